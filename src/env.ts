@@ -1,0 +1,19 @@
+// Values that are secrets or local-mode settings, so `wrangler types` cannot see them in wrangler.toml.
+// Production sets the secrets with `wrangler secret put`; local mode writes them to .dev.vars.
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** Operator token for /admin/v1 (secret). */
+      ADMIN_TOKEN?: string;
+      /** Key material for signing internal URLs and encrypting secrets at rest (secret). */
+      APP_SECRET?: string;
+      /** "true" only in local mode (npm start, tests): loopback http sources and webhooks allowed. */
+      LOCAL_MODE?: string;
+      /** R2 S3 API credentials for presigned upload URLs in production (secrets). */
+      R2_ACCESS_KEY_ID?: string;
+      R2_SECRET_ACCESS_KEY?: string;
+    }
+  }
+}
+export type Env = Cloudflare.Env;
+export const isLocalMode = (env: Env) => env.LOCAL_MODE === "true";

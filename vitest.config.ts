@@ -1,0 +1,49 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Two layers (STYLE.md "Tests, layer by layer"):
+//  - workers: Worker code inside workerd with real local D1/R2/DO/Queue bindings;
+//  - node: the render backend, the CLI and whole-system tests under Node with real ffmpeg.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  return {
+    test: {
+      projects: [
+        {
+          plugins: [
+            cloudflareTest({
+              main: "./src/index.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  LOCAL_MODE: "true",
+                  ADMIN_TOKEN: "test-admin-token",
+                  APP_SECRET: "test-app-secret-0123456789abcdef",
+                  PUBLIC_BASE_URL: "http://127.0.0.1:8787",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "workers",
+            include: ["test/workers/**/*.test.ts"],
+            setupFiles: ["./test/workers/apply-migrations.ts"],
+          },
+        },
+        "./container/vitest.config.ts",
+        {
+          test: {
+            name: "system",
+            include: ["test/system/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 300_000,
+            hookTimeout: 300_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  };
+});
