@@ -1,2 +1,107 @@
 import { DurableObject } from "cloudflare:workers";
-export class IdempotencyLock extends DurableObject {}
+import type { Env } from "../env";
+
+/** What the first request answered, replayed to later requests with the same key. */
+export type StoredResult = { status: number; body: unknown };
+
+export type BeginResult =
+  | { state: "acquired" }
+  | { state: "in_flight" }
+  | { state: "mismatch" }
+  | { state: "completed"; result: StoredResult };
+
+type Lock =
+  | { fingerprint: string; state: "in_flight"; leaseUntil: number }
+  | { fingerprint: string; state: "completed"; completedAt: number; result: StoredResult };
+
+const LOCK_KEY = "lock";
+/** Results are kept at least 24 hours after completion, plus a margin for clock/alarm slack. */
+export const RETENTION_MS = 24 * 60 * 60 * 1000;
+const RETENTION_MARGIN_MS = 60 * 60 * 1000;
+
+/** When a lock stops mattering and its object may forget everything. */
+const expiresAt = (l: Lock) =>
+  l.state === "in_flight" ? l.leaseUntil : l.completedAt + RETENTION_MS + RETENTION_MARGIN_MS;
+
+/**
+ * One object per `${apiKeyId}:${Idempotency-Key}` (spec "POST /jobs" rules 1-3; also used by
+ * complete upload). The caller's flow:
+ *
+ *   begin(fp) -> "acquired": do the work, then complete(fp, result), or release(fp) on an
+ *                            error that should not be remembered (validation, quota);
+ *             -> "in_flight": 409, the client retries shortly (rule 2);
+ *             -> "completed": replay result with 200 and idempotent_replay (rule 1);
+ *             -> "mismatch": the key was used for a different request (409/422, caller's choice).
+ *
+ * Every method reads and writes through the synchronous KV API with no `await` in between,
+ * so concurrent callers are serialised by the object's input gate: exactly one acquires.
+ * An alarm deletes all storage once the lease lapsed (abandoned lock) or the retention ended.
+ */
+export class IdempotencyLock extends DurableObject<Env> {
+  async begin(fingerprint: string, leaseSeconds = 120): Promise<BeginResult> {
+    const kv = this.ctx.storage.kv;
+    const now = Date.now();
+    const lock = kv.get<Lock>(LOCK_KEY);
+    // A lapsed lease means the first request died mid-flight: the lock counts as released.
+    if (!lock || (lock.state === "in_flight" && lock.leaseUntil <= now)) {
+      const leaseUntil = now + leaseSeconds * 1000;
+      kv.put<Lock>(LOCK_KEY, { fingerprint, state: "in_flight", leaseUntil });
+      await this.ctx.storage.setAlarm(leaseUntil);
+      return { state: "acquired" };
+    }
+    if (lock.fingerprint !== fingerprint) return { state: "mismatch" };
+    if (lock.state === "in_flight") return { state: "in_flight" };
+    return { state: "completed", result: lock.result };
+  }
+
+  async complete(fingerprint: string, result: StoredResult): Promise<void> {
+    const kv = this.ctx.storage.kv;
+    const lock = kv.get<Lock>(LOCK_KEY);
+    // Another request holds the key (ours outlived its lease and the key was reused for a
+    // different body), or a result is already stored and may have been replayed: keep it.
+    if (lock && (lock.fingerprint !== fingerprint || lock.state === "completed")) return;
+    // No lock at all also lands here (our lease lapsed and was cleared): the work was done,
+    // so remember it.
+    const done: Lock = { fingerprint, state: "completed", completedAt: Date.now(), result };
+    kv.put<Lock>(LOCK_KEY, done);
+    await this.ctx.storage.setAlarm(expiresAt(done));
+  }
+
+  async release(fingerprint: string): Promise<void> {
+    const lock = this.ctx.storage.kv.get<Lock>(LOCK_KEY);
+    // Only an in-flight lock for this request: a completed result must stay replayable.
+    if (lock?.state === "in_flight" && lock.fingerprint === fingerprint) {
+      await this.ctx.storage.deleteAll();
+    }
+  }
+
+  async alarm(): Promise<void> {
+    const lock = this.ctx.storage.kv.get<Lock>(LOCK_KEY);
+    // A late alarm from an earlier lease must not drop a lock that is still live.
+    if (lock && expiresAt(lock) > Date.now()) {
+      await this.ctx.storage.setAlarm(expiresAt(lock));
+      return;
+    }
+    await this.ctx.storage.deleteAll();
+  }
+}
+
+/** The lock for one API key and Idempotency-Key (no I/O; `await` on it is harmless). */
+export function idempotencyStub(
+  ns: DurableObjectNamespace<IdempotencyLock>,
+  apiKeyId: string,
+  key: string,
+): DurableObjectStub<IdempotencyLock> {
+  return ns.get(ns.idFromName(`${apiKeyId}:${key}`));
+}
+
+/**
+ * SHA-256 hex of method, path and raw body text. A retry of the same submission sends the
+ * same bytes (spec rule 3), so a different fingerprint under the same key is a different
+ * request. Method and path cannot contain a newline, so the joined string is unambiguous.
+ */
+export async function fingerprintRequest(method: string, path: string, body: string): Promise<string> {
+  const data = new TextEncoder().encode(`${method.toUpperCase()} ${path}\n${body}`);
+  const digest = await crypto.subtle.digest("SHA-256", data);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

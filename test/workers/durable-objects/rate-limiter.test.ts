@@ -1,0 +1,153 @@
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { RateLimitResult } from "../../../src/durable-objects/rate-limiter";
+import {
+  checkRateLimit,
+  mostRestrictive,
+  rateLimitHeaders,
+  rateLimits,
+} from "../../../src/durable-objects/rate-limits";
+
+// Each test uses its own object name so tests never share a counter.
+const stubFor = (name: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name));
+const fresh = () => `test:${crypto.randomUUID()}`;
+
+/** Moves the stored window's end into the past, as if its minute had gone by. */
+const expireWindow = (name: string) =>
+  runInDurableObject(stubFor(name), (_instance, state) => {
+    const w = state.storage.kv.get<{ resetAt: number; count: number }>("window");
+    if (!w) throw new Error("no window stored");
+    state.storage.kv.put("window", { ...w, resetAt: Date.now() - 1 });
+  });
+
+describe("RateLimiter", () => {
+  it("counts exactly: the 61st request in a window is denied for ip (spec: 60/min per IP)", async () => {
+    const subject = `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`;
+    const results: RateLimitResult[] = [];
+    for (let i = 0; i < 61; i++) results.push(await checkRateLimit(env.RATE_LIMITER, "ip", subject));
+
+    expect(results.slice(0, 60).every((r) => r.allowed)).toBe(true);
+    // remaining goes 59, 58, ..., 0
+    expect(results.slice(0, 60).map((r) => r.remaining)).toEqual(
+      Array.from({ length: 60 }, (_, i) => 59 - i),
+    );
+    for (const r of results) {
+      expect(r.limit).toBe(60);
+      expect(r.resetSeconds).toBeGreaterThan(0);
+      expect(r.resetSeconds).toBeLessThanOrEqual(60);
+      expect(Number.isInteger(r.resetSeconds)).toBe(true);
+    }
+    expect(results[0].retryAfterSeconds).toBe(0);
+
+    const denied = results[60];
+    expect(denied.allowed).toBe(false);
+    expect(denied.remaining).toBe(0);
+    expect(denied.retryAfterSeconds).toBeGreaterThan(0);
+    expect(denied.retryAfterSeconds).toBe(denied.resetSeconds);
+
+    // The object is named `${bucket}:${subject}`: a direct hit on that name sees the same window.
+    const direct = await stubFor(`ip:${subject}`).hit(60, 60);
+    expect(direct.allowed).toBe(false);
+  });
+
+  it("30 concurrent hits against limit 20 allow exactly 20", async () => {
+    const stub = stubFor(fresh());
+    const results = await Promise.all(Array.from({ length: 30 }, () => stub.hit(20, 60)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(20);
+    expect(results.filter((r) => !r.allowed).every((r) => r.retryAfterSeconds > 0)).toBe(true);
+    // Each allowed hit saw a distinct count.
+    const remaining = results.filter((r) => r.allowed).map((r) => r.remaining).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  it("honours cost and does not count rejected hits", async () => {
+    const stub = stubFor(fresh());
+    expect((await stub.hit(5, 60, 3)).remaining).toBe(2);
+    expect((await stub.hit(5, 60, 3)).allowed).toBe(false);
+    const last = await stub.hit(5, 60, 2);
+    expect(last).toMatchObject({ allowed: true, remaining: 0 });
+  });
+
+  it("sets an alarm at the window end; the alarm clears storage and a new window starts", async () => {
+    const name = fresh();
+    const stub = stubFor(name);
+    for (let i = 0; i < 3; i++) await stub.hit(3, 60);
+    expect((await stub.hit(3, 60)).allowed).toBe(false);
+
+    const alarm = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+    expect(alarm).not.toBeNull();
+    expect(alarm! - Date.now()).toBeGreaterThan(0);
+    expect(alarm! - Date.now()).toBeLessThanOrEqual(60_000);
+
+    await expireWindow(name);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const left = await runInDurableObject(stub, async (_i, state) => ({
+      keys: [...state.storage.kv.list()].length,
+      alarm: await state.storage.getAlarm(),
+    }));
+    expect(left).toEqual({ keys: 0, alarm: null });
+
+    const next = await stub.hit(3, 60);
+    expect(next).toMatchObject({ allowed: true, remaining: 2, retryAfterSeconds: 0 });
+  });
+
+  it("an alarm that fires before the window ends keeps the window and re-arms", async () => {
+    const stub = stubFor(fresh());
+    await stub.hit(3, 60);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect((await stub.hit(3, 60)).remaining).toBe(1);
+    const alarm = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
+    expect(alarm).not.toBeNull();
+  });
+
+  it("starts a new window when the old one ended even if its alarm has not run", async () => {
+    const name = fresh();
+    const stub = stubFor(name);
+    await stub.hit(1, 60);
+    expect((await stub.hit(1, 60)).allowed).toBe(false);
+    await expireWindow(name);
+    expect((await stub.hit(1, 60)).allowed).toBe(true);
+  });
+});
+
+describe("rate-limit helpers", () => {
+  const r = (over: Partial<RateLimitResult>): RateLimitResult => ({
+    allowed: true,
+    limit: 60,
+    remaining: 10,
+    resetSeconds: 30,
+    retryAfterSeconds: 0,
+    ...over,
+  });
+
+  it("has the spec's fixed limits and a limit for every bucket", () => {
+    expect(rateLimits.ip).toEqual({ limit: 60, windowSeconds: 60 });
+    expect(rateLimits.create_job).toEqual({ limit: 20, windowSeconds: 60 });
+    expect(rateLimits.get_job).toEqual({ limit: 60, windowSeconds: 60 });
+    for (const b of ["list_jobs", "cancel_job", "transcript", "clips", "usage", "me", "reserve_upload",
+      "complete_upload", "rerender", "get_rerender", "brand_kit", "webhook"] as const) {
+      expect(rateLimits[b].limit).toBeGreaterThan(0);
+    }
+  });
+
+  it("builds headers, with Retry-After only when denied", () => {
+    expect(rateLimitHeaders(r({}))).toEqual({
+      "X-RateLimit-Limit": "60",
+      "X-RateLimit-Remaining": "10",
+      "X-RateLimit-Reset": "30",
+    });
+    expect(rateLimitHeaders(r({ allowed: false, remaining: 0, retryAfterSeconds: 30 }))["Retry-After"]).toBe("30");
+  });
+
+  it("mostRestrictive prefers a denied result, else the fewest remaining", () => {
+    const few = r({ remaining: 2 });
+    const many = r({ remaining: 50 });
+    const denied = r({ allowed: false, remaining: 0, retryAfterSeconds: 12, resetSeconds: 12 });
+    const deniedLonger = r({ allowed: false, remaining: 0, retryAfterSeconds: 40, resetSeconds: 40 });
+    expect(mostRestrictive(many, few)).toBe(few);
+    expect(mostRestrictive(few, many)).toBe(few);
+    expect(mostRestrictive(few, denied, many)).toBe(denied);
+    expect(mostRestrictive(denied, deniedLonger)).toBe(deniedLonger);
+    expect(mostRestrictive(many)).toBe(many);
+  });
+});
