@@ -1,0 +1,174 @@
+// The one place in the render backend that starts processes (docs/STYLE: "one place that spawns").
+// Callers pass a command and an argument array (never a shell string), an AbortSignal, and
+// optionally a progress callback. stderr's tail is kept for error evidence; on abort the whole
+// process group gets SIGTERM, then SIGKILL after a grace period.
+import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
+import { feedProgress, initialProgress, progressFraction } from "./progress.js";
+
+export type ProcessFailure = "spawn" | "exit" | "aborted";
+
+/** Typed failure of a spawned process: which stage, why, and the evidence. */
+export class ProcessError extends Error {
+  readonly name = "ProcessError";
+  constructor(
+    readonly stage: string,
+    readonly failure: ProcessFailure,
+    message: string,
+    readonly stderrTail: string,
+    readonly exitCode: number | null = null,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunOptions {
+  /** pipeline stage name, carried on errors */
+  stage: string;
+  signal: AbortSignal;
+  /** called with every stdout chunk (as text) */
+  onStdout?: (chunk: string) => void;
+  /** keep stdout and return it (capped at maxStdoutBytes) */
+  captureStdout?: boolean;
+  maxStdoutBytes?: number;
+  /** bytes of stderr to keep for error messages */
+  stderrTailBytes?: number;
+  /** ms between SIGTERM and SIGKILL on abort */
+  killGraceMs?: number;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderrTail: string;
+}
+
+const live = new Set<ChildProcess>();
+
+/** Number of child processes currently running (for tests and health). */
+export const liveProcessCount = (): number => live.size;
+
+function killGroup(child: ChildProcess, sig: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, sig); // detached => own process group (yt-dlp spawns ffmpeg)
+  } catch {
+    try {
+      child.kill(sig);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+// A dying server must not leave encoders behind.
+process.once("exit", () => {
+  for (const c of live) killGroup(c, "SIGKILL");
+});
+
+/** Keep the last `max` bytes of what is appended. */
+function tailBuffer(max: number) {
+  let buf = "";
+  return {
+    push(s: string) {
+      buf += s;
+      if (buf.length > max * 2) buf = buf.slice(-max);
+    },
+    get: () => (buf.length > max ? buf.slice(-max) : buf),
+  };
+}
+
+export function runProcess(command: string, args: readonly string[], opts: RunOptions): Promise<RunResult> {
+  const { stage, signal } = opts;
+  const stderr = tailBuffer(opts.stderrTailBytes ?? 4000);
+  const maxOut = opts.maxStdoutBytes ?? 16 * 1024 * 1024;
+  return new Promise<RunResult>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new ProcessError(stage, "aborted", `${stage}: aborted`, ""));
+      return;
+    }
+    const child = nodeSpawn(command, [...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+    });
+    live.add(child);
+    const out: string[] = [];
+    let outBytes = 0;
+    let settled = false;
+    let killTimer: NodeJS.Timeout | undefined;
+
+    const onAbort = () => {
+      killGroup(child, "SIGTERM");
+      killTimer = setTimeout(() => killGroup(child, "SIGKILL"), opts.killGraceMs ?? 1500);
+      killTimer.unref();
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+
+    const finish = (err: ProcessError | null) => {
+      if (settled) return;
+      settled = true;
+      live.delete(child);
+      signal.removeEventListener("abort", onAbort);
+      if (killTimer) clearTimeout(killTimer);
+      if (err) reject(err);
+      else resolve({ stdout: out.join(""), stderrTail: stderr.get() });
+    };
+
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", (chunk: string) => {
+      opts.onStdout?.(chunk);
+      if (opts.captureStdout && outBytes < maxOut) {
+        out.push(chunk);
+        outBytes += chunk.length;
+      }
+    });
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (chunk: string) => stderr.push(chunk));
+
+    child.on("error", (e: NodeJS.ErrnoException) => {
+      const msg = e.code === "ENOENT" ? `${command} is not installed` : `${command} could not start: ${e.message}`;
+      finish(new ProcessError(stage, "spawn", msg, stderr.get(), null, e.code));
+    });
+    child.on("close", (code, sig) => {
+      if (signal.aborted) return finish(new ProcessError(stage, "aborted", `${stage}: aborted`, stderr.get(), code));
+      if (code === 0) return finish(null);
+      const how = sig ? `killed by ${sig}` : `exited with code ${code}`;
+      finish(new ProcessError(stage, "exit", `${command} ${how}`, stderr.get(), code));
+    });
+  });
+}
+
+export interface FfmpegOptions {
+  stage: string;
+  signal: AbortSignal;
+  /** seconds of output expected; needed for progress fractions */
+  durationS?: number;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Run ffmpeg with `-progress pipe:1` and report the output time as a fraction of durationS.
+ * `args` are everything after the global options (inputs, filters, outputs).
+ */
+export async function runFfmpeg(args: readonly string[], opts: FfmpegOptions): Promise<RunResult> {
+  let state = initialProgress();
+  let last = -1;
+  const full = ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-nostats", "-progress", "pipe:1", ...args];
+  const res = await runProcess("ffmpeg", full, {
+    stage: opts.stage,
+    signal: opts.signal,
+    onStdout: (chunk) => {
+      state = feedProgress(state, chunk);
+      const f = progressFraction(state, opts.durationS ?? 0);
+      if (opts.onProgress && f > last) {
+        last = f;
+        opts.onProgress(f);
+      }
+    },
+  });
+  if (opts.onProgress && last < 1) opts.onProgress(1);
+  return res;
+}

@@ -1,0 +1,77 @@
+// Render one clip in a single ffmpeg pass: seek the source range, reframe to 9:16, burn the
+// captions, encode H.264 High / AAC 48 kHz with loudness normalised. Arguments come from
+// ../ffmpeg/args.ts; this module only decides the layout and runs it.
+import { existsSync } from "node:fs";
+import { OUTPUT_SIZE, renderArgs, type Layout, type Quality } from "../ffmpeg/args.js";
+import { runFfmpeg } from "../ffmpeg/spawn.js";
+import { toStageError } from "../errors.js";
+import type { CropKeyframe } from "../reframe/crop-path.js";
+import type { ProbeResult } from "../types.js";
+
+export const LAYOUTS: readonly Layout[] = ["wide", "center_crop", "face_tracking", "passthrough"];
+
+/**
+ * Layout when the job does not name one: vertical-ish sources (3:4 or narrower) are kept whole;
+ * wider ones are cropped around the subject (a face path when one exists, else the centre).
+ */
+export function chooseLayout(video: { width: number; height: number }, requested?: Layout | null, hasFacePath = false): Layout {
+  const portrait = video.width / video.height <= 0.75;
+  if (requested && LAYOUTS.includes(requested)) {
+    // cropping a source that is already vertical gains nothing
+    if (portrait && (requested === "center_crop" || requested === "face_tracking")) return "passthrough";
+    return requested;
+  }
+  if (portrait) return "passthrough";
+  return hasFacePath ? "face_tracking" : "center_crop";
+}
+
+/** Fonts libass loads besides fontconfig's: KATTO_FONTS_DIR, else the DejaVu dir (the default caption font). */
+export function defaultFontsDir(): string | undefined {
+  if (process.env.KATTO_FONTS_DIR) return process.env.KATTO_FONTS_DIR;
+  // Not all of /usr/share/fonts: libass reads every file of fontsdir into memory (Noto CJK is large).
+  const dejavu = "/usr/share/fonts/truetype/dejavu";
+  return existsSync(dejavu) ? dejavu : undefined;
+}
+
+export interface ClipRender {
+  source: string;
+  probe: ProbeResult;
+  start: number;
+  end: number;
+  layout: Layout;
+  cropPath?: readonly CropKeyframe[];
+  assPath: string | null;
+  output: string;
+  quality: Quality;
+}
+
+export async function renderClip(
+  clip: ClipRender,
+  opts: { signal: AbortSignal; onProgress?: (f: number) => void },
+): Promise<string> {
+  const video = clip.probe.video;
+  if (!video) throw toStageError("rendering", new Error("no video stream"), "source has no video stream");
+  const duration = Math.max(0.1, clip.end - clip.start);
+  const size = OUTPUT_SIZE[clip.quality];
+  const args = renderArgs({
+    input: clip.source,
+    output: clip.output,
+    start: clip.start,
+    duration,
+    source: { width: video.width, height: video.height, fps: video.fps, hasAudio: clip.probe.audio !== null },
+    layout: clip.layout,
+    cropPath: clip.cropPath,
+    width: size.width,
+    height: size.height,
+    quality: clip.quality,
+    assPath: clip.assPath,
+    fontsDir: clip.assPath ? defaultFontsDir() : undefined,
+  });
+  try {
+    await runFfmpeg(args, { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+  } catch (e) {
+    if (opts.signal.aborted) throw e;
+    throw toStageError("rendering", e, "rendering a clip failed");
+  }
+  return clip.output;
+}
