@@ -1,0 +1,57 @@
+// Minimal client for the Workers AI REST API (POST {base}/accounts/{account}/ai/run/{model}).
+// Used by the Workers AI speech engine and scorer; the base URL is configurable so tests can point
+// it at a loopback server.
+
+export const CLOUDFLARE_API_BASE = "https://api.cloudflare.com/client/v4";
+
+export interface CloudflareAiConfig {
+  accountId: string;
+  apiToken: string;
+  /** defaults to CLOUDFLARE_API_BASE; env KATTO_CF_API_BASE overrides it in readCloudflareAiConfig */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export function readCloudflareAiConfig(env: NodeJS.ProcessEnv = process.env): CloudflareAiConfig | null {
+  const accountId = env.CF_ACCOUNT_ID;
+  const apiToken = env.CF_API_TOKEN;
+  if (!accountId || !apiToken) return null;
+  return { accountId, apiToken, baseUrl: env.KATTO_CF_API_BASE || CLOUDFLARE_API_BASE };
+}
+
+export class CloudflareAiError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = "CloudflareAiError";
+  }
+}
+
+/** Runs a model and returns the envelope's `result` (the REST API wraps it as {result, success, errors}). */
+export async function runWorkersAi(
+  cfg: CloudflareAiConfig,
+  model: string,
+  input: unknown,
+  opts: { signal: AbortSignal },
+): Promise<unknown> {
+  const base = (cfg.baseUrl ?? CLOUDFLARE_API_BASE).replace(/\/+$/, "");
+  const url = `${base}/accounts/${encodeURIComponent(cfg.accountId)}/ai/run/${model}`;
+  const res = await (cfg.fetch ?? fetch)(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${cfg.apiToken}`, "content-type": "application/json" },
+    body: JSON.stringify(input),
+    signal: opts.signal,
+  });
+  const body = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw new CloudflareAiError(`Workers AI ${model}: HTTP ${res.status}, body is not JSON`, res.status);
+  }
+  const env = parsed as { success?: boolean; result?: unknown; errors?: { message?: string }[] };
+  if (!res.ok || env.success === false || env.result === undefined) {
+    const msg = env.errors?.map((e) => e.message).filter(Boolean).join("; ") || "no result";
+    throw new CloudflareAiError(`Workers AI ${model}: HTTP ${res.status}: ${msg}`, res.status);
+  }
+  return env.result;
+}

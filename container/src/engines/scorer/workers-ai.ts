@@ -1,0 +1,108 @@
+// Scorer on Workers AI (an instruction-tuned Llama over the REST API). The model is asked for JSON;
+// the answer is validated field by field, and any failure (network, HTTP, malformed JSON, missing
+// clip) falls back to the offline scorer for the affected moments, so scoring never fails a job.
+import { overallOf } from "../../stages/score.js";
+import { MAX_TITLE_CHARS, titleFromSentence } from "../../stages/score-title.js";
+import type { ClipConfig, Moment, ScoredMoment, Subscores } from "../../types.js";
+import { type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
+import { createOfflineScorer } from "./offline.js";
+import type { Scorer } from "./types.js";
+
+export const SCORER_MODEL = "@cf/meta/llama-3.1-8b-instruct";
+/** characters of each clip's text sent to the model */
+const MAX_CLIP_CHARS = 1500;
+
+export interface LlmClipScore {
+  index: number;
+  hook: number;
+  flow: number;
+  value: number;
+  trend: number;
+  title: string;
+  justification: string;
+}
+
+export function buildScoringPrompt(moments: Moment[], config: ClipConfig): { role: string; content: string }[] {
+  const steer = [config.genre && `Genre: ${config.genre}.`, config.topics && `Preferred topics: ${config.topics}.`, config.customPrompt && `Viewer request: ${config.customPrompt}.`]
+    .filter(Boolean)
+    .join(" ");
+  const clips = moments.map((m, i) => `Clip ${i} (${Math.round(m.end - m.start)} s): ${m.text.slice(0, MAX_CLIP_CHARS)}`).join("\n\n");
+  return [
+    {
+      role: "system",
+      content:
+        "You rate transcripts of short video clips for social media. For every clip give integers 0-100 for " +
+        "hook (does the opening grab attention), flow (clean, self-contained delivery), value (useful or interesting content) " +
+        "and trend (emotional pull, shareability), a title of at most 80 characters in the clip's language taken from what is said " +
+        "(no all caps, no emoji, no exclamation marks), and a one-sentence justification that quotes the clip. " +
+        'Answer with JSON only: {"clips":[{"index":0,"hook":0,"flow":0,"value":0,"trend":0,"title":"","justification":""}]}',
+    },
+    { role: "user", content: `${steer}\n\n${clips}`.trim() },
+  ];
+}
+
+const isScore = (x: unknown): x is number => typeof x === "number" && Number.isFinite(x) && x >= 0 && x <= 100;
+
+/** Pure: the model's answer (object or JSON text, possibly wrapped in prose) -> valid clip scores by index. */
+export function parseLlmScores(response: unknown, count: number): Map<number, LlmClipScore> {
+  let obj: unknown = response;
+  if (typeof response === "string") {
+    const a = response.indexOf("{");
+    const b = response.lastIndexOf("}");
+    if (a < 0 || b <= a) return new Map();
+    try {
+      obj = JSON.parse(response.slice(a, b + 1));
+    } catch {
+      return new Map();
+    }
+  }
+  const clips = (obj as { clips?: unknown })?.clips;
+  const out = new Map<number, LlmClipScore>();
+  if (!Array.isArray(clips)) return out;
+  for (const c of clips as Record<string, unknown>[]) {
+    const idx = c?.index;
+    if (typeof idx !== "number" || !Number.isInteger(idx) || idx < 0 || idx >= count || out.has(idx)) continue;
+    if (![c.hook, c.flow, c.value, c.trend].every(isScore)) continue;
+    if (typeof c.title !== "string" || !c.title.trim() || typeof c.justification !== "string" || !c.justification.trim()) continue;
+    out.set(idx, {
+      index: idx,
+      hook: Math.round(c.hook as number),
+      flow: Math.round(c.flow as number),
+      value: Math.round(c.value as number),
+      trend: Math.round(c.trend as number),
+      title: c.title,
+      justification: c.justification.trim().slice(0, 400),
+    });
+  }
+  return out;
+}
+
+export function createWorkersAiScorer(cfg: CloudflareAiConfig, model = SCORER_MODEL): Scorer {
+  const offline = createOfflineScorer();
+  return {
+    name: "workers-ai",
+    async score(moments, t, opts) {
+      const fallback = await offline.score(moments, t, opts);
+      if (moments.length === 0) return fallback;
+      let parsed = new Map<number, LlmClipScore>();
+      try {
+        const result = (await runWorkersAi(
+          cfg,
+          model,
+          { messages: buildScoringPrompt(moments, opts.config), max_tokens: 400 + 160 * moments.length, temperature: 0 },
+          { signal: opts.signal ?? AbortSignal.timeout(60_000) },
+        )) as { response?: unknown };
+        parsed = parseLlmScores(result?.response, moments.length);
+      } catch {
+        // network / HTTP / model errors: the offline scores stand
+      }
+      return fallback.map((off, i): ScoredMoment => {
+        const llm = parsed.get(i);
+        if (!llm) return off;
+        const subscores: Subscores = { hook: llm.hook, flow: llm.flow, value: llm.value, trend: llm.trend };
+        const title = titleFromSentence(llm.title.replace(/!+/g, "."), { question: /\?\s*$/.test(llm.title) }).slice(0, MAX_TITLE_CHARS);
+        return { ...off, subscores, score: overallOf(subscores, opts.config.genre), title, justification: llm.justification };
+      });
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Stage: speech -> Transcript. Long audio is cut at silences, the chunks are recognised in
+// parallel (one engine process per core), and their words stitched back on the source's clock.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createSpeechEngine } from "../engines/speech/index.js";
+import type { SpeechEngine, SpeechResult } from "../engines/speech/types.js";
+import { detectLanguage } from "../text/lang.js";
+import { joinWords, segmentsFromWords } from "../text/sentences.js";
+import type { Transcript, Word } from "../types.js";
+import {
+  type ChunkOptions,
+  type ChunkPlan,
+  ENVELOPE_FRAME_S,
+  energyEnvelope,
+  findSilences,
+  planChunks,
+  stitchChunks,
+} from "./transcribe-chunks.js";
+import { ENGINE_SAMPLE_RATE, readEngineSamples, writeWav } from "./transcribe-wav.js";
+
+export interface TranscribeOptions {
+  signal: AbortSignal;
+  durationS: number;
+  onProgress?: (fraction: number) => void;
+  /** defaults to the engine chosen by KATTO_SPEECH_ENGINE */
+  engine?: SpeechEngine;
+  /** language hint for engines that take one */
+  lang?: string;
+  chunking?: ChunkOptions;
+  /** parallel engine runs; defaults to os.availableParallelism() */
+  concurrency?: number;
+}
+
+export async function transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
+  const engine = opts.engine ?? createSpeechEngine();
+  const samples = await readEngineSamples(wavPath);
+  const durationS = Math.min(opts.durationS > 0 ? opts.durationS : Infinity, samples.length / ENGINE_SAMPLE_RATE);
+  const silences = findSilences(energyEnvelope(samples, ENGINE_SAMPLE_RATE), ENVELOPE_FRAME_S);
+  const plans = planChunks(silences, durationS, opts.chunking);
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), "katto-asr-"));
+  try {
+    const done = new Array<number>(plans.length).fill(0);
+    const report = () => opts.onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(durationS, 1e-9));
+    opts.onProgress?.(0);
+    const results = await mapPool(plans, opts.concurrency ?? os.availableParallelism(), async (plan, i) => {
+      opts.signal.throwIfAborted();
+      const file = path.join(dir, `chunk-${String(i).padStart(4, "0")}.wav`);
+      const a = Math.floor(plan.audioStart * ENGINE_SAMPLE_RATE);
+      const b = Math.ceil(plan.audioEnd * ENGINE_SAMPLE_RATE);
+      await writeWav(file, samples.subarray(a, b));
+      const res = await engine.transcribe(file, { signal: opts.signal, lang: opts.lang, offsetS: a / ENGINE_SAMPLE_RATE });
+      await rm(file, { force: true });
+      done[i] = plan.end - plan.start;
+      report();
+      return res;
+    });
+    const words = tidyWords(
+      stitchChunks(results.map((r, i) => ({ plan: plans[i]!, words: clampWords(r.words, plans[i]!) }))),
+      durationS,
+    );
+    return {
+      lang: decideLanguage(engine, results, words),
+      segments: segmentsFromWords(words),
+      words,
+      engine: engine.name,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Words are kept inside the audio the engine heard. */
+function clampWords(words: Word[], plan: ChunkPlan): Word[] {
+  return words.map((w) => {
+    const start = Math.min(plan.audioEnd, Math.max(plan.audioStart, w.start));
+    return { ...w, start, end: Math.min(plan.audioEnd, Math.max(start, w.end)) };
+  });
+}
+
+/** Pure: sorted, inside [0, durationS], no word starting before the previous one ends. */
+export function tidyWords(words: Word[], durationS: number): Word[] {
+  const out: Word[] = [];
+  for (const w of [...words].sort((a, b) => a.start - b.start)) {
+    const prevEnd = out.length ? out[out.length - 1]!.end : 0;
+    const start = round3(Math.min(durationS, Math.max(prevEnd, w.start)));
+    const end = round3(Math.min(durationS, Math.max(start, w.end)));
+    out.push({ ...w, start, end });
+  }
+  return out;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/**
+ * Pure: the transcript's language. No words: null. A single-language engine (pocketsphinx: en) is
+ * trusted; otherwise the chunks' majority report, else franc on the text.
+ */
+export function decideLanguage(engine: Pick<SpeechEngine, "languages">, results: SpeechResult[], words: Word[]): string | null {
+  if (words.length === 0) return null;
+  if (Array.isArray(engine.languages) && engine.languages.length === 1) return engine.languages[0]!;
+  const votes = new Map<string, number>();
+  for (const r of results) if (r.lang) votes.set(r.lang, (votes.get(r.lang) ?? 0) + r.words.length);
+  const top = [...votes.entries()].sort((a, b) => b[1] - a[1])[0];
+  return top ? top[0] : detectLanguage(joinWords(words));
+}
+
+/** Runs fn over items with at most `limit` in flight; results keep the items' order. */
+async function mapPool<T, R>(items: T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const i = next++;
+      try {
+        out[i] = await fn(items[i]!, i);
+      } catch (err) {
+        failed = true; // start no new item; the first error is the one reported
+        throw err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return out;
+}
