@@ -3,6 +3,7 @@
 import { cropWindow, cropXExpression, normalizePath, type CropKeyframe } from "../reframe/crop-path.js";
 
 export type Layout = "wide" | "center_crop" | "face_tracking" | "passthrough";
+export const LAYOUTS: readonly Layout[] = ["wide", "center_crop", "face_tracking", "passthrough"];
 export type Quality = "preview" | "hd";
 
 export interface RenderSpec {

@@ -2,13 +2,11 @@
 // captions, encode H.264 High / AAC 48 kHz with loudness normalised. Arguments come from
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
-import { OUTPUT_SIZE, renderArgs, type Layout, type Quality } from "../ffmpeg/args.js";
+import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type Layout, type Quality } from "../ffmpeg/args.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import type { ProbeResult } from "../types.js";
-
-export const LAYOUTS: readonly Layout[] = ["wide", "center_crop", "face_tracking", "passthrough"];
 
 /**
  * Layout when the job does not name one: vertical-ish sources (3:4 or narrower) are kept whole;
@@ -74,4 +72,15 @@ export async function renderClip(
     throw toStageError("rendering", e, "rendering a clip failed");
   }
   return clip.output;
+}
+
+/** A JPEG still of a rendered clip (the clip's thumbnail). */
+export async function renderThumbnail(video: string, t: number, output: string, opts: { signal: AbortSignal }): Promise<string> {
+  try {
+    await runFfmpeg(thumbnailArgs(video, t, output), { stage: "rendering", signal: opts.signal });
+  } catch (e) {
+    if (opts.signal.aborted) throw e;
+    throw toStageError("rendering", e, "making a thumbnail failed");
+  }
+  return output;
 }

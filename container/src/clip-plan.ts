@@ -1,0 +1,104 @@
+// Pure: what to render for one ranked moment (range, words, layout, crop path, caption style,
+// file names) and how to report it to the Worker.
+import { buildAss } from "./captions/ass.js";
+import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
+import { buildSrt } from "./captions/srt.js";
+import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
+import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
+import type { ClipReport, RenderJobConfig } from "./protocol.js";
+import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
+import { chooseLayout } from "./stages/render.js";
+import type { ProbeResult, ScoredMoment, Transcript } from "./types.js";
+
+export interface ClipFiles {
+  preview: string;
+  hd: string;
+  srt: string;
+  thumb: string;
+}
+
+export interface ClipPlan {
+  index: number;
+  moment: ScoredMoment;
+  start: number;
+  end: number;
+  words: CaptionWord[];
+  layout: Layout;
+  cropWindow: CropWindow | null;
+  cropPath: CropKeyframe[] | null;
+  style: CaptionStyle | null;
+  files: ClipFiles;
+}
+
+/** File names PUT under files/ for clip i (protocol: ^[a-z0-9][a-z0-9._-]{0,80}$). */
+export function clipFiles(i: number): ClipFiles {
+  return { preview: `clip-${i}-preview.mp4`, hd: `clip-${i}.mp4`, srt: `clip-${i}.srt`, thumb: `clip-${i}.jpg` };
+}
+
+const MIN_CLIP_S = 1;
+
+export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: Transcript, config: RenderJobConfig): ClipPlan {
+  const video = probe.video!;
+  const start = Math.min(Math.max(0, m.start), Math.max(0, probe.duration - MIN_CLIP_S));
+  const end = Math.min(probe.duration, Math.max(m.end, start + MIN_CLIP_S));
+  const layout = chooseLayout(video, config.layout ?? null);
+  const cropped = layout === "center_crop" || layout === "face_tracking";
+  const win = cropped ? cropWindow(video.width, video.height) : null;
+  return {
+    index,
+    moment: m,
+    start,
+    end,
+    words: wordsForClip(t.words, start, end),
+    layout,
+    cropWindow: win,
+    // face tracking will hand over a path here; until then the window stays centred
+    cropPath: win ? centerPath(win) : null,
+    style: resolveCaptionStyle({ style: config.captionStyle }),
+    files: clipFiles(index),
+  };
+}
+
+export const clipDuration = (p: ClipPlan) => p.end - p.start;
+
+export function clipAss(p: ClipPlan): string | null {
+  return p.style ? buildAss(p.words, p.style, { durationS: clipDuration(p) }) : null;
+}
+
+export function clipSrt(p: ClipPlan): string {
+  return buildSrt(p.words, { durationS: clipDuration(p) });
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const pct = (n: number) => Math.round(Math.min(100, Math.max(0, Number.isFinite(n) ? n : 0)));
+
+export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport {
+  const m = p.moment;
+  return {
+    clip_index: p.index,
+    title: (m.title || m.text || `Clip ${p.index + 1}`).replace(/\s+/g, " ").trim().slice(0, 100),
+    score: pct(m.score),
+    subscores: { hook: pct(m.subscores?.hook), flow: pct(m.subscores?.flow), value: pct(m.subscores?.value), trend: pct(m.subscores?.trend) },
+    justification: (m.justification ?? "").slice(0, 2000),
+    start: round3(p.start),
+    end: round3(p.end),
+    file: p.files.preview,
+    captions_file: p.files.srt,
+    hd: false,
+    metadata: {
+      source_range: { start: round3(p.start), end: round3(p.end) },
+      layout: p.layout,
+      crop_window: p.cropWindow ? { w: p.cropWindow.w, h: p.cropWindow.h, y: p.cropWindow.y } : null,
+      crop_path: p.cropPath,
+      caption_style: p.style?.name ?? "none",
+      words: p.words.map((w) => ({ word: w.text, start: round3(w.start), end: round3(w.end) })),
+      preview_file: p.files.preview,
+      hd_file: p.files.hd,
+      thumbnail_file: p.files.thumb,
+      preview_size: OUTPUT_SIZE.preview,
+      hd_size: OUTPUT_SIZE.hd,
+      fps: outputFps(probe.video?.fps ?? 30),
+      transcript_engine: engine,
+    },
+  };
+}

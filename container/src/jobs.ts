@@ -1,0 +1,86 @@
+// Jobs running in this process, keyed by job_id: start (idempotent), cancel, shut down.
+import { createCallbackClient } from "./callback-client.js";
+import { log } from "./log.js";
+import { runJob, type AbortReason, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
+import type { RenderJob } from "./protocol.js";
+
+interface Running {
+  controller: AbortController;
+  done: Promise<JobOutcome>;
+}
+
+export interface JobRegistryOptions {
+  deps: AnalysisDeps;
+  workRoot?: string;
+  renderConcurrency?: number;
+  /** callback retry base delay (tests shorten it) */
+  callbackBackoffMs?: number;
+}
+
+export class JobRegistry {
+  private readonly running = new Map<string, Running>();
+  private closed = false;
+
+  constructor(private readonly opts: JobRegistryOptions) {}
+
+  get size(): number {
+    return this.running.size;
+  }
+
+  has(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  /** Start a job unless one with that id is already running. */
+  start(job: RenderJob): "started" | "running" | "closed" {
+    if (this.closed) return "closed";
+    if (this.running.has(job.job_id)) return "running";
+    const controller = new AbortController();
+    const abort = (reason: AbortReason) => controller.abort(reason);
+    const client = createCallbackClient({
+      baseUrl: job.callback.base_url,
+      token: job.callback.token,
+      jobId: job.job_id,
+      signal: controller.signal,
+      onGone: () => abort("gone"),
+      backoffMs: this.opts.callbackBackoffMs,
+    });
+    log("info", "job started", { job_id: job.job_id });
+    const done = runJob({
+      job,
+      signal: controller.signal,
+      client,
+      deps: this.opts.deps,
+      workRoot: this.opts.workRoot,
+      renderConcurrency: this.opts.renderConcurrency,
+    })
+      .catch((e: unknown): JobOutcome => {
+        log("error", "job crashed", { job_id: job.job_id, error: String((e as Error)?.stack ?? e) });
+        return { status: "failed", stage: "unknown", error: "internal error" };
+      })
+      .finally(() => this.running.delete(job.job_id));
+    this.running.set(job.job_id, { controller, done });
+    return "started";
+  }
+
+  /** Abort a running job (kills its processes); true when there was one. */
+  cancel(id: string): boolean {
+    const r = this.running.get(id);
+    if (!r) return false;
+    r.controller.abort("cancelled" satisfies AbortReason);
+    return true;
+  }
+
+  /** Outcome of a running job, for tests. */
+  wait(id: string): Promise<JobOutcome> | undefined {
+    return this.running.get(id)?.done;
+  }
+
+  /** Refuse new jobs, abort running ones (they report `failed`, refund), wait for them. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    const all = [...this.running.values()];
+    for (const r of all) r.controller.abort("shutdown" satisfies AbortReason);
+    await Promise.allSettled(all.map((r) => r.done));
+  }
+}

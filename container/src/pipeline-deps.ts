@@ -1,0 +1,7 @@
+// The production analysis stages (speech recognition, moment selection, scoring) for the runner.
+import type { AnalysisDeps } from "./pipeline.js";
+import { selectMoments } from "./stages/moments.js";
+import { scoreMoments } from "./stages/score.js";
+import { transcribe } from "./stages/transcribe.js";
+
+export const defaultDeps: AnalysisDeps = { transcribe, selectMoments, scoreMoments };

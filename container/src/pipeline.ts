@@ -1,0 +1,191 @@
+// The job runner: download -> probe -> audio -> transcribe -> select -> score -> render previews
+// -> upload + `clips` -> HD renders (+ `clip_hd` each). Every stage takes the job's AbortSignal;
+// the signal's reason says why a job stopped (cancelled by the Worker, server shutdown, or the
+// Worker answering 409).
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import { join } from "node:path";
+import { JobGoneError, type CallbackClient } from "./callback-client.js";
+import { clipAss, clipDuration, clipReport, clipSrt, planClip, type ClipPlan } from "./clip-plan.js";
+import { AbortedError, StageError, toStageError } from "./errors.js";
+import { log } from "./log.js";
+import { mapPool } from "./pool.js";
+import { createProgressReporter } from "./progress-reporter.js";
+import type { ProgressStep, RenderEvent, RenderJob } from "./protocol.js";
+import { extractAudio } from "./stages/audio.js";
+import { download } from "./stages/download.js";
+import { probe, validateProbe } from "./stages/probe.js";
+import { renderClip, renderThumbnail } from "./stages/render.js";
+import type { ClipConfig, Moment, ScoredMoment, Transcript } from "./types.js";
+
+/** The analysis stages (other modules' work), injected so the runner can be tested alone. */
+export interface AnalysisDeps {
+  transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void }): Promise<Transcript>;
+  selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number }): Moment[];
+  scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig }): ScoredMoment[];
+}
+
+export type AbortReason = "cancelled" | "shutdown" | "gone";
+
+export type JobOutcome =
+  | { status: "completed"; clips: number; hd: number }
+  | { status: "failed"; stage: string; error: string }
+  | { status: "aborted"; reason: AbortReason };
+
+export interface RunJobOptions {
+  job: RenderJob;
+  signal: AbortSignal;
+  client: CallbackClient;
+  deps: AnalysisDeps;
+  /** parent of the per-job temp dir; os.tmpdir() by default */
+  workRoot?: string;
+  /** parallel ffmpeg renders; os.cpus().length by default */
+  renderConcurrency?: number;
+}
+
+const USER_MESSAGE: Record<string, string> = {
+  downloading: "could not download the source video",
+  probing: "could not read the source video",
+  transcribing: "speech recognition failed",
+  selecting: "could not select clips from this video",
+  scoring: "could not score the clips",
+  rendering: "rendering the clips failed",
+  uploading: "could not store the rendered clips",
+};
+
+const NO_SPEECH: Transcript = { lang: null, segments: [], words: [], engine: "none" };
+
+export function transcriptEvent(t: Transcript): RenderEvent {
+  return {
+    type: "transcript",
+    lang: t.lang,
+    segments: t.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+    words: t.words.map((w) => ({ start: w.start, end: w.end, word: w.word })),
+  };
+}
+
+const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 40) || "job";
+
+export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
+  const { job, signal, client, deps } = o;
+  const conc = Math.max(1, o.renderConcurrency ?? os.cpus().length);
+  const dir = await mkdtemp(join(o.workRoot ?? os.tmpdir(), `katto-job-${safeId(job.job_id)}-`));
+  const progress = createProgressReporter(client);
+  let stage: ProgressStep = "downloading";
+  let clipsSent = false;
+  const enter = (s: ProgressStep, pct: number) => {
+    signal.throwIfAborted();
+    stage = s;
+    progress.report(s, pct);
+  };
+  /** Send an event in order after the queued progress events. */
+  const send = async (ev: RenderEvent) => {
+    await progress.flush();
+    await client.event(ev);
+  };
+
+  try {
+    enter("downloading", 1);
+    const src = await download(job.source.url, dir, { signal, maxBytes: job.limits.max_bytes, onProgress: progress.range("downloading", 1, 10) });
+
+    enter("probing", 11);
+    const info = await probe(src.path, { signal, fileSize: src.bytes });
+    validateProbe(info, job.limits);
+    const durationS = info.duration;
+
+    enter("transcribing", 12);
+    let transcript = NO_SPEECH;
+    if (info.audio) {
+      const wav = await extractAudio(src.path, join(dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
+      transcript = await deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45) });
+    }
+    await send(transcriptEvent(transcript));
+
+    enter("selecting", 48);
+    const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips });
+    enter("scoring", 52);
+    const ranked = deps.scoreMoments(moments, transcript, { config: job.config }).slice(0, job.limits.max_clips);
+    if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
+    const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config));
+
+    enter("rendering", 55);
+    const assPaths = await Promise.all(
+      plans.map(async (p) => {
+        const ass = clipAss(p);
+        await writeFile(join(dir, p.files.srt), clipSrt(p));
+        if (!ass) return null;
+        const path = join(dir, `clip-${p.index}.ass`);
+        await writeFile(path, ass);
+        return path;
+      }),
+    );
+    const done = plans.map(() => 0);
+    const renderPct = progress.range("rendering", 55, 85);
+    const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
+      renderClip(
+        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
+        { signal, onProgress },
+      );
+    await mapPool(plans, conc, (p) =>
+      render(p, "preview", (f) => {
+        done[p.index] = f;
+        renderPct(done.reduce((a, b) => a + b, 0) / plans.length);
+      }),
+    );
+
+    enter("uploading", 86);
+    const upPct = progress.range("uploading", 86, 98);
+    let uploaded = 0;
+    for (const p of plans) {
+      const preview = join(dir, p.files.preview);
+      await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal });
+      await client.putFile(p.files.preview, preview, "video/mp4");
+      await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
+      await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
+      upPct(++uploaded / plans.length);
+    }
+    enter("done", 100);
+    await send({ type: "clips", clips: plans.map((p) => clipReport(p, info, transcript.engine)) });
+    clipsSent = true;
+
+    // HD: the user already has clips, so a failed HD render only leaves that clip at preview quality.
+    stage = "rendering";
+    let hd = 0;
+    await mapPool(plans, conc, async (p) => {
+      try {
+        await render(p, "hd");
+        await client.putFile(p.files.hd, join(dir, p.files.hd), "video/mp4");
+        await client.event({ type: "clip_hd", clip_index: p.index, file: p.files.hd, captions_file: p.files.srt });
+        hd++;
+      } catch (e) {
+        if (signal.aborted || e instanceof JobGoneError) throw e;
+        const se = toStageError("rendering", e, "HD render failed");
+        log("warn", "hd render failed; clip stays at preview quality", { job_id: job.job_id, clip: p.index, error: se.message, detail: se.detail });
+      }
+    });
+    log("info", "job completed", { job_id: job.job_id, clips: plans.length, hd });
+    return { status: "completed", clips: plans.length, hd };
+  } catch (e) {
+    if (signal.aborted || e instanceof JobGoneError || e instanceof AbortedError) {
+      const reason: AbortReason = e instanceof JobGoneError ? "gone" : ((signal.reason as AbortReason) ?? "cancelled");
+      log("info", "job stopped", { job_id: job.job_id, stage, reason });
+      if (reason === "shutdown" && !clipsSent) await sendFailed(client, "the render server shut down before the clips were ready", stage, job.job_id);
+      return { status: "aborted", reason: typeof reason === "string" ? reason : "cancelled" };
+    }
+    const se = toStageError(stage, e, USER_MESSAGE[stage] ?? "processing failed");
+    log("error", "job failed", { job_id: job.job_id, stage: se.stage, error: se.message, detail: se.detail });
+    if (!clipsSent) await sendFailed(client, se.message, se.stage, job.job_id);
+    return { status: "failed", stage: se.stage, error: se.message };
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** `failed` with refund: the user got no clips. Sent on its own signal: the job's may be aborted. */
+async function sendFailed(client: CallbackClient, error: string, stage: string, jobId: string): Promise<void> {
+  try {
+    await client.event({ type: "failed", error: error.slice(0, 500), stage, refund: true }, { signal: AbortSignal.timeout(20_000) });
+  } catch (e) {
+    log("warn", "could not report failure", { job_id: jobId, error: String(e) });
+  }
+}

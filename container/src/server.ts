@@ -1,0 +1,129 @@
+// The render backend's HTTP server (docs/render-protocol.md, "Worker -> backend").
+// Locally it listens on 127.0.0.1:8788; in the container image HOST=0.0.0.0 PORT=8080.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { pathToFileURL } from "node:url";
+import { runProcess } from "./ffmpeg/spawn.js";
+import { JobRegistry } from "./jobs.js";
+import { log } from "./log.js";
+import { parseRenderJob } from "./protocol.js";
+
+const MAX_BODY = 1024 * 1024;
+
+export interface ServerOptions {
+  registry: JobRegistry;
+  /** what /healthz reports under `engines` */
+  engines: Record<string, string | null>;
+  /** when set, requests need `Authorization: Bearer <token>` (env KATTO_RENDER_TOKEN) */
+  token?: string;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, "body too large");
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw new HttpError(400, "body is not valid JSON");
+  }
+}
+
+export function createRenderServer(o: ServerOptions): Server {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://render.local");
+    const path = url.pathname.replace(/\/+$/, "") || "/";
+    if (path === "/healthz" && req.method === "GET") return json(res, 200, { ok: true, engines: o.engines, jobs: o.registry.size });
+    if (o.token && req.headers.authorization !== `Bearer ${o.token}`) return json(res, 401, { error: "missing or wrong bearer token" });
+
+    if (path === "/v1/jobs") {
+      if (req.method !== "POST") return json(res, 405, { error: "use POST" });
+      const parsed = parseRenderJob(await readJson(req));
+      if (!parsed.ok) return json(res, 400, { error: parsed.error });
+      const r = o.registry.start(parsed.value);
+      if (r === "closed") return json(res, 503, { error: "the render server is shutting down" });
+      return json(res, 202, { job_id: parsed.value.job_id, accepted: true });
+    }
+    const m = /^\/v1\/jobs\/([^/]+)$/.exec(path);
+    if (m) {
+      if (req.method !== "DELETE") return json(res, 405, { error: "use DELETE" });
+      const id = decodeURIComponent(m[1]!);
+      return json(res, 200, { job_id: id, cancelled: o.registry.cancel(id) });
+    }
+    if (path === "/v1/rerenders") return json(res, 501, { error: "rerenders are not implemented yet" });
+    return json(res, 404, { error: "not found" });
+  };
+
+  return createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      if (e instanceof HttpError) return json(res, e.status, { error: e.message });
+      log("error", "request failed", { method: req.method, url: req.url, error: String((e as Error)?.stack ?? e) });
+      if (!res.headersSent) json(res, 500, { error: "internal error" });
+      else res.destroy();
+    });
+  });
+}
+
+/** Version line of a tool, or null when it is not installed. */
+async function toolVersion(cmd: string, args: string[]): Promise<string | null> {
+  try {
+    const { stdout } = await runProcess(cmd, args, { stage: "health", signal: AbortSignal.timeout(10_000), captureStdout: true });
+    return stdout.split("\n")[0]!.trim() || cmd;
+  } catch {
+    return null;
+  }
+}
+
+export async function main(): Promise<void> {
+  const host = process.env.HOST || "127.0.0.1";
+  const port = Number(process.env.PORT ?? 8788);
+  const { defaultDeps } = await import("./pipeline-deps.js");
+  const registry = new JobRegistry({ deps: defaultDeps, workRoot: process.env.KATTO_WORK_DIR || undefined });
+  const [ffmpeg, ytdlp] = await Promise.all([toolVersion("ffmpeg", ["-version"]), toolVersion("yt-dlp", ["--version"])]);
+  const engines = {
+    speech: process.env.KATTO_SPEECH_ENGINE || "pocketsphinx",
+    render: ffmpeg ? ffmpeg.replace(/ Copyright.*$/, "") : null,
+    downloader: ytdlp ? `yt-dlp ${ytdlp}` : null,
+  };
+  const server = createRenderServer({ registry, engines, token: process.env.KATTO_RENDER_TOKEN || undefined });
+  server.listen(port, host, () => {
+    const a = server.address();
+    const p = typeof a === "object" && a ? a.port : port;
+    // tests and scripts read this line to find an ephemeral port
+    process.stdout.write(`katto-render listening on http://${host}:${p}\n`);
+  });
+
+  let stopping = false;
+  const stop = async (sig: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", "shutting down", { signal: sig, jobs: registry.size });
+    server.close();
+    server.closeIdleConnections();
+    await registry.shutdown();
+    server.closeAllConnections();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) void main();
