@@ -22,7 +22,14 @@ export default defineConfig(async () => {
                   ADMIN_TOKEN: "test-admin-token",
                   APP_SECRET: "test-app-secret-0123456789abcdef",
                   PUBLIC_BASE_URL: "http://127.0.0.1:8787",
+                  RENDER_URL: "http://render.invalid",
                 },
+                // Worker tests run without the render backend (whole-system tests run the real one):
+                // the backend's dispatch endpoint answers 202 here, any other outbound fetch fails.
+                outboundService: (req: Request) =>
+                  new URL(req.url).hostname === "render.invalid"
+                    ? Response.json({ accepted: true }, { status: 202 })
+                    : new Response("no network in Worker tests", { status: 503 }),
               },
             }),
           ],

@@ -1,7 +1,18 @@
-import { Hono } from "hono";
-export { RateLimiter } from "./durable-objects/rate-limiter";
+import { buildApp } from "./app";
+import type { Env } from "./env";
+import { handleQueueBatch } from "./queues/consumer";
+import { sweepExpiredUploads } from "./services/uploads/sweep";
+
 export { IdempotencyLock } from "./durable-objects/idempotency-lock";
+export { RateLimiter } from "./durable-objects/rate-limiter";
 export { RenderContainer } from "./render/container";
-const app = new Hono();
-app.get("/", (c) => c.text("hi"));
-export default app;
+
+const app = buildApp();
+
+export default {
+  fetch: app.fetch,
+  queue: (batch, env) => handleQueueBatch(batch, env),
+  scheduled: async (_controller, env) => {
+    await sweepExpiredUploads(env);
+  },
+} satisfies ExportedHandler<Env, unknown>;

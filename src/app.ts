@@ -1,0 +1,129 @@
+// Builds the Worker's HTTP app: one error model, validation hook, security schemes, the public
+// OpenAPI 3.1 document, and the explicit list of routes (read top to bottom: this is the API).
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { errorBody, ServiceError } from "./errors";
+import { apiKeyAuth } from "./middleware/auth";
+import { ipRateLimit } from "./middleware/rate-limit";
+import type { App, AppEnv } from "./middleware/types";
+import { registerGetAccount, registerGetUsage, registerGetWebhookDetails, registerListBrandKits } from "./routes/account/routes";
+import { adminAuth, registerAdmin } from "./routes/admin/routes";
+import { registerFiles } from "./routes/files/get";
+import { registerInternal } from "./routes/internal/routes";
+import { registerCancelJob } from "./routes/jobs/cancel";
+import { registerGetClips } from "./routes/jobs/clips";
+import { registerCreateJob } from "./routes/jobs/create";
+import { registerGetJob } from "./routes/jobs/get";
+import { registerListJobs } from "./routes/jobs/list";
+import { registerGetTranscript } from "./routes/jobs/transcript";
+import { registerCompleteUpload, registerLocalUploadTarget, registerReserveUpload } from "./routes/uploads/routes";
+
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+const describeIssues = (issues: { path: PropertyKey[]; message: string }[]) =>
+  issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
+
+function newApp(): App {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const target = (result as { target?: string }).target;
+        const where = target === "header" ? "Invalid header" : target === "query" ? "Invalid query parameter" : target === "param" ? "Invalid path parameter" : "Invalid request body";
+        return c.json(errorBody("bad_request", `${where}: ${describeIssues(result.error.issues)}`), 400);
+      }
+    },
+  });
+}
+
+/** Every route of the public API and of the admin API, in one list each. */
+const publicRoutes = [
+  registerCreateJob,
+  registerListJobs,
+  registerGetJob,
+  registerCancelJob,
+  registerGetTranscript,
+  registerGetClips,
+  registerReserveUpload,
+  registerCompleteUpload,
+  registerGetUsage,
+  registerGetAccount,
+  registerListBrandKits,
+  registerGetWebhookDetails,
+];
+
+export const openApiInfo = {
+  openapi: "3.1.0",
+  info: {
+    title: "Katto API",
+    version: "1.5.0",
+    description: "Turns a long video into scored, reframed, captioned 9:16 clips. All paths are under /api/v1.",
+  },
+  servers: [{ url: "/", description: "This service" }],
+};
+
+export function buildApp(): App {
+  const app = newApp();
+  app.use("*", async (c, next) => {
+    c.set("requestId", c.req.header("cf-ray") ?? crypto.randomUUID());
+    await next();
+  });
+
+  // Public API: body limit, per-IP rate limit (before auth), bearer key.
+  app.use("/api/v1/*", bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => c.json(errorBody("payload_too_large", `Request body too large: the limit is ${MAX_JSON_BODY_BYTES} bytes.`), 413) }));
+  app.use("/api/v1/*", async (c, next) => (c.req.path === "/api/v1/openapi.json" ? next() : ipRateLimit(c, next)));
+  app.use("/api/v1/*", async (c, next) => (c.req.path === "/api/v1/openapi.json" ? next() : apiKeyAuth(c, next)));
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" });
+  for (const register of publicRoutes) register(app);
+  const publicDoc = () => app.getOpenAPI31Document(openApiInfo);
+
+  const admin = newApp();
+  admin.use("*", bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => c.json(errorBody("payload_too_large", "Request body too large."), 413) }));
+  admin.use("/admin/v1/*", async (c, next) => (c.req.path === "/admin/v1/openapi.json" ? next() : adminAuth(c, next)));
+  registerAdmin(admin);
+  admin.get("/admin/v1/openapi.json", (c) => c.json(admin.getOpenAPI31Document({ ...openApiInfo, info: { ...openApiInfo.info, title: "Katto admin API" } })));
+  app.route("/", admin);
+
+  registerInternal(app);
+  registerFiles(app);
+  registerLocalUploadTarget(app);
+
+  // The document is built once per isolate and served at both documented paths.
+  let doc: ReturnType<typeof publicDoc> | undefined;
+  app.get("/openapi.json", (c) => c.json((doc ??= publicDoc())));
+  app.get("/api/v1/openapi.json", (c) => c.json((doc ??= publicDoc())));
+  app.get("/", (c) => c.json({ service: "katto", api: "/api/v1", openapi: "/openapi.json" }));
+
+  app.notFound((c) => {
+    const allowed = allowedMethods(app, c.req.path);
+    if (allowed.length) {
+      return c.json(errorBody("method_not_allowed", `Method ${c.req.method} is not allowed here. Allowed: ${allowed.join(", ")}.`), 405, { Allow: allowed.join(", ") });
+    }
+    return c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}. See /openapi.json.`), 404);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ServiceError) return c.json(errorBody(err.code, err.message), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message = status === 400 ? "Malformed JSON in request body." : err.message || "Request error.";
+      return c.json(errorBody(status === 413 ? "payload_too_large" : "bad_request", message), status as 400);
+    }
+    // Never echo internals to callers; the request id ties the log line to the response.
+    console.error(JSON.stringify({ msg: "unhandled error", request_id: c.get("requestId"), error: String(err), stack: (err as Error).stack }));
+    return c.json({ ...errorBody("internal", "Internal server error. Retry later; if it persists, contact support with this request id."), request_id: c.get("requestId") }, 500);
+  });
+  return app;
+}
+
+/** Methods registered for a path, to answer 405 with an Allow header instead of 404. */
+function allowedMethods(app: App, path: string): string[] {
+  const methods = new Set<string>();
+  for (const r of app.routes) {
+    if (r.method === "ALL" || r.path.includes("*")) continue;
+    const re = new RegExp(`^${r.path.replace(/:[^/]+/g, "[^/]+")}$`);
+    if (re.test(path)) methods.add(r.method);
+  }
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods].sort();
+}

@@ -1,0 +1,79 @@
+// Render backend callbacks (docs/render-protocol.md). Not in the public OpenAPI document.
+// Each job has its own bearer token, an HMAC of the job id, so a backend can only touch its job.
+import type { Hono } from "hono";
+import { ConflictError, errorBody, NotFoundError, UnauthorizedError, ValidationError } from "../../errors";
+import { timingSafeEqualStr } from "../../lib/ids";
+import type { AppEnv } from "../../middleware/types";
+import { renderCallbackToken } from "../../render/backend";
+import { RenderEventSchema } from "../../schemas/render-protocol";
+import { applyRenderEvent } from "../../services/render/events";
+import { FILE_NAME, jobFileKey, uploadKey } from "../../storage/keys";
+import { publicBaseUrl } from "../../services/context";
+import { fileUrl } from "../../storage/keys";
+
+async function requireJobToken(env: AppEnv["Bindings"], jobId: string, presented: string | undefined) {
+  const expected = await renderCallbackToken(env.APP_SECRET ?? "", jobId);
+  if (!presented || !timingSafeEqualStr(presented, expected)) throw new UnauthorizedError("Invalid render callback token.");
+}
+const bearer = (h: string | undefined) => /^Bearer\s+(\S+)$/i.exec(h ?? "")?.[1];
+
+export function registerInternal(app: Hono<AppEnv>) {
+  app.post("/internal/v1/jobs/:id/events", async (c) => {
+    const id = c.req.param("id");
+    await requireJobToken(c.env, id, bearer(c.req.header("authorization")));
+    let raw: unknown;
+    try {
+      raw = await c.req.json();
+    } catch {
+      throw new ValidationError("Body must be JSON.");
+    }
+    const ev = RenderEventSchema.safeParse(raw);
+    if (!ev.success) throw new ValidationError(`Invalid render event: ${ev.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    await applyRenderEvent(c.env, id, ev.data);
+    return c.json({ ok: true });
+  });
+
+  app.put("/internal/v1/jobs/:id/files/:name", async (c) => {
+    const { id, name } = c.req.param();
+    await requireJobToken(c.env, id, bearer(c.req.header("authorization")));
+    if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+    // HD files land after `completed`, so completed jobs still accept files; stopped jobs do not.
+    const job = await c.env.DB.prepare("SELECT status FROM jobs WHERE id = ?").bind(id).first<{ status: string }>();
+    if (!job) throw new NotFoundError("Job not found.");
+    if (!["queued", "processing", "scoring", "completed"].includes(job.status)) throw new ConflictError(`Job is ${job.status}; no more files are accepted.`);
+    if (!c.req.raw.body) throw new ValidationError("Empty body.");
+    const key = await jobFileKey(c.env.APP_SECRET ?? "", id, name);
+    await c.env.FILES.put(key, c.req.raw.body, {
+      httpMetadata: { contentType: c.req.header("content-type") ?? "application/octet-stream", cacheControl: "public, max-age=31536000, immutable" },
+    });
+    return c.json({ key, url: fileUrl(publicBaseUrl(c.env, c.req.url), key) }, 201);
+  });
+
+  // The uploaded source of a job, for the backend to fetch (token in the query: the backend's
+  // downloader treats it as a plain URL).
+  app.get("/internal/v1/jobs/:id/source", async (c) => {
+    const id = c.req.param("id");
+    await requireJobToken(c.env, id, c.req.query("token"));
+    const obj = await c.env.FILES.get(uploadKey(id), { range: c.req.raw.headers });
+    if (!obj) return c.json(errorBody("not_found", "Source not found."), 404);
+    return r2Response(obj, c.req.raw);
+  });
+}
+
+/** A GET response for an R2 object, honouring Range (206) so players can seek. */
+export function r2Response(obj: R2ObjectBody, req: Request): Response {
+  const headers = new Headers();
+  obj.writeHttpMetadata(headers);
+  headers.set("etag", obj.httpEtag);
+  headers.set("accept-ranges", "bytes");
+  const range = obj.range as { offset?: number; length?: number; suffix?: number } | undefined;
+  if (req.headers.has("range") && range) {
+    const offset = range.suffix !== undefined ? obj.size - range.suffix : (range.offset ?? 0);
+    const length = range.suffix !== undefined ? range.suffix : (range.length ?? obj.size - offset);
+    headers.set("content-range", `bytes ${offset}-${offset + length - 1}/${obj.size}`);
+    headers.set("content-length", String(length));
+    return new Response(obj.body, { status: 206, headers });
+  }
+  headers.set("content-length", String(obj.size));
+  return new Response(obj.body, { status: 200, headers });
+}

@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { brandKits } from "../../db/schema";
+import type { z } from "@hono/zod-openapi";
+import type { BrandKitSchema } from "../../schemas/account";
+import type { AccountContext } from "../context";
+import { requireScope } from "../jobs/create";
+import { readUsage } from "../quota";
+
+export async function getUsage(ctx: AccountContext) {
+  requireScope(ctx, "read");
+  const u = await readUsage(ctx.env.DB, ctx.principal.accountId);
+  return { plan: u.plan, videos_used: u.videos_used, videos_limit: u.videos_limit, videos_remaining: u.videos_remaining };
+}
+
+/** GET /me works with any valid key, whatever its scopes: it is how a client learns them. */
+export async function getAccount(ctx: AccountContext) {
+  const u = await readUsage(ctx.env.DB, ctx.principal.accountId);
+  return {
+    user_id: ctx.principal.accountId,
+    plan: u.plan,
+    key: { id: ctx.principal.keyId, scopes: ctx.principal.scopes },
+    quota: { videos_used: u.videos_used, videos_limit: u.videos_limit, videos_remaining: u.videos_remaining, period_start: u.period_start },
+  };
+}
+
+export async function listBrandKits(ctx: AccountContext) {
+  requireScope(ctx, "read");
+  const rows = await drizzle(ctx.env.DB).select().from(brandKits).where(eq(brandKits.accountId, ctx.principal.accountId)).orderBy(brandKits.createdAt).all();
+  return {
+    brand_kits: rows.map((k): z.infer<typeof BrandKitSchema> => ({
+      name: k.name,
+      primary_color: k.primaryColor,
+      accent_color: k.accentColor,
+      caption_font: k.captionFont as z.infer<typeof BrandKitSchema>["caption_font"],
+      caption_position: k.captionPosition as z.infer<typeof BrandKitSchema>["caption_position"],
+      default_layout: k.defaultLayout as z.infer<typeof BrandKitSchema>["default_layout"],
+      watermark_url: k.watermarkUrl,
+    })),
+  };
+}

@@ -1,0 +1,45 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { accounts, apiKeys } from "../../db/schema";
+import { UnauthorizedError } from "../../errors";
+import { randomToken, sha256Hex, timingSafeEqualStr } from "../../lib/ids";
+
+export type Scope = "read" | "write";
+
+export interface Principal {
+  keyId: string;
+  accountId: string;
+  scopes: Scope[];
+  plan: string;
+}
+
+const KEY_PREFIX = "katto_";
+const KEY_SHAPE = /^katto_[A-Za-z0-9_-]{43}$/;
+
+/** A new API key: `katto_` + 32 random bytes (base64url). Only its SHA-256 is stored. */
+export function generateApiKey(): string {
+  return KEY_PREFIX + randomToken(32);
+}
+
+export const hashApiKey = (key: string) => sha256Hex(key);
+
+/**
+ * Resolve a bearer key to its principal. The lookup is by hash (an index), then the stored hash is
+ * compared in constant time, so timing says nothing about how much of a guess matched.
+ */
+export async function authenticate(db: D1Database, authorization: string | undefined): Promise<Principal> {
+  if (!authorization) throw new UnauthorizedError("Missing API key. Send `Authorization: Bearer <API_KEY>`.");
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!m) throw new UnauthorizedError("Malformed Authorization header. Use `Authorization: Bearer <API_KEY>`.");
+  const key = m[1];
+  if (!KEY_SHAPE.test(key)) throw new UnauthorizedError("Invalid API key.");
+  const hash = await hashApiKey(key);
+  const row = await drizzle(db)
+    .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, scopes: apiKeys.scopes, keyHash: apiKeys.keyHash, plan: accounts.plan })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
+    .get();
+  if (!row || !timingSafeEqualStr(row.keyHash, hash)) throw new UnauthorizedError("Invalid or revoked API key.");
+  return { keyId: row.keyId, accountId: row.accountId, scopes: JSON.parse(row.scopes) as Scope[], plan: row.plan };
+}

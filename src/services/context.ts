@@ -1,0 +1,20 @@
+import type { Env } from "../env";
+import type { Principal } from "./auth/keys";
+
+/** What a service verb needs: bindings and, for account-scoped verbs, who is calling. */
+export interface ServiceContext {
+  env: Env;
+  /** Public origin of the service (for status_url, file URLs, callbacks). */
+  baseUrl: string;
+  /** Schedule work after the response (ExecutionContext.waitUntil), or await it when absent. */
+  waitUntil?: (p: Promise<unknown>) => void;
+}
+export interface AccountContext extends ServiceContext {
+  principal: Principal;
+}
+
+export function publicBaseUrl(env: Env, requestUrl?: string): string {
+  if (env.PUBLIC_BASE_URL) return env.PUBLIC_BASE_URL.replace(/\/+$/, "");
+  if (requestUrl) return new URL(requestUrl).origin;
+  return "http://127.0.0.1:8787";
+}

@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clips, jobs, transcripts } from "../../db/schema";
+import { NotFoundError, ValidationError } from "../../errors";
+import type { JobStatus } from "../../schemas/job";
+import type { AccountContext } from "../context";
+import { requireScope } from "./create";
+import { clipView, jobSummaryView, jobView, rankClips } from "./view";
+
+const notFound = () => new NotFoundError("Job not found. Check the id; jobs of other accounts are not visible.");
+
+/** The caller's job, or 404 for unknown ids and other accounts' jobs alike (spec GET /jobs/{id}). */
+export async function loadOwnJob(ctx: AccountContext, id: string) {
+  const j = await drizzle(ctx.env.DB)
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.accountId, ctx.principal.accountId), ne(jobs.status, "reserved")))
+    .get();
+  if (!j) throw notFound();
+  return j;
+}
+
+export async function getJob(ctx: AccountContext, id: string) {
+  requireScope(ctx, "read");
+  const j = await loadOwnJob(ctx, id);
+  const rows = await drizzle(ctx.env.DB).select().from(clips).where(eq(clips.jobId, id)).orderBy(asc(clips.clipIndex)).all();
+  return jobView(ctx.baseUrl, j, rows);
+}
+
+/** Parse a date-time cursor (ISO 8601 with offset) into epoch ms, or throw a 400. */
+export function parseCursor(cursor: string): number {
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+  const ms = iso.test(cursor) ? Date.parse(cursor) : Number.NaN;
+  if (!Number.isFinite(ms)) {
+    throw new ValidationError("cursor must be the next_cursor date-time of a previous response, e.g. 2026-11-22T14:00:00.123Z");
+  }
+  return ms;
+}
+
+/**
+ * Keyset pagination, newest first. created_ms is unique per account (see createJob), so
+ * "strictly older than the cursor" never skips nor repeats a job.
+ */
+export async function listJobs(ctx: AccountContext, q: { limit: number; cursor?: string; status?: JobStatus }) {
+  requireScope(ctx, "read");
+  const before = q.cursor !== undefined ? parseCursor(q.cursor) : undefined;
+  const conds = [eq(jobs.accountId, ctx.principal.accountId), ne(jobs.status, "reserved")];
+  if (q.status) conds.push(eq(jobs.status, q.status));
+  if (before !== undefined) conds.push(lt(jobs.createdMs, before));
+  const rows = await drizzle(ctx.env.DB)
+    .select()
+    .from(jobs)
+    .where(and(...conds))
+    .orderBy(desc(jobs.createdMs))
+    .limit(q.limit + 1)
+    .all();
+  const page = rows.slice(0, q.limit);
+  const more = rows.length > q.limit;
+  return {
+    jobs: page.map(jobSummaryView),
+    next_cursor: more ? new Date(page[page.length - 1].createdMs).toISOString() : null,
+  };
+}
+
+export async function getTranscript(ctx: AccountContext, id: string) {
+  requireScope(ctx, "read");
+  await loadOwnJob(ctx, id);
+  const t = await drizzle(ctx.env.DB).select().from(transcripts).where(eq(transcripts.jobId, id)).get();
+  if (!t) throw new NotFoundError("Transcript not available yet: it is stored once transcription finishes. Poll the job and retry.");
+  return { job_id: id, lang: t.lang, segments: JSON.parse(t.segments) as { start: number; end: number; text: string }[], created_at: t.createdAt };
+}
+
+/** Projection of finished clips; empty until the job is completed (spec GET /jobs/{id}/clips). */
+export async function getClips(ctx: AccountContext, id: string) {
+  requireScope(ctx, "read");
+  const j = await loadOwnJob(ctx, id);
+  const rows = j.status === "completed" ? await drizzle(ctx.env.DB).select().from(clips).where(eq(clips.jobId, id)).all() : [];
+  return {
+    job_id: id,
+    status: j.status as JobStatus,
+    clips: rankClips(rows).map((c) => {
+      const v = clipView(ctx.baseUrl, c);
+      return { url: v.url, captions_url: v.captions_url, title: v.title, score: v.score };
+    }),
+  };
+}

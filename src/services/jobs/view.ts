@@ -1,0 +1,50 @@
+// Rows -> API shapes. Types come from the zod schemas (src/schemas/job.ts).
+import type { z } from "@hono/zod-openapi";
+import type { clips as clipsTable, jobs } from "../../db/schema";
+import type { ClipSchema, Job, JobStatus, JobSummarySchema } from "../../schemas/job";
+import { fileUrl } from "../../storage/keys";
+
+export type JobRow = typeof jobs.$inferSelect;
+export type ClipRow = typeof clipsTable.$inferSelect;
+
+export const msToIso = (ms: number) => new Date(ms).toISOString();
+
+/** Statuses of a job whose pipeline still runs (cancel allowed, events accepted). */
+export const runningStatuses = ["queued", "processing", "scoring"] as const;
+
+export function clipView(baseUrl: string, c: ClipRow): z.infer<typeof ClipSchema> {
+  return {
+    url: fileUrl(baseUrl, c.videoKey),
+    captions_url: c.captionsKey ? fileUrl(baseUrl, c.captionsKey) : null,
+    title: c.title,
+    score: c.score,
+    clip_index: c.clipIndex,
+    hd: c.hd,
+  };
+}
+
+/** Ranked by score, highest first; ties by clip_index (spec "What the service does" 6). */
+export function rankClips<T extends { score: number | null; clipIndex: number }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
+}
+
+export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[]): Job {
+  return {
+    id: j.id,
+    status: j.status as JobStatus,
+    progress: { step: j.progressStep, pct: j.progressPct },
+    hd_ready: j.hdReady,
+    source: j.source,
+    source_url: j.sourceUrl,
+    clips: rankClips(clipRows).map((c) => clipView(baseUrl, c)),
+    error: j.error,
+    created_at: msToIso(j.createdMs),
+    completed_at: j.completedAt,
+  };
+}
+
+export function jobSummaryView(j: JobRow): z.infer<typeof JobSummarySchema> {
+  return { id: j.id, status: j.status as JobStatus, source: j.source, created_at: msToIso(j.createdMs), completed_at: j.completedAt };
+}
+
+export const statusUrl = (baseUrl: string, id: string) => `${baseUrl}/api/v1/jobs/${id}`;

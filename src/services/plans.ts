@@ -1,0 +1,20 @@
+// Plans and their limits. The spec fixes free and creator; pro and internal are ours
+// (docs/api-decisions.md "Plans").
+const GB = 1024 ** 3;
+
+export const plans = {
+  free: { videosPerMonth: 2, uploadCapBytes: 1 * GB, refundsPerMonth: 1 },
+  creator: { videosPerMonth: 25, uploadCapBytes: 5 * GB, refundsPerMonth: 5 },
+  pro: { videosPerMonth: 100, uploadCapBytes: 10 * GB, refundsPerMonth: 20 },
+  /** Operators' own accounts: effectively unlimited, still metered. */
+  internal: { videosPerMonth: 1_000_000, uploadCapBytes: 20 * GB, refundsPerMonth: 1_000_000 },
+} as const;
+
+export type PlanName = keyof typeof plans;
+export const planNames = Object.keys(plans) as [PlanName, ...PlanName[]];
+export const planOf = (name: string) => plans[(name in plans ? name : "free") as PlanName];
+
+/** Start of the UTC calendar month that contains `now`: quota periods are calendar months. */
+export function monthStart(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}

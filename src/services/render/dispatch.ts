@@ -1,0 +1,65 @@
+// Queue consumer side of a render message: hand the job to the render backend.
+import type { Env } from "../../env";
+import { renderBackend, renderCallbackToken } from "../../render/backend";
+import type { RenderJob } from "../../schemas/render-protocol";
+import { publicBaseUrl } from "../context";
+import { planOf } from "../plans";
+import { refundStatement } from "../quota";
+
+export const MAX_SOURCE_SECONDS = 90 * 60; // spec "Limits": sources up to 90 minutes
+export const MAX_CLIPS = 10; // re-render index range 0..9
+
+export type DispatchOutcome = "dispatched" | "skipped" | "retry";
+
+/** Source URL the backend fetches: the job's URL, or a signed Worker URL for uploaded files. */
+async function sourceFor(env: Env, job: { id: string; source: string; source_url: string }, base: string) {
+  if (job.source !== "upload") return { url: job.source_url, kind: "url" as const };
+  const token = await renderCallbackToken(env.APP_SECRET ?? "", job.id);
+  return { url: `${base}/internal/v1/jobs/${job.id}/source?token=${token}`, kind: "upload" as const };
+}
+
+export async function dispatchRender(env: Env, jobId: string): Promise<DispatchOutcome> {
+  const job = await env.DB.prepare(
+    `SELECT j.id, j.status, j.source, j.source_url, j.config, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`,
+  )
+    .bind(jobId)
+    .first<{ id: string; status: string; source: string; source_url: string; config: string | null; plan: string }>();
+  if (!job || job.status !== "queued") return "skipped"; // cancelled meanwhile, or a redelivery
+  const base = publicBaseUrl(env);
+  const body: RenderJob = {
+    job_id: job.id,
+    source: await sourceFor(env, job, base),
+    config: job.config ? (JSON.parse(job.config) as Record<string, unknown>) : {},
+    callback: { base_url: `${base}/internal/v1`, token: await renderCallbackToken(env.APP_SECRET ?? "", job.id) },
+    limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: MAX_CLIPS },
+  };
+  try {
+    const res = await renderBackend(env, jobId).fetch("/v1/jobs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (res.status === 202 || res.ok) return "dispatched";
+    console.log(JSON.stringify({ msg: "render backend refused job", job_id: jobId, status: res.status }));
+    return "retry";
+  } catch (e) {
+    console.log(JSON.stringify({ msg: "render backend unreachable", job_id: jobId, error: String(e) }));
+    return "retry";
+  }
+}
+
+/** After the last delivery attempt: the job fails and its slot is refunded (the user got nothing). */
+export async function failUndispatchable(env: Env, jobId: string) {
+  const ref = await env.DB.prepare(`SELECT j.account_id, j.created_ms, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`)
+    .bind(jobId)
+    .first<{ account_id: string; created_ms: number; plan: string }>();
+  if (!ref) return;
+  const db = env.DB;
+  await db.batch([
+    db
+      .prepare(`UPDATE jobs SET status = 'failed', progress_step = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'queued'`)
+      .bind(jobId, "The render backend could not be reached; your video slot was refunded. Please retry.", new Date().toISOString()),
+    refundStatement(db, ref.account_id, ref.plan, ref.created_ms, false),
+    db.prepare("UPDATE jobs SET refunded = 1 WHERE changes() = 1 AND id = ?1").bind(jobId),
+  ]);
+}

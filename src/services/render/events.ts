@@ -1,0 +1,149 @@
+// Applies the render backend's events to a job (docs/render-protocol.md). Every write is
+// conditional on the job still running, so nothing lands after a cancel or failure: the caller
+// answers 409 and the backend stops.
+import { ConflictError, NotFoundError } from "../../errors";
+import type { Env } from "../../env";
+import type { RenderEvent } from "../../schemas/render-protocol";
+import { jobFileKey } from "../../storage/keys";
+import { enqueueCompletionWebhook } from "../../webhooks/delivery";
+import { refundStatement } from "../quota";
+
+type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
+
+interface JobRef {
+  id: string;
+  accountId: string;
+  plan: string;
+  createdMs: number;
+  webhookUrl: string | null;
+}
+
+const RUNNING = `status IN ('queued', 'processing', 'scoring')`;
+const stopped = () => new ConflictError("Job is no longer running; stop work on it.");
+
+async function loadRef(db: D1Database, jobId: string): Promise<JobRef> {
+  const r = await db
+    .prepare(`SELECT j.id, j.account_id, j.created_ms, j.webhook_url, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`)
+    .bind(jobId)
+    .first<{ id: string; account_id: string; created_ms: number; webhook_url: string | null; plan: string }>();
+  if (!r) throw new NotFoundError("Job not found.");
+  return { id: r.id, accountId: r.account_id, plan: r.plan, createdMs: r.created_ms, webhookUrl: r.webhook_url };
+}
+
+export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent): Promise<void> {
+  const db = env.DB;
+  const now = new Date().toISOString();
+  switch (ev.type) {
+    case "progress": {
+      // pct never goes backwards; status only moves forward (queued -> processing -> scoring).
+      const r = await db
+        .prepare(
+          `UPDATE jobs SET
+             status = CASE WHEN status = 'scoring' THEN 'scoring' ELSE ?2 END,
+             progress_step = ?3, progress_pct = MAX(progress_pct, ?4), updated_at = ?5
+           WHERE id = ?1 AND ${RUNNING}`,
+        )
+        .bind(jobId, ev.status, ev.step, Math.min(ev.pct, 99), now)
+        .run();
+      if (r.meta.changes !== 1) throw stopped();
+      return;
+    }
+    case "transcript": {
+      const r = await db
+        .prepare(
+          `INSERT INTO transcripts (job_id, lang, segments, words, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5 WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND ${RUNNING})
+           ON CONFLICT(job_id) DO UPDATE SET lang = excluded.lang, segments = excluded.segments, words = excluded.words`,
+        )
+        .bind(jobId, ev.lang, JSON.stringify(ev.segments), JSON.stringify(ev.words), now)
+        .run();
+      if (r.meta.changes !== 1) throw stopped();
+      return;
+    }
+    case "clips":
+      return completeWithClips(env, jobId, ev, now);
+    case "clip_hd":
+      return markClipHd(env, jobId, ev);
+    case "failed": {
+      const ref = await loadRef(db, jobId);
+      const statements = [
+        db
+          .prepare(`UPDATE jobs SET status = 'failed', progress_step = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND ${RUNNING}`)
+          .bind(jobId, ev.error, now),
+      ];
+      if (ev.refund) {
+        statements.push(refundStatement(db, ref.accountId, ref.plan, ref.createdMs, false));
+        statements.push(db.prepare("UPDATE jobs SET refunded = 1 WHERE changes() = 1 AND id = ?1").bind(jobId));
+      }
+      const [failed] = await db.batch(statements);
+      if (failed.meta.changes !== 1) throw stopped();
+      return;
+    }
+  }
+}
+
+async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: string) {
+  const db = env.DB;
+  const secret = env.APP_SECRET ?? "";
+  const rows = await Promise.all(
+    ev.clips.map(async (c) => ({
+      c,
+      videoKey: await jobFileKey(secret, jobId, c.file),
+      captionsKey: await jobFileKey(secret, jobId, c.captions_file),
+    })),
+  );
+  const allHd = ev.clips.every((c) => c.hd);
+  // One transaction: the completion UPDATE goes first and every clip INSERT is conditional on it
+  // (changes() chains), so clips only exist for a job that really completed.
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3
+         WHERE id = ?1 AND ${RUNNING}`,
+      )
+      .bind(jobId, now, allHd ? 1 : 0),
+  ];
+  for (const { c, videoKey, captionsKey } of rows) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13 WHERE changes() = 1
+           ON CONFLICT(job_id, clip_index) DO NOTHING`,
+        )
+        .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, c.hd ? 1 : 0, JSON.stringify(c.metadata), now),
+    );
+  }
+  const [completed] = await db.batch(statements);
+  if (completed.meta.changes !== 1) throw stopped();
+  if (allHd) await onHdReady(env, jobId);
+}
+
+async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
+  const db = env.DB;
+  const secret = env.APP_SECRET ?? "";
+  const videoKey = await jobFileKey(secret, jobId, ev.file);
+  const captionsKey = await jobFileKey(secret, jobId, ev.captions_file);
+  const [clip, ready] = await db.batch([
+    db
+      .prepare(
+        `UPDATE clips SET video_key = ?3, captions_key = ?4, hd = 1
+         WHERE job_id = ?1 AND clip_index = ?2 AND EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed')`,
+      )
+      .bind(jobId, ev.clip_index, videoKey, captionsKey),
+    db
+      .prepare(
+        `UPDATE jobs SET hd_ready = 1, updated_at = ?2
+         WHERE id = ?1 AND status = 'completed' AND hd_ready = 0 AND NOT EXISTS (SELECT 1 FROM clips WHERE job_id = ?1 AND hd = 0)`,
+      )
+      .bind(jobId, new Date().toISOString()),
+  ]);
+  if (clip.meta.changes !== 1) throw stopped();
+  if (ready.meta.changes === 1) await onHdReady(env, jobId);
+}
+
+/** hd_ready just turned true: the completion callback fires now, with final URLs (docs/webhooks.md). */
+async function onHdReady(env: Env, jobId: string) {
+  const ref = await loadRef(env.DB, jobId);
+  if (ref.webhookUrl) await enqueueCompletionWebhook(env, jobId);
+}

@@ -1,0 +1,15 @@
+// R2 key scheme (docs/storage-layout.md). Clip keys carry an HMAC of the job and file name, so a
+// clip URL can be shared without an API key but cannot be guessed from a job id.
+import { hmacHex } from "../lib/ids";
+
+export const uploadKey = (jobId: string) => `uploads/${jobId}/source`;
+
+export async function jobFileKey(appSecret: string, jobId: string, name: string): Promise<string> {
+  const tag = (await hmacHex(appSecret, `file:${jobId}:${name}`)).slice(0, 24);
+  return `clips/${jobId}/${tag}/${name}`;
+}
+
+export const fileUrl = (baseUrl: string, key: string) => `${baseUrl}/files/${key}`;
+
+/** Names the render backend may PUT under a job (docs/render-protocol.md). */
+export const FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,80}$/;

@@ -1,0 +1,33 @@
+// Upload URLs. Production: a presigned R2 (S3 API) PUT URL made with aws4fetch, valid 2 hours.
+// Local mode (no R2 S3 credentials): a signed, expiring URL on the Worker itself, which streams
+// the body into the R2 binding (src/routes/uploads/put.ts).
+import { AwsClient } from "aws4fetch";
+import type { Env } from "../env";
+import { hmacHex, timingSafeEqualStr } from "../lib/ids";
+import { uploadKey } from "./keys";
+
+export const UPLOAD_URL_TTL_S = 7200; // spec: upload URL lifetime 2 hours
+
+export const usesPresignedR2 = (env: Env) => Boolean(env.R2_S3_ENDPOINT && env.R2_ACCESS_KEY_ID && env.R2_SECRET_ACCESS_KEY);
+
+export async function uploadUrl(env: Env, baseUrl: string, jobId: string, contentType: string, expiresAtMs: number): Promise<string> {
+  if (usesPresignedR2(env)) {
+    const client = new AwsClient({ accessKeyId: env.R2_ACCESS_KEY_ID!, secretAccessKey: env.R2_SECRET_ACCESS_KEY!, service: "s3", region: "auto" });
+    const url = new URL(`${env.R2_S3_ENDPOINT!.replace(/\/+$/, "")}/${env.R2_BUCKET_NAME}/${uploadKey(jobId)}`);
+    url.searchParams.set("X-Amz-Expires", String(UPLOAD_URL_TTL_S));
+    const signed = await client.sign(new Request(url, { method: "PUT", headers: { "Content-Type": contentType } }), { aws: { signQuery: true } });
+    return signed.url;
+  }
+  const expires = Math.floor(expiresAtMs / 1000);
+  const sig = await localUploadSignature(env, jobId, expires);
+  return `${baseUrl}/uploads/${jobId}?expires=${expires}&sig=${sig}`;
+}
+
+const localUploadSignature = (env: Env, jobId: string, expires: number) => hmacHex(env.APP_SECRET ?? "", `upload:${jobId}:${expires}`);
+
+export async function verifyLocalUploadSignature(env: Env, jobId: string, expires: string | undefined, sig: string | undefined, nowMs = Date.now()) {
+  if (!expires || !sig || !/^\d+$/.test(expires)) return "Upload URL is missing its signature; use the upload_url from POST /uploads exactly.";
+  if (Number(expires) * 1000 < nowMs) return "Upload URL expired (2 hours). Reserve a new upload.";
+  const expected = await localUploadSignature(env, jobId, Number(expires));
+  return timingSafeEqualStr(sig, expected) ? null : "Upload URL signature is invalid; use the upload_url from POST /uploads exactly.";
+}

@@ -1,0 +1,240 @@
+// Delivering the completion callback: one signed POST per attempt, retried through the Queue with
+// backoff on timeouts, network errors and any non-2xx answer (docs/webhooks.md "Retries").
+import { z } from "@hono/zod-openapi";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/schema";
+import { isLocalMode, type Env } from "../env";
+import { buildCompletionPayload, type Clip } from "./payload";
+import { getOrCreateWebhookSecret } from "./secret";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from "./signature";
+import { checkWebhookUrl, resolveAndCheck } from "./url-safety";
+
+type Fetcher = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+export const USER_AGENT = "Katto-Webhooks/1";
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Delay in seconds before attempt N (index N-1). Attempt 1 is immediate; 7 attempts span ~4.7 h. */
+const RETRY_SCHEDULE_SECONDS = [0, 30, 120, 600, 1800, 3600, 10800] as const;
+export const MAX_WEBHOOK_ATTEMPTS = RETRY_SCHEDULE_SECONDS.length;
+/** Cloudflare Queues accept delaySeconds up to 12 hours. */
+const QUEUE_MAX_DELAY_SECONDS = 43_200;
+
+/** Seconds to wait before attempt `attempt` (1-based), measured from the previous attempt. */
+export function retryDelaySeconds(attempt: number): number {
+  if (attempt <= 1) return 0;
+  return RETRY_SCHEDULE_SECONDS[Math.min(attempt, MAX_WEBHOOK_ATTEMPTS) - 1];
+}
+
+export type DeliveryResult = { ok: true; status: number } | { ok: false; retryable: boolean; status?: number; error: string };
+
+export interface DeliverInput {
+  url: string;
+  secret: string;
+  /** The payload; serialised once, and those exact bytes are signed and sent. */
+  body: object;
+  attempt: number;
+  localMode: boolean;
+  fetcher?: Fetcher;
+  /** Fetcher for the DNS-over-HTTPS lookups (defaults to `fetcher`, then global fetch). */
+  dnsFetcher?: Fetcher;
+  dohUrl?: string;
+  nowSeconds?: number;
+  timeoutMs?: number;
+}
+
+/** One delivery attempt. Never throws: every outcome is a DeliveryResult. */
+export async function deliverWebhook(input: DeliverInput): Promise<DeliveryResult> {
+  const fetcher = input.fetcher ?? fetch;
+  const checked = checkWebhookUrl(input.url, { localMode: input.localMode });
+  // A URL that fails the static rules will never pass: do not retry.
+  if (!checked.ok) return { ok: false, retryable: false, error: checked.error };
+  const dns = await resolveAndCheck(checked.url.hostname, input.dnsFetcher ?? input.fetcher ?? fetch, {
+    localMode: input.localMode,
+    dohUrl: input.dohUrl,
+  });
+  // Refused addresses are a policy decision (do not retry); a failed lookup is transient.
+  if (!dns.ok) return { ok: false, retryable: !dns.refused, error: dns.error };
+
+  const timestamp = input.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const rawBody = JSON.stringify(input.body);
+  const signature = await signPayload(input.secret, timestamp, rawBody);
+  const timeoutMs = input.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  let res: Response;
+  try {
+    res = await fetcher(checked.url.toString(), {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": USER_AGENT,
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: signature,
+      },
+      body: rawBody,
+      // A redirect could point anywhere, including addresses the checks above refuse.
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (e) {
+    const name = e instanceof Error ? e.name : "";
+    const error =
+      name === "TimeoutError" || name === "AbortError"
+        ? `receiver did not answer within ${timeoutMs / 1000} s`
+        : `could not connect to the receiver (${e instanceof Error ? e.message : String(e)})`;
+    return { ok: false, retryable: true, error };
+  }
+  // We never read the receiver's body; release the connection.
+  await res.body?.cancel().catch(() => {});
+  if (res.status >= 200 && res.status < 300) return { ok: true, status: res.status };
+  const error =
+    res.status >= 300 && res.status < 400
+      ? `receiver answered ${res.status} redirect; redirects are not followed, set webhook_url to the final URL`
+      : `receiver answered HTTP ${res.status}; a 2xx status is required`;
+  return { ok: false, retryable: true, status: res.status, error };
+}
+
+// ---------- Queue side ----------
+
+export const WebhookMessageSchema = z.object({
+  type: z.literal("webhook"),
+  job_id: z.uuid(),
+  attempt: z.int().min(1),
+});
+export type WebhookMessage = z.infer<typeof WebhookMessageSchema>;
+
+/** Suggested wait for the 1080p render before the callback fires anyway with hd_ready=false. */
+export const HD_FALLBACK_DELAY_SECONDS = 900;
+
+/**
+ * Queues the completion callback for a job (attempt 1). Call it when a completed job's hd_ready
+ * becomes true, and once at completion with `{ delaySeconds: HD_FALLBACK_DELAY_SECONDS }` as the
+ * fallback if HD never lands (or without delay if HD is already ready). Duplicate calls are
+ * harmless: the callback is delivered at most once per job (webhook_deliveries is unique by job).
+ * Returns false, sending nothing, when the job has no webhook_url.
+ */
+export async function enqueueCompletionWebhook(env: Env, jobId: string, opts: { delaySeconds?: number } = {}): Promise<boolean> {
+  const d = drizzle(env.DB);
+  const [job] = await d.select({ url: jobs.webhookUrl }).from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  if (!job?.url) return false;
+  const now = nowIso();
+  await d
+    .insert(webhookDeliveries)
+    .values({ id: crypto.randomUUID(), jobId, url: job.url, status: "pending", attempts: 0, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: webhookDeliveries.jobId });
+  const message: WebhookMessage = { type: "webhook", job_id: jobId, attempt: 1 };
+  await env.RENDER_QUEUE.send(message, opts.delaySeconds ? { delaySeconds: Math.min(opts.delaySeconds, QUEUE_MAX_DELAY_SECONDS) } : undefined);
+  return true;
+}
+
+/** Default public URL of an R2 object: GET {PUBLIC_BASE_URL}/files/{key}, each key segment encoded. */
+export function defaultClipUrl(env: Env): (key: string) => string {
+  const base = String(env.PUBLIC_BASE_URL ?? "").replace(/\/+$/, "");
+  if (!base) throw new Error("PUBLIC_BASE_URL is not set; webhook payloads need absolute clip URLs");
+  return (key) => `${base}/files/${key.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+export type WebhookOutcome =
+  | { outcome: "skipped"; reason: string }
+  | { outcome: "delivered"; status: number }
+  | { outcome: "retrying"; nextAttempt: number; delaySeconds: number; error: string }
+  | { outcome: "failed"; error: string };
+
+export interface HandleWebhookOptions {
+  fetcher?: Fetcher;
+  dnsFetcher?: Fetcher;
+  nowSeconds?: number;
+  timeoutMs?: number;
+  /** URL for an R2 key (e.g. a signed URL builder); defaults to defaultClipUrl(env). */
+  clipUrl?: (key: string) => string;
+}
+
+/**
+ * Consumer for `{type: "webhook"}` queue messages: one delivery attempt, recorded in
+ * webhook_deliveries, and the next attempt re-enqueued with backoff. Delivery failures are handled
+ * here (ack the message); it throws only on infrastructure errors (D1, missing APP_SECRET or
+ * PUBLIC_BASE_URL), which the consumer should retry.
+ */
+export async function handleWebhookMessage(
+  env: Env,
+  msg: Pick<WebhookMessage, "job_id" | "attempt">,
+  opts: HandleWebhookOptions = {},
+): Promise<WebhookOutcome> {
+  const d = drizzle(env.DB);
+  const [job] = await d.select().from(jobs).where(eq(jobs.id, msg.job_id)).limit(1);
+  if (!job) return { outcome: "skipped", reason: "job not found" };
+  if (job.status !== "completed") return { outcome: "skipped", reason: `job is ${job.status}, not completed` };
+  if (!job.webhookUrl) return { outcome: "skipped", reason: "job has no webhook_url" };
+  const [prior] = await d.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, job.id)).limit(1);
+  if (prior && (prior.status !== "pending" || prior.attempts >= msg.attempt)) {
+    return { outcome: "skipped", reason: `delivery is ${prior.status} after ${prior.attempts} attempt(s)` };
+  }
+
+  // Everything that can fail for configuration reasons happens before the claim, so a thrown
+  // error leaves the attempt unclaimed and the queue's own retry of this message can run it.
+  const clipUrl = opts.clipUrl ?? defaultClipUrl(env);
+  const rows = await d
+    .select()
+    .from(clipsTable)
+    .where(eq(clipsTable.jobId, job.id))
+    .orderBy(sql`${clipsTable.score} IS NULL`, desc(clipsTable.score), asc(clipsTable.clipIndex));
+  const clips: Clip[] = rows.map((c) => ({
+    url: clipUrl(c.videoKey),
+    captions_url: c.captionsKey ? clipUrl(c.captionsKey) : null,
+    title: c.title,
+    score: c.score,
+    clip_index: c.clipIndex,
+    hd: c.hd,
+  }));
+  const nowSeconds = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const payload = buildCompletionPayload({ id: job.id, hd_ready: job.hdReady }, clips, new Date(nowSeconds * 1000));
+  const secret = await getOrCreateWebhookSecret(env.DB, env.APP_SECRET ?? "", job.accountId);
+
+  const now = nowIso();
+  await d
+    .insert(webhookDeliveries)
+    .values({ id: crypto.randomUUID(), jobId: job.id, url: job.webhookUrl, status: "pending", attempts: 0, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: webhookDeliveries.jobId });
+  // Claim this attempt number. Queues deliver at least once and the trigger may enqueue twice;
+  // only the message whose attempt follows the recorded count, on a pending row, sends.
+  const claim = await d
+    .update(webhookDeliveries)
+    .set({ attempts: msg.attempt, updatedAt: now })
+    .where(
+      and(
+        eq(webhookDeliveries.jobId, job.id),
+        eq(webhookDeliveries.status, "pending"),
+        eq(webhookDeliveries.attempts, msg.attempt - 1),
+      ),
+    );
+  if (claim.meta.changes !== 1) return { outcome: "skipped", reason: `attempt ${msg.attempt} already handled or delivery finished` };
+
+  const result = await deliverWebhook({
+    url: job.webhookUrl,
+    secret,
+    body: payload,
+    attempt: msg.attempt,
+    localMode: isLocalMode(env),
+    fetcher: opts.fetcher,
+    dnsFetcher: opts.dnsFetcher,
+    nowSeconds,
+    timeoutMs: opts.timeoutMs,
+  });
+
+  const retry = !result.ok && result.retryable && msg.attempt < MAX_WEBHOOK_ATTEMPTS;
+  await d
+    .update(webhookDeliveries)
+    .set({
+      status: result.ok ? "delivered" : retry ? "pending" : "failed",
+      lastStatusCode: result.status ?? null,
+      lastError: result.ok ? null : result.error,
+      updatedAt: nowIso(),
+    })
+    .where(eq(webhookDeliveries.jobId, job.id));
+  if (result.ok) return { outcome: "delivered", status: result.status };
+  if (!retry) return { outcome: "failed", error: result.error };
+  const nextAttempt = msg.attempt + 1;
+  const delaySeconds = Math.min(retryDelaySeconds(nextAttempt), QUEUE_MAX_DELAY_SECONDS);
+  const next: WebhookMessage = { type: "webhook", job_id: job.id, attempt: nextAttempt };
+  await env.RENDER_QUEUE.send(next, { delaySeconds });
+  return { outcome: "retrying", nextAttempt, delaySeconds, error: result.error };
+}

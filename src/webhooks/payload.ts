@@ -1,0 +1,35 @@
+// Body of the completion callback (spec "Events"). `timestamp` is the ISO date-time of the
+// delivery attempt, equal to the X-Service-Timestamp header (seconds precision), so a receiver can
+// read the signing time from the body too. It changes on every retry; dedupe on job_id.
+import { z } from "@hono/zod-openapi";
+import { ClipSchema } from "../schemas/job";
+
+export type Clip = z.infer<typeof ClipSchema>;
+
+export const WebhookPayloadSchema = z
+  .object({
+    event: z.literal("job.completed"),
+    job_id: z.uuid(),
+    status: z.literal("completed"),
+    hd_ready: z.boolean().openapi({ description: "True when every clip is the final 1080p render." }),
+    clips: z.array(ClipSchema).openapi({ description: "Ranked by score; clip_index 0 is the highest." }),
+    timestamp: z.iso.datetime().openapi({ description: "Time of this delivery attempt; equals X-Service-Timestamp." }),
+  })
+  .openapi("WebhookJobCompleted");
+export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+
+/** Builds and validates the payload. Clips are ordered by clip_index (0 = highest score). */
+export function buildCompletionPayload(
+  job: { id: string; hd_ready: boolean },
+  clips: Clip[],
+  at: Date = new Date(),
+): WebhookPayload {
+  return WebhookPayloadSchema.parse({
+    event: "job.completed",
+    job_id: job.id,
+    status: "completed",
+    hd_ready: job.hd_ready,
+    clips: [...clips].sort((a, b) => a.clip_index - b.clip_index),
+    timestamp: at.toISOString(),
+  });
+}
