@@ -1,0 +1,37 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createSpeechEngine } from "../../src/engines/speech/index.js";
+import { checkWhisperCpp, parseWhisperCppJson } from "../../src/engines/speech/whisper-cpp.js";
+import { wordErrorRate } from "../../src/text/wer.js";
+import { mediaDir } from "../transcribe/media.js";
+
+describe("whisper.cpp engine", () => {
+  it("parses -oj -ml 1 JSON (ms offsets, one word per segment, annotations dropped)", () => {
+    const json = {
+      result: { language: "en" },
+      transcription: [
+        { timestamps: { from: "00:00:00,000", to: "00:00:00,320" }, offsets: { from: 0, to: 320 }, text: " And" },
+        { offsets: { from: 320, to: 1100 }, text: " so," },
+        { offsets: { from: 1100, to: 1500 }, text: " [BLANK_AUDIO]" },
+        { offsets: { from: 1500, to: 1500 }, text: " " },
+      ],
+    };
+    const r = parseWhisperCppJson(json, 2);
+    expect(r).toEqual({ lang: "en", words: [{ word: "And", start: 2, end: 2.32 }, { word: "so,", start: 2.32, end: 3.1 }] });
+  });
+
+  it("fails at startup with a clear message when the model or program is missing", () => {
+    expect(() => createSpeechEngine({ KATTO_SPEECH_ENGINE: "whisper-cpp" })).toThrow(/KATTO_WHISPER_MODEL/);
+    expect(() => checkWhisperCpp({ modelPath: "/nonexistent/ggml.bin" })).toThrow(/no such file/);
+    expect(() => checkWhisperCpp({ modelPath: path.join(mediaDir(), "speech/en/jfk.txt"), bin: "no-such-whisper-bin" })).toThrow(/not found on PATH/);
+  });
+
+  // Runs only where an operator provides a model (none can be downloaded here).
+  const model = process.env.KATTO_WHISPER_MODEL;
+  it.skipIf(!model || !existsSync(model))("transcribes JFK with a real model (skipped: no KATTO_WHISPER_MODEL)", async () => {
+    const engine = createSpeechEngine({ ...process.env, KATTO_SPEECH_ENGINE: "whisper-cpp" });
+    const res = await engine.transcribe(path.join(mediaDir(), "speech/en/jfk.wav"), { signal: AbortSignal.timeout(120_000) });
+    expect(wordErrorRate("And so my fellow Americans ask not what your country can do for you ask what you can do for your country", res.words.map((w) => w.word).join(" ")).wer).toBeLessThan(0.3);
+  });
+});
