@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { escapeFilterValue, extractAudioArgs, ffprobeArgs, outputFps, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+
+const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
+  input: "/tmp/in.mp4",
+  output: "/tmp/out.mp4",
+  start: 12.3456,
+  duration: 10,
+  source: { width: 1280, height: 720, fps: 29.97, hasAudio: true },
+  layout: "center_crop",
+  width: 1080,
+  height: 1920,
+  quality: "hd",
+  assPath: "/tmp/job/clip-0.ass",
+  fontsDir: "/usr/share/fonts/truetype/dejavu",
+  ...o,
+});
+
+const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
+
+describe("ffmpeg args", () => {
+  it("ffprobe asks for JSON format and streams", () => {
+    expect(ffprobeArgs("/x.mp4")).toEqual(["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "/x.mp4"]);
+  });
+
+  it("audio extraction: 16 kHz mono s16 wav of the first audio stream", () => {
+    const a = extractAudioArgs("/in", "/out.wav");
+    expect(after(a, "-ar")).toBe("16000");
+    expect(after(a, "-ac")).toBe("1");
+    expect(after(a, "-c:a")).toBe("pcm_s16le");
+    expect(after(a, "-map")).toBe("0:a:0");
+    expect(a.at(-1)).toBe("/out.wav");
+  });
+
+  it("output fps is min(source, 60) and keeps NTSC rates exact", () => {
+    expect(outputFps(29.97)).toBe("30000/1001");
+    expect(outputFps(30000 / 1001)).toBe("30000/1001");
+    expect(outputFps(59.94)).toBe("60000/1001");
+    expect(outputFps(25)).toBe("25");
+    expect(outputFps(120)).toBe("60");
+    expect(outputFps(10)).toBe("10");
+    expect(outputFps(0)).toBe("30");
+    expect(outputFps(NaN)).toBe("30");
+    expect(outputFps(12.5)).toBe("12.5");
+  });
+
+  it("escapes filter values at both levels", () => {
+    expect(escapeFilterValue("/tmp/a.ass")).toBe("/tmp/a.ass");
+    expect(escapeFilterValue("C:/x")).toBe("C\\\\:/x");
+    expect(escapeFilterValue("a,b[c]")).toBe("a\\,b\\[c\\]");
+    expect(escapeFilterValue("it's")).toBe("it\\\\\\'s");
+  });
+
+  it("render: input seek, single filtergraph, H.264 High yuv420p, AAC 48k stereo, faststart", () => {
+    const a = renderArgs(spec());
+    expect(a.slice(0, 6)).toEqual(["-ss", "12.346", "-t", "10", "-i", "/tmp/in.mp4"]);
+    expect(after(a, "-c:v")).toBe("libx264");
+    expect(after(a, "-profile:v")).toBe("high");
+    expect(after(a, "-pix_fmt")).toBe("yuv420p");
+    expect(after(a, "-preset")).toBe("veryfast");
+    expect(after(a, "-c:a")).toBe("aac");
+    expect(after(a, "-ar")).toBe("48000");
+    expect(after(a, "-ac")).toBe("2");
+    expect(after(a, "-movflags")).toBe("+faststart");
+    expect(a.filter((x) => x === "-filter_complex")).toHaveLength(1);
+    expect(a.at(-1)).toBe("/tmp/out.mp4");
+  });
+
+  it("preview is ultrafast with a lower bitrate", () => {
+    const a = renderArgs(spec({ quality: "preview", width: 540, height: 960 }));
+    expect(after(a, "-preset")).toBe("ultrafast");
+    expect(after(a, "-maxrate")).toBe("1500k");
+    expect(renderFilterGraph(spec({ quality: "preview", width: 540, height: 960 }))).toContain("scale=540:960");
+  });
+
+  it("filtergraph: crop path, fps, captions with fontsdir, loudnorm to -14 LUFS", () => {
+    const g = renderFilterGraph(spec());
+    expect(g).toContain("crop=w=404:h=720:x='438':y=0,scale=1080:1920");
+    expect(g).toContain("fps=30000/1001,ass=filename=/tmp/job/clip-0.ass:fontsdir=/usr/share/fonts/truetype/dejavu,format=yuv420p[v]");
+    expect(g).toContain("[0:a:0]loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000");
+  });
+
+  it("uses a given crop path", () => {
+    const g = reframeFilter(spec({ cropPath: [{ t: 0, x: 0 }, { t: 2, x: 400 }] }));
+    expect(g).toContain("x='0+400*clip((t-0)/2,0,1)'");
+  });
+
+  it("without captions there is no ass filter", () => {
+    expect(renderFilterGraph(spec({ assPath: null }))).not.toContain("ass=");
+  });
+
+  it("a source without audio gets a silent stereo track", () => {
+    const s = spec({ source: { width: 768, height: 576, fps: 10, hasAudio: false } });
+    const a = renderArgs(s);
+    expect(a).toContain("anullsrc=r=48000:cl=stereo");
+    expect(renderFilterGraph(s)).toContain("[1:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]");
+    expect(renderFilterGraph(s)).not.toContain("loudnorm");
+  });
+
+  it("wide layout: blurred fill behind the fitted frame", () => {
+    const g = reframeFilter(spec({ layout: "wide" }));
+    expect(g).toContain("split=2[bgsrc][fgsrc]");
+    expect(g).toContain("boxblur");
+    expect(g).toContain("[fgsrc]scale=1080:1920:force_original_aspect_ratio=decrease");
+    expect(g).toContain("overlay=(W-w)/2:(H-h)/2");
+    expect(g.endsWith("[framed]")).toBe(true);
+  });
+
+  it("passthrough: fit and pad", () => {
+    const g = reframeFilter(spec({ layout: "passthrough", source: { width: 1080, height: 1920, fps: 30, hasAudio: true } }));
+    expect(g).toBe("[0:v:0]scale=1080:1920:force_original_aspect_ratio=decrease,pad=1080:1920:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1[framed]");
+  });
+});

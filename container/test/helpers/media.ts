@@ -1,0 +1,103 @@
+// Test media: the shared real-media corpus (../shared/media next to the repo, or KATTO_MEDIA_DIR)
+// and small files generated with ffmpeg's lavfi sources. Plus ffprobe/frame helpers for checks.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const containerRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const repoRoot = path.resolve(containerRoot, "..");
+
+export function mediaDir(): string {
+  return process.env.KATTO_MEDIA_DIR || path.resolve(repoRoot, "../shared/media");
+}
+
+/** Absolute path of a corpus file; throws with a clear message when the corpus is missing. */
+export function media(rel: string): string {
+  const p = path.join(mediaDir(), rel);
+  if (!existsSync(p)) throw new Error(`test media missing: ${p} (set KATTO_MEDIA_DIR)`);
+  return p;
+}
+
+export const tmpDir = (prefix = "katto-test-") => mkdtempSync(path.join(os.tmpdir(), prefix));
+
+/** Run ffmpeg synchronously (test setup only; the code under test uses src/ffmpeg/spawn.ts). */
+export function ffmpeg(args: string[]): void {
+  execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...args], { stdio: ["ignore", "ignore", "inherit"] });
+}
+
+/** A testsrc2 video with a sine tone: W x H, `seconds` long, `fps`, optional audio. */
+export function generateVideo(out: string, o: { w?: number; h?: number; seconds?: number; fps?: number; audio?: boolean } = {}): string {
+  const { w = 640, h = 360, seconds = 4, fps = 25, audio = true } = o;
+  const inputs = ["-f", "lavfi", "-i", `testsrc2=s=${w}x${h}:r=${fps}:d=${seconds}`];
+  if (audio) inputs.push("-f", "lavfi", "-i", `sine=f=440:sample_rate=44100:d=${seconds}`);
+  ffmpeg([...inputs, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", ...(audio ? ["-c:a", "aac", "-shortest"] : []), out]);
+  return out;
+}
+
+export interface StreamInfo {
+  codec_type: string;
+  codec_name: string;
+  profile?: string;
+  width?: number;
+  height?: number;
+  pix_fmt?: string;
+  sample_rate?: string;
+  channels?: number;
+  r_frame_rate?: string;
+}
+
+export function ffprobe(file: string): { streams: StreamInfo[]; format: { duration: string; format_name: string } } {
+  const out = execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file]);
+  return JSON.parse(out.toString());
+}
+
+/** One frame at `t` seconds as 8-bit gray pixels (row-major, width x height). */
+export function grayFrame(file: string, t: number, width: number, height: number): Uint8Array {
+  const buf = execFileSync("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-ss", String(t), "-i", file, "-frames:v", "1",
+    "-vf", `scale=${width}:${height}`, "-f", "rawvideo", "-pix_fmt", "gray", "pipe:1",
+  ], { maxBuffer: 64 * 1024 * 1024 });
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+/** One frame as RGB24. */
+export function rgbFrame(file: string, t: number, width: number, height: number): Uint8Array {
+  const buf = execFileSync("ffmpeg", [
+    "-hide_banner", "-loglevel", "error", "-ss", String(t), "-i", file, "-frames:v", "1",
+    "-vf", `scale=${width}:${height}`, "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1",
+  ], { maxBuffer: 64 * 1024 * 1024 });
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+/** Count of pixels brighter than `min` inside a rectangle of a gray frame. */
+export function brightCount(px: Uint8Array, width: number, rect: { x0: number; y0: number; x1: number; y1: number }, min = 235): number {
+  let n = 0;
+  for (let y = rect.y0; y < rect.y1; y++) for (let x = rect.x0; x < rect.x1; x++) if (px[y * width + x]! >= min) n++;
+  return n;
+}
+
+/** Mean of a rectangle of a gray frame. */
+export function meanGray(px: Uint8Array, width: number, rect: { x0: number; y0: number; x1: number; y1: number }): number {
+  let s = 0;
+  let n = 0;
+  for (let y = rect.y0; y < rect.y1; y++) for (let x = rect.x0; x < rect.x1; x++) (s += px[y * width + x]!), n++;
+  return s / n;
+}
+
+/** Parse SRT text back into cues (strict about the format we write). */
+export function parseSrt(text: string): { index: number; start: number; end: number; lines: string[] }[] {
+  const toS = (ts: string) => {
+    const m = /^(\d{2}):(\d{2}):(\d{2}),(\d{3})$/.exec(ts);
+    if (!m) throw new Error(`bad SRT time ${ts}`);
+    return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000;
+  };
+  const blocks = text.replace(/\r\n/g, "\n").trim().split(/\n\n+/).filter(Boolean);
+  return blocks.map((b) => {
+    const [idx, times, ...lines] = b.split("\n");
+    const m = /^(\S+) --> (\S+)$/.exec(times ?? "");
+    if (!m || !/^\d+$/.test(idx ?? "")) throw new Error(`bad SRT block: ${b}`);
+    return { index: Number(idx), start: toS(m[1]!), end: toS(m[2]!), lines };
+  });
+}

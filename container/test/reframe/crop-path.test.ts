@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { centerPath, cropWindow, cropXAt, cropXExpression, normalizePath } from "../../src/reframe/crop-path.js";
+
+/** Evaluate the ffmpeg expression we generate with JS semantics (only +,-,*,/,clip, t). */
+function evalExpr(expr: string, t: number): number {
+  const js = expr.replace(/clip\(/g, "__clip(").replace(/\bt\b/g, `(${t})`);
+  return Function("__clip", `return ${js};`)((v: number, a: number, b: number) => Math.min(b, Math.max(a, v)));
+}
+
+describe("crop window", () => {
+  it("is the largest even 9:16 window of a landscape source", () => {
+    expect(cropWindow(1280, 720)).toEqual({ w: 404, h: 720, y: 0, maxX: 876 });
+    expect(cropWindow(1920, 1080)).toEqual({ w: 606, h: 1080, y: 0, maxX: 1314 });
+  });
+  it("fits sources narrower than 9:16 by width and centres vertically", () => {
+    const w = cropWindow(400, 1000);
+    expect(w.w).toBe(400);
+    expect(w.h).toBe(710);
+    expect(w.y).toBe(144);
+    expect(w.maxX).toBe(0);
+  });
+  it("centre path sits in the middle", () => {
+    expect(centerPath(cropWindow(1280, 720))).toEqual([{ t: 0, x: 438 }]);
+  });
+});
+
+describe("crop path", () => {
+  const path = normalizePath(
+    [
+      { t: 2, x: 300 },
+      { t: 0, x: 100 },
+      { t: 4, x: 300 },
+      { t: 6, x: 50 },
+      { t: 8, x: 5000 },
+    ],
+    876,
+  );
+
+  it("normalises: sorted, clamped, constant runs collapsed", () => {
+    expect(path).toEqual([
+      { t: 0, x: 100 },
+      { t: 2, x: 300 },
+      { t: 4, x: 300 },
+      { t: 6, x: 50 },
+      { t: 8, x: 876 },
+    ]);
+    expect(normalizePath([{ t: 0, x: 5 }, { t: 1, x: 5 }, { t: 2, x: 5 }], 100)).toEqual([{ t: 0, x: 5 }, { t: 2, x: 5 }]);
+    expect(normalizePath([{ t: 1, x: -40 }, { t: 1, x: 20 }, { t: NaN, x: 3 }], 100)).toEqual([{ t: 1, x: 20 }]);
+  });
+
+  it("expression is piecewise linear, holds at the ends, and matches the JS model", () => {
+    const expr = cropXExpression(path);
+    expect(expr).not.toMatch(/if\(/); // flat sum, no nesting
+    for (const t of [-1, 0, 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 100]) {
+      expect(evalExpr(expr, t)).toBeCloseTo(cropXAt(path, t), 6);
+    }
+    expect(cropXAt(path, 1)).toBe(200);
+    expect(cropXAt(path, 3)).toBe(300);
+    expect(cropXAt(path, 5)).toBe(175);
+    expect(cropXAt(path, 50)).toBe(876);
+    expect(cropXAt(path, -5)).toBe(100);
+  });
+
+  it("a one-keyframe path is a constant", () => {
+    expect(cropXExpression([{ t: 0, x: 438 }])).toBe("438");
+    expect(cropXExpression([])).toBe("0");
+  });
+});
