@@ -1,7 +1,7 @@
 // Delivering the completion callback: one signed POST per attempt, retried through the Queue with
 // backoff on timeouts, network errors and any non-2xx answer (docs/webhooks.md "Retries").
 import { z } from "@hono/zod-openapi";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/schema";
 import { isLocalMode, type Env } from "../env";
@@ -176,7 +176,7 @@ export async function handleWebhookMessage(
     .select()
     .from(clipsTable)
     .where(eq(clipsTable.jobId, job.id))
-    .orderBy(sql`${clipsTable.score} IS NULL`, desc(clipsTable.score), asc(clipsTable.clipIndex));
+    .orderBy(asc(clipsTable.clipIndex));
   const clips: Clip[] = rows.map((c) => ({
     url: clipUrl(c.videoKey),
     captions_url: c.captionsKey ? clipUrl(c.captionsKey) : null,
