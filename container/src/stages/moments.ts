@@ -95,17 +95,17 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
   const sentences = sentenceRanges(words);
   const ctx = { words, sentences, durationS: opts.durationS, config: opts.config, keywords: topic.keywords };
   const chosen: Candidate[] = [];
-  // strict first; relaxed tiers only fill what strict candidates could not
+  // Strict first; a connector start is allowed only to fill up the count. Clips shorter than the
+  // bucket are a last resort, used only when nothing of the right length exists.
   const tiers = [
     { cleanStart: true, minS: bucket.min },
     { cleanStart: false, minS: bucket.min },
-    { cleanStart: false, minS: Math.min(bucket.min, 3) },
   ];
   for (const tier of tiers) {
     if (chosen.length >= target) break;
-    const cands = candidates(ctx, { ...tier, maxS: bucket.max });
-    pickGreedy(cands, chosen, target);
+    pickGreedy(candidates(ctx, { ...tier, maxS: bucket.max }), chosen, target);
   }
+  if (chosen.length === 0) pickGreedy(candidates(ctx, { cleanStart: false, minS: Math.min(bucket.min, 3), maxS: bucket.max }), chosen, target);
   if (chosen.length === 0) {
     return { moments: [wholeSource(words, opts.durationS, bucket.max)], targetCount: target, mode: "whole", topic };
   }
