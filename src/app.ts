@@ -78,7 +78,7 @@ export function buildApp(): App {
   const publicDoc = () => app.getOpenAPI31Document(openApiInfo);
 
   const admin = newApp();
-  admin.use("*", bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => c.json(errorBody("payload_too_large", "Request body too large."), 413) }));
+  admin.use("/admin/v1/*", bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => c.json(errorBody("payload_too_large", "Request body too large."), 413) }));
   admin.use("/admin/v1/*", async (c, next) => (c.req.path === "/admin/v1/openapi.json" ? next() : adminAuth(c, next)));
   registerAdmin(admin);
   admin.get("/admin/v1/openapi.json", (c) => c.json(admin.getOpenAPI31Document({ ...openApiInfo, info: { ...openApiInfo.info, title: "Katto admin API" } })));

@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// The two README commands. `npm start`: install what is missing, migrate, start the whole local
+// stack, print URLs and a working key. `npm test`: the same installation, then every test.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ensureDevVars, ensureNpmDeps, ensureSystemTools, migrateLocal, node22, root, toolEnv } from "./lib/bootstrap.mjs";
+
+const command = process.argv[2];
+
+function bootstrap() {
+  ensureNpmDeps();
+  ensureSystemTools();
+}
+
+async function start() {
+  bootstrap();
+  const { ensureLocalAccount, startStack } = await import("./lib/stack.mjs");
+  const port = Number(process.env.PORT ?? 8787);
+  const renderPort = Number(process.env.RENDER_PORT ?? port + 1);
+  const persistTo = path.join(root, ".wrangler/state");
+  const vars = ensureDevVars({ port, renderPort });
+  migrateLocal(persistTo);
+  const stack = await startStack({ port, renderPort, persistTo, vars });
+  const local = await ensureLocalAccount(stack.baseUrl, vars.ADMIN_TOKEN, path.join(root, ".katto/local.json"));
+  console.log(`
+  Katto is running (local mode).
+
+  API base URL   ${stack.baseUrl}/api/v1
+  OpenAPI        ${stack.baseUrl}/openapi.json
+  Render backend ${stack.renderUrl}
+  API key        ${local.key}
+  Admin token    ${vars.ADMIN_TOKEN}
+
+  Try:  curl -H "Authorization: Bearer ${local.key}" ${stack.baseUrl}/api/v1/me
+
+  Ctrl-C stops everything.
+`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("\n[katto] stopping...");
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+async function test() {
+  bootstrap();
+  const args = process.argv.slice(3);
+  const child = spawn(node22(), [path.join(root, "node_modules/vitest/vitest.mjs"), "run", ...args], { cwd: root, stdio: "inherit", env: toolEnv() });
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+async function bench() {
+  bootstrap();
+  const child = spawn(node22(), [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "bench/run.ts"), ...process.argv.slice(3)], { cwd: root, stdio: "inherit", env: toolEnv() });
+  child.on("exit", (code) => process.exit(code ?? 1));
+}
+
+const commands = { start, test, bench };
+if (!commands[command]) {
+  console.error(`usage: node scripts/katto.mjs ${Object.keys(commands).join("|")}`);
+  process.exit(2);
+}
+commands[command]().catch((e) => {
+  console.error(`[katto] ${e.message}`);
+  process.exit(1);
+});
