@@ -5,6 +5,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/schema";
 import { isLocalMode, type Env } from "../env";
+import { publicBaseUrl } from "../services/context";
+import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
 import { getOrCreateWebhookSecret } from "./secret";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from "./signature";
@@ -126,11 +128,17 @@ export async function enqueueCompletionWebhook(env: Env, jobId: string, opts: { 
   return true;
 }
 
-/** Default public URL of an R2 object: GET {PUBLIC_BASE_URL}/files/{key}, each key segment encoded. */
+/**
+ * Default public URL of an R2 object, identical to the job resource's: fileUrl() from
+ * src/storage/keys.ts, i.e. GET {PUBLIC_BASE_URL}/files/{key}. A queue consumer has no request to
+ * take an origin from, so production needs PUBLIC_BASE_URL; local mode falls back like the routes.
+ */
 export function defaultClipUrl(env: Env): (key: string) => string {
-  const base = String(env.PUBLIC_BASE_URL ?? "").replace(/\/+$/, "");
-  if (!base) throw new Error("PUBLIC_BASE_URL is not set; webhook payloads need absolute clip URLs");
-  return (key) => `${base}/files/${key.split("/").map(encodeURIComponent).join("/")}`;
+  if (!env.PUBLIC_BASE_URL && !isLocalMode(env)) {
+    throw new Error("PUBLIC_BASE_URL is not set; webhook payloads need absolute clip URLs");
+  }
+  const base = publicBaseUrl(env);
+  return (key) => fileUrl(base, key);
 }
 
 export type WebhookOutcome =

@@ -4,6 +4,7 @@ import type { Env } from "../../../src/env";
 import {
   MAX_WEBHOOK_ATTEMPTS,
   WebhookMessageSchema,
+  defaultClipUrl,
   deliverWebhook,
   enqueueCompletionWebhook,
   handleWebhookMessage,
@@ -134,6 +135,13 @@ describe("retry schedule", () => {
       total += d;
     }
     expect(total).toBeGreaterThanOrEqual(3600);
+  });
+});
+
+describe("defaultClipUrl", () => {
+  it("builds {PUBLIC_BASE_URL}/files/{key} and refuses to guess an origin in production", () => {
+    expect(defaultClipUrl({ ...env, PUBLIC_BASE_URL: "https://api.example.com/" } as Env)("clips/j/t/0.mp4")).toBe("https://api.example.com/files/clips/j/t/0.mp4");
+    expect(() => defaultClipUrl({ ...env, PUBLIC_BASE_URL: "", LOCAL_MODE: undefined } as Env)).toThrow(/PUBLIC_BASE_URL/);
   });
 });
 
