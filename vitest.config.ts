@@ -44,6 +44,7 @@ export default defineConfig(async () => {
           test: {
             name: "system",
             include: ["test/system/**/*.test.ts"],
+            globalSetup: ["./test/system/global-setup.ts"],
             environment: "node",
             testTimeout: 300_000,
             hookTimeout: 300_000,

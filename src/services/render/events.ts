@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from "../../errors";
 import type { Env } from "../../env";
 import type { RenderEvent } from "../../schemas/render-protocol";
 import { jobFileKey } from "../../storage/keys";
-import { enqueueCompletionWebhook } from "../../webhooks/delivery";
+import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
 import { refundStatement } from "../quota";
 
 type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
@@ -117,6 +117,12 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
   const [completed] = await db.batch(statements);
   if (completed.meta.changes !== 1) throw stopped();
   if (allHd) await onHdReady(env, jobId);
+  else {
+    // If HD never lands, the callback still fires (with hd_ready false) after a grace period;
+    // delivery is claimed once per job, so the HD-ready call and this one never both send.
+    const ref = await loadRef(db, jobId);
+    if (ref.webhookUrl) await enqueueCompletionWebhook(env, jobId, { delaySeconds: HD_FALLBACK_DELAY_SECONDS });
+  }
 }
 
 async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {

@@ -1,0 +1,136 @@
+// One real slice, as a user does it (issue 2 "Done when"): a loopback video URL -> job -> queue ->
+// render backend (offline speech engine, real ffmpeg) -> clips in R2 -> completed, hd_ready, signed
+// callback; downloads with plain GETs. Also an upload and a cancel through the same stack.
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// @ts-expect-error plain ESM helper for receivers, without types
+import { verifyKattoWebhook } from "../../examples/verify-webhook/verify.mjs";
+import { ffprobe, media, newClient, parseSrt, pollJob, serveFiles, webhookReceiver } from "./helpers";
+
+const SAMPLE = "video_misc/auto-editor_example.mp4";
+const work = mkdtempSync(path.join(tmpdir(), "katto-e2e-"));
+let files: Awaited<ReturnType<typeof serveFiles>>;
+
+beforeAll(async () => {
+  files = await serveFiles({ "sample.mp4": media(SAMPLE), "talk.mp4": media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4") });
+});
+afterAll(async () => files?.close());
+
+describe("a job from a loopback URL", () => {
+  it("completes with a 1080x1920 H.264/AAC clip, an SRT inside the clip, progress on the way, and a signed callback", async () => {
+    const client = await newClient("creator");
+    const hook = await webhookReceiver();
+    const created = await client.call("/jobs", { method: "POST", json: { url: files.url("sample.mp4"), webhook_url: hook.url } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const { job, seen } = await pollJob(client.call, id, (j) => j.status === "failed" || (j.status === "completed" && j.hd_ready === true));
+    expect(job.error).toBeNull();
+    expect(job.status).toBe("completed");
+    // Progress was visible while it ran and never went backwards.
+    const pcts = seen.map((s) => Number(s.split(":")[2]));
+    expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
+    expect(seen.some((s) => s.startsWith("processing"))).toBe(true);
+
+    const clips = job.clips as { url: string; captions_url: string; title: string; score: number; clip_index: number; hd: boolean }[];
+    expect(clips.length).toBeGreaterThanOrEqual(1);
+    const clip = clips[0];
+    expect(clip).toMatchObject({ hd: true, clip_index: expect.any(Number), title: expect.any(String), score: expect.any(Number) });
+
+    const mp4 = path.join(work, "clip.mp4");
+    const res = await fetch(clip.url);
+    expect(res.status).toBe(200);
+    writeFileSync(mp4, Buffer.from(await res.arrayBuffer()));
+    const probe = ffprobe(mp4);
+    const v = probe.streams.find((s) => s.codec_type === "video")!;
+    const a = probe.streams.find((s) => s.codec_type === "audio")!;
+    expect(v).toMatchObject({ codec_name: "h264", profile: "High", width: 1080, height: 1920, pix_fmt: "yuv420p" });
+    expect(a).toMatchObject({ codec_name: "aac", sample_rate: "48000" });
+    const duration = Number(probe.format.duration);
+
+    const srt = await fetch(clip.captions_url);
+    expect(srt.status).toBe(200);
+    const cues = parseSrt(await srt.text());
+    expect(cues.length).toBeGreaterThan(0);
+    for (const c of cues) {
+      expect(c.start).toBeGreaterThanOrEqual(0);
+      expect(c.end).toBeGreaterThan(c.start);
+      expect(c.end).toBeLessThanOrEqual(duration + 0.05);
+    }
+
+    // Range requests work, so players can seek.
+    const ranged = await fetch(clip.url, { headers: { range: "bytes=0-99" } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+
+    // Transcript stored once, clip projection ranked.
+    const t = (await (await client.call(`/jobs/${id}/transcript`)).json()) as { lang: string; segments: unknown[] };
+    expect(t.segments.length).toBeGreaterThan(0);
+    const projection = (await (await client.call(`/jobs/${id}/clips`)).json()) as { clips: { url: string }[] };
+    expect(projection.clips.map((c) => c.url)).toEqual(clips.map((c) => c.url));
+
+    // The signed completion callback arrives with final URLs and verifies with the account's secret.
+    const deadline = Date.now() + 30_000;
+    while (!hook.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(hook.received.length).toBe(1);
+    const details = (await (await client.call("/webhook")).json()) as { signing_secret: string };
+    const delivery = hook.received[0];
+    expect(await verifyKattoWebhook({ secret: details.signing_secret, headers: delivery.headers, rawBody: delivery.body })).toBe(true);
+    const payload = JSON.parse(delivery.body);
+    expect(payload).toMatchObject({ event: "job.completed", job_id: id, status: "completed", hd_ready: true });
+    expect(payload.clips.map((c: { url: string }) => c.url)).toEqual(clips.map((c) => c.url));
+    await hook.close();
+  });
+});
+
+describe("an uploaded file", () => {
+  it("reserves without charging, uploads with PUT, completes, charges once and renders", async () => {
+    const client = await newClient("free");
+    const file = media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4");
+    const size = statSync(file).size;
+    const r = await client.call("/uploads", { method: "POST", json: { filename: "talk.mp4", content_type: "video/mp4", size } });
+    expect(r.status).toBe(201);
+    const reservation = (await r.json()) as { job_id: string; upload_url: string; method: string; headers: Record<string, string>; expires_in: number; complete_url: string };
+    expect(reservation).toMatchObject({ method: "PUT", headers: { "Content-Type": "video/mp4" }, expires_in: 7200 });
+    expect(((await (await client.call("/usage")).json()) as { videos_used: number }).videos_used).toBe(0);
+
+    const early = await client.call(`/uploads/${reservation.job_id}/complete`, { method: "POST", json: {} });
+    expect(early.status).toBe(400);
+    expect(((await early.json()) as { error: string }).error).toMatch(/not been uploaded/);
+
+    const put = await fetch(reservation.upload_url, { method: "PUT", headers: reservation.headers, body: readFileSync(file) });
+    expect(put.status).toBe(200);
+    const done = await fetch(reservation.complete_url, { method: "POST", headers: { authorization: `Bearer ${client.key.key}`, "content-type": "application/json" }, body: JSON.stringify({ config: { clipLength: "lt30" } }) });
+    expect(done.status).toBe(201);
+    expect(((await (await client.call("/usage")).json()) as { videos_used: number }).videos_used).toBe(1);
+    const again = await client.call(`/uploads/${reservation.job_id}/complete`, { method: "POST", json: {} });
+    expect(again.status).toBe(409);
+
+    const { job } = await pollJob(client.call, reservation.job_id, (j) => j.status === "failed" || j.status === "completed");
+    expect(job.error).toBeNull();
+    expect(job).toMatchObject({ status: "completed", source: "upload" });
+  });
+});
+
+describe("cancelling a running job", () => {
+  it("stops the render work: 200 cancelled with refund, then no clips ever appear", async () => {
+    const client = await newClient("creator");
+    const created = await client.call("/jobs", { method: "POST", json: { url: files.url("sample.mp4") } });
+    const { id } = (await created.json()) as { id: string };
+    await pollJob(client.call, id, (j) => j.status !== "queued", 60_000);
+    const c = await client.call(`/jobs/${id}`, { method: "DELETE" });
+    const body = (await c.json()) as { status: string; refunded: boolean };
+    if (c.status === 409) return expect.fail(`job finished before it could be cancelled: ${JSON.stringify(body)}`);
+    expect(c.status).toBe(200);
+    expect(body).toEqual({ id, status: "cancelled", refunded: true });
+    expect(((await (await client.call("/usage")).json()) as { videos_used: number }).videos_used).toBe(0);
+    await new Promise((r) => setTimeout(r, 8000));
+    const after = (await (await client.call(`/jobs/${id}`)).json()) as { status: string; clips: unknown[] };
+    expect(after).toMatchObject({ status: "cancelled", clips: [] });
+    expect(((await (await client.call(`/jobs/${id}/clips`)).json()) as { clips: unknown[] }).clips).toEqual([]);
+    const again = await client.call(`/jobs/${id}`, { method: "DELETE" });
+    expect(again.status).toBe(409);
+  });
+});
