@@ -2,6 +2,7 @@
 import type { AnalysisDeps } from "./pipeline.js";
 import { selectMoments } from "./stages/moments.js";
 import { scoreMoments } from "./stages/score.js";
+import { computeSignals } from "./stages/signals.js";
 import { transcribe } from "./stages/transcribe.js";
 
-export const defaultDeps: AnalysisDeps = { transcribe, selectMoments, scoreMoments };
+export const defaultDeps: AnalysisDeps = { transcribe, selectMoments, scoreMoments, computeSignals };

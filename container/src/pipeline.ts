@@ -16,13 +16,16 @@ import { extractAudio } from "./stages/audio.js";
 import { download } from "./stages/download.js";
 import { probe, validateProbe } from "./stages/probe.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
+import type { MediaSignals } from "./stages/moments-signals.js";
 import type { ClipConfig, Moment, ScoredMoment, Transcript } from "./types.js";
 
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
 export interface AnalysisDeps {
   transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void }): Promise<Transcript>;
-  selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number }): Moment[];
+  selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number; signals?: MediaSignals }): Moment[];
   scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig }): ScoredMoment[];
+  /** sound and picture activity, which selection uses when there is no speech */
+  computeSignals?(mediaPath: string, opts: { signal: AbortSignal; durationS?: number }): Promise<MediaSignals>;
 }
 
 export type AbortReason = "cancelled" | "shutdown" | "gone";
@@ -102,7 +105,8 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     await send(transcriptEvent(transcript));
 
     enter("selecting", 48);
-    const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips });
+    const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(src.path, { signal, durationS }) : undefined;
+    const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
     enter("scoring", 52);
     const ranked = deps.scoreMoments(moments, transcript, { config: job.config }).slice(0, job.limits.max_clips);
     if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");

@@ -1,0 +1,45 @@
+// Start src/server.ts as its own process on an ephemeral loopback port, as the Worker would see it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { containerRoot } from "./media.js";
+
+export interface RenderServer {
+  url: string;
+  child: ChildProcess;
+  stderr: () => string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+export async function startRenderServer(env: Record<string, string> = {}): Promise<RenderServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+    cwd: containerRoot,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr!.on("data", (d) => (err += d));
+  const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const t = setTimeout(() => reject(new Error(`render server did not start: ${err}`)), 30_000);
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]!);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`render server exited (${code}): ${err}`)));
+  });
+  return {
+    url,
+    child,
+    stderr: () => err,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
