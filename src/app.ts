@@ -17,6 +17,7 @@ import { registerCreateJob } from "./routes/jobs/create";
 import { registerGetJob } from "./routes/jobs/get";
 import { registerListJobs } from "./routes/jobs/list";
 import { registerGetTranscript } from "./routes/jobs/transcript";
+import { registerGetRerender, registerRerenderClip } from "./routes/rerenders/routes";
 import { registerCompleteUpload, registerLocalUploadTarget, registerReserveUpload } from "./routes/uploads/routes";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -46,6 +47,8 @@ const publicRoutes = [
   registerGetClips,
   registerReserveUpload,
   registerCompleteUpload,
+  registerRerenderClip,
+  registerGetRerender,
   registerGetUsage,
   registerGetAccount,
   registerListBrandKits,

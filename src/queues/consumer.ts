@@ -3,6 +3,7 @@
 // recorded as failed (webhook). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
 import type { Env } from "../env";
 import { dispatchRender, failUndispatchable } from "../services/render/dispatch";
+import { dispatchRerender, failRerender } from "../services/rerenders/rerenders";
 import { handleWebhookMessage } from "../webhooks/delivery";
 import { QueueMessageSchema } from "./messages";
 
@@ -24,6 +25,13 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
         if (outcome !== "retry") msg.ack();
         else if (msg.attempts >= RENDER_DISPATCH_ATTEMPTS) {
           await failUndispatchable(env, m.job_id);
+          msg.ack();
+        } else msg.retry({ delaySeconds: retryDelay(msg.attempts) });
+      } else if (m.type === "rerender") {
+        const outcome = await dispatchRerender(env, m.rerender_id);
+        if (outcome !== "retry") msg.ack();
+        else if (msg.attempts >= RENDER_DISPATCH_ATTEMPTS) {
+          await failRerender(env, m.rerender_id, "The render backend could not be reached. Please retry.");
           msg.ack();
         } else msg.retry({ delaySeconds: retryDelay(msg.attempts) });
       } else {

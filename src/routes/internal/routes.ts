@@ -6,6 +6,8 @@ import { timingSafeEqualStr } from "../../lib/ids";
 import type { AppEnv } from "../../middleware/types";
 import { renderCallbackToken } from "../../render/backend";
 import { RenderEventSchema } from "../../schemas/render-protocol";
+import { RerenderEventSchema } from "../../schemas/rerender";
+import { applyRerenderEvent, rerenderFileKey } from "../../services/rerenders/rerenders";
 import { applyRenderEvent } from "../../services/render/events";
 import { FILE_NAME, jobFileKey, uploadKey } from "../../storage/keys";
 import { publicBaseUrl } from "../../services/context";
@@ -43,6 +45,30 @@ export function registerInternal(app: Hono<AppEnv>) {
     if (!["queued", "processing", "scoring", "completed"].includes(job.status)) throw new ConflictError(`Job is ${job.status}; no more files are accepted.`);
     if (!c.req.raw.body) throw new ValidationError("Empty body.");
     const key = await jobFileKey(c.env.APP_SECRET ?? "", id, name);
+    await c.env.FILES.put(key, c.req.raw.body, {
+      httpMetadata: { contentType: c.req.header("content-type") ?? "application/octet-stream", cacheControl: "public, max-age=31536000, immutable" },
+    });
+    return c.json({ key, url: fileUrl(publicBaseUrl(c.env, c.req.url), key) }, 201);
+  });
+
+  app.post("/internal/v1/rerenders/:rid/events", async (c) => {
+    const rid = c.req.param("rid");
+    await requireJobToken(c.env, rid, bearer(c.req.header("authorization")));
+    const ev = RerenderEventSchema.safeParse(await c.req.json().catch(() => null));
+    if (!ev.success) throw new ValidationError(`Invalid re-render event: ${ev.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    await applyRerenderEvent(c.env, rid, ev.data);
+    return c.json({ ok: true });
+  });
+
+  app.put("/internal/v1/rerenders/:rid/files/:name", async (c) => {
+    const { rid, name } = c.req.param();
+    await requireJobToken(c.env, rid, bearer(c.req.header("authorization")));
+    if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+    const r = await c.env.DB.prepare("SELECT job_id, status FROM rerenders WHERE id = ?").bind(rid).first<{ job_id: string; status: string }>();
+    if (!r) throw new NotFoundError("Re-render not found.");
+    if (r.status !== "queued" && r.status !== "processing") throw new ConflictError(`Re-render is ${r.status}; no more files are accepted.`);
+    if (!c.req.raw.body) throw new ValidationError("Empty body.");
+    const key = await rerenderFileKey(c.env.APP_SECRET ?? "", r.job_id, rid, name);
     await c.env.FILES.put(key, c.req.raw.body, {
       httpMetadata: { contentType: c.req.header("content-type") ?? "application/octet-stream", cacheControl: "public, max-age=31536000, immutable" },
     });

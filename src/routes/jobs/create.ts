@@ -17,7 +17,9 @@ const route = createRoute({
   security,
   middleware: [keyRateLimit("create_job")] as const,
   request: {
-    headers: z.object({ "idempotency-key": IdempotencyKeyHeader }),
+    // Key spelled as the documented header name: the OpenAPI generator refuses a key that differs
+    // from the param name, and the header validator matches names case-insensitively.
+    headers: z.object({ "Idempotency-Key": IdempotencyKeyHeader }),
     body: {
       required: true,
       content: {
@@ -38,7 +40,7 @@ const route = createRoute({
 export const registerCreateJob = (app: App) =>
   app.openapi(route, async (c) => {
     const body = c.req.valid("json");
-    const result = await withIdempotency(c, c.req.valid("header")["idempotency-key"], JSON.stringify(body), async () => ({
+    const result = await withIdempotency(c, c.req.valid("header")["Idempotency-Key"], JSON.stringify(body), async () => ({
       status: 201,
       body: await createJob(accountCtx(c), body),
     }));

@@ -1,0 +1,90 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { renderCallbackToken } from "../../../src/render/backend";
+import { RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
+import { JobSchema } from "../../../src/schemas/job";
+import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";
+
+const SECRET = "test-app-secret-0123456789abcdef";
+
+async function internal(path: string, id: string, init: RequestInit) {
+  const headers = new Headers(init.headers);
+  headers.set("authorization", `Bearer ${await renderCallbackToken(SECRET, id)}`);
+  return SELF.fetch(`${BASE}/internal/v1${path}`, { ...init, headers });
+}
+
+const clipReport = (i: number, score: number) => ({
+  clip_index: i, title: `Clip ${i}`, score, subscores: { hook: 50, flow: 50, value: 50, trend: 50 }, justification: "j",
+  start: 0, end: 10, file: `clip-${i}.mp4`, captions_file: `clip-${i}.srt`, hd: true, metadata: { layout: "wide", caption_style: "bold_pop" },
+});
+
+async function completedJob(c: Client) {
+  const { id } = (await (await api(c, "/jobs", { method: "POST", json: { url: SAMPLE_URL } })).json()) as { id: string };
+  const r = await internal(`/jobs/${id}/events`, id, { method: "POST", body: JSON.stringify({ type: "clips", clips: [clipReport(0, 80)] }) });
+  expect(r.status).toBe(200);
+  return id;
+}
+
+describe("POST /jobs/{id}/clips/{index}/rerender", () => {
+  it("queues a free, versioned re-render that completes with a new URL while the original stays", async () => {
+    const c = await createAccount("free");
+    const id = await completedJob(c);
+    const before = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
+    const usedBefore = ((await (await api(c, "/usage")).json()) as { videos_used: number }).videos_used;
+
+    const r = await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide", caption_style: "karaoke" } });
+    expect(r.status).toBe(202);
+    const created = RerenderCreatedSchema.parse(await r.json());
+    expect(created.status_url).toBe(`${BASE}/api/v1/jobs/${id}/rerenders/${created.rerender_id}`);
+    const polled = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${created.rerender_id}`)).json());
+    expect(polled).toMatchObject({ status: "queued", clip_url: null, captions_url: null, duration: null, error: null });
+
+    const rid = created.rerender_id;
+    expect((await internal(`/rerenders/${rid}/events`, rid, { method: "POST", body: JSON.stringify({ type: "progress", pct: 10 }) })).status).toBe(200);
+    expect((await api(c, `/jobs/${id}/rerenders/${rid}`).then((x) => x.json()) as { status: string }).status).toBe("processing");
+    const put = await internal(`/rerenders/${rid}/files/clip-0.mp4`, rid, { method: "PUT", body: "mp4 bytes", headers: { "content-type": "video/mp4" } });
+    expect(put.status).toBe(201);
+    await internal(`/rerenders/${rid}/files/clip-0.srt`, rid, { method: "PUT", body: "1\n00:00:00,000 --> 00:00:01,000\nhi\n", headers: { "content-type": "application/x-subrip" } });
+    const done = await internal(`/rerenders/${rid}/events`, rid, { method: "POST", body: JSON.stringify({ type: "completed", file: "clip-0.mp4", captions_file: "clip-0.srt", duration: 9.5 }) });
+    expect(done.status).toBe(200);
+
+    const final = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${rid}`)).json());
+    expect(final).toMatchObject({ status: "completed", duration: 9.5, error: null });
+    expect(final.clip_url).not.toBe(before.clips[0].url);
+    expect(await (await SELF.fetch(final.clip_url!)).text()).toBe("mp4 bytes");
+    const after = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
+    expect(after.clips[0].url).toBe(before.clips[0].url);
+    expect(((await (await api(c, "/usage")).json()) as { videos_used: number }).videos_used).toBe(usedBefore);
+    // A finished re-render takes no more events or files.
+    expect((await internal(`/rerenders/${rid}/events`, rid, { method: "POST", body: JSON.stringify({ type: "failed", error: "x" }) })).status).toBe(409);
+  });
+
+  it.each([
+    [{}, /at least one of layout_mode, caption_style or dub/],
+    [{ layout_mode: "zoomed" }, /layout_mode must be one of/],
+    [{ caption_style: "x".repeat(41) }, /at most 40/],
+    [{ caption_style: "sparkly" }, /caption_style must be one of/],
+    [{ dub: ["de"] }, /dub language/],
+    [{ dub: [] }, /at least one language/],
+  ])("400 for %j", async (body, message) => {
+    const c = await createAccount();
+    const id = await completedJob(c);
+    const r = await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: body });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: string }).error).toMatch(message);
+  });
+
+  it("400 for an index outside 0-9, 404 for a missing clip or job, 409 before completion, 403 without write", async () => {
+    const c = await createAccount();
+    const id = await completedJob(c);
+    expect((await api(c, `/jobs/${id}/clips/10/rerender`, { method: "POST", json: { layout_mode: "wide" } })).status).toBe(400);
+    expect((await api(c, `/jobs/${id}/clips/3/rerender`, { method: "POST", json: { layout_mode: "wide" } })).status).toBe(404);
+    expect((await api(c, `/jobs/${crypto.randomUUID()}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).status).toBe(404);
+    const { id: running } = (await (await api(c, "/jobs", { method: "POST", json: { url: SAMPLE_URL } })).json()) as { id: string };
+    const early = await api(c, `/jobs/${running}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } });
+    expect(early.status).toBe(409);
+    const ro = await createAccount("creator", ["read"]);
+    expect((await api(ro, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).status).toBe(403);
+    expect((await api(c, `/jobs/${id}/rerenders/rr_missing`)).status).toBe(404);
+  });
+});
