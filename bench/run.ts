@@ -1,0 +1,26 @@
+// `npm run bench`: every benchmark, one after another, each printing its own table of ratios and
+// numbers measured in one run. Pass names to run a subset: `npm run bench -- speech e2e`.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const benches: Record<string, string> = {
+  api: "bench/api.ts",
+  speech: "container/bench/speech.ts",
+  render: "container/bench/render.ts",
+  reframe: "container/bench/reframe.ts",
+  e2e: "bench/e2e.ts",
+};
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
+const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+let failed = 0;
+for (const [name, file] of Object.entries(benches)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  if (!existsSync(path.join(root, file))) continue;
+  console.log(`\n=== bench ${name} (${file}) ===`);
+  const cwd = file.startsWith("container/") ? path.join(root, "container") : root;
+  const r = spawnSync(process.execPath, [tsx, path.join(root, file)], { cwd, stdio: "inherit", env: process.env });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
