@@ -22,7 +22,9 @@ function makeSource(): string {
   mkdirSync(outDir, { recursive: true });
   const speech = [
     "speech/en/physicsworks_lecture/physicsworks_audio.webm",
-    "speech/en/night_of_the_living_dead_1968/119s_the_radio_announcer.wav",
+    "speech/en/night_of_the_living_dead_1968/119s_theres_supposed_to_be_another_broadcast.wav",
+    "speech/en/night_of_the_living_dead_1968/89s_ill_come_back_down_as_soon_as.wav",
+    "speech/en/night_of_the_living_dead_1968/60s_i_dont_want_anyones_life_on_my_hands.wav",
     "speech/en/ami_meeting_mixture/mixture.wav",
     "speech/en/mfa_spontaneous/michaelandsickmichael.wav",
     "speech/en/librivox_shakespeare_sonnets/sonnet_001.mp3",

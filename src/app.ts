@@ -78,7 +78,11 @@ export function buildApp(): App {
   app.use("/api/v1/*", async (c, next) => (c.req.path === "/api/v1/openapi.json" ? next() : apiKeyAuth(c, next)));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" });
   for (const register of publicRoutes) register(app);
-  const publicDoc = () => app.getOpenAPI31Document(openApiInfo);
+  // app.route("/", admin) below merges the admin app's definitions into this registry; the public
+  // document is generated from a copy taken now, so admin operations stay in their own document.
+  const publicDocApp = newApp();
+  publicDocApp.openAPIRegistry.definitions.push(...app.openAPIRegistry.definitions);
+  const publicDoc = () => publicDocApp.getOpenAPI31Document(openApiInfo);
 
   const admin = newApp();
   admin.use("/admin/v1/*", bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => c.json(errorBody("payload_too_large", "Request body too large."), 413) }));
