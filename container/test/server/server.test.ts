@@ -38,7 +38,7 @@ describe("render server", () => {
   it("GET /healthz names the engines", async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { ok: boolean; engines: Record<string, string> };
     expect(body.ok).toBe(true);
     expect(body.engines.speech).toBe("pocketsphinx");
   });
@@ -47,7 +47,7 @@ describe("render server", () => {
     for (const bad of ["not json", {}, { ...jobBody(randomUUID(), OBAMA), source: { url: "file:///etc/passwd", kind: "url" } }, { ...jobBody(randomUUID(), OBAMA), limits: { max_duration_s: 1 } }]) {
       const res = await post(bad);
       expect(res.status).toBe(400);
-      expect(typeof (await res.json()).error).toBe("string");
+      expect(typeof ((await res.json()) as { error: unknown }).error).toBe("string");
     }
     expect((await fetch(`${server.url}/nope`)).status).toBe(404);
   });
