@@ -33,7 +33,7 @@ export function buildSrtCues(words: readonly CaptionWord[], opts: SrtOptions): S
     maxChars: opts.maxChars ?? 42,
     maxLines: opts.maxLines ?? 2,
     maxGapS: 1.0,
-    maxPageS: opts.maxCueS ?? 5,
+    maxPageS: opts.maxCueS ?? 3,
   });
   const cues: SrtCue[] = [];
   pages.forEach((p, i) => {
