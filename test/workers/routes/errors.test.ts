@@ -1,9 +1,10 @@
 // The error model (spec "Errors"): {error} always, unknown routes 404, wrong method 405 with
 // Allow, malformed JSON 400, 401 without a key, no internals in any error body.
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { api, BASE, createAccount, freshIp, SAMPLE_URL } from "../helpers";
+import { newJob } from "../render-callbacks";
 
 const noStack = (text: string) => {
   expect(text).not.toMatch(/\bat .+\.(ts|js):\d+/);
@@ -99,5 +100,23 @@ describe("OpenAPI documents", () => {
     expect((await SELF.fetch(`${BASE}/api/v1/openapi.json`)).status).toBe(200);
     const admin = (await (await SELF.fetch(`${BASE}/admin/v1/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(admin.paths).every((p) => p.startsWith("/admin/v1/"))).toBe(true);
+  });
+});
+
+describe("500", () => {
+  it("an unexpected failure answers a generic {error} with a request id, never the exception or its stack", async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    // A corrupt row (segments that are not JSON) makes the transcript read throw a SyntaxError.
+    await env.DB.prepare("INSERT INTO transcripts (job_id, lang, segments, words, created_at) VALUES (?, 'en', '{corrupt', '[]', ?)").bind(id, new Date().toISOString()).run();
+    const r = await api(c, `/jobs/${id}/transcript`, { headers: { "cf-ray": "test-ray-123" } });
+    expect(r.status).toBe(500);
+    const text = await r.text();
+    const body = ErrorSchema.extend({ request_id: ErrorSchema.shape.error }).parse(JSON.parse(text));
+    expect(body.error).toMatch(/^Internal server error/);
+    expect(body.request_id).toBe("test-ray-123");
+    expect(text).not.toMatch(/SyntaxError|JSON\.parse|corrupt|position/);
+    noStack(text);
+    expect(r.headers.get("X-RateLimit-Limit")).toMatch(/^\d+$/);
   });
 });
