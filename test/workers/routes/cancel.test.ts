@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { CancelledSchema, ClipProjectionSchema, JobSchema } from "../../../src/schemas/job";
+import type { RenderEvent } from "../../../src/schemas/render-protocol";
 import { addKey, api, createAccount, freshIp, type Client } from "../helpers";
 import { advance, clipReport, newJob, putFile, sendEvent } from "../render-callbacks";
 
@@ -83,7 +84,7 @@ describe("after a cancel", () => {
       { type: "clips", clips: [clipReport(0, 90, true)] },
       { type: "clip_hd", clip_index: 0, file: "clip-0-hd.mp4", captions_file: "clip-0.srt" },
       { type: "failed", error: "late", stage: "rendering", refund: true },
-    ] as const) {
+    ] satisfies RenderEvent[]) {
       const r = await sendEvent(id, ev);
       expect(r.status, ev.type).toBe(409);
       expect(ErrorSchema.parse(await r.json()).error).toMatch(/no longer running/);
