@@ -5,7 +5,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { FILE_NAME_RE, type RenderEvent } from "./protocol.js";
+import { FILE_NAME_RE, type RenderEvent, type RerenderEvent } from "./protocol.js";
 
 /** The Worker answered 409: the job was cancelled or failed on its side. */
 export class JobGoneError extends Error {
@@ -27,6 +27,8 @@ export interface CallbackClientOptions {
   baseUrl: string;
   token: string;
   jobId: string;
+  /** which resource the calls are about: a job (default) or a re-render (docs/render-protocol.md) */
+  resource?: "jobs" | "rerenders";
   /** aborts waiting and in-flight calls */
   signal: AbortSignal;
   /** called once when the Worker answers 409 */
@@ -39,7 +41,7 @@ export interface CallbackClientOptions {
 }
 
 export interface CallbackClient {
-  event(ev: RenderEvent, opts?: { signal?: AbortSignal }): Promise<void>;
+  event(ev: RenderEvent | RerenderEvent, opts?: { signal?: AbortSignal }): Promise<void>;
   putFile(name: string, path: string, contentType: string): Promise<{ key?: string; url?: string }>;
 }
 
@@ -53,7 +55,7 @@ const retryable = (status: number) => status >= 500 || status === 429 || status 
 
 export function createCallbackClient(o: CallbackClientOptions): CallbackClient {
   const base = o.baseUrl.replace(/\/+$/, "");
-  const jobPath = `${base}/jobs/${encodeURIComponent(o.jobId)}`;
+  const jobPath = `${base}/${o.resource ?? "jobs"}/${encodeURIComponent(o.jobId)}`;
   const attempts = o.attempts ?? 5;
   const backoff = o.backoffMs ?? 500;
   let gone = false;

@@ -2,11 +2,12 @@
 import { createCallbackClient } from "./callback-client.js";
 import { log } from "./log.js";
 import { runJob, type AbortReason, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
-import type { RenderJob } from "./protocol.js";
+import type { RenderJob, RerenderJob } from "./protocol.js";
+import { runRerender, type DubClip } from "./rerender.js";
 
 interface Running {
   controller: AbortController;
-  done: Promise<JobOutcome>;
+  done: Promise<unknown>;
 }
 
 export interface JobRegistryOptions {
@@ -15,6 +16,8 @@ export interface JobRegistryOptions {
   renderConcurrency?: number;
   /** callback retry base delay (tests shorten it) */
   callbackBackoffMs?: number;
+  /** dubbing for re-renders, when an engine is configured */
+  dub?: DubClip;
 }
 
 export class JobRegistry {
@@ -63,6 +66,31 @@ export class JobRegistry {
     return "started";
   }
 
+  /** Start a re-render unless one with that id is already running (ids never collide with jobs'). */
+  startRerender(job: RerenderJob): "started" | "running" | "closed" {
+    if (this.closed) return "closed";
+    if (this.running.has(job.rerender_id)) return "running";
+    const controller = new AbortController();
+    const client = createCallbackClient({
+      baseUrl: job.callback.base_url,
+      token: job.callback.token,
+      jobId: job.rerender_id,
+      resource: "rerenders",
+      signal: controller.signal,
+      onGone: () => controller.abort("gone"),
+      backoffMs: this.opts.callbackBackoffMs,
+    });
+    log("info", "rerender started", { rerender_id: job.rerender_id, job_id: job.job_id });
+    const done = runRerender({ job, signal: controller.signal, client, workRoot: this.opts.workRoot, dub: this.opts.dub })
+      .catch((e: unknown) => {
+        log("error", "rerender crashed", { rerender_id: job.rerender_id, error: String((e as Error)?.stack ?? e) });
+        return { status: "failed" as const, error: "internal error" };
+      })
+      .finally(() => this.running.delete(job.rerender_id));
+    this.running.set(job.rerender_id, { controller, done });
+    return "started";
+  }
+
   /** Abort a running job (kills its processes); true when there was one. */
   cancel(id: string): boolean {
     const r = this.running.get(id);
@@ -73,7 +101,7 @@ export class JobRegistry {
 
   /** Outcome of a running job, for tests. */
   wait(id: string): Promise<JobOutcome> | undefined {
-    return this.running.get(id)?.done;
+    return this.running.get(id)?.done as Promise<JobOutcome> | undefined;
   }
 
   /** Refuse new jobs, abort running ones (they report `failed`, refund), wait for them. */

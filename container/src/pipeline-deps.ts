@@ -1,8 +1,24 @@
-// The production analysis stages (speech recognition, moment selection, scoring) for the runner.
+// The production analysis stages (speech recognition, moment selection, scoring, face tracking)
+// for the runner. Engines are built once at server start, so a bad configuration fails at once.
+import { createBlazeFace, type BlazeFaceDetector } from "./engines/face/blazeface.js";
+import { createScorer } from "./engines/scorer/index.js";
+import { createSpeechEngine } from "./engines/speech/index.js";
 import type { AnalysisDeps } from "./pipeline.js";
+import { analyzeClipFaces } from "./stages/faces.js";
 import { selectMoments } from "./stages/moments.js";
-import { scoreMoments } from "./stages/score.js";
+import { scoreMomentsWith } from "./stages/score.js";
 import { computeSignals } from "./stages/signals.js";
 import { transcribe } from "./stages/transcribe.js";
 
-export const defaultDeps: AnalysisDeps = { transcribe, selectMoments, scoreMoments, computeSignals };
+export function createDefaultDeps(env: NodeJS.ProcessEnv = process.env): AnalysisDeps {
+  const engine = createSpeechEngine(env);
+  const scorer = createScorer(env);
+  let detector: Promise<BlazeFaceDetector> | undefined;
+  return {
+    transcribe: (wav, opts) => transcribe(wav, { ...opts, engine }),
+    selectMoments,
+    scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),
+    computeSignals,
+    analyzeFaces: async (o) => analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) }),
+  };
+}

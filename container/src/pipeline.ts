@@ -16,16 +16,28 @@ import { extractAudio } from "./stages/audio.js";
 import { download } from "./stages/download.js";
 import { probe, validateProbe } from "./stages/probe.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
+import { fetchWatermark } from "./stages/watermark.js";
 import type { MediaSignals } from "./stages/moments-signals.js";
+import type { CropKeyframe } from "./reframe/crop-path.js";
 import type { ClipConfig, Moment, ScoredMoment, Transcript } from "./types.js";
 
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
 export interface AnalysisDeps {
   transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void }): Promise<Transcript>;
   selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number; signals?: MediaSignals }): Moment[];
-  scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig }): ScoredMoment[];
+  scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig; signal?: AbortSignal }): ScoredMoment[] | Promise<ScoredMoment[]>;
   /** sound and picture activity, which selection uses when there is no speech */
   computeSignals?(mediaPath: string, opts: { signal: AbortSignal; durationS?: number }): Promise<MediaSignals>;
+  /** face tracking over a clip's range: a crop path for the 9:16 window, null when no face */
+  analyzeFaces?(o: {
+    source: string;
+    video: { width: number; height: number };
+    start: number;
+    end: number;
+    window: { w: number; maxX: number };
+    signal: AbortSignal;
+    sceneCuts?: readonly number[];
+  }): Promise<{ path: CropKeyframe[] | null }>;
 }
 
 export type AbortReason = "cancelled" | "shutdown" | "gone";
@@ -108,11 +120,13 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(src.path, { signal, durationS }) : undefined;
     const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
     enter("scoring", 52);
-    const ranked = deps.scoreMoments(moments, transcript, { config: job.config }).slice(0, job.limits.max_clips);
+    const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
     if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
     const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config));
+    await trackFaces(plans, deps, { source: src.path, video: info.video!, signal, sceneCuts: signals?.sceneChanges, requested: job.config.layout });
 
     enter("rendering", 55);
+    const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
     const assPaths = await Promise.all(
       plans.map(async (p) => {
         const ass = clipAss(p);
@@ -127,7 +141,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     const renderPct = progress.range("rendering", 55, 85);
     const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
       renderClip(
-        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
+        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
         { signal, onProgress },
       );
     await mapPool(plans, conc, (p) =>
@@ -182,6 +196,26 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     return { status: "failed", stage: se.stage, error: se.message };
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/**
+ * Face tracking for cropped clips: the crop follows the subject instead of the centre. A clip
+ * where no face is found keeps its centre crop. Skipped when the job asked for another layout.
+ */
+async function trackFaces(
+  plans: ClipPlan[],
+  deps: AnalysisDeps,
+  o: { source: string; video: { width: number; height: number }; signal: AbortSignal; sceneCuts?: readonly number[]; requested?: string | null },
+): Promise<void> {
+  if (!deps.analyzeFaces || (o.requested && o.requested !== "face_tracking")) return;
+  for (const p of plans) {
+    if (!p.cropWindow) continue;
+    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts: o.sceneCuts });
+    if (faces.path) {
+      p.cropPath = faces.path;
+      p.layout = "face_tracking";
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
 import type { CaptionStyleName } from "./captions/styles.js";
 import { CAPTION_STYLES } from "./captions/styles.js";
+import { parseBrandKit, type BrandKit } from "./brand-kit.js";
 import type { ClipConfig, ClipLength, Subscores } from "./types.js";
 
 /**
@@ -12,6 +13,8 @@ import type { ClipConfig, ClipLength, Subscores } from "./types.js";
 export interface RenderJobConfig extends ClipConfig {
   layout?: Layout;
   captionStyle?: CaptionStyleName;
+  /** the account's brand kit: caption font/colours/position, default layout, watermark */
+  brandKit?: BrandKit;
 }
 
 export interface RenderJob {
@@ -70,6 +73,8 @@ export function parseRenderJob(body: unknown): Parsed<RenderJob> {
   if (!optStr(cfg.genre, 100) || !optStr(cfg.customPrompt, 2000) || !optStr(cfg.topics, 1000)) return bad("config.genre, customPrompt and topics must be strings");
   if (cfg.layout !== undefined && !LAYOUTS.includes(cfg.layout as Layout)) return bad(`config.layout must be one of ${LAYOUTS.join(", ")}`);
   if (cfg.captionStyle !== undefined && !CAPTION_STYLES.includes(cfg.captionStyle as CaptionStyleName)) return bad(`config.captionStyle must be one of ${CAPTION_STYLES.join(", ")}`);
+  const kit = cfg.brandKit === undefined || cfg.brandKit === null ? null : parseBrandKit(cfg.brandKit, "config.brandKit");
+  if (kit && !kit.ok) return bad(kit.error);
   if (!isObj(callback) || typeof callback.base_url !== "string" || !/^https?:\/\//i.test(callback.base_url)) return bad("callback.base_url must be an http(s) URL");
   if (typeof callback.token !== "string" || callback.token.length === 0) return bad("callback.token is required");
   if (!isObj(limits) || !posNum(limits.max_duration_s) || !posNum(limits.max_bytes) || !posNum(limits.max_clips)) return bad("limits.max_duration_s, max_bytes and max_clips must be positive numbers");
@@ -85,6 +90,7 @@ export function parseRenderJob(body: unknown): Parsed<RenderJob> {
         topics: cfg.topics as string | undefined,
         layout: cfg.layout as Layout | undefined,
         captionStyle: cfg.captionStyle as CaptionStyleName | undefined,
+        ...(kit?.ok ? { brandKit: kit.value } : {}),
       },
       callback: { base_url: callback.base_url, token: callback.token },
       limits: {
@@ -92,6 +98,53 @@ export function parseRenderJob(body: unknown): Parsed<RenderJob> {
         max_bytes: limits.max_bytes as number,
         max_clips: Math.min(10, Math.floor(limits.max_clips as number)),
       },
+    },
+  };
+}
+
+/** A re-render of one finished clip (docs/render-protocol.md "Re-renders"). */
+export interface RerenderJob {
+  rerender_id: string;
+  job_id: string;
+  clip_index: number;
+  source: { url: string; kind: "url" | "upload" };
+  clip: { start: number; end: number; metadata: Record<string, unknown> };
+  params: { layout_mode?: string; caption_style?: string; dub?: string[] };
+  callback: { base_url: string; token: string };
+}
+
+export type RerenderEvent =
+  | { type: "progress"; pct: number }
+  | { type: "completed"; file: string; captions_file: string; duration: number }
+  | { type: "failed"; error: string };
+
+const strArray = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === "string");
+
+/** Validate a POST /v1/rerenders body; the error names the first offending field. */
+export function parseRerenderJob(body: unknown): Parsed<RerenderJob> {
+  const bad = (error: string): Parsed<RerenderJob> => ({ ok: false, error });
+  if (!isObj(body)) return bad("body must be a JSON object");
+  const { rerender_id, job_id, clip_index, source, clip, params, callback } = body;
+  if (typeof rerender_id !== "string" || !JOB_ID_RE.test(rerender_id)) return bad("rerender_id must be an id of letters, digits, - and _");
+  if (typeof job_id !== "string" || !JOB_ID_RE.test(job_id)) return bad("job_id must be an id of letters, digits, - and _");
+  if (typeof clip_index !== "number" || !Number.isInteger(clip_index) || clip_index < 0 || clip_index > 9) return bad("clip_index must be an integer from 0 to 9");
+  if (!isObj(source) || typeof source.url !== "string" || !/^https?:\/\//i.test(source.url)) return bad("source.url must be an http(s) URL");
+  if (!isObj(clip) || typeof clip.start !== "number" || typeof clip.end !== "number" || !(clip.end > clip.start) || !isObj(clip.metadata)) return bad("clip needs start < end and a metadata object");
+  if (!isObj(params)) return bad("params must be an object");
+  if (params.layout_mode !== undefined && typeof params.layout_mode !== "string") return bad("params.layout_mode must be a string");
+  if (params.caption_style !== undefined && !CAPTION_STYLES.includes(params.caption_style as CaptionStyleName)) return bad(`params.caption_style must be one of ${CAPTION_STYLES.join(", ")}`);
+  if (params.dub !== undefined && !strArray(params.dub)) return bad("params.dub must be a list of language codes");
+  if (!isObj(callback) || typeof callback.base_url !== "string" || typeof callback.token !== "string" || !callback.token) return bad("callback.base_url and callback.token are required");
+  return {
+    ok: true,
+    value: {
+      rerender_id,
+      job_id,
+      clip_index,
+      source: { url: source.url, kind: source.kind === "upload" ? "upload" : "url" },
+      clip: { start: clip.start, end: clip.end, metadata: clip.metadata },
+      params: { layout_mode: params.layout_mode as string | undefined, caption_style: params.caption_style as string | undefined, dub: params.dub as string[] | undefined },
+      callback: { base_url: callback.base_url, token: callback.token },
     },
   };
 }

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { runProcess } from "./ffmpeg/spawn.js";
 import { JobRegistry } from "./jobs.js";
 import { log } from "./log.js";
-import { parseRenderJob } from "./protocol.js";
+import { parseRenderJob, parseRerenderJob } from "./protocol.js";
 
 const MAX_BODY = 1024 * 1024;
 
@@ -68,7 +68,14 @@ export function createRenderServer(o: ServerOptions): Server {
       const id = decodeURIComponent(m[1]!);
       return json(res, 200, { job_id: id, cancelled: o.registry.cancel(id) });
     }
-    if (path === "/v1/rerenders") return json(res, 501, { error: "rerenders are not implemented yet" });
+    if (path === "/v1/rerenders") {
+      if (req.method !== "POST") return json(res, 405, { error: "use POST" });
+      const parsed = parseRerenderJob(await readJson(req));
+      if (!parsed.ok) return json(res, 400, { error: parsed.error });
+      const r = o.registry.startRerender(parsed.value);
+      if (r === "closed") return json(res, 503, { error: "the render server is shutting down" });
+      return json(res, 202, { rerender_id: parsed.value.rerender_id, accepted: true });
+    }
     return json(res, 404, { error: "not found" });
   };
 
@@ -95,8 +102,8 @@ async function toolVersion(cmd: string, args: string[]): Promise<string | null> 
 export async function main(): Promise<void> {
   const host = process.env.HOST || "127.0.0.1";
   const port = Number(process.env.PORT ?? 8788);
-  const { defaultDeps } = await import("./pipeline-deps.js");
-  const registry = new JobRegistry({ deps: defaultDeps, workRoot: process.env.KATTO_WORK_DIR || undefined });
+  const { createDefaultDeps } = await import("./pipeline-deps.js");
+  const registry = new JobRegistry({ deps: createDefaultDeps(), workRoot: process.env.KATTO_WORK_DIR || undefined });
   const [ffmpeg, ytdlp] = await Promise.all([toolVersion("ffmpeg", ["-version"]), toolVersion("yt-dlp", ["--version"])]);
   const engines = {
     speech: process.env.KATTO_SPEECH_ENGINE || "pocketsphinx",

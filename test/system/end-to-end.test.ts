@@ -82,6 +82,28 @@ describe("a job from a loopback URL", () => {
     expect(payload).toMatchObject({ event: "job.completed", job_id: id, status: "completed", hd_ready: true });
     expect(payload.clips.map((c: { url: string }) => c.url)).toEqual(clips.map((c) => c.url));
     await hook.close();
+
+    // Re-render the top clip in another layout and caption style: free, versioned, 1080x1920.
+    const usageBefore = ((await (await client.call("/usage")).json()) as { videos_used: number }).videos_used;
+    const rr = await client.call(`/jobs/${id}/clips/${clip.clip_index}/rerender`, { method: "POST", json: { layout_mode: "wide", caption_style: "karaoke" } });
+    expect(rr.status).toBe(202);
+    const { rerender_id } = (await rr.json()) as { rerender_id: string };
+    let rerender: { status: string; clip_url: string | null; captions_url: string | null; duration: number | null; error: string | null } = { status: "queued", clip_url: null, captions_url: null, duration: null, error: null };
+    const rrDeadline = Date.now() + 180_000;
+    while (!["completed", "failed"].includes(rerender.status) && Date.now() < rrDeadline) {
+      await new Promise((r) => setTimeout(r, 2000));
+      rerender = await (await client.call(`/jobs/${id}/rerenders/${rerender_id}`)).json();
+    }
+    expect(rerender).toMatchObject({ status: "completed", error: null });
+    expect(rerender.clip_url).not.toBe(clip.url);
+    const rrFile = path.join(work, "rerender.mp4");
+    writeFileSync(rrFile, Buffer.from(await (await fetch(rerender.clip_url!)).arrayBuffer()));
+    const rrProbe = ffprobe(rrFile);
+    expect(rrProbe.streams.find((s) => s.codec_type === "video")).toMatchObject({ width: 1080, height: 1920, codec_name: "h264" });
+    expect(Math.abs(Number(rrProbe.format.duration) - rerender.duration!)).toBeLessThan(0.5);
+    const again = (await (await client.call(`/jobs/${id}`)).json()) as { clips: { url: string }[] };
+    expect(again.clips.map((c) => c.url)).toEqual(clips.map((c) => c.url));
+    expect(((await (await client.call("/usage")).json()) as { videos_used: number }).videos_used).toBe(usageBefore);
   });
 });
 

@@ -20,11 +20,17 @@ export async function newClient(plan = "creator", scopes = ["read", "write"]) {
   const account = (await a.json()) as { id: string };
   const k = await fetch(`${baseUrl()}/admin/v1/accounts/${account.id}/keys`, { method: "POST", headers: admin, body: JSON.stringify({ scopes }) });
   const key = (await k.json()) as { id: string; key: string };
-  const call = (p: string, init: RequestInit & { json?: unknown } = {}) => {
+  // All system tests share 127.0.0.1, so the per-IP limit (60/min) applies to them together: like
+  // a well-behaved client, wait Retry-After seconds on a 429 and try again.
+  const call = async (p: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     headers.set("authorization", `Bearer ${key.key}`);
     if (init.json !== undefined) headers.set("content-type", "application/json");
-    return fetch(`${baseUrl()}/api/v1${p}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(`${baseUrl()}/api/v1${p}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+      if (res.status !== 429 || attempt >= 3) return res;
+      await new Promise((r) => setTimeout(r, (Number(res.headers.get("retry-after")) || 1) * 1000));
+    }
   };
   return { account, key, call };
 }
@@ -70,7 +76,7 @@ export async function pollJob(call: ReturnType<typeof newClient> extends Promise
     const p = last.progress as { step: string; pct: number };
     seen.push(`${last.status}:${p?.step}:${p?.pct}`);
     if (until(last)) return { job: last, seen };
-    await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 2000));
   }
   throw new Error(`job ${id} did not reach the expected state; last: ${JSON.stringify(last)}`);
 }

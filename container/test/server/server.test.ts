@@ -107,7 +107,10 @@ describe("render server", () => {
         expect(cue.start).toBeGreaterThanOrEqual(0);
         expect(cue.end).toBeLessThanOrEqual(c.end - c.start + 0.001);
       }
-      expect(c.metadata.layout).toBe("center_crop");
+      // A talking head: the crop follows the face found by the detector (not the centre).
+      expect(c.metadata.layout).toBe("face_tracking");
+      const path = c.metadata.crop_path as { t: number; x: number }[];
+      expect(path.length).toBeGreaterThan(0);
     }
 
     const hd = evs.filter((e) => e.type === "clip_hd") as unknown as { clip_index: number; file: string; captions_file: string }[];

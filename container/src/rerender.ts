@@ -1,0 +1,135 @@
+// Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
+// "Re-renders"): no new analysis, only the source range again, with another layout, caption style
+// or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import { join } from "node:path";
+import { buildAss } from "./captions/ass.js";
+import type { CaptionWord } from "./captions/clip-words.js";
+import { buildSrt } from "./captions/srt.js";
+import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
+import { JobGoneError, type CallbackClient } from "./callback-client.js";
+import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
+import { AbortedError, StageError, toStageError } from "./errors.js";
+import { log } from "./log.js";
+import type { RerenderJob } from "./protocol.js";
+import type { CropKeyframe } from "./reframe/crop-path.js";
+import { download } from "./stages/download.js";
+import { probe } from "./stages/probe.js";
+import { chooseLayout, renderClip } from "./stages/render.js";
+
+export type RerenderOutcome = { status: "completed" } | { status: "failed"; error: string } | { status: "aborted" };
+
+/** Dubbing hook: translated, re-voiced audio and caption words for a clip (engines/dub). */
+export type DubClip = (input: {
+  sourcePath: string;
+  start: number;
+  end: number;
+  words: CaptionWord[];
+  langs: string[];
+  dir: string;
+  signal: AbortSignal;
+}) => Promise<{ audioTracks: { lang: string; path: string }[]; words: CaptionWord[] }>;
+
+export interface RerenderOptions {
+  job: RerenderJob;
+  signal: AbortSignal;
+  client: CallbackClient;
+  workRoot?: string;
+  dub?: DubClip;
+  maxBytes?: number;
+}
+
+/** What the stored metadata says about the clip (written by clipReport in clip-plan.ts). */
+export interface StoredClip {
+  layout: string | null;
+  captionStyle: CaptionStyleName | null;
+  cropPath: CropKeyframe[] | null;
+  words: CaptionWord[];
+}
+
+export function readStoredClip(metadata: Record<string, unknown>): StoredClip {
+  const words = Array.isArray(metadata.words)
+    ? (metadata.words as { word?: unknown; start?: unknown; end?: unknown }[])
+        .filter((w) => typeof w.word === "string" && typeof w.start === "number" && typeof w.end === "number")
+        .map((w) => ({ text: w.word as string, start: w.start as number, end: w.end as number }))
+    : [];
+  const cropPath = Array.isArray(metadata.crop_path)
+    ? (metadata.crop_path as { t?: unknown; x?: unknown }[]).filter((k) => typeof k.t === "number" && typeof k.x === "number").map((k) => ({ t: k.t as number, x: k.x as number }))
+    : null;
+  return {
+    layout: typeof metadata.layout === "string" ? metadata.layout : null,
+    captionStyle: typeof metadata.caption_style === "string" ? (metadata.caption_style as CaptionStyleName) : null,
+    cropPath: cropPath && cropPath.length ? cropPath : null,
+    words,
+  };
+}
+
+/** The layout to render: the requested one (spec names), else the stored one. */
+export function rerenderLayout(requested: string | undefined, stored: string | null): Layout {
+  const want = requested ?? stored ?? "wide";
+  if (!(LAYOUTS as readonly string[]).includes(want)) throw new StageError("rendering", `layout ${want} is not available on this render backend`);
+  return want as Layout;
+}
+
+export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
+  const { job, signal, client } = o;
+  const dir = await mkdtemp(join(o.workRoot ?? os.tmpdir(), `katto-rerender-${job.rerender_id.slice(0, 40)}-`));
+  let stage = "downloading";
+  try {
+    await client.event({ type: "progress", pct: 1 });
+    const stored = readStoredClip(job.clip.metadata);
+    const src = await download(job.source.url, dir, { signal, maxBytes: o.maxBytes ?? 20 * 1024 ** 3 });
+    stage = "probing";
+    const info = await probe(src.path, { signal, fileSize: src.bytes });
+    if (!info.video) throw new StageError("probing", "source has no video stream");
+    await client.event({ type: "progress", pct: 20 });
+
+    let words = stored.words;
+    if (job.params.dub?.length) {
+      stage = "dubbing";
+      if (!o.dub) throw new StageError("dubbing", "dubbing is not configured on this render backend");
+      const dubbed = await o.dub({ sourcePath: src.path, start: job.clip.start, end: job.clip.end, words, langs: job.params.dub, dir, signal });
+      words = dubbed.words;
+      void dubbed.audioTracks;
+      await client.event({ type: "progress", pct: 50 });
+    }
+
+    stage = "rendering";
+    const layout = chooseLayout(info.video, rerenderLayout(job.params.layout_mode, stored.layout), Boolean(stored.cropPath));
+    const style = resolveCaptionStyle({ style: (job.params.caption_style as CaptionStyleName | undefined) ?? stored.captionStyle ?? undefined });
+    const duration = job.clip.end - job.clip.start;
+    const name = `clip-${job.clip_index}`;
+    let assPath: string | null = null;
+    if (style && words.length) {
+      assPath = join(dir, `${name}.ass`);
+      await writeFile(assPath, buildAss(words, style, { durationS: duration }));
+    }
+    const srtPath = join(dir, `${name}.srt`);
+    await writeFile(srtPath, buildSrt(words, { durationS: duration }));
+    const output = join(dir, `${name}.mp4`);
+    await renderClip(
+      { source: src.path, probe: info, start: job.clip.start, end: job.clip.end, layout, cropPath: stored.cropPath ?? undefined, assPath, output, quality: "hd" },
+      { signal, onProgress: (f) => void f },
+    );
+
+    stage = "uploading";
+    await client.putFile(`${name}.mp4`, output, "video/mp4");
+    await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
+    await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000 });
+    log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
+    return { status: "completed" };
+  } catch (e) {
+    if (signal.aborted || e instanceof JobGoneError || e instanceof AbortedError) return { status: "aborted" };
+    const se = toStageError(stage, e, `re-render failed while ${stage}`);
+    log("error", "rerender failed", { rerender_id: job.rerender_id, stage: se.stage, error: se.message, detail: se.detail });
+    try {
+      await client.event({ type: "failed", error: se.message.slice(0, 500) }, { signal: AbortSignal.timeout(20_000) });
+    } catch (err) {
+      log("warn", "could not report rerender failure", { rerender_id: job.rerender_id, error: String(err) });
+    }
+    return { status: "failed", error: se.message };
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}

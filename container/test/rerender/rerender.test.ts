@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseRerenderJob } from "../../src/protocol.js";
+import { readStoredClip, rerenderLayout } from "../../src/rerender.js";
+
+const valid = {
+  rerender_id: "rr_0123abcd",
+  job_id: "0b6f7c1e-2a4d-4f8e-9c3b-5d1a2e3f4a5b",
+  clip_index: 2,
+  source: { url: "http://127.0.0.1:9/source.mp4", kind: "url" },
+  clip: { start: 10, end: 25, metadata: { layout: "face_tracking", caption_style: "boxed", crop_path: [{ t: 0, x: 120 }, { t: 3, x: 140 }], words: [{ word: "hello", start: 0.2, end: 0.5 }, { word: 7, start: 1 }] } },
+  params: { caption_style: "karaoke" },
+  callback: { base_url: "http://127.0.0.1:8787/internal/v1", token: "t" },
+};
+
+describe("re-render input", () => {
+  it("parses a valid body and names the first bad field otherwise", () => {
+    expect(parseRerenderJob(valid)).toMatchObject({ ok: true, value: { clip_index: 2, params: { caption_style: "karaoke" } } });
+    expect(parseRerenderJob({ ...valid, clip_index: 10 })).toEqual({ ok: false, error: "clip_index must be an integer from 0 to 9" });
+    expect(parseRerenderJob({ ...valid, params: { caption_style: "sparkly" } })).toMatchObject({ ok: false, error: expect.stringMatching(/caption_style/) });
+    expect(parseRerenderJob({ ...valid, clip: { start: 5, end: 5, metadata: {} } })).toMatchObject({ ok: false, error: expect.stringMatching(/start < end/) });
+    expect(parseRerenderJob({ ...valid, params: { dub: "es" } })).toMatchObject({ ok: false, error: expect.stringMatching(/dub/) });
+  });
+
+  it("reads the stored editing metadata, dropping malformed words", () => {
+    expect(readStoredClip(valid.clip.metadata)).toEqual({
+      layout: "face_tracking",
+      captionStyle: "boxed",
+      cropPath: [{ t: 0, x: 120 }, { t: 3, x: 140 }],
+      words: [{ text: "hello", start: 0.2, end: 0.5 }],
+    });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, words: [] });
+  });
+
+  it("uses the requested layout, else the stored one, and refuses unknown layouts", () => {
+    expect(rerenderLayout("wide", "face_tracking")).toBe("wide");
+    expect(rerenderLayout(undefined, "face_tracking")).toBe("face_tracking");
+    expect(rerenderLayout(undefined, null)).toBe("wide");
+    expect(() => rerenderLayout("hologram", null)).toThrow(/not available/);
+  });
+});
