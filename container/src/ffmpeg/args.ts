@@ -1,9 +1,12 @@
 // Pure builders of ffmpeg / ffprobe argument arrays. No I/O here: every function is tested
 // without ffmpeg (test/ffmpeg-args.test.ts) and run through ./spawn.ts.
 import { cropWindow, cropXExpression, normalizePath, type CropKeyframe } from "../reframe/crop-path.js";
+import { panelCrops, stackedCrops, type PanelCrop, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
-export type Layout = "wide" | "center_crop" | "face_tracking" | "passthrough";
-export const LAYOUTS: readonly Layout[] = ["wide", "center_crop", "face_tracking", "passthrough"];
+/** The spec's layout modes (service-api-v1 layout_mode) plus center_crop, face_tracking without a face path. */
+export type Layout = "wide" | "center_crop" | "face_tracking" | "passthrough" | "split_screen" | "stacked" | "grid_3" | "grid_4";
+export const LAYOUTS: readonly Layout[] = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4"];
+export const PANEL_LAYOUTS: readonly Layout[] = ["split_screen", "grid_3", "grid_4"];
 export type Quality = "preview" | "hd";
 
 export interface RenderSpec {
@@ -17,6 +20,12 @@ export interface RenderSpec {
   layout: Layout;
   /** crop path for center_crop / face_tracking; a centre path when absent */
   cropPath?: readonly CropKeyframe[];
+  /** split_screen / grid_3 / grid_4: where each panel looks (row-major); evenly spaced when absent */
+  panels?: readonly PanelFocus[];
+  /** stacked: the face-cam region of the source; the top-right third when absent */
+  faceCam?: Rect;
+  /** PNG (with alpha) overlaid top-left, e.g. a brand kit's watermark */
+  watermarkPath?: string | null;
   width: number;
   height: number;
   quality: Quality;
@@ -68,8 +77,42 @@ export function escapeFilterValue(v: string): string {
   return level1.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
 
+/** crop + scale of one panel's moving window into its cell, [in] -> [out]. */
+function panelChain(p: PanelCrop, input: string, output: string): string {
+  return `[${input}]crop=w=${p.w}:h=${p.h}:x='${cropXExpression(p.path)}':y=${p.y},scale=${p.cell.w}:${p.cell.h},setsar=1[${output}]`;
+}
+
+/** Fixed source rect scaled into a cell, [in] -> [out]. */
+function rectChain(src: Rect, cell: Rect, input: string, output: string): string {
+  return `[${input}]crop=w=${src.w}:h=${src.h}:x=${src.x}:y=${src.y},scale=${cell.w}:${cell.h},setsar=1[${output}]`;
+}
+
+/** split_screen / grid_3 / grid_4: one crop per panel from one decoded stream, stacked in rows. */
+export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height">): string {
+  const crops = panelCrops(layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels);
+  const n = crops.length;
+  const parts = [`[0:v:0]split=${n}${crops.map((_, i) => `[s${i}]`).join("")}`, ...crops.map((p, i) => panelChain(p, `s${i}`, `p${i}`))];
+  if (layout === "grid_4") {
+    parts.push(`[p0][p1]hstack=inputs=2[r0]`, `[p2][p3]hstack=inputs=2[r1]`, `[r0][r1]vstack=inputs=2,setsar=1[framed]`);
+  } else {
+    parts.push(`${crops.map((_, i) => `[p${i}]`).join("")}vstack=inputs=${n},setsar=1[framed]`);
+  }
+  return parts.join(";");
+}
+
+/** stacked: face cam over the top third, gameplay below. */
+export function stackedFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "width" | "height">): string {
+  const c = stackedCrops(spec.width, spec.height, spec.source.width, spec.source.height, spec.faceCam);
+  return [
+    `[0:v:0]split=2[cams][games]`,
+    rectChain(c.cam.src, c.cam.cell, "cams", "cam"),
+    rectChain(c.game.src, c.game.cell, "games", "game"),
+    `[cam][game]vstack=inputs=2,setsar=1[framed]`,
+  ].join(";");
+}
+
 /** Video part of the filtergraph for a layout: [0:v:0] -> W x H frames labelled [framed]. */
-export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "source" | "width" | "height">): string {
+export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height">): string {
   const { width: W, height: H } = spec;
   switch (spec.layout) {
     case "wide": {
@@ -93,7 +136,31 @@ export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "so
     }
     case "passthrough":
       return `[0:v:0]scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1[framed]`;
+    case "split_screen":
+    case "grid_3":
+    case "grid_4":
+      return panelFilter(spec.layout, spec);
+    case "stacked":
+      return stackedFilter(spec);
   }
+}
+
+/**
+ * Where a watermark goes: top-left, at the safe margin (80 px of 1080) and below the top 10%
+ * (the apps' status and tab bars), at most 15% of the width and ending above the caption band
+ * (25% of the height), so it never meets a caption.
+ */
+export function watermarkBox(W: number, H: number): Rect {
+  return { x: even(W * (80 / 1080)), y: even(H * 0.1), w: even(W * 0.15), h: even(H * 0.12) };
+}
+
+/** [framed] + watermark input -> [marked]: the PNG fitted into watermarkBox, alpha kept. */
+export function watermarkFilter(input: number, W: number, H: number): string {
+  const b = watermarkBox(W, H);
+  return [
+    `[${input}:v:0]scale=${b.w}:${b.h}:force_original_aspect_ratio=decrease,format=rgba[wm]`,
+    `[framed][wm]overlay=x=${b.x}:y=${b.y}:eof_action=repeat:format=auto[marked]`,
+  ].join(";");
 }
 
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
@@ -103,14 +170,17 @@ export function renderFilterGraph(spec: RenderSpec): string {
   const captions = spec.assPath
     ? `,ass=filename=${escapeFilterValue(spec.assPath)}${spec.fontsDir ? `:fontsdir=${escapeFilterValue(spec.fontsDir)}` : ""}`
     : "";
-  const video = `[framed]fps=${outputFps(spec.source.fps)}${captions},format=yuv420p[v]`;
+  const wmInput = spec.source.hasAudio ? 1 : 2;
+  const framed = spec.watermarkPath ? "marked" : "framed";
+  const video = `[${framed}]fps=${outputFps(spec.source.fps)}${captions},format=yuv420p[v]`;
   // Single-pass loudnorm to -14 LUFS / -1.5 dBTP (what the short-video platforms normalise to).
   // loudnorm resamples to 192 kHz internally, so resample back to 48 kHz after it.
   const audioIn = spec.source.hasAudio ? "[0:a:0]" : "[1:a:0]";
   const audio = spec.source.hasAudio
     ? `${audioIn}loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a]`
     : `${audioIn}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`;
-  return [reframeFilter(spec), video, audio].join(";");
+  const mark = spec.watermarkPath ? [watermarkFilter(wmInput, spec.width, spec.height)] : [];
+  return [reframeFilter(spec), ...mark, video, audio].join(";");
 }
 
 const ENCODE: Record<Quality, string[]> = {
@@ -123,6 +193,8 @@ export function renderArgs(spec: RenderSpec): string[] {
   const gop = String(Math.max(1, Math.round(2 * Math.min(spec.source.fps || 30, 60))));
   const inputs = ["-ss", sec(spec.start), "-t", sec(spec.duration), "-i", spec.input];
   if (!spec.source.hasAudio) inputs.push("-f", "lavfi", "-t", sec(spec.duration), "-i", "anullsrc=r=48000:cl=stereo");
+  // the watermark comes right after the source (and the silent track): see renderFilterGraph
+  if (spec.watermarkPath) inputs.push("-i", spec.watermarkPath);
   return [
     ...inputs,
     "-filter_complex", renderFilterGraph(spec),

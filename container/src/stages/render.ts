@@ -6,11 +6,13 @@ import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type Layout, type Qual
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
+import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
 
 /**
  * Layout when the job does not name one: vertical-ish sources (3:4 or narrower) are kept whole;
  * wider ones are cropped around the subject (a face path when one exists, else the centre).
+ * A requested layout is kept, except that a 9:16 crop of an already vertical source is passthrough.
  */
 export function chooseLayout(video: { width: number; height: number }, requested?: Layout | null, hasFacePath = false): Layout {
   const portrait = video.width / video.height <= 0.75;
@@ -38,6 +40,12 @@ export interface ClipRender {
   end: number;
   layout: Layout;
   cropPath?: readonly CropKeyframe[];
+  /** split_screen / grid_3 / grid_4: where each panel looks; evenly spaced when absent */
+  panels?: readonly PanelFocus[];
+  /** stacked: the face-cam region; the top-right third when absent */
+  faceCam?: Rect;
+  /** PNG overlaid top-left (brand kit watermark) */
+  watermarkPath?: string | null;
   assPath: string | null;
   output: string;
   quality: Quality;
@@ -59,6 +67,9 @@ export async function renderClip(
     source: { width: video.width, height: video.height, fps: video.fps, hasAudio: clip.probe.audio !== null },
     layout: clip.layout,
     cropPath: clip.cropPath,
+    panels: clip.panels,
+    faceCam: clip.faceCam,
+    watermarkPath: clip.watermarkPath,
     width: size.width,
     height: size.height,
     quality: clip.quality,
