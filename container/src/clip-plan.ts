@@ -1,5 +1,6 @@
 // Pure: what to render for one ranked moment (range, words, layout, crop path, caption style,
 // file names) and how to report it to the Worker.
+import { brandCaptionOptions } from "./brand-kit.js";
 import { buildAss } from "./captions/ass.js";
 import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { buildSrt } from "./captions/srt.js";
@@ -41,7 +42,8 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
   const video = probe.video!;
   const start = Math.min(Math.max(0, m.start), Math.max(0, probe.duration - MIN_CLIP_S));
   const end = Math.min(probe.duration, Math.max(m.end, start + MIN_CLIP_S));
-  const layout = chooseLayout(video, config.layout ?? null);
+  // a requested layout wins over the brand kit's default
+  const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null);
   const cropped = layout === "center_crop" || layout === "face_tracking";
   const win = cropped ? cropWindow(video.width, video.height) : null;
   return {
@@ -54,7 +56,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     cropWindow: win,
     // face tracking will hand over a path here; until then the window stays centred
     cropPath: win ? centerPath(win) : null,
-    style: resolveCaptionStyle({ style: config.captionStyle }),
+    style: resolveCaptionStyle({ style: config.captionStyle, ...brandCaptionOptions(config.brandKit) }),
     files: clipFiles(index),
   };
 }
