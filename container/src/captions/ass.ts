@@ -3,6 +3,7 @@
 // re-wrap a line. Times are relative to the clip start.
 import type { CaptionWord } from "./clip-words.js";
 import { layoutPages, type CaptionPage } from "./layout.js";
+import { captionFontFor, dominantScript, isRtl, type Script } from "./script.js";
 import { anchorFor, CANVAS, type CaptionStyle } from "./styles.js";
 import { joiner } from "./text-width.js";
 
@@ -38,7 +39,12 @@ export function escapeAssText(s: string): string {
 
 const HOLD_S = 0.35;
 
-function styleLine(st: CaptionStyle): string {
+/** The style's font unless it lacks the words' script; right-to-left base direction for Arabic/Hebrew. */
+export function styleForScript(st: CaptionStyle, script: Script): CaptionStyle & { rtl: boolean } {
+  return { ...st, font: captionFontFor(script, st.font), rtl: isRtl(script) };
+}
+
+function styleLine(st: CaptionStyle & { rtl?: boolean }): string {
   const karaoke = st.highlight === "karaoke";
   // For \k karaoke, PrimaryColour is the sung (highlighted) colour, SecondaryColour the unsung one.
   const primary = assColor(karaoke ? st.accentColor : st.primaryColor);
@@ -47,11 +53,13 @@ function styleLine(st: CaptionStyle): string {
   const back = assColor("#000000", 0x80);
   return [
     "Style: Default", st.font, st.fontSize, primary, secondary, outline, back, st.bold ? -1 : 0, 0, 0, 0, 100, 100, 0, 0,
-    st.borderStyle, st.outline, st.shadow, 5, 0, 0, 0, 1,
+    // Encoding -1: libass picks the paragraph direction from the text (fribidi), so RTL lines keep
+    // their word order and trailing punctuation on the left
+    st.borderStyle, st.outline, st.shadow, 5, 0, 0, 0, st.rtl ? -1 : 1,
   ].join(",");
 }
 
-function header(st: CaptionStyle): string {
+function header(st: CaptionStyle & { rtl?: boolean }): string {
   return [
     "[Script Info]",
     "; Katto captions",
@@ -132,7 +140,8 @@ export interface AssOptions {
 }
 
 /** The whole ASS document; words are relative to the clip start. */
-export function buildAss(words: readonly CaptionWord[], st: CaptionStyle, opts: AssOptions): string {
+export function buildAss(words: readonly CaptionWord[], style: CaptionStyle, opts: AssOptions): string {
+  const st = styleForScript(style, dominantScript(words.map((w) => w.text).join(" ")));
   const pages = layoutPages(words, { maxChars: st.maxChars, maxLines: st.maxLines, maxGapS: 0.8, maxPageS: 4 });
   const events: string[] = [];
   pages.forEach((p, i) => {

@@ -2,7 +2,7 @@
 // lines of at most `maxChars` width each. Pages end at sentence ends and pauses; lines break
 // where they balance best, preferring phrase boundaries (after , ; : and the like).
 import type { CaptionWord } from "./clip-words.js";
-import { joiner, textWidth } from "./text-width.js";
+import { cjkBreakUnits, joiner, textWidth } from "./text-width.js";
 
 export interface LayoutOptions {
   maxChars: number;
@@ -56,8 +56,22 @@ export function splitLines(words: readonly CaptionWord[], maxChars: number, maxL
   return lineWidth(words) <= maxChars ? [[...words]] : words.length === 1 ? [[...words]] : null;
 }
 
-/** Group words into pages. Every word appears in exactly one page, in order. */
-export function layoutPages(words: readonly CaptionWord[], opts: LayoutOptions): CaptionPage[] {
+/**
+ * CJK words split into characters (line breaks may fall between any two), each character
+ * getting an equal share of the word's time; other words unchanged.
+ */
+export function breakUnits(words: readonly CaptionWord[]): CaptionWord[] {
+  return words.flatMap((w) => {
+    const units = cjkBreakUnits(w.text);
+    if (units.length < 2) return [w];
+    const step = (w.end - w.start) / units.length;
+    return units.map((text, i) => ({ text, start: w.start + i * step, end: i === units.length - 1 ? w.end : w.start + (i + 1) * step }));
+  });
+}
+
+/** Group words into pages. Every word (CJK: every character) appears in exactly one page, in order. */
+export function layoutPages(input: readonly CaptionWord[], opts: LayoutOptions): CaptionPage[] {
+  const words = breakUnits(input);
   const pages: CaptionPage[] = [];
   let cur: CaptionWord[] = [];
   let curLines: CaptionWord[][] = [];
