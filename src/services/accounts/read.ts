@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { brandKits } from "../../db/schema";
 import type { z } from "@hono/zod-openapi";
@@ -26,7 +26,7 @@ export async function getAccount(ctx: AccountContext) {
 
 export async function listBrandKits(ctx: AccountContext) {
   requireScope(ctx, "read");
-  const rows = await drizzle(ctx.env.DB).select().from(brandKits).where(eq(brandKits.accountId, ctx.principal.accountId)).orderBy(brandKits.createdAt).all();
+  const rows = await drizzle(ctx.env.DB).select().from(brandKits).where(eq(brandKits.accountId, ctx.principal.accountId)).orderBy(brandKits.createdAt, sql`rowid`).all();
   return {
     brand_kits: rows.map((k): z.infer<typeof BrandKitSchema> => ({
       name: k.name,

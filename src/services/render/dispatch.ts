@@ -11,6 +11,20 @@ export const MAX_CLIPS = 10; // re-render index range 0..9
 
 export type DispatchOutcome = "dispatched" | "skipped" | "retry";
 
+/**
+ * The account's brand kit applied to renders: the oldest kit is the account's default
+ * (docs/api-decisions.md "Brand kits"). Null when the account has none.
+ */
+export async function defaultBrandKit(db: D1Database, accountId: string) {
+  return db
+    .prepare(
+      `SELECT name, primary_color, accent_color, caption_font, caption_position, default_layout, watermark_url
+       FROM brand_kits WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1`,
+    )
+    .bind(accountId)
+    .first<{ name: string; primary_color: string; accent_color: string; caption_font: string; caption_position: string; default_layout: string; watermark_url: string | null }>();
+}
+
 /** Source URL the backend fetches: the job's URL, or a signed Worker URL for uploaded files. */
 async function sourceFor(env: Env, job: { id: string; source: string; source_url: string }, base: string) {
   if (job.source !== "upload") return { url: job.source_url, kind: "url" as const };
@@ -18,18 +32,23 @@ async function sourceFor(env: Env, job: { id: string; source: string; source_url
   return { url: `${base}/internal/v1/jobs/${job.id}/source?token=${token}`, kind: "upload" as const };
 }
 
+async function renderConfig(db: D1Database, accountId: string, config: string | null): Promise<Record<string, unknown>> {
+  const kit = await defaultBrandKit(db, accountId);
+  return { ...(config ? (JSON.parse(config) as Record<string, unknown>) : {}), ...(kit ? { brandKit: kit } : {}) };
+}
+
 export async function dispatchRender(env: Env, jobId: string): Promise<DispatchOutcome> {
   const job = await env.DB.prepare(
-    `SELECT j.id, j.status, j.source, j.source_url, j.config, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`,
+    `SELECT j.id, j.account_id, j.status, j.source, j.source_url, j.config, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`,
   )
     .bind(jobId)
-    .first<{ id: string; status: string; source: string; source_url: string; config: string | null; plan: string }>();
+    .first<{ id: string; account_id: string; status: string; source: string; source_url: string; config: string | null; plan: string }>();
   if (!job || job.status !== "queued") return "skipped"; // cancelled meanwhile, or a redelivery
   const base = publicBaseUrl(env);
   const body: RenderJob = {
     job_id: job.id,
     source: await sourceFor(env, job, base),
-    config: job.config ? (JSON.parse(job.config) as Record<string, unknown>) : {},
+    config: await renderConfig(env.DB, job.account_id, job.config),
     callback: { base_url: `${base}/internal/v1`, token: await renderCallbackToken(env.APP_SECRET ?? "", job.id) },
     limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: MAX_CLIPS },
   };

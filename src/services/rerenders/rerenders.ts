@@ -9,6 +9,7 @@ import type { RerenderEvent } from "../../schemas/rerender";
 import { fileUrl, jobFileKey } from "../../storage/keys";
 import type { AccountContext } from "../context";
 import { publicBaseUrl } from "../context";
+import { defaultBrandKit } from "../render/dispatch";
 import { requireScope } from "../jobs/create";
 import { loadOwnJob } from "../jobs/read";
 
@@ -59,12 +60,13 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
 /** Queue consumer: hand a queued re-render to the render backend. */
 export async function dispatchRerender(env: Env, rid: string): Promise<"dispatched" | "skipped" | "retry"> {
   const r = await env.DB.prepare(
-    `SELECT r.id, r.job_id, r.clip_index, r.status, r.params, c.metadata, c.start_s, c.end_s, j.source, j.source_url
+    `SELECT r.id, r.job_id, r.clip_index, r.status, r.params, c.metadata, c.start_s, c.end_s, j.source, j.source_url, j.account_id
      FROM rerenders r JOIN clips c ON c.job_id = r.job_id AND c.clip_index = r.clip_index JOIN jobs j ON j.id = r.job_id WHERE r.id = ?`,
   )
     .bind(rid)
-    .first<{ id: string; job_id: string; clip_index: number; status: string; params: string; metadata: string; start_s: number; end_s: number; source: string; source_url: string }>();
+    .first<{ id: string; job_id: string; clip_index: number; status: string; params: string; metadata: string; start_s: number; end_s: number; source: string; source_url: string; account_id: string }>();
   if (!r || r.status !== "queued") return "skipped";
+  const brandKit = await defaultBrandKit(env.DB, r.account_id);
   const base = publicBaseUrl(env);
   const token = await renderCallbackToken(env.APP_SECRET ?? "", rid);
   const sourceUrl =
@@ -78,6 +80,7 @@ export async function dispatchRerender(env: Env, rid: string): Promise<"dispatch
     source: { url: sourceUrl, kind: r.source === "upload" ? "upload" : "url" },
     clip: { start: r.start_s, end: r.end_s, metadata: JSON.parse(r.metadata) as unknown },
     params: JSON.parse(r.params) as RerenderParams,
+    brand_kit: brandKit,
     callback: { base_url: `${base}/internal/v1`, token },
   };
   try {
