@@ -1,0 +1,59 @@
+// Render cost against a baseline, measured in one run on the same clip: our full render (9:16
+// reframe + animated captions + loudness normalisation + faststart, the HD profile) against a bare
+// ffmpeg encode of the same 1080x1920 output at the same preset (veryfast, crf 21), and the preview
+// profile against a bare ultrafast encode at 540x960. Runs alternate; medians of 3 are reported.
+//   cd container && tsx bench/render.ts [source] [start]
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildAss } from "../src/captions/ass.js";
+import { resolveCaptionStyle } from "../src/captions/styles.js";
+import { probe } from "../src/stages/probe.js";
+import { renderClip } from "../src/stages/render.js";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const media = process.env.KATTO_MEDIA_DIR || path.resolve(import.meta.dirname, "../../../shared/media");
+  const source = process.argv[2] ?? path.join(media, "video_talking/other/openmpf_video_02_hikers.mp4");
+  const start = Number(process.argv[3] ?? 1);
+  const dur = 10;
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const dir = mkdtempSync(path.join(os.tmpdir(), "katto-bench-render-"));
+  const signal = new AbortController().signal;
+  const p = await probe(source, { signal });
+  const words = Array.from({ length: 25 }, (_, i) => ({ text: ["this", "is", "a", "caption", "word"][i % 5]!, start: 0.3 + i * 0.38, end: 0.6 + i * 0.38 }));
+  const ass = path.join(dir, "c.ass");
+  writeFileSync(ass, buildAss(words, resolveCaptionStyle()!, { durationS: dur }));
+  const timed = async (fn: () => Promise<unknown> | unknown) => {
+    const t0 = performance.now();
+    await fn();
+    return (performance.now() - t0) / 1000;
+  };
+  const bare = (w: number, h: number, preset: string, crf: string) => () =>
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-ss", String(start), "-t", String(dur), "-i", source,
+      "-vf", `crop=ih*9/16:ih,scale=${w}:${h}`, "-c:v", "libx264", "-preset", preset, "-crf", crf, "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "48000", path.join(dir, `bare-${w}.mp4`)]);
+  const ours = (quality: "hd" | "preview", layout: "center_crop" | "wide") => () =>
+    renderClip({ source, probe: p, start, end: start + dur, layout, assPath: ass, output: path.join(dir, `${quality}-${layout}.mp4`), quality }, { signal });
+
+  const cases = [
+    { name: "HD 1080x1920, crop + captions + loudnorm", ours: ours("hd", "center_crop"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
+    { name: "HD 1080x1920, wide (blurred fill) + captions", ours: ours("hd", "wide"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
+    { name: "preview 540x960, crop + captions + loudnorm", ours: ours("preview", "center_crop"), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
+  ];
+  console.log(`source ${path.basename(source)} ${p.video!.width}x${p.video!.height} @ ${p.video!.fps.toFixed(2)} fps, clip ${dur} s, ${os.cpus().length} cores, ${runs} alternating runs`);
+  console.log("| render | ours s | baseline | baseline s | ratio ours/baseline |");
+  console.log("|---|---|---|---|---|");
+  for (const c of cases) {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      a.push(await timed(c.ours));
+      b.push(await timed(c.base));
+    }
+    console.log(`| ${c.name} | ${median(a).toFixed(2)} | ${c.baseName} | ${median(b).toFixed(2)} | ${(median(a) / median(b)).toFixed(2)} |`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+await main();
