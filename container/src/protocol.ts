@@ -110,6 +110,8 @@ export interface RerenderJob {
   source: { url: string; kind: "url" | "upload" };
   clip: { start: number; end: number; metadata: Record<string, unknown> };
   params: { layout_mode?: string; caption_style?: string; dub?: string[] };
+  /** the account's brand kit, null when it has none */
+  brand_kit: BrandKit | null;
   callback: { base_url: string; token: string };
 }
 
@@ -125,6 +127,12 @@ export function parseRerenderJob(body: unknown): Parsed<RerenderJob> {
   const bad = (error: string): Parsed<RerenderJob> => ({ ok: false, error });
   if (!isObj(body)) return bad("body must be a JSON object");
   const { rerender_id, job_id, clip_index, source, clip, params, callback } = body;
+  let brandKit: BrandKit | null = null;
+  if (body.brand_kit !== undefined && body.brand_kit !== null) {
+    const kit = parseBrandKit(body.brand_kit, "brand_kit");
+    if (!kit.ok) return bad(kit.error);
+    brandKit = kit.value;
+  }
   if (typeof rerender_id !== "string" || !JOB_ID_RE.test(rerender_id)) return bad("rerender_id must be an id of letters, digits, - and _");
   if (typeof job_id !== "string" || !JOB_ID_RE.test(job_id)) return bad("job_id must be an id of letters, digits, - and _");
   if (typeof clip_index !== "number" || !Number.isInteger(clip_index) || clip_index < 0 || clip_index > 9) return bad("clip_index must be an integer from 0 to 9");
@@ -144,6 +152,7 @@ export function parseRerenderJob(body: unknown): Parsed<RerenderJob> {
       source: { url: source.url, kind: source.kind === "upload" ? "upload" : "url" },
       clip: { start: clip.start, end: clip.end, metadata: clip.metadata },
       params: { layout_mode: params.layout_mode as string | undefined, caption_style: params.caption_style as string | undefined, dub: params.dub as string[] | undefined },
+      brand_kit: brandKit,
       callback: { base_url: callback.base_url, token: callback.token },
     },
   };

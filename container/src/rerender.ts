@@ -17,6 +17,8 @@ import type { CropKeyframe } from "./reframe/crop-path.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
 import { chooseLayout, renderClip } from "./stages/render.js";
+import { fetchWatermark } from "./stages/watermark.js";
+import { brandCaptionOptions } from "./brand-kit.js";
 
 export type RerenderOutcome = { status: "completed" } | { status: "failed"; error: string } | { status: "aborted" };
 
@@ -96,8 +98,10 @@ export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> 
     }
 
     stage = "rendering";
-    const layout = chooseLayout(info.video, rerenderLayout(job.params.layout_mode, stored.layout), Boolean(stored.cropPath));
-    const style = resolveCaptionStyle({ style: (job.params.caption_style as CaptionStyleName | undefined) ?? stored.captionStyle ?? undefined });
+    const kit = job.brand_kit;
+    const layout = chooseLayout(info.video, rerenderLayout(job.params.layout_mode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
+    const style = resolveCaptionStyle({ style: (job.params.caption_style as CaptionStyleName | undefined) ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
+    const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal, jobId: job.job_id });
     const duration = job.clip.end - job.clip.start;
     const name = `clip-${job.clip_index}`;
     let assPath: string | null = null;
@@ -109,7 +113,7 @@ export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> 
     await writeFile(srtPath, buildSrt(words, { durationS: duration }));
     const output = join(dir, `${name}.mp4`);
     await renderClip(
-      { source: src.path, probe: info, start: job.clip.start, end: job.clip.end, layout, cropPath: stored.cropPath ?? undefined, assPath, output, quality: "hd" },
+      { source: src.path, probe: info, start: job.clip.start, end: job.clip.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd" },
       { signal, onProgress: (f) => void f },
     );
 

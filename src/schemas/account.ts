@@ -39,7 +39,10 @@ export const BrandKitSchema = z
     caption_font: z.enum(captionFonts).openapi({ description: "One of the fonts shipped with the renderer." }),
     caption_position: z.enum(captionPositions),
     default_layout: z.enum(layoutModes),
-    watermark_url: z.url().nullable().openapi({ description: "https URL of a PNG watermark, or null." }),
+    watermark_url: z
+      .url({ protocol: /^https$/, error: "watermark_url must be an https URL of a PNG image" })
+      .nullable()
+      .openapi({ description: "https URL of a PNG watermark (at most 2 MB), or null." }),
   })
   .openapi("BrandKit");
 

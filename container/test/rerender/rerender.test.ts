@@ -12,6 +12,8 @@ const valid = {
   callback: { base_url: "http://127.0.0.1:8787/internal/v1", token: "t" },
 };
 
+const kit = { name: "Acme", primary_color: "#FFFFFF", accent_color: "#FF0066", caption_font: "Noto Sans", caption_position: "middle", default_layout: "wide", watermark_url: null };
+
 describe("re-render input", () => {
   it("parses a valid body and names the first bad field otherwise", () => {
     expect(parseRerenderJob(valid)).toMatchObject({ ok: true, value: { clip_index: 2, params: { caption_style: "karaoke" } } });
@@ -19,6 +21,9 @@ describe("re-render input", () => {
     expect(parseRerenderJob({ ...valid, params: { caption_style: "sparkly" } })).toMatchObject({ ok: false, error: expect.stringMatching(/caption_style/) });
     expect(parseRerenderJob({ ...valid, clip: { start: 5, end: 5, metadata: {} } })).toMatchObject({ ok: false, error: expect.stringMatching(/start < end/) });
     expect(parseRerenderJob({ ...valid, params: { dub: "es" } })).toMatchObject({ ok: false, error: expect.stringMatching(/dub/) });
+    expect(parseRerenderJob({ ...valid, brand_kit: { ...kit, accent_color: "red" } })).toMatchObject({ ok: false, error: expect.stringMatching(/brand_kit.accent_color/) });
+    expect(parseRerenderJob({ ...valid, brand_kit: kit })).toMatchObject({ ok: true, value: { brand_kit: { name: "Acme", accent_color: "#FF0066" } } });
+    expect(parseRerenderJob(valid)).toMatchObject({ ok: true, value: { brand_kit: null } });
   });
 
   it("reads the stored editing metadata, dropping malformed words", () => {

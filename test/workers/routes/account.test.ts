@@ -91,6 +91,7 @@ describe("GET /brand-kit", () => {
     [{ ...kit, caption_position: "left" }, /caption_position/],
     [{ ...kit, default_layout: "zoom" }, /default_layout/],
     [{ ...kit, watermark_url: "not a url" }, /watermark_url/],
+    [{ ...kit, watermark_url: "http://cdn.example.com/logo.png" }, /watermark_url must be an https URL/],
     [{ ...kit, name: "" }, /name/],
     [{ ...kit, name: undefined }, /name/],
     [{ ...kit, extra: 1 }, /extra/],
