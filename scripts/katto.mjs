@@ -50,8 +50,25 @@ async function start() {
 async function test() {
   bootstrap();
   const args = process.argv.slice(3);
-  const child = spawn(node22(), [path.join(root, "node_modules/vitest/vitest.mjs"), "run", ...args], { cwd: root, stdio: "inherit", env: toolEnv() });
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  const results = path.join(root, ".katto/test-results.json");
+  const { mkdirSync, readFileSync, rmSync } = await import("node:fs");
+  mkdirSync(path.dirname(results), { recursive: true });
+  rmSync(results, { force: true });
+  const child = spawn(
+    node22(),
+    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}`, ...args],
+    { cwd: root, stdio: "inherit", env: toolEnv() },
+  );
+  child.on("exit", (code, signal) => {
+    // One plain closing line that any CI reads: counts from vitest's JSON report.
+    try {
+      const r = JSON.parse(readFileSync(results, "utf8"));
+      console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+    } catch {
+      console.log("\ntests: no report written (the run did not finish)");
+    }
+    process.exit(code ?? (signal ? 1 : 0));
+  });
 }
 
 async function bench() {
