@@ -37,6 +37,8 @@ export interface RunOptions {
   killGraceMs?: number;
   cwd?: string;
   env?: NodeJS.ProcessEnv;
+  /** text written to the child's stdin (then closed); stdin is ignored when absent */
+  input?: string;
 }
 
 export interface RunResult {
@@ -89,7 +91,7 @@ export function runProcess(command: string, args: readonly string[], opts: RunOp
       return;
     }
     const child = nodeSpawn(command, [...args], {
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       detached: true,
       cwd: opts.cwd,
       env: opts.env ?? process.env,
@@ -117,6 +119,11 @@ export function runProcess(command: string, args: readonly string[], opts: RunOp
       else resolve({ stdout: out.join(""), stderrTail: stderr.get() });
     };
 
+    if (opts.input !== undefined) {
+      // a child that exits without reading all of stdin gives EPIPE; its exit code tells the story
+      child.stdin!.on("error", () => {});
+      child.stdin!.end(opts.input, "utf8");
+    }
     child.stdout!.setEncoding("utf8");
     child.stdout!.on("data", (chunk: string) => {
       opts.onStdout?.(chunk);
