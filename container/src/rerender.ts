@@ -9,7 +9,7 @@ import type { CaptionWord } from "./captions/clip-words.js";
 import { buildSrt } from "./captions/srt.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { JobGoneError, type CallbackClient } from "./callback-client.js";
-import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
+import { LAYOUTS, type AudioTrack, type Layout } from "./ffmpeg/args.js";
 import { AbortedError, StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
@@ -88,12 +88,13 @@ export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> 
     await client.event({ type: "progress", pct: 20 });
 
     let words = stored.words;
+    let audioTracks: AudioTrack[] | undefined;
     if (job.params.dub?.length) {
       stage = "dubbing";
       if (!o.dub) throw new StageError("dubbing", "dubbing is not configured on this render backend");
       const dubbed = await o.dub({ sourcePath: src.path, start: job.clip.start, end: job.clip.end, words, langs: job.params.dub, dir, signal });
       words = dubbed.words;
-      void dubbed.audioTracks;
+      audioTracks = dubbed.audioTracks;
       await client.event({ type: "progress", pct: 50 });
     }
 
@@ -113,7 +114,7 @@ export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> 
     await writeFile(srtPath, buildSrt(words, { durationS: duration }));
     const output = join(dir, `${name}.mp4`);
     await renderClip(
-      { source: src.path, probe: info, start: job.clip.start, end: job.clip.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd" },
+      { source: src.path, probe: info, start: job.clip.start, end: job.clip.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks },
       { signal, onProgress: (f) => void f },
     );
 

@@ -103,10 +103,14 @@ export async function main(): Promise<void> {
   const host = process.env.HOST || "127.0.0.1";
   const port = Number(process.env.PORT ?? 8788);
   const { createDefaultDeps } = await import("./pipeline-deps.js");
-  const registry = new JobRegistry({ deps: createDefaultDeps(), workRoot: process.env.KATTO_WORK_DIR || undefined });
+  // dubbing engines (translation, speech) are built once; a bad KATTO_TRANSLATOR / KATTO_TTS fails here
+  const { createDub } = await import("./stages/dub.js");
+  const registry = new JobRegistry({ deps: createDefaultDeps(), dub: createDub(), workRoot: process.env.KATTO_WORK_DIR || undefined });
   const [ffmpeg, ytdlp] = await Promise.all([toolVersion("ffmpeg", ["-version"]), toolVersion("yt-dlp", ["--version"])]);
   const engines = {
     speech: process.env.KATTO_SPEECH_ENGINE || "pocketsphinx",
+    translator: process.env.KATTO_TRANSLATOR || "offline",
+    tts: process.env.KATTO_TTS || "offline",
     render: ffmpeg ? ffmpeg.replace(/ Copyright.*$/, "") : null,
     downloader: ytdlp ? `yt-dlp ${ytdlp}` : null,
   };

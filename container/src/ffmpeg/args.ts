@@ -32,6 +32,30 @@ export interface RenderSpec {
   /** ASS file to burn in, none when null */
   assPath?: string | null;
   fontsDir?: string;
+  /**
+   * Audio that replaces the source's (dubbing): one AAC track per entry, tagged with its language,
+   * the first the default. WAV files of the clip's duration, starting at the clip's start.
+   */
+  audioTracks?: readonly AudioTrack[];
+}
+
+export interface AudioTrack {
+  /** ISO 639-1 (en, es, fr, it, pt, hi, ja, zh) */
+  lang: string;
+  path: string;
+}
+
+/** ISO 639-1 -> the ISO 639-2 code MP4 language tags carry (players show it in the audio menu). */
+export const ISO639_2: Record<string, string> = { en: "eng", es: "spa", fr: "fra", it: "ita", pt: "por", hi: "hin", ja: "jpn", zh: "zho" };
+
+/** Input numbers of renderArgs: 0 is the source, then a silent track, the watermark, the audio tracks. */
+export function renderInputs(spec: Pick<RenderSpec, "source" | "watermarkPath" | "audioTracks">): { silence: number | null; watermark: number | null; tracks: number[] } {
+  let next = 1;
+  const dubbed = Boolean(spec.audioTracks?.length);
+  const silence = !spec.source.hasAudio && !dubbed ? next++ : null;
+  const watermark = spec.watermarkPath ? next++ : null;
+  const tracks = (spec.audioTracks ?? []).map(() => next++);
+  return { silence, watermark, tracks };
 }
 
 export const OUTPUT_SIZE: Record<Quality, { width: number; height: number }> = {
@@ -170,17 +194,20 @@ export function renderFilterGraph(spec: RenderSpec): string {
   const captions = spec.assPath
     ? `,ass=filename=${escapeFilterValue(spec.assPath)}${spec.fontsDir ? `:fontsdir=${escapeFilterValue(spec.fontsDir)}` : ""}`
     : "";
-  const wmInput = spec.source.hasAudio ? 1 : 2;
+  const inputs = renderInputs(spec);
   const framed = spec.watermarkPath ? "marked" : "framed";
   const video = `[${framed}]fps=${outputFps(spec.source.fps)}${captions},format=yuv420p[v]`;
   // Single-pass loudnorm to -14 LUFS / -1.5 dBTP (what the short-video platforms normalise to).
   // loudnorm resamples to 192 kHz internally, so resample back to 48 kHz after it.
-  const audioIn = spec.source.hasAudio ? "[0:a:0]" : "[1:a:0]";
-  const audio = spec.source.hasAudio
-    ? `${audioIn}loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a]`
-    : `${audioIn}aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`;
-  const mark = spec.watermarkPath ? [watermarkFilter(wmInput, spec.width, spec.height)] : [];
-  return [reframeFilter(spec), ...mark, video, audio].join(";");
+  const loud = "loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo";
+  const audio = inputs.tracks.length
+    ? // dubbed tracks: each normalised like the source audio, padded/cut to the clip
+      inputs.tracks.map((n, k) => `[${n}:a:0]${loud},apad,atrim=end=${sec(spec.duration)}[a${k}]`)
+    : spec.source.hasAudio
+      ? [`[0:a:0]${loud}[a]`]
+      : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];
+  const mark = inputs.watermark !== null ? [watermarkFilter(inputs.watermark, spec.width, spec.height)] : [];
+  return [reframeFilter(spec), ...mark, video, ...audio].join(";");
 }
 
 const ENCODE: Record<Quality, string[]> = {
@@ -192,13 +219,23 @@ const ENCODE: Record<Quality, string[]> = {
 export function renderArgs(spec: RenderSpec): string[] {
   const gop = String(Math.max(1, Math.round(2 * Math.min(spec.source.fps || 30, 60))));
   const inputs = ["-ss", sec(spec.start), "-t", sec(spec.duration), "-i", spec.input];
-  if (!spec.source.hasAudio) inputs.push("-f", "lavfi", "-t", sec(spec.duration), "-i", "anullsrc=r=48000:cl=stereo");
-  // the watermark comes right after the source (and the silent track): see renderFilterGraph
+  const order = renderInputs(spec);
+  if (order.silence !== null) inputs.push("-f", "lavfi", "-t", sec(spec.duration), "-i", "anullsrc=r=48000:cl=stereo");
+  // the watermark comes right after the source (and the silent track), then dubbed audio: see renderInputs
   if (spec.watermarkPath) inputs.push("-i", spec.watermarkPath);
+  for (const t of spec.audioTracks ?? []) inputs.push("-i", t.path);
+  const tracks = spec.audioTracks ?? [];
+  const audioMaps = tracks.length
+    ? tracks.flatMap((t, k) => [
+        "-map", `[a${k}]`,
+        `-metadata:s:a:${k}`, `language=${ISO639_2[t.lang] ?? "und"}`,
+        `-disposition:a:${k}`, k === 0 ? "default" : "0",
+      ])
+    : ["-map", "[a]"];
   return [
     ...inputs,
     "-filter_complex", renderFilterGraph(spec),
-    "-map", "[v]", "-map", "[a]",
+    "-map", "[v]", ...audioMaps,
     "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...ENCODE[spec.quality], "-g", gop,
     "-c:a", "aac", "-b:a", spec.quality === "hd" ? "160k" : "96k", "-ar", "48000", "-ac", "2",
     "-t", sec(spec.duration),

@@ -2,7 +2,7 @@
 // captions, encode H.264 High / AAC 48 kHz with loudness normalised. Arguments come from
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
-import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type Layout, type Quality } from "../ffmpeg/args.js";
+import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Layout, type Quality } from "../ffmpeg/args.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
@@ -49,6 +49,8 @@ export interface ClipRender {
   assPath: string | null;
   output: string;
   quality: Quality;
+  /** dubbed audio replacing the source's: one tagged track per language (stages/dub.ts) */
+  audioTracks?: readonly AudioTrack[];
 }
 
 export async function renderClip(
@@ -75,6 +77,7 @@ export async function renderClip(
     quality: clip.quality,
     assPath: clip.assPath,
     fontsDir: clip.assPath ? defaultFontsDir() : undefined,
+    audioTracks: clip.audioTracks,
   });
   try {
     await runFfmpeg(args, { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });

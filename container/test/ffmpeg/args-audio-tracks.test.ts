@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { renderArgs, renderFilterGraph, renderInputs, type RenderSpec } from "../../src/ffmpeg/args.js";
+
+const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
+  input: "/tmp/in.mp4",
+  output: "/tmp/out.mp4",
+  start: 5,
+  duration: 6,
+  source: { width: 1280, height: 720, fps: 25, hasAudio: true },
+  layout: "center_crop",
+  width: 1080,
+  height: 1920,
+  quality: "hd",
+  assPath: null,
+  ...o,
+});
+
+const tracks = [
+  { lang: "es", path: "/tmp/dub-es.wav" },
+  { lang: "fr", path: "/tmp/dub-fr.wav" },
+];
+
+describe("dubbed audio tracks", () => {
+  it("number inputs: source, silence, watermark, then tracks", () => {
+    expect(renderInputs(spec())).toEqual({ silence: null, watermark: null, tracks: [] });
+    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png" }))).toEqual({ silence: 1, watermark: 2, tracks: [] });
+    // dubbed audio replaces the source's, so no silent track is needed
+    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png", audioTracks: tracks }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3] });
+  });
+
+  it("one normalised, tagged AAC track per language; the first is the default", () => {
+    const s = spec({ audioTracks: tracks, watermarkPath: "/w.png" });
+    const a = renderArgs(s);
+    const g = renderFilterGraph(s);
+    expect(a.filter((x, i) => a[i - 1] === "-i")).toEqual(["/tmp/in.mp4", "/w.png", "/tmp/dub-es.wav", "/tmp/dub-fr.wav"]);
+    expect(g).not.toContain("[0:a:0]");
+    expect(g).toContain("[2:a:0]loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=6[a0]");
+    expect(g).toContain("[3:a:0]loudnorm=");
+    expect(g).toContain("[a1]");
+    expect(g).toContain("[1:v:0]scale="); // watermark input
+    const maps = a.filter((x, i) => a[i - 1] === "-map");
+    expect(maps).toEqual(["[v]", "[a0]", "[a1]"]);
+    expect(a[a.indexOf("-metadata:s:a:0") + 1]).toBe("language=spa");
+    expect(a[a.indexOf("-metadata:s:a:1") + 1]).toBe("language=fra");
+    expect(a[a.indexOf("-disposition:a:0") + 1]).toBe("default");
+    expect(a[a.indexOf("-disposition:a:1") + 1]).toBe("0");
+  });
+
+  it("without tracks the source audio is used as before", () => {
+    const a = renderArgs(spec());
+    expect(a.filter((x, i) => a[i - 1] === "-map")).toEqual(["[v]", "[a]"]);
+    expect(a.join(" ")).not.toContain("language=");
+  });
+});
