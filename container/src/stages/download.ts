@@ -3,7 +3,9 @@
 import { createWriteStream } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable, Transform } from "node:stream";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { runProcess, ProcessError } from "../ffmpeg/spawn.js";
 import { StageError } from "../errors.js";
@@ -48,28 +50,57 @@ function byteLimit(max: number, onBytes: (n: number) => void): Transform {
   });
 }
 
-/** Plain HTTP(S) GET to `dest`. Redirects are followed (fetch's default, up to 20). */
+/**
+ * One GET with node:http(s), not fetch: undici's parser crashes the whole process with an
+ * uncatchable assertion when a server closes the connection while the body is paused under
+ * backpressure (nodejs/undici#5360), which a slow disk and an HTTP/1.0 server (python -m
+ * http.server) trigger. node:http reports such cases as ordinary stream errors.
+ */
+function get(url: URL, signal: AbortSignal): Promise<IncomingMessage> {
+  const mod = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = mod.get(url, { headers: { "user-agent": "katto-render/0.1" }, signal }, resolve);
+    req.on("error", reject);
+  });
+}
+
+const MAX_REDIRECTS = 10;
+
+/** Plain HTTP(S) GET to `dest`, following up to 10 redirects. */
 export async function downloadHttp(url: string, dest: string, opts: DownloadOptions): Promise<number> {
-  let res: Response;
-  try {
-    res = await fetch(url, { redirect: "follow", signal: opts.signal, headers: { "user-agent": "katto-render/0.1" } });
-  } catch (e) {
-    if (opts.signal.aborted) throw e;
-    throw new StageError("downloading", "could not reach the source URL", String((e as Error)?.cause ?? e));
+  let current = new URL(url);
+  let res: IncomingMessage;
+  for (let hop = 0; ; hop++) {
+    try {
+      res = await get(current, opts.signal);
+    } catch (e) {
+      if (opts.signal.aborted) throw e;
+      throw new StageError("downloading", "could not reach the source URL", String(e));
+    }
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400 && res.headers.location) {
+      res.resume();
+      if (hop >= MAX_REDIRECTS) throw new StageError("downloading", "the source URL redirects too often");
+      const next = new URL(res.headers.location, current);
+      if (next.protocol !== "http:" && next.protocol !== "https:") throw new StageError("downloading", "the source URL redirects to an unsupported scheme");
+      current = next;
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      res.resume();
+      const what = status === 404 ? "not found" : status === 401 || status === 403 ? "access denied" : "request failed";
+      throw new StageError("downloading", `source URL answered HTTP ${status} (${what})`);
+    }
+    break;
   }
-  if (!res.ok || !res.body) {
-    await res.body?.cancel().catch(() => {});
-    const what = res.status === 404 ? "not found" : res.status === 401 || res.status === 403 ? "access denied" : "request failed";
-    throw new StageError("downloading", `source URL answered HTTP ${res.status} (${what})`);
-  }
-  const declared = Number(res.headers.get("content-length"));
+  const declared = Number(res.headers["content-length"]);
   if (Number.isFinite(declared) && declared > opts.maxBytes) {
-    await res.body.cancel().catch(() => {});
+    res.destroy();
     throw new StageError("downloading", `source is larger than the ${mb(opts.maxBytes)} limit`);
   }
   let bytes = 0;
   await pipeline(
-    Readable.fromWeb(res.body as import("node:stream/web").ReadableStream),
+    res,
     byteLimit(opts.maxBytes, (n) => {
       bytes = n;
       if (declared > 0) opts.onProgress?.(Math.min(1, n / declared));
@@ -80,6 +111,7 @@ export async function downloadHttp(url: string, dest: string, opts: DownloadOpti
     if (e instanceof StageError || opts.signal.aborted) throw e;
     throw new StageError("downloading", "download of the source was interrupted", String(e));
   });
+  if (declared > 0 && bytes !== declared) throw new StageError("downloading", "download of the source was interrupted", `got ${bytes} of ${declared} bytes`);
   opts.onProgress?.(1);
   return bytes;
 }

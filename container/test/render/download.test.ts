@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { readFileSync, statSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { download, isPlatformUrl, ytDlpArgs } from "../../src/stages/download.js";
 import { media, tmpDir } from "../helpers/media.js";
@@ -94,5 +94,38 @@ describe("download", () => {
     expect(a.slice(-2)).toEqual(["--", "https://youtu.be/x"]);
     expect(a[a.indexOf("--max-filesize") + 1]).toBe("5000");
     expect(a).toContain("--no-playlist");
+  });
+});
+
+describe("download from an HTTP/1.0 server that closes after the body (python -m http.server)", () => {
+  // With fetch (undici) this crashed the whole process when the body was paused under
+  // backpressure as the server closed the socket (nodejs/undici#5360).
+  const rawServer = (respond: (sock: import("node:net").Socket) => void) =>
+    new Promise<{ url: string; close: () => void }>((resolve) => {
+      const srv = createNetServer((sock) => sock.once("data", () => respond(sock)));
+      srv.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/v.mp4`, close: () => srv.close() }));
+    });
+
+  it("gets every byte of a large body sent at once and closed", async () => {
+    const body = Buffer.alloc(24 * 1024 * 1024, 7);
+    const srv = await rawServer((sock) => {
+      sock.write(`HTTP/1.0 200 OK\r\nContent-Type: video/mp4\r\nContent-Length: ${body.length}\r\n\r\n`);
+      sock.write(body);
+      sock.end();
+    });
+    const dir = tmpDir("dl-http10-");
+    const r = await download(srv.url, dir, { signal, maxBytes: 1e9 });
+    expect(r.bytes).toBe(body.length);
+    expect(statSync(r.path).size).toBe(body.length);
+    srv.close();
+  });
+
+  it("reports a body cut short as an interrupted download", async () => {
+    const srv = await rawServer((sock) => {
+      sock.write("HTTP/1.0 200 OK\r\nContent-Length: 100000\r\n\r\n");
+      sock.end(Buffer.alloc(1000));
+    });
+    await expect(download(srv.url, tmpDir("dl-short-"), { signal, maxBytes: 1e9 })).rejects.toMatchObject({ stage: "downloading", message: expect.stringMatching(/interrupted/) });
+    srv.close();
   });
 });
