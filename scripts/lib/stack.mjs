@@ -47,14 +47,32 @@ export async function startStack({ port, renderPort, persistTo, vars, quiet = fa
     }
   };
   const children = [];
-  const render = spawn(node22(), [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "container/src/server.ts")], {
-    cwd: path.join(root, "container"),
-    env: toolEnv({ HOST: "127.0.0.1", PORT: String(renderPort), ...renderEnv }),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  let stopping = false;
+  const spawnRender = () => {
+    const child = spawn(node22(), [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "container/src/server.ts")], {
+      cwd: path.join(root, "container"),
+      env: toolEnv({ HOST: "127.0.0.1", PORT: String(renderPort), ...renderEnv }),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    pipeOut("render", child);
+    // Like a container platform, bring a crashed render backend back (its jobs fail through the
+    // Worker's watchdog and are refunded; new jobs are served by the new process).
+    child.once("exit", (code, signal) => {
+      if (stopping) return;
+      const msg = `[render] exited (${signal ?? code}); restarting in 1 s\n`;
+      if (!quiet) process.stdout.write(msg);
+      tail.push(msg);
+      setTimeout(() => {
+        if (stopping) return;
+        const next = spawnRender();
+        children[children.indexOf(child)] = next;
+      }, 1000);
+    });
+    return child;
+  };
+  const render = spawnRender();
   children.push(render);
-  pipeOut("render", render);
   const inspector = await freePort();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const worker = spawn(
@@ -70,6 +88,7 @@ export async function startStack({ port, renderPort, persistTo, vars, quiet = fa
   pipeOut("worker", worker);
 
   const stop = async () => {
+    stopping = true;
     for (const c of children) {
       if (c.exitCode === null) {
         try {
