@@ -36,6 +36,9 @@ export function clipFiles(i: number): ClipFiles {
   return { preview: `clip-${i}-preview.mp4`, hd: `clip-${i}.mp4`, srt: `clip-${i}.srt`, thumb: `clip-${i}.jpg` };
 }
 
+/** HD fan-out: clip i's source range, cut for its HD task (stages/mezzanine.ts). */
+export const mezzanineFile = (i: number) => `clip-${i}-src.mp4`;
+
 const MIN_CLIP_S = 1;
 
 export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: Transcript, config: RenderJobConfig): ClipPlan {

@@ -2,8 +2,11 @@
 import { createCallbackClient } from "./callback-client.js";
 import { log } from "./log.js";
 import { runJob, type AbortReason, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
-import type { RenderJob, RerenderJob } from "./protocol.js";
+import { runHdClip } from "./hd-clip.js";
+import type { HdClipTask, RenderJob, RerenderJob } from "./protocol.js";
 import { runRerender, type DubClip } from "./rerender.js";
+
+export const hdTaskKey = (jobId: string, clipIndex: number) => `${jobId}:hd:${clipIndex}`;
 
 interface Running {
   controller: AbortController;
@@ -88,6 +91,34 @@ export class JobRegistry {
       })
       .finally(() => this.running.delete(job.rerender_id));
     this.running.set(job.rerender_id, { controller, done });
+    return "started";
+  }
+
+  /**
+   * Start the HD render of one clip (HD fan-out) unless it is already running here. Keyed
+   * `<job_id>:hd:<clip_index>`, like the container instance the Worker picks for it.
+   */
+  startHd(task: HdClipTask): "started" | "running" | "closed" {
+    if (this.closed) return "closed";
+    const key = hdTaskKey(task.job_id, task.clip_index);
+    if (this.running.has(key)) return "running";
+    const controller = new AbortController();
+    const client = createCallbackClient({
+      baseUrl: task.callback.base_url,
+      token: task.callback.token,
+      jobId: task.job_id,
+      signal: controller.signal,
+      onGone: () => controller.abort("gone"),
+      backoffMs: this.opts.callbackBackoffMs,
+    });
+    log("info", "hd clip started", { job_id: task.job_id, clip: task.clip_index });
+    const done = runHdClip({ task, signal: controller.signal, client, workRoot: this.opts.workRoot })
+      .catch((e: unknown) => {
+        log("error", "hd clip crashed", { job_id: task.job_id, clip: task.clip_index, error: String((e as Error)?.stack ?? e) });
+        return { status: "failed" as const, error: "internal error" };
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, { controller, done });
     return "started";
   }
 

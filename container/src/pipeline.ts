@@ -1,12 +1,13 @@
 // The job runner: download -> probe -> audio -> transcribe -> select -> score -> render previews
-// -> upload + `clips` -> HD renders (+ `clip_hd` each). Every stage takes the job's AbortSignal;
+// -> upload + `clips` -> HD renders (+ `clip_hd` each). In HD fan-out the job ends at `clips`,
+// after storing each clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every stage takes the job's AbortSignal;
 // the signal's reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { JobGoneError, type CallbackClient } from "./callback-client.js";
-import { clipAss, clipDuration, clipReport, clipSrt, planClip, type ClipPlan } from "./clip-plan.js";
+import { clipAss, clipDuration, clipReport, clipSrt, mezzanineFile, planClip, type ClipPlan } from "./clip-plan.js";
 import { AbortedError, StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
@@ -14,6 +15,7 @@ import { createProgressReporter } from "./progress-reporter.js";
 import type { ProgressStep, RenderEvent, RenderJob } from "./protocol.js";
 import { extractAudio } from "./stages/audio.js";
 import { download } from "./stages/download.js";
+import { renderMezzanine } from "./stages/mezzanine.js";
 import { probe, validateProbe } from "./stages/probe.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
@@ -152,19 +154,52 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     );
 
     enter("uploading", 86);
+    const fanout = job.hd?.mode === "fanout";
     const upPct = progress.range("uploading", 86, 98);
     let uploaded = 0;
-    for (const p of plans) {
-      const preview = join(dir, p.files.preview);
-      await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal });
-      await client.putFile(p.files.preview, preview, "video/mp4");
-      await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
-      await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
-      upPct(++uploaded / plans.length);
-    }
+    const uploadPreviews = async () => {
+      for (const p of plans) {
+        const preview = join(dir, p.files.preview);
+        await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal });
+        await client.putFile(p.files.preview, preview, "video/mp4");
+        await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
+        await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
+        upPct(++uploaded / (fanout ? 2 * plans.length : plans.length));
+      }
+    };
+    // HD fan-out: the clips' source ranges are cut and stored before `clips`, while the previews
+    // upload, so each clip's HD task downloads seconds of video, not the source.
+    const mezzanines = new Map<number, string>();
+    const cutMezzanines = () =>
+      mapPool(plans, conc, async (p) => {
+        const name = mezzanineFile(p.index);
+        const t0 = Date.now();
+        try {
+          await renderMezzanine({ input: src.path, output: join(dir, name), start: p.start, end: p.end, hasAudio: info.audio !== null }, { signal });
+          const cutMs = Date.now() - t0;
+          await client.putFile(name, join(dir, name), "video/mp4");
+          mezzanines.set(p.index, name);
+          log("info", "mezzanine stored", { job_id: job.job_id, clip: p.index, duration_s: clipDuration(p), cut_ms: cutMs, total_ms: Date.now() - t0 });
+        } catch (e) {
+          // without its mezzanine a clip is not fanned out: it stays at preview quality
+          if (signal.aborted || e instanceof JobGoneError) throw e;
+          const se = toStageError("rendering", e, "cutting the clip's source range failed");
+          log("warn", "mezzanine failed; clip stays at preview quality", { job_id: job.job_id, clip: p.index, error: se.message, detail: se.detail });
+        }
+        upPct(++uploaded / (2 * plans.length));
+      });
+    const settled = await Promise.allSettled([uploadPreviews(), fanout ? cutMezzanines() : Promise.resolve([])]);
+    for (const r of settled) if (r.status === "rejected") throw r.reason;
     enter("done", 100);
-    await send({ type: "clips", clips: plans.map((p) => clipReport(p, info, transcript.engine)) });
+    const reports = plans.map((p) => clipReport(p, info, transcript.engine));
+    if (fanout) for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
+    await send({ type: "clips", clips: reports });
     clipsSent = true;
+    if (fanout) {
+      // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
+      log("info", "job completed; HD fanned out", { job_id: job.job_id, clips: plans.length, mezzanines: mezzanines.size });
+      return { status: "completed", clips: plans.length, hd: 0 };
+    }
 
     // HD: the user already has clips, so a failed HD render only leaves that clip at preview quality.
     stage = "rendering";

@@ -23,7 +23,11 @@ export interface RenderJob {
   config: RenderJobConfig;
   callback: { base_url: string; token: string };
   limits: { max_duration_s: number; max_bytes: number; max_clips: number };
+  /** who renders the 1080p files: this backend after `clips` (local), or one HD task per clip (fanout) */
+  hd: { mode: HdMode };
 }
+
+export type HdMode = "local" | "fanout";
 
 export type ProgressStep = "queued" | "downloading" | "probing" | "transcribing" | "selecting" | "scoring" | "rendering" | "uploading" | "done";
 
@@ -63,7 +67,7 @@ const posNum = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v 
 export function parseRenderJob(body: unknown): Parsed<RenderJob> {
   const bad = (error: string): Parsed<RenderJob> => ({ ok: false, error });
   if (!isObj(body)) return bad("body must be a JSON object");
-  const { job_id, source, config, callback, limits } = body;
+  const { job_id, source, config, callback, limits, hd } = body;
   if (typeof job_id !== "string" || !JOB_ID_RE.test(job_id)) return bad("job_id must be an id of letters, digits, - and _");
   if (!isObj(source) || typeof source.url !== "string" || !/^https?:\/\//i.test(source.url)) return bad("source.url must be an http(s) URL");
   if (source.kind !== "url" && source.kind !== "upload") return bad('source.kind must be "url" or "upload"');
@@ -78,6 +82,8 @@ export function parseRenderJob(body: unknown): Parsed<RenderJob> {
   if (!isObj(callback) || typeof callback.base_url !== "string" || !/^https?:\/\//i.test(callback.base_url)) return bad("callback.base_url must be an http(s) URL");
   if (typeof callback.token !== "string" || callback.token.length === 0) return bad("callback.token is required");
   if (!isObj(limits) || !posNum(limits.max_duration_s) || !posNum(limits.max_bytes) || !posNum(limits.max_clips)) return bad("limits.max_duration_s, max_bytes and max_clips must be positive numbers");
+  // absent: "local", what a Worker from before HD fan-out expects
+  if (hd !== undefined && (!isObj(hd) || (hd.mode !== "local" && hd.mode !== "fanout"))) return bad('hd.mode must be "local" or "fanout"');
   return {
     ok: true,
     value: {
@@ -98,6 +104,7 @@ export function parseRenderJob(body: unknown): Parsed<RenderJob> {
         max_bytes: limits.max_bytes as number,
         max_clips: Math.min(10, Math.floor(limits.max_clips as number)),
       },
+      hd: { mode: isObj(hd) && hd.mode === "fanout" ? "fanout" : "local" },
     },
   };
 }
@@ -152,6 +159,48 @@ export function parseRerenderJob(body: unknown): Parsed<RerenderJob> {
       source: { url: source.url, kind: source.kind === "upload" ? "upload" : "url" },
       clip: { start: clip.start, end: clip.end, metadata: clip.metadata },
       params: { layout_mode: params.layout_mode as string | undefined, caption_style: params.caption_style as string | undefined, dub: params.dub as string[] | undefined },
+      brand_kit: brandKit,
+      callback: { base_url: callback.base_url, token: callback.token },
+    },
+  };
+}
+
+/**
+ * The 1080p render of one clip of a completed job, in HD fan-out (docs/render-protocol.md
+ * "HD fan-out"): the source is the clip's mezzanine, so the clip range starts at 0.
+ */
+export interface HdClipTask {
+  job_id: string;
+  clip_index: number;
+  source: { url: string };
+  clip: { start: number; end: number; metadata: Record<string, unknown> };
+  brand_kit: BrandKit | null;
+  callback: { base_url: string; token: string };
+}
+
+/** Validate a POST /v1/clips/hd body; the error names the first offending field. */
+export function parseHdClipTask(body: unknown): Parsed<HdClipTask> {
+  const bad = (error: string): Parsed<HdClipTask> => ({ ok: false, error });
+  if (!isObj(body)) return bad("body must be a JSON object");
+  const { job_id, clip_index, source, clip, callback } = body;
+  let brandKit: BrandKit | null = null;
+  if (body.brand_kit !== undefined && body.brand_kit !== null) {
+    const kit = parseBrandKit(body.brand_kit, "brand_kit");
+    if (!kit.ok) return bad(kit.error);
+    brandKit = kit.value;
+  }
+  if (typeof job_id !== "string" || !JOB_ID_RE.test(job_id)) return bad("job_id must be an id of letters, digits, - and _");
+  if (typeof clip_index !== "number" || !Number.isInteger(clip_index) || clip_index < 0 || clip_index > 9) return bad("clip_index must be an integer from 0 to 9");
+  if (!isObj(source) || typeof source.url !== "string" || !/^https?:\/\//i.test(source.url)) return bad("source.url must be an http(s) URL");
+  if (!isObj(clip) || typeof clip.start !== "number" || typeof clip.end !== "number" || !(clip.start >= 0) || !(clip.end > clip.start) || !isObj(clip.metadata)) return bad("clip needs 0 <= start < end and a metadata object");
+  if (!isObj(callback) || typeof callback.base_url !== "string" || !/^https?:\/\//i.test(callback.base_url) || typeof callback.token !== "string" || !callback.token) return bad("callback.base_url and callback.token are required");
+  return {
+    ok: true,
+    value: {
+      job_id,
+      clip_index,
+      source: { url: source.url },
+      clip: { start: clip.start, end: clip.end, metadata: clip.metadata },
       brand_kit: brandKit,
       callback: { base_url: callback.base_url, token: callback.token },
     },

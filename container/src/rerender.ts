@@ -14,11 +14,12 @@ import { AbortedError, StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
 import type { CropKeyframe } from "./reframe/crop-path.js";
+import type { ProbeResult } from "./types.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
 import { chooseLayout, renderClip } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
-import { brandCaptionOptions } from "./brand-kit.js";
+import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
 
 export type RerenderOutcome = { status: "completed" } | { status: "failed"; error: string } | { status: "aborted" };
 
@@ -74,6 +75,58 @@ export function rerenderLayout(requested: string | undefined, stored: string | n
   return want as Layout;
 }
 
+export interface StoredClipRender {
+  /** local path of the source (the original video, or the clip's mezzanine) and its probe */
+  source: string;
+  probe: ProbeResult;
+  /** the clip's range in that source */
+  start: number;
+  end: number;
+  stored: StoredClip;
+  /** caption words, clip-relative; the stored ones unless dubbing replaced them */
+  words?: CaptionWord[];
+  /** dubbed audio replacing the source's, one track per language (stages/dub.ts) */
+  audioTracks?: readonly AudioTrack[];
+  /** overrides of the stored layout / caption style (re-render params) */
+  layoutMode?: string;
+  captionStyle?: CaptionStyleName;
+  brandKit: BrandKit | null;
+  dir: string;
+  /** base of the output names: <name>.mp4, <name>.srt */
+  name: string;
+  signal: AbortSignal;
+  jobId: string;
+}
+
+/**
+ * The 1080p render of a clip from its stored editing metadata: layout, crop path, caption style
+ * and the account's brand kit. Words and crop path are clip-relative (clip-plan.ts clipReport), so
+ * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
+ * Used by re-renders and by HD fan-out tasks (hd-clip.ts).
+ */
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; layout: Layout; duration: number }> {
+  if (!o.probe.video) throw new StageError("probing", "source has no video stream");
+  const { stored, brandKit: kit, dir, name } = o;
+  const words = o.words ?? stored.words;
+  const layout = chooseLayout(o.probe.video, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
+  const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
+  const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
+  const duration = o.end - o.start;
+  let assPath: string | null = null;
+  if (style && words.length) {
+    assPath = join(dir, `${name}.ass`);
+    await writeFile(assPath, buildAss(words, style, { durationS: duration }));
+  }
+  const srtPath = join(dir, `${name}.srt`);
+  await writeFile(srtPath, buildSrt(words, { durationS: duration }));
+  const output = join(dir, `${name}.mp4`);
+  await renderClip(
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
+    { signal: o.signal },
+  );
+  return { output, srtPath, layout, duration };
+}
+
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
   const { job, signal, client } = o;
   const dir = await mkdtemp(join(o.workRoot ?? os.tmpdir(), `katto-rerender-${job.rerender_id.slice(0, 40)}-`));
@@ -99,24 +152,23 @@ export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> 
     }
 
     stage = "rendering";
-    const kit = job.brand_kit;
-    const layout = chooseLayout(info.video, rerenderLayout(job.params.layout_mode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
-    const style = resolveCaptionStyle({ style: (job.params.caption_style as CaptionStyleName | undefined) ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
-    const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal, jobId: job.job_id });
-    const duration = job.clip.end - job.clip.start;
     const name = `clip-${job.clip_index}`;
-    let assPath: string | null = null;
-    if (style && words.length) {
-      assPath = join(dir, `${name}.ass`);
-      await writeFile(assPath, buildAss(words, style, { durationS: duration }));
-    }
-    const srtPath = join(dir, `${name}.srt`);
-    await writeFile(srtPath, buildSrt(words, { durationS: duration }));
-    const output = join(dir, `${name}.mp4`);
-    await renderClip(
-      { source: src.path, probe: info, start: job.clip.start, end: job.clip.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks },
-      { signal, onProgress: (f) => void f },
-    );
+    const { output, srtPath, layout, duration } = await renderStoredClip({
+      source: src.path,
+      probe: info,
+      start: job.clip.start,
+      end: job.clip.end,
+      stored,
+      words,
+      audioTracks,
+      layoutMode: job.params.layout_mode,
+      captionStyle: job.params.caption_style as CaptionStyleName | undefined,
+      brandKit: job.brand_kit,
+      dir,
+      name,
+      signal,
+      jobId: job.job_id,
+    });
 
     stage = "uploading";
     await client.putFile(`${name}.mp4`, output, "video/mp4");

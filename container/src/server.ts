@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { runProcess } from "./ffmpeg/spawn.js";
 import { JobRegistry } from "./jobs.js";
 import { log } from "./log.js";
-import { parseRenderJob, parseRerenderJob } from "./protocol.js";
+import { parseHdClipTask, parseRenderJob, parseRerenderJob } from "./protocol.js";
 
 const MAX_BODY = 1024 * 1024;
 
@@ -75,6 +75,15 @@ export function createRenderServer(o: ServerOptions): Server {
       const r = o.registry.startRerender(parsed.value);
       if (r === "closed") return json(res, 503, { error: "the render server is shutting down" });
       return json(res, 202, { rerender_id: parsed.value.rerender_id, accepted: true });
+    }
+    if (path === "/v1/clips/hd") {
+      if (req.method !== "POST") return json(res, 405, { error: "use POST" });
+      const parsed = parseHdClipTask(await readJson(req));
+      if (!parsed.ok) return json(res, 400, { error: parsed.error });
+      // a duplicate of a task in flight is accepted again (the Queue redelivers)
+      const r = o.registry.startHd(parsed.value);
+      if (r === "closed") return json(res, 503, { error: "the render server is shutting down" });
+      return json(res, 202, { job_id: parsed.value.job_id, clip_index: parsed.value.clip_index, accepted: true });
     }
     return json(res, 404, { error: "not found" });
   };

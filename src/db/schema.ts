@@ -41,6 +41,9 @@ export const jobs = sqliteTable("jobs", {
   webhookUrl: text("webhook_url"),
   error: text("error"),
   hdReady: integer("hd_ready", { mode: "boolean" }).notNull().default(false),
+  /** Who renders the 1080p files, fixed at dispatch: "local" (the job's backend, after `clips`) or
+   * "fanout" (one Queue message and backend instance per clip; docs/render-protocol.md "HD fan-out"). */
+  hdMode: text("hd_mode").notNull().default("local"),
   charged: integer("charged", { mode: "boolean" }).notNull().default(false),
   refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
   /** Creation time in ms since the epoch, unique per account (bumped by 1 ms on a tie), so a

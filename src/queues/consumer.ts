@@ -1,8 +1,9 @@
 // RENDER_QUEUE consumer: each message is parsed, handled and acked explicitly; failures retry
-// with exponential delay; after the last attempt the job fails (render) or the delivery is
-// recorded as failed (webhook). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
+// with exponential delay; after the last attempt the job fails (render), the clip stays at
+// preview quality (render_hd), or the delivery is recorded as failed (webhook). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
 import type { Env } from "../env";
 import { dispatchRender, failUndispatchable } from "../services/render/dispatch";
+import { dispatchHd, giveUpHd } from "../services/render/hd";
 import { dispatchRerender, failRerender } from "../services/rerenders/rerenders";
 import { handleWebhookMessage } from "../webhooks/delivery";
 import { QueueMessageSchema } from "./messages";
@@ -25,6 +26,14 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
         if (outcome !== "retry") msg.ack();
         else if (msg.attempts >= RENDER_DISPATCH_ATTEMPTS) {
           await failUndispatchable(env, m.job_id);
+          msg.ack();
+        } else msg.retry({ delaySeconds: retryDelay(msg.attempts) });
+      } else if (m.type === "render_hd") {
+        // HD fan-out: a clip that never gets its HD task stays at preview quality
+        const outcome = await dispatchHd(env, m.job_id, m.clip_index);
+        if (outcome !== "retry") msg.ack();
+        else if (msg.attempts >= RENDER_DISPATCH_ATTEMPTS) {
+          giveUpHd(m.job_id, m.clip_index);
           msg.ack();
         } else msg.retry({ delaySeconds: retryDelay(msg.attempts) });
       } else if (m.type === "rerender") {

@@ -4,5 +4,8 @@ import { z } from "zod";
 export const RenderMessageSchema = z.object({ type: z.literal("render"), job_id: z.uuid() });
 export const WebhookQueueMessageSchema = z.object({ type: z.literal("webhook"), job_id: z.uuid(), attempt: z.int().min(1) });
 export const RerenderMessageSchema = z.object({ type: z.literal("rerender"), rerender_id: z.string().max(64) });
-export const QueueMessageSchema = z.discriminatedUnion("type", [RenderMessageSchema, RerenderMessageSchema, WebhookQueueMessageSchema]);
+/** HD fan-out: the 1080p render of one clip of a completed job (docs/render-protocol.md "HD fan-out"). */
+export const RenderHdMessageSchema = z.object({ type: z.literal("render_hd"), job_id: z.uuid(), clip_index: z.int().min(0).max(9) });
+export type RenderHdMessage = z.infer<typeof RenderHdMessageSchema>;
+export const QueueMessageSchema = z.discriminatedUnion("type", [RenderMessageSchema, RenderHdMessageSchema, RerenderMessageSchema, WebhookQueueMessageSchema]);
 export type QueueMessage = z.infer<typeof QueueMessageSchema>;

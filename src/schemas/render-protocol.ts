@@ -32,11 +32,27 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
 ]);
 export type RenderEvent = z.infer<typeof RenderEventSchema>;
 
+/** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
+export const HdModeSchema = z.enum(["local", "fanout"]);
+export type HdMode = z.infer<typeof HdModeSchema>;
+
 export const RenderJobSchema = z.object({
   job_id: z.uuid(),
   source: z.object({ url: z.string(), kind: z.enum(["url", "upload"]) }),
   config: z.record(z.string(), z.unknown()),
   callback: z.object({ base_url: z.string(), token: z.string() }),
   limits: z.object({ max_duration_s: z.number(), max_bytes: z.number(), max_clips: z.int() }),
+  hd: z.object({ mode: HdModeSchema }),
 });
 export type RenderJob = z.infer<typeof RenderJobSchema>;
+
+/** POST /v1/clips/hd: the 1080p render of one clip in HD fan-out (source = the clip's mezzanine). */
+export const HdClipTaskSchema = z.object({
+  job_id: z.uuid(),
+  clip_index: z.int().min(0).max(9),
+  source: z.object({ url: z.string() }),
+  clip: z.object({ start: Num.min(0), end: Num.min(0), metadata: z.record(z.string(), z.unknown()) }),
+  brand_kit: z.record(z.string(), z.unknown()).nullable(),
+  callback: z.object({ base_url: z.string(), token: z.string() }),
+});
+export type HdClipTask = z.infer<typeof HdClipTaskSchema>;

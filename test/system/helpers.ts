@@ -14,8 +14,10 @@ export const media = (rel: string) => {
 
 export const baseUrl = () => inject("baseUrl");
 
-export async function newClient(plan = "creator", scopes = ["read", "write"]) {
-  const admin = { authorization: `Bearer ${inject("adminToken")}`, "content-type": "application/json" };
+/** An account and key on the shared stack, or on `stack` (a test's own, e.g. test/system/hd-fanout.test.ts). */
+export async function newClient(plan = "creator", scopes = ["read", "write"], stack?: { baseUrl: string; adminToken: string }) {
+  const baseUrl = () => stack?.baseUrl ?? inject("baseUrl");
+  const admin = { authorization: `Bearer ${stack?.adminToken ?? inject("adminToken")}`, "content-type": "application/json" };
   const a = await fetch(`${baseUrl()}/admin/v1/accounts`, { method: "POST", headers: admin, body: JSON.stringify({ email: `${crypto.randomUUID()}@example.test`, plan }) });
   const account = (await a.json()) as { id: string };
   const k = await fetch(`${baseUrl()}/admin/v1/accounts/${account.id}/keys`, { method: "POST", headers: admin, body: JSON.stringify({ scopes }) });

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Layout, type Quality } from "../ffmpeg/args.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
+import { renderSlots } from "../pool.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
@@ -80,7 +81,8 @@ export async function renderClip(
     audioTracks: clip.audioTracks,
   });
   try {
-    await runFfmpeg(args, { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+    // a process-wide slot: encodes of all jobs and HD tasks share the cores (pool.ts renderSlots)
+    await renderSlots.run(() => runFfmpeg(args, { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress }), opts.signal);
   } catch (e) {
     if (opts.signal.aborted) throw e;
     throw toStageError("rendering", e, "rendering a clip failed");

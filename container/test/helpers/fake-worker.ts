@@ -30,6 +30,8 @@ export interface FakeWorker {
   filesDir: string;
   mediaRequests: Map<string, number>;
   mediaUrl(rel: string): string;
+  /** signed GET URL of a file PUT for a job (HD fan-out sources) */
+  fileUrl(jobId: string, name: string): string;
   events(jobId: string): NonNullable<Call["event"]>[];
   file(jobId: string, name: string): string;
   close(): Promise<void>;
@@ -60,6 +62,13 @@ export async function startFakeWorker(mediaRoot: string, token = "test-token"): 
     const m = /^\/internal\/v1\/jobs\/([^/]+)\/(events|files\/([^/]+))$/.exec(url.pathname);
     if (!m) return send(404, { error: "not found" });
     const jobId = m[1]!;
+    if (req.method === "GET" && m[3]) {
+      // a stored file, as the Worker serves mezzanines to HD tasks (token in the query)
+      if (url.searchParams.get("token") !== token) return send(401, { error: "bad token" });
+      mediaRequests.set(`files/${jobId}/${m[3]}`, (mediaRequests.get(`files/${jobId}/${m[3]}`) ?? 0) + 1);
+      const body = readFileSync(path.join(filesDir, `${jobId}--${m[3]}`));
+      return res.writeHead(200, { "content-type": "video/mp4", "content-length": body.length }).end(body);
+    }
     const auth = req.headers.authorization;
     const call: Call = { at: Date.now(), method: req.method!, jobId, kind: m[2] === "events" ? "event" : "file", auth, status: 0 };
     calls.push(call);
@@ -90,6 +99,7 @@ export async function startFakeWorker(mediaRoot: string, token = "test-token"): 
     goneOn,
     filesDir,
     mediaRequests,
+    fileUrl: (jobId, name) => `http://127.0.0.1:${port}/internal/v1/jobs/${jobId}/files/${name}?token=${token}`,
     mediaUrl: (rel) => `http://127.0.0.1:${port}/media/${rel.split("/").map(encodeURIComponent).join("/")}`,
     events: (jobId) => calls.filter((c) => c.jobId === jobId && c.event).map((c) => c.event!),
     file: (jobId, name) => {

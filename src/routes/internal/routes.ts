@@ -84,6 +84,17 @@ export function registerInternal(app: Hono<AppEnv>) {
     if (!obj) return c.json(errorBody("not_found", "Source not found."), 404);
     return r2Response(obj, c.req.raw);
   });
+
+  // A file the job's backend stored, for another backend instance to fetch: in HD fan-out each
+  // clip's HD task reads the clip's mezzanine here (docs/render-protocol.md "HD fan-out").
+  app.get("/internal/v1/jobs/:id/files/:name", async (c) => {
+    const { id, name } = c.req.param();
+    await requireJobToken(c.env, id, c.req.query("token"));
+    if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+    const obj = await c.env.FILES.get(await jobFileKey(c.env.APP_SECRET ?? "", id, name), { range: c.req.raw.headers });
+    if (!obj) return c.json(errorBody("not_found", "File not found."), 404);
+    return r2Response(obj, c.req.raw);
+  });
 }
 
 /** A GET response for an R2 object, honouring Range (206) so players can seek. */

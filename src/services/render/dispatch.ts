@@ -1,7 +1,7 @@
 // Queue consumer side of a render message: hand the job to the render backend.
 import type { Env } from "../../env";
 import { renderBackend, renderCallbackToken } from "../../render/backend";
-import type { RenderJob } from "../../schemas/render-protocol";
+import type { HdMode, RenderJob } from "../../schemas/render-protocol";
 import { publicBaseUrl } from "../context";
 import { planOf } from "../plans";
 import { refundStatement } from "../quota";
@@ -37,6 +37,14 @@ async function renderConfig(db: D1Database, accountId: string, config: string | 
   return { ...(config ? (JSON.parse(config) as Record<string, unknown>) : {}), ...(kit ? { brandKit: kit } : {}) };
 }
 
+/**
+ * HD fan-out (docs/render-protocol.md "HD fan-out") when the Worker reaches the backend through
+ * the RENDERER container binding (one instance per clip), or when HD_FANOUT = "true".
+ */
+export function hdModeOf(env: Env): HdMode {
+  return !env.RENDER_URL || env.HD_FANOUT === "true" ? "fanout" : "local";
+}
+
 export async function dispatchRender(env: Env, jobId: string): Promise<DispatchOutcome> {
   const job = await env.DB.prepare(
     `SELECT j.id, j.account_id, j.status, j.source, j.source_url, j.config, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`,
@@ -45,12 +53,16 @@ export async function dispatchRender(env: Env, jobId: string): Promise<DispatchO
     .first<{ id: string; account_id: string; status: string; source: string; source_url: string; config: string | null; plan: string }>();
   if (!job || job.status !== "queued") return "skipped"; // cancelled meanwhile, or a redelivery
   const base = publicBaseUrl(env);
+  const hd = { mode: hdModeOf(env) };
+  // the job remembers its mode: the `clips` event fans out only jobs dispatched for it
+  await env.DB.prepare(`UPDATE jobs SET hd_mode = ?2 WHERE id = ?1 AND status = 'queued'`).bind(job.id, hd.mode).run();
   const body: RenderJob = {
     job_id: job.id,
     source: await sourceFor(env, job, base),
     config: await renderConfig(env.DB, job.account_id, job.config),
     callback: { base_url: `${base}/internal/v1`, token: await renderCallbackToken(env.APP_SECRET ?? "", job.id) },
     limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: MAX_CLIPS },
+    hd,
   };
   try {
     const res = await renderBackend(env, jobId).fetch("/v1/jobs", {

@@ -7,6 +7,7 @@ import type { RenderEvent } from "../../schemas/render-protocol";
 import { jobFileKey } from "../../storage/keys";
 import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
 import { refundStatement } from "../quota";
+import { enqueueHdRenders, mezzanineOf } from "./hd";
 
 type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
 
@@ -118,10 +119,27 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
   if (completed.meta.changes !== 1) throw stopped();
   if (allHd) await onHdReady(env, jobId);
   else {
+    await fanOutHd(env, jobId, ev.clips);
     // If HD never lands, the callback still fires (with hd_ready false) after a grace period;
     // delivery is claimed once per job, so the HD-ready call and this one never both send.
     const ref = await loadRef(db, jobId);
     if (ref.webhookUrl) await enqueueCompletionWebhook(env, jobId, { delaySeconds: HD_FALLBACK_DELAY_SECONDS });
+  }
+}
+
+/**
+ * A fanout job (jobs.hd_mode, set at dispatch) gets one render_hd message per preview clip that
+ * has a mezzanine. A failed enqueue only leaves those clips at preview quality: the job completed.
+ */
+async function fanOutHd(env: Env, jobId: string, clips: Ev<"clips">["clips"]) {
+  const job = await env.DB.prepare("SELECT hd_mode FROM jobs WHERE id = ?").bind(jobId).first<{ hd_mode: string }>();
+  if (job?.hd_mode !== "fanout") return;
+  const indexes = clips.filter((c) => !c.hd && mezzanineOf(c.metadata)).map((c) => c.clip_index);
+  if (indexes.length < clips.filter((c) => !c.hd).length) console.log(JSON.stringify({ msg: "clips without mezzanine stay at preview quality", job_id: jobId }));
+  try {
+    await enqueueHdRenders(env, jobId, indexes);
+  } catch (e) {
+    console.log(JSON.stringify({ msg: "could not enqueue HD renders", job_id: jobId, error: String(e) }));
   }
 }
 
@@ -146,6 +164,18 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   ]);
   if (clip.meta.changes !== 1) throw stopped();
   if (ready.meta.changes === 1) await onHdReady(env, jobId);
+  await dropMezzanine(env, jobId, ev.clip_index);
+}
+
+/** HD fan-out: once the clip is HD its mezzanine has served its purpose (best effort). */
+async function dropMezzanine(env: Env, jobId: string, clipIndex: number) {
+  try {
+    const row = await env.DB.prepare("SELECT metadata FROM clips WHERE job_id = ?1 AND clip_index = ?2").bind(jobId, clipIndex).first<{ metadata: string | null }>();
+    const name = mezzanineOf(row?.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : null);
+    if (name) await env.FILES.delete(await jobFileKey(env.APP_SECRET ?? "", jobId, name));
+  } catch (e) {
+    console.log(JSON.stringify({ msg: "could not delete mezzanine", job_id: jobId, clip_index: clipIndex, error: String(e) }));
+  }
 }
 
 /** hd_ready just turned true: the completion callback fires now, with final URLs (docs/webhooks.md). */

@@ -1,0 +1,1 @@
+ALTER TABLE `jobs` ADD `hd_mode` text DEFAULT 'local' NOT NULL;
