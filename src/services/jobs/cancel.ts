@@ -1,38 +1,31 @@
 import { ConflictError } from "../../errors";
 import { renderBackend } from "../../render/backend";
 import type { AccountContext } from "../context";
-import { refundStatement } from "../quota";
 import { requireScope } from "./create";
 import { loadOwnJob } from "./read";
+import { stopJob } from "./stop";
 
 /**
  * DELETE /jobs/{id}. queued, processing and scoring jobs can be cancelled (docs/api-decisions.md):
- * one batch flips the status, refunds the slot within the plan's refund cap and records the refund.
+ * one transaction flips the status, refunds the slot within the plan's refund cap and records it.
  * Then the backend is told to stop, and files it already uploaded are deleted.
  */
 export async function cancelJob(ctx: AccountContext, id: string) {
   requireScope(ctx, "write");
   const job = await loadOwnJob(ctx, id);
-  const db = ctx.env.DB;
-  const now = new Date().toISOString();
-  const [cancelled, , marked] = await db.batch([
-    db
-      .prepare(
-        `UPDATE jobs SET status = 'cancelled', progress_step = 'cancelled', updated_at = ?3
-         WHERE id = ?1 AND account_id = ?2 AND status IN ('queued', 'processing', 'scoring')`,
-      )
-      .bind(id, ctx.principal.accountId, now),
-    refundStatement(db, ctx.principal.accountId, ctx.principal.plan, job.createdMs, true),
-    db.prepare("UPDATE jobs SET refunded = 1 WHERE changes() = 1 AND id = ?1").bind(id),
-  ]);
-  if (cancelled.meta.changes !== 1) {
+  const { stopped, refunded } = await stopJob(
+    ctx.env.DB,
+    { id, accountId: ctx.principal.accountId, plan: ctx.principal.plan, createdMs: job.createdMs },
+    { status: "cancelled", error: null, refund: true, countsTowardCap: true },
+  );
+  if (!stopped) {
     const current = await loadOwnJob(ctx, id);
     throw new ConflictError(`Job is ${current.status}; only queued, processing or scoring jobs can be cancelled.`);
   }
   const stop = stopRenderWork(ctx, id);
   if (ctx.waitUntil) ctx.waitUntil(stop);
   else await stop;
-  return { id, status: "cancelled" as const, refunded: marked.meta.changes === 1 };
+  return { id, status: "cancelled" as const, refunded };
 }
 
 async function stopRenderWork(ctx: AccountContext, id: string) {

@@ -4,7 +4,7 @@ import { renderBackend, renderCallbackToken } from "../../render/backend";
 import type { HdMode, RenderJob } from "../../schemas/render-protocol";
 import { publicBaseUrl } from "../context";
 import { planOf } from "../plans";
-import { refundStatement } from "../quota";
+import { stopJob, stoppableJob } from "../jobs/stop";
 
 export const MAX_SOURCE_SECONDS = 90 * 60; // spec "Limits": sources up to 90 minutes
 export const MAX_CLIPS = 10; // re-render index range 0..9
@@ -81,16 +81,12 @@ export async function dispatchRender(env: Env, jobId: string): Promise<DispatchO
 
 /** After the last delivery attempt: the job fails and its slot is refunded (the user got nothing). */
 export async function failUndispatchable(env: Env, jobId: string) {
-  const ref = await env.DB.prepare(`SELECT j.account_id, j.created_ms, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`)
-    .bind(jobId)
-    .first<{ account_id: string; created_ms: number; plan: string }>();
-  if (!ref) return;
-  const db = env.DB;
-  await db.batch([
-    db
-      .prepare(`UPDATE jobs SET status = 'failed', progress_step = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'queued'`)
-      .bind(jobId, "The render backend could not be reached; your video slot was refunded. Please retry.", new Date().toISOString()),
-    refundStatement(db, ref.account_id, ref.plan, ref.created_ms, false),
-    db.prepare("UPDATE jobs SET refunded = 1 WHERE changes() = 1 AND id = ?1").bind(jobId),
-  ]);
+  const job = await stoppableJob(env.DB, jobId);
+  if (!job) return;
+  await stopJob(env.DB, job, {
+    status: "failed",
+    error: "The render backend could not be reached; your video slot was refunded. Please retry.",
+    from: ["queued"],
+    refund: true,
+  });
 }

@@ -6,7 +6,7 @@ import type { Env } from "../../env";
 import type { RenderEvent } from "../../schemas/render-protocol";
 import { jobFileKey } from "../../storage/keys";
 import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
-import { refundStatement } from "../quota";
+import { stopJob, stoppableJob } from "../jobs/stop";
 import { enqueueHdRenders, mezzanineOf } from "./hd";
 
 type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
@@ -20,7 +20,7 @@ interface JobRef {
 }
 
 const RUNNING = `status IN ('queued', 'processing', 'scoring')`;
-const stopped = () => new ConflictError("Job is no longer running; stop work on it.");
+const noLongerRunning = () => new ConflictError("Job is no longer running; stop work on it.");
 
 async function loadRef(db: D1Database, jobId: string): Promise<JobRef> {
   const r = await db
@@ -46,7 +46,7 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
         )
         .bind(jobId, ev.status, ev.step, Math.min(ev.pct, 99), now)
         .run();
-      if (r.meta.changes !== 1) throw stopped();
+      if (r.meta.changes !== 1) throw noLongerRunning();
       return;
     }
     case "transcript": {
@@ -58,7 +58,7 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
         )
         .bind(jobId, ev.lang, JSON.stringify(ev.segments), JSON.stringify(ev.words), now)
         .run();
-      if (r.meta.changes !== 1) throw stopped();
+      if (r.meta.changes !== 1) throw noLongerRunning();
       return;
     }
     case "clips":
@@ -66,18 +66,10 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
     case "clip_hd":
       return markClipHd(env, jobId, ev);
     case "failed": {
-      const ref = await loadRef(db, jobId);
-      const statements = [
-        db
-          .prepare(`UPDATE jobs SET status = 'failed', progress_step = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND ${RUNNING}`)
-          .bind(jobId, ev.error, now),
-      ];
-      if (ev.refund) {
-        statements.push(refundStatement(db, ref.accountId, ref.plan, ref.createdMs, false));
-        statements.push(db.prepare("UPDATE jobs SET refunded = 1 WHERE changes() = 1 AND id = ?1").bind(jobId));
-      }
-      const [failed] = await db.batch(statements);
-      if (failed.meta.changes !== 1) throw stopped();
+      const job = await stoppableJob(db, jobId);
+      if (!job) throw new NotFoundError("Job not found.");
+      const result = await stopJob(db, job, { status: "failed", error: ev.error, refund: ev.refund });
+      if (!result.stopped) throw noLongerRunning();
       return;
     }
   }
@@ -116,7 +108,7 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
     );
   }
   const [completed] = await db.batch(statements);
-  if (completed.meta.changes !== 1) throw stopped();
+  if (completed.meta.changes !== 1) throw noLongerRunning();
   if (allHd) await onHdReady(env, jobId);
   else {
     await fanOutHd(env, jobId, ev.clips);
@@ -162,7 +154,7 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
       )
       .bind(jobId, new Date().toISOString()),
   ]);
-  if (clip.meta.changes !== 1) throw stopped();
+  if (clip.meta.changes !== 1) throw noLongerRunning();
   if (ready.meta.changes === 1) await onHdReady(env, jobId);
   await dropMezzanine(env, jobId, ev.clip_index);
 }

@@ -3,7 +3,7 @@
 // within this window (downloads, transcription chunks and ffmpeg renders all report as they go).
 import type { Env } from "../../env";
 import { renderBackend } from "../../render/backend";
-import { refundStatement } from "../quota";
+import { stopJob } from "../jobs/stop";
 
 export const STALL_MINUTES = 45;
 export const STALLED_MESSAGE = "Processing stopped unexpectedly and was abandoned; your video slot was refunded. Please retry.";
@@ -17,16 +17,10 @@ export async function failStalledJobs(env: Env, now = new Date()): Promise<strin
     .bind(cutoff)
     .all<{ id: string; account_id: string; created_ms: number; plan: string }>();
   const failed: string[] = [];
-  const db = env.DB;
   for (const j of results) {
-    const [r] = await db.batch([
-      db
-        .prepare(`UPDATE jobs SET status = 'failed', progress_step = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND status IN ('queued', 'processing', 'scoring') AND updated_at < ?4`)
-        .bind(j.id, STALLED_MESSAGE, now.toISOString(), cutoff),
-      refundStatement(db, j.account_id, j.plan, j.created_ms, false),
-      db.prepare("UPDATE jobs SET refunded = 1 WHERE changes() = 1 AND id = ?1").bind(j.id),
-    ]);
-    if (r.meta.changes !== 1) continue;
+    const job = { id: j.id, accountId: j.account_id, plan: j.plan, createdMs: j.created_ms };
+    const { stopped } = await stopJob(env.DB, job, { status: "failed", error: STALLED_MESSAGE, refund: true, staleBefore: cutoff });
+    if (!stopped) continue;
     failed.push(j.id);
     // Best effort: if the backend is still alive but stuck, stop it.
     await renderBackend(env, j.id)
