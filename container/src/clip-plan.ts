@@ -8,6 +8,7 @@ import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
 import type { ClipReport, RenderJobConfig } from "./protocol.js";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
+import type { PanelFocus } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
 import type { ProbeResult, ScoredMoment, Transcript } from "./types.js";
 
@@ -27,6 +28,8 @@ export interface ClipPlan {
   layout: Layout;
   cropWindow: CropWindow | null;
   cropPath: CropKeyframe[] | null;
+  /** people's positions for split_screen / grid layouts (source pixels), left to right */
+  panels: PanelFocus[] | null;
   style: CaptionStyle | null;
   files: ClipFiles;
 }
@@ -59,6 +62,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     cropWindow: win,
     // face tracking will hand over a path here; until then the window stays centred
     cropPath: win ? centerPath(win) : null,
+    panels: null,
     style: resolveCaptionStyle({ style: config.captionStyle, ...brandCaptionOptions(config.brandKit) }),
     files: clipFiles(index),
   };
@@ -95,6 +99,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       layout: p.layout,
       crop_window: p.cropWindow ? { w: p.cropWindow.w, h: p.cropWindow.h, y: p.cropWindow.y } : null,
       crop_path: p.cropPath,
+      panels: p.panels,
       caption_style: p.style?.name ?? "none",
       words: p.words.map((w) => ({ word: w.text, start: round3(w.start), end: round3(w.end) })),
       preview_file: p.files.preview,

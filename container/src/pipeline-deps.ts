@@ -19,6 +19,9 @@ export function createDefaultDeps(env: NodeJS.ProcessEnv = process.env): Analysi
     selectMoments,
     scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),
     computeSignals,
-    analyzeFaces: async (o) => analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) }),
+    analyzeFaces: async (o) => {
+      const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) });
+      return { path: faces.path, layout: faces.layout, samples: faces.track.samples };
+    },
   };
 }

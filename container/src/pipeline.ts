@@ -20,7 +20,7 @@ import { probe, validateProbe } from "./stages/probe.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { MediaSignals } from "./stages/moments-signals.js";
-import type { CropKeyframe } from "./reframe/crop-path.js";
+import { autoLayout, type FaceEvidence } from "./reframe/auto-layout.js";
 import type { ClipConfig, Moment, ScoredMoment, Transcript } from "./types.js";
 
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
@@ -39,7 +39,7 @@ export interface AnalysisDeps {
     window: { w: number; maxX: number };
     signal: AbortSignal;
     sceneCuts?: readonly number[];
-  }): Promise<{ path: CropKeyframe[] | null }>;
+  }): Promise<FaceEvidence>;
 }
 
 export type AbortReason = "cancelled" | "shutdown" | "gone";
@@ -125,7 +125,14 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
     if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
     const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config));
-    await trackFaces(plans, deps, { source: src.path, video: info.video!, signal, sceneCuts: signals?.sceneChanges, requested: job.config.layout });
+    await chooseLayouts(plans, deps, {
+      source: src.path,
+      video: info.video!,
+      signal,
+      sceneCuts: signals?.sceneChanges,
+      hasSpeech: transcript.words.length > 0,
+      fixed: fixedLayout(job.config),
+    });
 
     enter("rendering", 55);
     const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
@@ -143,7 +150,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     const renderPct = progress.range("rendering", 55, 85);
     const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
       renderClip(
-        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
+        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
         { signal, onProgress },
       );
     await mapPool(plans, conc, (p) =>
@@ -235,22 +242,35 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
 }
 
 /**
- * Face tracking for cropped clips: the crop follows the subject instead of the centre. A clip
- * where no face is found keeps its centre crop. Skipped when the job asked for another layout.
+ * A layout the job fixed: the requested one, else the brand kit's default unless that default is
+ * face tracking (which means "follow the people", so the automatic choice applies).
  */
-async function trackFaces(
+export function fixedLayout(config: RenderJob["config"]): string | null {
+  if (config.layout) return config.layout;
+  const kit = config.brandKit?.default_layout;
+  return kit && kit !== "face_tracking" ? kit : null;
+}
+
+/**
+ * The automatic layout per clip on the first render (reframe/auto-layout.ts), from speech and
+ * the faces found over the clip's range. Vertical sources stay passthrough; a fixed layout wins.
+ */
+async function chooseLayouts(
   plans: ClipPlan[],
   deps: AnalysisDeps,
-  o: { source: string; video: { width: number; height: number }; signal: AbortSignal; sceneCuts?: readonly number[]; requested?: string | null },
+  o: { source: string; video: { width: number; height: number }; signal: AbortSignal; sceneCuts?: readonly number[]; hasSpeech: boolean; fixed: string | null },
 ): Promise<void> {
-  if (!deps.analyzeFaces || (o.requested && o.requested !== "face_tracking")) return;
+  if (o.fixed) return;
   for (const p of plans) {
-    if (!p.cropWindow) continue;
-    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts: o.sceneCuts });
-    if (faces.path) {
-      p.cropPath = faces.path;
-      p.layout = "face_tracking";
-    }
+    if (!p.cropWindow) continue; // passthrough: already vertical
+    const faces = o.hasSpeech && deps.analyzeFaces
+      ? await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts: o.sceneCuts })
+      : null;
+    const choice = autoLayout({ hasSpeech: o.hasSpeech, faces });
+    p.layout = choice.layout;
+    if (choice.layout === "face_tracking") p.cropPath = choice.path;
+    else if (choice.layout === "wide") (p.cropPath = null), (p.cropWindow = null);
+    else (p.panels = choice.panels), (p.cropPath = null), (p.cropWindow = null);
   }
 }
 

@@ -14,6 +14,7 @@ import { AbortedError, StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
 import type { CropKeyframe } from "./reframe/crop-path.js";
+import type { PanelFocus } from "./reframe/panels.js";
 import type { ProbeResult } from "./types.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
@@ -48,6 +49,7 @@ export interface StoredClip {
   layout: string | null;
   captionStyle: CaptionStyleName | null;
   cropPath: CropKeyframe[] | null;
+  panels: PanelFocus[] | null;
   words: CaptionWord[];
 }
 
@@ -64,6 +66,9 @@ export function readStoredClip(metadata: Record<string, unknown>): StoredClip {
     layout: typeof metadata.layout === "string" ? metadata.layout : null,
     captionStyle: typeof metadata.caption_style === "string" ? (metadata.caption_style as CaptionStyleName) : null,
     cropPath: cropPath && cropPath.length ? cropPath : null,
+    panels: Array.isArray(metadata.panels)
+      ? (metadata.panels as { x?: unknown; y?: unknown }[]).filter((q) => typeof q.x === "number" && typeof q.y === "number").map((q) => ({ x: q.x as number, y: q.y as number }))
+      : null,
     words,
   };
 }
@@ -121,7 +126,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   await writeFile(srtPath, buildSrt(words, { durationS: duration }));
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal },
   );
   return { output, srtPath, layout, duration };

@@ -31,9 +31,11 @@ describe("re-render input", () => {
       layout: "face_tracking",
       captionStyle: "boxed",
       cropPath: [{ t: 0, x: 120 }, { t: 3, x: 140 }],
+      panels: null,
       words: [{ text: "hello", start: 0.2, end: 0.5 }],
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, words: [] });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, words: [] });
+    expect(readStoredClip({ layout: "split_screen", panels: [{ x: 200, y: 300 }, { x: "?" }, { x: 900, y: 310 }] }).panels).toEqual([{ x: 200, y: 300 }, { x: 900, y: 310 }]);
   });
 
   it("uses the requested layout, else the stored one, and refuses unknown layouts", () => {
