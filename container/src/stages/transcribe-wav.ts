@@ -1,5 +1,5 @@
 // Reading and writing the PCM WAV files the speech engines take (16 kHz mono s16le).
-import { readFile, writeFile } from "node:fs/promises";
+import { open, readFile, writeFile } from "node:fs/promises";
 
 export const ENGINE_SAMPLE_RATE = 16000;
 
@@ -99,4 +99,71 @@ export function encodeWav(samples: Int16Array, sampleRate = ENGINE_SAMPLE_RATE):
 
 export async function writeWav(path: string, samples: Int16Array, sampleRate = ENGINE_SAMPLE_RATE): Promise<void> {
   await writeFile(path, encodeWav(samples, sampleRate));
+}
+
+/** Audio the transcribe stage reads: its length, its energy envelope, and sample ranges on demand. */
+export interface EngineAudio {
+  durationS: number;
+  envelope: Float64Array;
+  /** mono samples at ENGINE_SAMPLE_RATE in [a, b) (sample indices) */
+  read(a: number, b: number): Promise<Int16Array>;
+  close(): Promise<void>;
+}
+
+const HEADER_PROBE_BYTES = 64 * 1024;
+
+/**
+ * Open a WAV for transcription within a fixed memory budget: a 16 kHz mono s16 file (what the
+ * audio stage writes) is streamed once for its envelope and then read by ranges, so memory holds
+ * the envelope (~0.8 MB per hour) and the chunks in flight, never the whole audio. Other WAVs
+ * (tests, engines' own files) are decoded in memory.
+ */
+export async function openEngineAudio(wavPath: string, frameS: number, envelopeOf: (s: Int16Array, rate: number, frameS: number) => Float64Array): Promise<EngineAudio> {
+  const fh = await open(wavPath, "r");
+  try {
+    const { size } = await fh.stat();
+    const head = Buffer.alloc(Math.min(HEADER_PROBE_BYTES, size));
+    await fh.read(head, 0, head.length, 0);
+    const info = parseWavHeader(head);
+    const streamable = info.sampleRate === ENGINE_SAMPLE_RATE && info.channels === 1;
+    if (!streamable) {
+      await fh.close();
+      const samples = await readEngineSamples(wavPath);
+      return {
+        durationS: samples.length / ENGINE_SAMPLE_RATE,
+        envelope: envelopeOf(samples, ENGINE_SAMPLE_RATE, frameS),
+        read: async (a, b) => samples.slice(a, b),
+        close: async () => {},
+      };
+    }
+    const bytes = Math.max(0, size - info.dataOffset);
+    const total = Math.floor(bytes / 2);
+    const frame = Math.max(1, Math.round(ENGINE_SAMPLE_RATE * frameS));
+    const envelope = new Float64Array(Math.ceil(total / frame));
+    // Stream in blocks of whole frames; each block's envelope is the same pure function's.
+    const block = frame * 4096;
+    const buf = Buffer.alloc(block * 2);
+    for (let pos = 0, f = 0; pos < total; pos += block) {
+      const n = Math.min(block, total - pos);
+      await fh.read(buf, 0, n * 2, info.dataOffset + pos * 2);
+      const env = envelopeOf(new Int16Array(buf.buffer, buf.byteOffset, n), ENGINE_SAMPLE_RATE, frameS);
+      envelope.set(env, f);
+      f += env.length;
+    }
+    return {
+      durationS: total / ENGINE_SAMPLE_RATE,
+      envelope,
+      read: async (a, b) => {
+        const from = Math.max(0, Math.min(total, a));
+        const to = Math.max(from, Math.min(total, b));
+        const out = Buffer.alloc((to - from) * 2);
+        await fh.read(out, 0, out.length, info.dataOffset + from * 2);
+        return new Int16Array(out.buffer, out.byteOffset, to - from);
+      },
+      close: () => fh.close(),
+    };
+  } catch (e) {
+    await fh.close().catch(() => {});
+    throw e;
+  }
 }

@@ -17,7 +17,7 @@ import {
   planChunks,
   stitchChunks,
 } from "./transcribe-chunks.js";
-import { ENGINE_SAMPLE_RATE, readEngineSamples, writeWav } from "./transcribe-wav.js";
+import { ENGINE_SAMPLE_RATE, openEngineAudio, writeWav } from "./transcribe-wav.js";
 
 export interface TranscribeOptions {
   signal: AbortSignal;
@@ -34,9 +34,9 @@ export interface TranscribeOptions {
 
 export async function transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
   const engine = opts.engine ?? createSpeechEngine();
-  const samples = await readEngineSamples(wavPath);
-  const durationS = Math.min(opts.durationS > 0 ? opts.durationS : Infinity, samples.length / ENGINE_SAMPLE_RATE);
-  const silences = findSilences(energyEnvelope(samples, ENGINE_SAMPLE_RATE), ENVELOPE_FRAME_S);
+  const audio = await openEngineAudio(wavPath, ENVELOPE_FRAME_S, energyEnvelope);
+  const durationS = Math.min(opts.durationS > 0 ? opts.durationS : Infinity, audio.durationS);
+  const silences = findSilences(audio.envelope, ENVELOPE_FRAME_S);
   const plans = planChunks(silences, durationS, opts.chunking);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), "katto-asr-"));
@@ -49,7 +49,7 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
       const file = path.join(dir, `chunk-${String(i).padStart(4, "0")}.wav`);
       const a = Math.floor(plan.audioStart * ENGINE_SAMPLE_RATE);
       const b = Math.ceil(plan.audioEnd * ENGINE_SAMPLE_RATE);
-      await writeWav(file, samples.subarray(a, b));
+      await writeWav(file, await audio.read(a, b));
       const res = await engine.transcribe(file, { signal: opts.signal, lang: opts.lang, offsetS: a / ENGINE_SAMPLE_RATE });
       await rm(file, { force: true });
       done[i] = plan.end - plan.start;
@@ -67,6 +67,7 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
       engine: engine.name,
     };
   } finally {
+    await audio.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
