@@ -10,6 +10,7 @@ const benches: Record<string, string> = {
   speech: "container/bench/speech.ts",
   render: "container/bench/render.ts",
   reframe: "container/bench/reframe.ts",
+  memory: "container/bench/memory.ts",
   e2e: "bench/e2e.ts",
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
