@@ -88,11 +88,12 @@ async function main() {
     let peak = 0;
     let job: Record<string, unknown> = {};
     const steps: string[] = [];
+    let lastStep = "";
     while (true) {
       if (renderPid) peak = Math.max(peak, rssOf(renderPid));
       job = await (await fetch(`${stack.baseUrl}/api/v1/jobs/${created.id}`, { headers: auth })).json();
       const step = (job.progress as { step: string }).step;
-      if (steps[steps.length - 1] !== step) steps.push(`${step}@${((performance.now() - t0) / 1000).toFixed(0)}s`);
+      if (step !== lastStep) steps.push(`${(lastStep = step)}@${((performance.now() - t0) / 1000).toFixed(0)}s`);
       if (job.status === "completed" && !completedAt) completedAt = performance.now() - t0;
       if (job.hd_ready) {
         hdAt = performance.now() - t0;

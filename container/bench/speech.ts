@@ -86,6 +86,14 @@ function availableEngines(): SpeechEngine[] {
   const out: SpeechEngine[] = [];
   for (const name of SPEECH_ENGINES) {
     try {
+      if (name === "pocketsphinx") {
+        // both search efforts, so the table shows what the default "fast" costs in accuracy
+        for (const search of ["fast", "accurate"] as const) {
+          const e = createSpeechEngine({ ...process.env, KATTO_SPEECH_ENGINE: name, KATTO_POCKETSPHINX_SEARCH: search });
+          out.push({ ...e, name: `pocketsphinx (${search})` });
+        }
+        continue;
+      }
       out.push(createSpeechEngine({ ...process.env, KATTO_SPEECH_ENGINE: name }));
     } catch (err) {
       console.log(`(skipping ${name}: ${(err as Error).message})`);

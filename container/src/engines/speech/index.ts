@@ -19,7 +19,11 @@ export function createSpeechEngine(env: NodeJS.ProcessEnv = process.env): Speech
   const name = (env.KATTO_SPEECH_ENGINE || DEFAULT_SPEECH_ENGINE) as SpeechEngineName;
   switch (name) {
     case "pocketsphinx":
-      return createPocketsphinxEngine({ bin: env.KATTO_POCKETSPHINX_BIN, modelDir: env.KATTO_POCKETSPHINX_MODEL_DIR });
+    {
+      const search = env.KATTO_POCKETSPHINX_SEARCH || "fast";
+      if (search !== "fast" && search !== "accurate") throw new Error("KATTO_POCKETSPHINX_SEARCH must be fast or accurate");
+      return createPocketsphinxEngine({ bin: env.KATTO_POCKETSPHINX_BIN, modelDir: env.KATTO_POCKETSPHINX_MODEL_DIR, search });
+    }
     case "workers-ai": {
       const cfg = readCloudflareAiConfig(env);
       if (!cfg) throw new Error("KATTO_SPEECH_ENGINE=workers-ai needs CF_ACCOUNT_ID and CF_API_TOKEN");
