@@ -21,6 +21,7 @@ import { renderClip, renderThumbnail } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { MediaSignals } from "./stages/moments-signals.js";
 import { autoLayout, type FaceEvidence } from "./reframe/auto-layout.js";
+import { topicMatchReport } from "./stages/moments.js";
 import type { ClipConfig, Moment, ScoredMoment, Transcript } from "./types.js";
 
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
@@ -124,6 +125,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     enter("scoring", 52);
     const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
     if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
+    noteUnmatchedTopics(ranked, transcript, job.config);
     const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config));
     await chooseLayouts(plans, deps, {
       source: src.path,
@@ -239,6 +241,17 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   } finally {
     await rm(dir, { recursive: true, force: true }).catch(() => {});
   }
+}
+
+/**
+ * customPrompt / topics steer selection; when nothing in the speech matches them, every clip's
+ * justification says so, so the caller learns why the clips are about something else.
+ */
+export function noteUnmatchedTopics(ranked: ScoredMoment[], t: Transcript, config: ClipConfig): void {
+  const topic = topicMatchReport(t, config);
+  if (!topic.keywords.length || topic.matched || !t.words.length) return;
+  const asked = topic.keywords.slice(0, 6).join(", ");
+  for (const m of ranked) m.justification = `${m.justification} Nothing in this video matched the requested topics (${asked}), so clips are ranked on general appeal.`.trim();
 }
 
 /**
