@@ -3,13 +3,11 @@
 // zod-validated params) against a bare Hono route that returns a small JSON object, both served by
 // wrangler's local runtime. Requests alternate; 50 of each (within the 60/min limits).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error plain ESM script
-import { migrateLocal, node22, root, toolEnv } from "../scripts/lib/bootstrap.mjs";
+import { node22, root, toolEnv } from "../scripts/lib/bootstrap.mjs";
 // @ts-expect-error plain ESM script
-import { freePort, startStack } from "../scripts/lib/stack.mjs";
+import { freePort, startIsolatedStack } from "../scripts/lib/stack.mjs";
 
 const N = 50;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -26,10 +24,8 @@ async function startBare(port: number) {
 }
 
 async function main() {
-  const persistTo = mkdtempSync(path.join(tmpdir(), "katto-bench-api-"));
-  const [port, renderPort, barePort] = [await freePort(), await freePort(), await freePort()];
-  migrateLocal(persistTo);
-  const stack = await startStack({ port, renderPort, persistTo, quiet: true, vars: { LOCAL_MODE: "true", ADMIN_TOKEN: "bench", APP_SECRET: "bench-secret-0123456789", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, RENDER_URL: `http://127.0.0.1:${renderPort}` } });
+  const barePort = await freePort();
+  const stack = await startIsolatedStack({ adminToken: "bench", appSecret: "bench-secret-0123456789", prefix: "katto-bench-api-" });
   const bare = await startBare(barePort);
   try {
     const admin = { authorization: "Bearer bench", "content-type": "application/json" };
@@ -63,7 +59,6 @@ async function main() {
       process.kill(-bare.pid!, "SIGTERM");
     } catch {}
     await stack.stop();
-    rmSync(persistTo, { recursive: true, force: true });
   }
 }
 await main();

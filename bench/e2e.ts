@@ -3,14 +3,13 @@
 // as fractions of the source duration (the spec's target: a 20-minute source in about 5 minutes,
 // i.e. 0.25). Also the peak memory of the render backend process during the job.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, createReadStream } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error plain ESM script
-import { migrateLocal, root } from "../scripts/lib/bootstrap.mjs";
+import { root } from "../scripts/lib/bootstrap.mjs";
 // @ts-expect-error plain ESM script
-import { freePort, startStack } from "../scripts/lib/stack.mjs";
+import { startIsolatedStack } from "../scripts/lib/stack.mjs";
 
 const mediaDir = process.env.KATTO_MEDIA_DIR ?? path.resolve(root, "../shared/media");
 const minutes = Number(process.env.BENCH_SOURCE_MINUTES ?? 20);
@@ -67,14 +66,9 @@ async function main() {
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const sourceUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/source.mp4`;
-  const persistTo = mkdtempSync(path.join(tmpdir(), "katto-bench-"));
-  const [port, renderPort] = [await freePort(), await freePort()];
-  migrateLocal(persistTo);
   const adminToken = "bench-admin";
-  const stack = await startStack({
-    port, renderPort, persistTo, quiet: true,
-    vars: { LOCAL_MODE: "true", ADMIN_TOKEN: adminToken, APP_SECRET: "bench-secret-0123456789", PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, RENDER_URL: `http://127.0.0.1:${renderPort}` },
-  });
+  const stack = await startIsolatedStack({ adminToken, appSecret: "bench-secret-0123456789", prefix: "katto-bench-" });
+  const renderPort = Number(new URL(stack.renderUrl).port);
   try {
     const admin = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
     const account = await (await fetch(`${stack.baseUrl}/admin/v1/accounts`, { method: "POST", headers: admin, body: JSON.stringify({ email: "bench@example.test", plan: "internal" }) })).json();
@@ -113,7 +107,6 @@ async function main() {
   } finally {
     await stack.stop();
     server.close();
-    rmSync(persistTo, { recursive: true, force: true });
   }
 }
 

@@ -131,3 +131,41 @@ export async function ensureLocalAccount(baseUrl, adminToken, stateFile) {
   writeFileSync(stateFile, JSON.stringify(saved, null, 2), { mode: 0o600 });
   return saved;
 }
+
+/**
+ * A throwaway local stack for tests and benchmarks: fresh persistence directory, free loopback
+ * ports, migrations applied, local mode. `stop()` also removes the directory.
+ */
+export async function startIsolatedStack({ adminToken, appSecret, vars = {}, quiet = true, prefix = "katto-stack-" }) {
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { migrateLocal } = await import("./bootstrap.mjs");
+  const persistTo = mkdtempSync(path.join(tmpdir(), prefix));
+  const port = await freePort();
+  const renderPort = await freePort();
+  migrateLocal(persistTo);
+  const stack = await startStack({
+    port,
+    renderPort,
+    persistTo,
+    quiet,
+    vars: {
+      LOCAL_MODE: "true",
+      ADMIN_TOKEN: adminToken,
+      APP_SECRET: appSecret,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      RENDER_URL: `http://127.0.0.1:${renderPort}`,
+      ...vars,
+    },
+  }).catch((e) => {
+    rmSync(persistTo, { recursive: true, force: true });
+    throw e;
+  });
+  return {
+    ...stack,
+    stop: async () => {
+      await stack.stop();
+      rmSync(persistTo, { recursive: true, force: true });
+    },
+  };
+}

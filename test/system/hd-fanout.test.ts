@@ -8,41 +8,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM script without types
-import { migrateLocal } from "../../scripts/lib/bootstrap.mjs";
-// @ts-expect-error plain ESM script without types
-import { freePort, startStack } from "../../scripts/lib/stack.mjs";
+import { startIsolatedStack } from "../../scripts/lib/stack.mjs";
 import { ffprobe, media, newClient, pollJob, serveFiles } from "./helpers";
 
 const adminToken = "system-test-fanout-admin-token";
 let stack: { baseUrl: string; stop: () => Promise<void>; output: () => string };
-let persistTo: string;
 let files: Awaited<ReturnType<typeof serveFiles>>;
 
 beforeAll(async () => {
-  persistTo = mkdtempSync(path.join(tmpdir(), "katto-system-fanout-"));
-  const port = await freePort();
-  const renderPort = await freePort();
-  migrateLocal(persistTo);
-  stack = await startStack({
-    port,
-    renderPort,
-    persistTo,
-    quiet: true,
-    vars: {
-      LOCAL_MODE: "true",
-      ADMIN_TOKEN: adminToken,
-      APP_SECRET: "system-test-fanout-secret-0123456789",
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      RENDER_URL: `http://127.0.0.1:${renderPort}`,
-      HD_FANOUT: "true",
-    },
-  });
+  stack = await startIsolatedStack({ adminToken, appSecret: "system-test-fanout-secret-0123456789", vars: { HD_FANOUT: "true" }, prefix: "katto-system-fanout-" });
   files = await serveFiles({ "talk.mp4": media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4") });
 });
 afterAll(async () => {
   await files?.close();
   await stack?.stop();
-  if (persistTo) rmSync(persistTo, { recursive: true, force: true });
 });
 
 describe("HD fan-out (HD_FANOUT=true)", () => {
