@@ -7,7 +7,7 @@ import type { AnalysisDeps } from "./pipeline.js";
 import { analyzeClipFaces } from "./stages/faces.js";
 import { selectMoments } from "./stages/moments.js";
 import { scoreMomentsWith } from "./stages/score.js";
-import { computeSignals } from "./stages/signals.js";
+import { computeSignals, sceneChangesInRange } from "./stages/signals.js";
 import { transcribe } from "./stages/transcribe.js";
 
 export function createDefaultDeps(env: NodeJS.ProcessEnv = process.env): AnalysisDeps {
@@ -19,6 +19,7 @@ export function createDefaultDeps(env: NodeJS.ProcessEnv = process.env): Analysi
     selectMoments,
     scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),
     computeSignals,
+    sceneChanges: sceneChangesInRange,
     analyzeFaces: async (o) => {
       const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) });
       return { path: faces.path, layout: faces.layout, samples: faces.track.samples };

@@ -31,6 +31,8 @@ export interface AnalysisDeps {
   scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig; signal?: AbortSignal }): ScoredMoment[] | Promise<ScoredMoment[]>;
   /** sound and picture activity, which selection uses when there is no speech */
   computeSignals?(mediaPath: string, opts: { signal: AbortSignal; durationS?: number }): Promise<MediaSignals>;
+  /** scene changes inside a clip's range (source times), where the tracking camera cuts */
+  sceneChanges?(mediaPath: string, opts: { start: number; end: number; signal: AbortSignal }): Promise<number[]>;
   /** face tracking over a clip's range: a crop path for the 9:16 window, null when no face */
   analyzeFaces?(o: {
     source: string;
@@ -276,9 +278,12 @@ async function chooseLayouts(
   if (o.fixed) return;
   for (const p of plans) {
     if (!p.cropWindow) continue; // passthrough: already vertical
-    const faces = o.hasSpeech && deps.analyzeFaces
-      ? await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts: o.sceneCuts })
-      : null;
+    let faces: FaceEvidence | null = null;
+    if (o.hasSpeech && deps.analyzeFaces) {
+      // hard cuts only at scene changes: the source-wide list exists only for speechless sources
+      const sceneCuts = o.sceneCuts ?? (deps.sceneChanges ? await deps.sceneChanges(o.source, { start: p.start, end: p.end, signal: o.signal }) : undefined);
+      faces = await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts });
+    }
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces });
     p.layout = choice.layout;
     if (choice.layout === "face_tracking") p.cropPath = choice.path;

@@ -33,6 +33,11 @@ export function sceneArgs(mediaPath: string, outFile: string): string[] {
   return ["-i", mediaPath, "-map", "0:v:0", "-an", "-vf", `fps=${SCENE_FPS},scale=160:-2,select='gt(scene,${SCENE_THRESHOLD})',metadata=print:file=${f}`, "-f", "null", "-"];
 }
 
+/** Scene detection over [start, end) only (input seeking: frame times restart at 0). */
+export function sceneRangeArgs(mediaPath: string, outFile: string, start: number, end: number): string[] {
+  return ["-ss", start.toFixed(3), "-to", end.toFixed(3), ...sceneArgs(mediaPath, outFile)];
+}
+
 export function energyArgs(mediaPath: string, outFile: string): string[] {
   const f = outFile.replace(/\\/g, "\\\\").replace(/:/g, "\\:");
   return [
@@ -71,6 +76,18 @@ export async function computeSignals(mediaPath: string, opts: { signal: AbortSig
       sceneChanges: scenes.map((s) => s.t),
       energy: levels.map((l) => ({ t: l.t, rms: dbToLinear(l.values["lavfi.astats.Overall.RMS_level"] ?? "-inf") })),
     };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Source times of scene changes inside [start, end): where a face-tracking camera may cut. */
+export async function sceneChangesInRange(mediaPath: string, opts: { start: number; end: number; signal: AbortSignal }): Promise<number[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "katto-scenes-"));
+  try {
+    const file = path.join(dir, "scene.txt");
+    await runFfmpeg(sceneRangeArgs(mediaPath, file, opts.start, opts.end), { stage: "selecting", signal: opts.signal, durationS: opts.end - opts.start });
+    return parseMetadataPrint(await readFile(file, "utf8").catch(() => "")).map((s) => Math.round((opts.start + s.t) * 1000) / 1000);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { planMoments } from "../../src/stages/moments.js";
-import { computeSignals, dbToLinear, parseMetadataPrint } from "../../src/stages/signals.js";
+import { computeSignals, sceneChangesInRange, dbToLinear, parseMetadataPrint } from "../../src/stages/signals.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "katto-signals-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +39,8 @@ describe("computeSignals (ffmpeg)", () => {
     const loud = s.energy!.filter((e) => e.t >= 6 && e.t < 9).map((e) => e.rms); // t=9: the encoder's tail
     const quiet = s.energy!.filter((e) => e.t < 5.5).map((e) => e.rms);
     expect(Math.min(...loud)).toBeGreaterThan(5 * Math.max(...quiet));
+    // Only a clip's range, on the source clock: the cut at 6 s, not the one at 3 s.
+    expect((await sceneChangesInRange(f, { start: 4, end: 8.5, signal: AbortSignal.timeout(60_000) })).map(Math.round)).toEqual([6]);
   });
 
   it("gives empty energy for a video without audio and still yields moments", async () => {
