@@ -15,7 +15,7 @@ export async function uploadUrl(env: Env, baseUrl: string, jobId: string, conten
     const client = new AwsClient({ accessKeyId: env.R2_ACCESS_KEY_ID!, secretAccessKey: env.R2_SECRET_ACCESS_KEY!, service: "s3", region: "auto" });
     const url = new URL(`${env.R2_S3_ENDPOINT!.replace(/\/+$/, "")}/${env.R2_BUCKET_NAME}/${uploadKey(jobId)}`);
     url.searchParams.set("X-Amz-Expires", String(UPLOAD_URL_TTL_S));
-    const signed = await client.sign(new Request(url, { method: "PUT", headers: { "Content-Type": contentType } }), { aws: { signQuery: true } });
+    const signed = await client.sign(new Request(url, { method: "PUT", headers: { "Content-Type": contentType } }), { aws: { signQuery: true, allHeaders: true } });
     return signed.url;
   }
   const expires = Math.floor(expiresAtMs / 1000);
