@@ -1,6 +1,7 @@
-// Upload URLs. Production: a presigned R2 (S3 API) PUT URL made with aws4fetch, valid 2 hours.
+// Upload URLs. Production: a presigned R2 (S3 API) PUT URL made with aws4fetch, valid 2 hours,
+// signing the Content-Type too (allHeaders), so the PUT must carry the reserved type.
 // Local mode (no R2 S3 credentials): a signed, expiring URL on the Worker itself, which streams
-// the body into the R2 binding (src/routes/uploads/put.ts).
+// the body into the R2 binding (registerLocalUploadTarget in src/routes/uploads/routes.ts).
 import { AwsClient } from "aws4fetch";
 import type { Env } from "../env";
 import { hmacHex, timingSafeEqualStr } from "../lib/ids";
