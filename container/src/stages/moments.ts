@@ -18,6 +18,9 @@ export const CLIP_BUCKETS: Readonly<Record<ClipLength | "auto", { min: number; m
   auto: { min: 15, max: 60 },
 };
 
+/** Longest silence a clip may contain between two of its sentences (seconds). */
+export const MAX_INNER_SILENCE_S = 3;
+
 /** Silence kept around the first and last word (never more than half the gap to a neighbouring word). */
 export const EDGE_PAD_S = 0.2;
 /** Two candidates sharing more than this share of their word sets (Jaccard) are near-duplicates. */
@@ -131,6 +134,8 @@ function candidates(ctx: Ctx, tier: { cleanStart: boolean; minS: number; maxS: n
     const first = sentences[i]!.from;
     const { start } = edges(words, first, first, ctx.durationS);
     for (let j = i; j < sentences.length; j++) {
+      // a long silence ends a thought: a clip never spans one (it would play as dead air)
+      if (j > i && words[sentences[j]!.from]!.start - words[sentences[j - 1]!.to - 1]!.end > MAX_INNER_SILENCE_S) break;
       const last = sentences[j]!.to - 1;
       const { end } = edges(words, first, last, ctx.durationS);
       const d = end - start;

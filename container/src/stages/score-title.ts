@@ -1,5 +1,5 @@
 // Titles and justifications in plain words taken from the clip itself (no invented claims).
-import { CONNECTORS, FILLER_WORDS, QUESTION_STARTERS } from "../text/lexicon.js";
+import { CONNECTORS, FILLER_WORDS } from "../text/lexicon.js";
 
 export const MAX_TITLE_CHARS = 100;
 
@@ -47,7 +47,23 @@ export function quote(text: string, maxWords = 8): string {
   return words.length > maxWords ? `${q}…` : q;
 }
 
+const WH = new Set(["why", "how", "what", "when", "where", "who", "which"]);
+const AUX = new Set(["do", "does", "did", "is", "are", "was", "were", "can", "could", "would", "should", "will", "have", "has", "am", "isn't", "don't", "doesn't", "can't", "won't"]);
+const SUBJECT = new Set(["you", "we", "i", "it", "they", "he", "she", "this", "that", "there", "the", "a", "an", "your", "our", "my", "anyone", "anybody"]);
+const WH_CONTRACTIONS = new Set(["what's", "whats", "how's", "hows", "who's", "whos", "where's", "why's"]);
+
+/**
+ * Whether a title should end with "?": an explicit question mark, a wh-word followed by an
+ * auxiliary ("why do…", "what is…"), or an auxiliary followed by a subject ("do you…", "is it…").
+ * A wh-word opening a clause is not enough ("When the time comes, …", "How we built it").
+ */
 export function looksLikeQuestion(sentence: string): boolean {
-  const first = sentence.trim().split(/\s+/)[0]?.toLowerCase().replace(/[^\p{L}']/gu, "") ?? "";
-  return /\?\s*$/.test(sentence) || QUESTION_STARTERS.has(first);
+  if (/\?\s*$/.test(sentence)) return true;
+  const tokens = sentence.trim().toLowerCase().split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}']/gu, ""));
+  let k = 0;
+  while (k < tokens.length - 1 && (FILLER_WORDS.has(tokens[k]!) || CONNECTORS.has(tokens[k]!))) k++; // "um so why do…"
+  const [t0 = "", t1 = ""] = tokens.slice(k);
+  if (WH_CONTRACTIONS.has(t0)) return true;
+  if (WH.has(t0)) return AUX.has(t1);
+  return AUX.has(t0) && SUBJECT.has(t1);
 }

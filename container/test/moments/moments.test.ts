@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bucketOf, clipCount, edges, jaccard, planMoments, selectMoments, topicMatchReport } from "../../src/stages/moments.js";
+import { bucketOf, clipCount, edges, jaccard, MAX_INNER_SILENCE_S, planMoments, selectMoments, topicMatchReport } from "../../src/stages/moments.js";
 import { signalMoments } from "../../src/stages/moments-signals.js";
 import type { Transcript, Word } from "../../src/types.js";
 
@@ -116,5 +116,20 @@ describe("moments without speech", () => {
     expect(ms.map((m) => m.start)).toEqual([81.25, 281.25, 481.25]);
     const short = signalMoments(5, { min: 15, max: 60 }, 2);
     expect(short).toEqual([{ start: 0, end: 5, words: [], text: "" }]);
+  });
+});
+
+describe("dead air", () => {
+  it("never puts a silence longer than MAX_INNER_SILENCE_S inside a clip", () => {
+    // like the auto-editor sample: two sentences, 23 s of silence, one word
+    const t = transcriptOf([FACT(1), "When the clock reaches forty seconds I will say one more word.", "Banana."], 0.8);
+    const banana = t.words[t.words.length - 1]!;
+    banana.start += 23;
+    banana.end += 23;
+    for (const config of [{}, { clipLength: "lt30" as const }]) {
+      for (const m of selectMoments(t, { durationS: banana.end + 2, config, maxClips: 10 })) {
+        for (let i = 1; i < m.words.length; i++) expect(m.words[i]!.start - m.words[i - 1]!.end).toBeLessThanOrEqual(MAX_INNER_SILENCE_S);
+      }
+    }
   });
 });

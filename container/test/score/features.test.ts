@@ -11,7 +11,7 @@ import {
   topicKeywords,
   topicMatch,
 } from "../../src/stages/score-features.js";
-import { titleFromSentence, truncate } from "../../src/stages/score-title.js";
+import { looksLikeQuestion, titleFromSentence, truncate } from "../../src/stages/score-title.js";
 import { tokenize } from "../../src/text/normalize.js";
 import type { Word } from "../../src/types.js";
 
@@ -99,4 +99,17 @@ describe("titles", () => {
     expect(long.length).toBeLessThanOrEqual(100);
     expect(truncate("aaa bbb ccc", 8)).toBe("aaa bbb…");
   });
+});
+
+describe("question titles", () => {
+  it.each([
+    ["why do ninety percent of startups fail", true],
+    ["um so why do ninety percent of startups fail", true],
+    ["do you know what happens next", true],
+    ["what's the catch", true],
+    ["is this the end?", true],
+    ["when the time reaches forty seconds i will say banana", false],
+    ["how we built a company in a weekend", false],
+    ["this is an example video", false],
+  ])("%s -> %s", (sentence, expected) => expect(looksLikeQuestion(sentence)).toBe(expected));
 });
