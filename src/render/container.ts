@@ -1,7 +1,34 @@
 import { Container } from "@cloudflare/containers";
+import type { Env } from "../env";
 
-/** The render backend (container/) as a Cloudflare Container, one instance per job. */
-export class RenderContainer extends Container {
+/**
+ * Settings the render backend reads from its environment (README "Configuration"), passed from the
+ * Worker's vars and secrets so one `wrangler deploy` configures both.
+ */
+export const RENDER_ENV_KEYS = [
+  "KATTO_SPEECH_ENGINE",
+  "KATTO_POCKETSPHINX_SEARCH",
+  "KATTO_SCORER",
+  "KATTO_TRANSLATOR",
+  "KATTO_TTS",
+  "KATTO_RENDER_SLOTS",
+  "CF_ACCOUNT_ID",
+  "CF_API_TOKEN",
+] as const;
+
+export function renderEnvFrom(env: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of RENDER_ENV_KEYS) if (typeof env[k] === "string" && env[k]) out[k] = env[k] as string;
+  return out;
+}
+
+/** The render backend (container/) as a Cloudflare Container, one instance per job (and per HD clip). */
+export class RenderContainer extends Container<Env> {
   defaultPort = 8080;
   sleepAfter = "10m";
+
+  constructor(ctx: DurableObjectState<{}>, env: Env) {
+    super(ctx, env);
+    this.envVars = renderEnvFrom(env as unknown as Record<string, unknown>);
+  }
 }
