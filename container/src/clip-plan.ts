@@ -8,7 +8,7 @@ import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
 import type { ClipReport, RenderJobConfig } from "./protocol.js";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
-import type { PanelFocus } from "./reframe/panels.js";
+import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
 import type { ProbeResult, ScoredMoment, Transcript } from "./types.js";
 
@@ -30,6 +30,8 @@ export interface ClipPlan {
   cropPath: CropKeyframe[] | null;
   /** people's positions for split_screen / grid layouts (source pixels), left to right */
   panels: PanelFocus[] | null;
+  /** stacked: the face-cam rectangle of the source (source pixels); the renderer's default when null */
+  faceCam: Rect | null;
   style: CaptionStyle | null;
   files: ClipFiles;
 }
@@ -63,6 +65,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     // face tracking will hand over a path here; until then the window stays centred
     cropPath: win ? centerPath(win) : null,
     panels: null,
+    faceCam: null,
     style: resolveCaptionStyle({ style: config.captionStyle, ...brandCaptionOptions(config.brandKit) }),
     files: clipFiles(index),
   };
@@ -100,6 +103,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       crop_window: p.cropWindow ? { w: p.cropWindow.w, h: p.cropWindow.h, y: p.cropWindow.y } : null,
       crop_path: p.cropPath,
       panels: p.panels,
+      face_cam: p.faceCam,
       caption_style: p.style?.name ?? "none",
       words: p.words.map((w) => ({ word: w.text, start: round3(w.start), end: round3(w.end) })),
       preview_file: p.files.preview,

@@ -22,7 +22,7 @@ export function createDefaultDeps(env: NodeJS.ProcessEnv = process.env): Analysi
     sceneChanges: sceneChangesInRange,
     analyzeFaces: async (o) => {
       const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) });
-      return { path: faces.path, layout: faces.layout, samples: faces.track.samples };
+      return { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam };
     },
   };
 }

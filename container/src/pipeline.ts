@@ -42,6 +42,8 @@ export interface AnalysisDeps {
     window: { w: number; maxX: number };
     signal: AbortSignal;
     sceneCuts?: readonly number[];
+    /** when words are spoken in the clip's range (source times), for the active-speaker cue */
+    speech?: readonly { start: number; end: number }[];
   }): Promise<FaceEvidence>;
 }
 
@@ -135,6 +137,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
       signal,
       sceneCuts: signals?.sceneChanges,
       hasSpeech: transcript.words.length > 0,
+      words: transcript.words,
       fixed: fixedLayout(job.config),
     });
 
@@ -154,7 +157,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     const renderPct = progress.range("rendering", 55, 85);
     const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
       renderClip(
-        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
+        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
         { signal, onProgress },
       );
     await mapPool(plans, conc, (p) =>
@@ -273,7 +276,16 @@ export function fixedLayout(config: RenderJob["config"]): string | null {
 async function chooseLayouts(
   plans: ClipPlan[],
   deps: AnalysisDeps,
-  o: { source: string; video: { width: number; height: number }; signal: AbortSignal; sceneCuts?: readonly number[]; hasSpeech: boolean; fixed: string | null },
+  o: {
+    source: string;
+    video: { width: number; height: number };
+    signal: AbortSignal;
+    sceneCuts?: readonly number[];
+    hasSpeech: boolean;
+    /** transcript words (source times): speech intervals for the active-speaker cue */
+    words?: readonly { start: number; end: number }[];
+    fixed: string | null;
+  },
 ): Promise<void> {
   if (o.fixed) return;
   for (const p of plans) {
@@ -282,12 +294,14 @@ async function chooseLayouts(
     if (o.hasSpeech && deps.analyzeFaces) {
       // hard cuts only at scene changes: the source-wide list exists only for speechless sources
       const sceneCuts = o.sceneCuts ?? (deps.sceneChanges ? await deps.sceneChanges(o.source, { start: p.start, end: p.end, signal: o.signal }) : undefined);
-      faces = await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts });
+      const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
+      faces = await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
     }
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces });
     p.layout = choice.layout;
     if (choice.layout === "face_tracking") p.cropPath = choice.path;
     else if (choice.layout === "wide") (p.cropPath = null), (p.cropWindow = null);
+    else if (choice.layout === "stacked") (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);
     else (p.panels = choice.panels), (p.cropPath = null), (p.cropWindow = null);
   }
 }

@@ -14,7 +14,7 @@ import { AbortedError, StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
 import type { CropKeyframe } from "./reframe/crop-path.js";
-import type { PanelFocus } from "./reframe/panels.js";
+import type { PanelFocus, Rect } from "./reframe/panels.js";
 import type { ProbeResult } from "./types.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
@@ -50,6 +50,8 @@ export interface StoredClip {
   captionStyle: CaptionStyleName | null;
   cropPath: CropKeyframe[] | null;
   panels: PanelFocus[] | null;
+  /** stacked: the face-cam rectangle chosen on the first render */
+  faceCam: Rect | null;
   words: CaptionWord[];
 }
 
@@ -69,8 +71,16 @@ export function readStoredClip(metadata: Record<string, unknown>): StoredClip {
     panels: Array.isArray(metadata.panels)
       ? (metadata.panels as { x?: unknown; y?: unknown }[]).filter((q) => typeof q.x === "number" && typeof q.y === "number").map((q) => ({ x: q.x as number, y: q.y as number }))
       : null,
+    faceCam: readRect(metadata.face_cam),
     words,
   };
+}
+
+function readRect(v: unknown): Rect | null {
+  if (!v || typeof v !== "object") return null;
+  const r = v as Record<string, unknown>;
+  const ok = ["x", "y", "w", "h"].every((k) => typeof r[k] === "number" && Number.isFinite(r[k]));
+  return ok && (r.w as number) > 0 && (r.h as number) > 0 ? { x: r.x as number, y: r.y as number, w: r.w as number, h: r.h as number } : null;
 }
 
 /** The layout to render: the requested one (spec names), else the stored one. */
@@ -126,7 +136,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   await writeFile(srtPath, buildSrt(words, { durationS: duration }));
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam: layout === "stacked" ? (stored.faceCam ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal },
   );
   return { output, srtPath, layout, duration };

@@ -1,9 +1,10 @@
 // Pure: the layout the backend picks for a clip on the first render when the job did not ask for
 // one (issue 5 "Reframing"): wide for footage without speech or without a face, face tracking for
-// one speaker, split screen for two people in frame, grids for three or four. Sources that are
+// one speaker, split screen for two people in frame, grids for three or four, stacked (face cam
+// on top, gameplay below) for a small face cam in a corner over changing gameplay. Sources that are
 // already vertical are kept whole (passthrough) before this is asked.
 import type { CropKeyframe } from "./crop-path.js";
-import type { PanelFocus } from "./panels.js";
+import type { PanelFocus, Rect } from "./panels.js";
 import type { SuggestedLayout } from "./track.js";
 
 export interface FaceEvidence {
@@ -12,18 +13,22 @@ export interface FaceEvidence {
   /** what the face summary suggests (track.ts suggestLayout) */
   layout: SuggestedLayout;
   samples: { faces: { x: number; y: number; w: number; h: number }[] }[];
+  /** the face-cam rectangle (source pixels) when the layout is stacked (track.ts detectFaceCam) */
+  faceCam?: Rect | null;
 }
 
 export type AutoLayout =
   | { layout: "wide" }
   | { layout: "face_tracking"; path: CropKeyframe[] }
-  | { layout: "split_screen" | "grid_3" | "grid_4"; panels: PanelFocus[] };
+  | { layout: "split_screen" | "grid_3" | "grid_4"; panels: PanelFocus[] }
+  | { layout: "stacked"; faceCam: Rect };
 
 const PEOPLE: Record<"split_screen" | "grid_3" | "grid_4", number> = { split_screen: 2, grid_3: 3, grid_4: 4 };
 
 export function autoLayout(o: { hasSpeech: boolean; faces: FaceEvidence | null }): AutoLayout {
   if (!o.hasSpeech || !o.faces || o.faces.layout === "wide") return { layout: "wide" };
   const f = o.faces;
+  if (f.layout === "stacked" && f.faceCam) return { layout: "stacked", faceCam: f.faceCam };
   if (f.layout === "split_screen" || f.layout === "grid_3" || f.layout === "grid_4") {
     const panels = panelCentres(f.samples, PEOPLE[f.layout]);
     if (panels.length === PEOPLE[f.layout]) return { layout: f.layout, panels };

@@ -2,17 +2,17 @@
 // 9:16 crop window (keyframes {t, x} for crop-path.ts), plus a summary of who is in frame for the
 // layout chooser. No I/O; the numbers come from src/stages/faces.ts.
 //
-// Who is the subject: the largest, most persistent face, with hysteresis. There are no mouth or
-// audio cues here (no active-speaker model, no diarisation), so in a two-shot the camera stays on
-// the larger face rather than following who talks; docs/face-tracking.md says more.
+// Who is the subject: with two or more people in frame while words are spoken, the face whose
+// mouth moves (activity.ts); otherwise the largest, most persistent face; both with hysteresis.
+// docs/face-tracking.md says more.
 import { iou as boxIou } from "../engines/face/decode.js";
 import type { Face } from "../engines/face/types.js";
+import { backgroundMotion, mouthActivity, speaking, type CueSample, type Interval } from "./activity.js";
 import { normalizePath, type CropKeyframe } from "./crop-path.js";
+import type { Rect } from "./panels.js";
 
-export interface SampleLike {
-  t: number;
-  faces: Face[];
-}
+/** One sample: faces, and optionally the picture cues stages/faces.ts measures (activity.ts). */
+export type SampleLike = CueSample;
 
 export interface Identity {
   id: number;
@@ -106,13 +106,66 @@ export interface SubjectOptions extends AssociateOptions {
   switchRatio?: number;
   /** ... for this long (s) before the camera changes subject */
   switchHoldS?: number;
+  /** when words are spoken (source times, from the transcript): enables the active-speaker cue */
+  speech?: readonly Interval[];
+  /** the speaker's smoothed mouth activity must reach this (luma levels, activity.ts) ... */
+  minMouthActivity?: number;
+  /** ... and exceed every other face's this many times */
+  speakerRatio?: number;
+  /** mouth activity is averaged over ± this many seconds */
+  activityWindowS?: number;
+  /** speaker candidates are at least this fraction of the largest face's height */
+  speakerMinRelativeHeight?: number;
 }
 
 /**
- * Pick the subject per sample: weight = face area × √(samples the identity is seen in), so a big
- * face that lasts beats a big false detection in one frame. The current subject is kept while it is
- * visible (or missing for at most maxGapS) unless another face outweighs it by switchRatio for
- * switchHoldS; after a scene change the choice starts afresh.
+ * The active speaker per sample (identity id, or -1): only while words are spoken and at least two
+ * faces are in frame; the face whose mouth activity, averaged over ±activityWindowS, is at least
+ * minMouthActivity and speakerRatio times every other face's. -1 when activity is flat (nobody
+ * clearly talking, or no fingerprints), so the caller falls back to the largest face.
+ */
+export function activeSpeakers(samples: readonly SampleLike[], assoc: Association, opts: SubjectOptions = {}): number[] {
+  const speech = opts.speech;
+  if (!speech || speech.length === 0) return samples.map(() => -1);
+  const minAct = opts.minMouthActivity ?? 4;
+  const ratio = opts.speakerRatio ?? 1.5;
+  const win = opts.activityWindowS ?? 0.5;
+  const act = mouthActivity(samples, assoc);
+  // per identity: (t, activity) of its finite observations
+  const series = new Map<number, { t: number; a: number }[]>();
+  samples.forEach((s, i) =>
+    s.faces.forEach((_, k) => {
+      const a = act[i][k];
+      if (!Number.isFinite(a)) return;
+      const id = assoc.ids[i][k];
+      if (!series.has(id)) series.set(id, []);
+      series.get(id)!.push({ t: s.t, a });
+    }),
+  );
+  const smooth = (id: number, t: number) => {
+    const v = (series.get(id) ?? []).filter((p) => Math.abs(p.t - t) <= win + 1e-9);
+    return v.length > 0 ? v.reduce((s, p) => s + p.a, 0) / v.length : 0;
+  };
+  const rel = opts.speakerMinRelativeHeight ?? 0.6;
+  return samples.map((s, i) => {
+    const biggest = Math.max(0, ...s.faces.map((f) => f.h));
+    // bystanders far behind are not candidates: their tiny mouths are mostly noise
+    const cands = s.faces.map((f, k) => ({ f, id: assoc.ids[i][k] })).filter((c) => c.f.h >= rel * biggest);
+    if (cands.length < 2 || !speaking(speech, s.t)) return -1;
+    const scored = cands.map((c) => ({ id: c.id, a: smooth(c.id, s.t) })).sort((x, y) => y.a - x.a);
+    const [top, second] = scored;
+    return top.a >= minAct && top.a >= ratio * second.a ? top.id : -1;
+  });
+}
+
+/**
+ * Pick the subject per sample: the active speaker where activeSpeakers names one, else by weight =
+ * face area × √(samples the identity is seen in), so a big face that lasts beats a big false
+ * detection in one frame. The current subject is kept while it is visible (or missing for at most
+ * maxGapS) unless another face is the active speaker, or outweighs it by switchRatio, for
+ * switchHoldS; a speaker challenge is only dropped by contrary evidence (the current subject
+ * speaking, or another challenger), not by a sample where activity is flat. After a scene change
+ * the choice starts afresh.
  */
 export function subjectSeries(samples: readonly SampleLike[], assoc: Association, opts: SubjectOptions = {}): (Subject | null)[] {
   const maxGap = opts.maxGapS ?? 1.0;
@@ -121,9 +174,10 @@ export function subjectSeries(samples: readonly SampleLike[], assoc: Association
   const hold = opts.switchHoldS ?? 1.0;
   const count = new Map(assoc.identities.map((id) => [id.id, id.samples.length]));
   const weight = (f: Face, id: number) => f.w * f.h * Math.sqrt(count.get(id) ?? 1);
+  const speakers = activeSpeakers(samples, assoc, opts);
   const out: (Subject | null)[] = [];
   let cur: { id: number; face: Face; lastT: number } | null = null;
-  let challenger: { id: number; since: number } | null = null;
+  let challenger: { id: number; since: number; seen: number; bySpeech: boolean } | null = null;
   for (let i = 0; i < samples.length; i++) {
     const { t, faces } = samples[i];
     if (cur && (i === 0 || cutBetween(cuts, samples[i - 1].t, t))) cur = null;
@@ -134,19 +188,25 @@ export function subjectSeries(samples: readonly SampleLike[], assoc: Association
     });
     const curIdx: number = cur ? row.indexOf(cur.id) : -1;
     if (cur && curIdx === -1 && t - cur.lastT > maxGap) cur = null; // lost
+    const spk = row.indexOf(speakers[i]);
     if (!cur) {
       challenger = null;
-      if (best !== -1) cur = { id: row[best], face: faces[best], lastT: t };
+      const first = spk !== -1 ? spk : best;
+      if (first !== -1) cur = { id: row[first], face: faces[first], lastT: t };
     } else {
       if (curIdx !== -1) cur = { id: cur.id, face: faces[curIdx], lastT: t };
       const curW = curIdx !== -1 ? weight(faces[curIdx], cur.id) : 0;
-      if (best !== -1 && row[best] !== cur.id && weight(faces[best], row[best]) > ratio * curW) {
-        if (!challenger || challenger.id !== row[best]) challenger = { id: row[best], since: t };
+      let want = -1;
+      if (spk !== -1) want = row[spk] !== cur.id ? spk : -1;
+      else if (best !== -1 && row[best] !== cur.id && weight(faces[best], row[best]) > ratio * curW) want = best;
+      if (want !== -1) {
+        if (!challenger || challenger.id !== row[want]) challenger = { id: row[want], since: t, seen: t, bySpeech: spk !== -1 };
+        challenger.seen = t;
         if (t - challenger.since >= hold - 1e-9 || curIdx === -1) {
-          cur = { id: row[best], face: faces[best], lastT: t };
+          cur = { id: row[want], face: faces[want], lastT: t };
           challenger = null;
         }
-      } else challenger = null;
+      } else if (spk !== -1 || !challenger?.bySpeech || t - challenger.seen > hold) challenger = null; // flat: a recent speaker challenge waits
     }
     if (!cur) {
       out.push(null);
@@ -346,6 +406,8 @@ export interface FaceSummary {
   atLeast4: number;
   /** fraction of face samples in which the most frequent identity is in frame */
   dominantShare: number;
+  /** a face cam over gameplay (detectFaceCam): the cam rectangle in source pixels, else null */
+  faceCam: Rect | null;
 }
 
 export interface SummaryOptions extends AssociateOptions {
@@ -356,6 +418,7 @@ export interface SummaryOptions extends AssociateOptions {
   /** an identity counts as a person when seen in this fraction of samples */
   minShare?: number;
   association?: Association;
+  faceCam?: FaceCamOptions;
 }
 
 export function summarizeFaces(samples: readonly SampleLike[], frame: { width: number; height: number }, opts: SummaryOptions = {}): FaceSummary {
@@ -391,18 +454,102 @@ export function summarizeFaces(samples: readonly SampleLike[], frame: { width: n
     atLeast3: frac(atLeast[3]),
     atLeast4: frac(atLeast[4]),
     dominantShare: withFace > 0 ? top / withFace : 0,
+    faceCam: detectFaceCam(samples, frame, opts.faceCam)?.rect ?? null,
   };
 }
 
-export type SuggestedLayout = "face_tracking" | "split_screen" | "grid_3" | "grid_4" | "wide";
+export interface FaceCamOptions {
+  /** a cam face is smaller than this fraction of the frame height */
+  maxFaceHeight?: number;
+  /** ... and larger than this one (smaller is noise or a crowd) */
+  minFaceHeight?: number;
+  /** fraction of samples in which a small face sits at the same place */
+  minShare?: number;
+  /** its centre lies outside the middle of the frame: this far from the centre (fraction of W or H) */
+  minOffCentre?: number;
+  /** mean luma change per sample outside the cam (activity.ts backgroundMotion), 0..255 */
+  minMotion?: number;
+  /** the cam rectangle: face box scaled by these factors around its centre, clamped to the frame */
+  camScale?: { w: number; h: number };
+}
+
+export interface FaceCam {
+  rect: Rect;
+  /** fraction of samples with the small face at its place */
+  share: number;
+  /** background motion outside the rectangle */
+  motion: number;
+}
+
+const median = (v: number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
 /**
- * Layout from face evidence: no face for most of the clip -> wide; several faces at once for at
+ * A gameplay video with a face cam: one small face (height < maxFaceHeight of the frame) at the same
+ * place — within 0.75 face widths of its median centre — in at least minShare of the samples, that
+ * place off the middle of the frame (a corner or an edge), no large face in frame for most samples,
+ * and the picture outside the cam changing a lot between samples (minMotion). Null otherwise, or
+ * when the samples carry no frame grids.
+ */
+export function detectFaceCam(samples: readonly SampleLike[], frame: { width: number; height: number }, o: FaceCamOptions = {}): FaceCam | null {
+  const n = samples.length;
+  if (n === 0) return null;
+  const { width: W, height: H } = frame;
+  const maxH = (o.maxFaceHeight ?? 0.22) * H;
+  const minH = (o.minFaceHeight ?? 0.04) * H;
+  let big = 0;
+  const small: Face[] = [];
+  const perSample: (Face | null)[] = samples.map((s) => {
+    if (s.faces.some((f) => f.h >= maxH)) big++;
+    const c = s.faces.filter((f) => f.h < maxH && f.h >= minH).sort((a, b) => b.w * b.h - a.w * a.h);
+    if (c[0]) small.push(c[0]);
+    return c[0] ?? null;
+  });
+  if (big > 0.2 * n || small.length < (o.minShare ?? 0.6) * n) return null;
+  const mx = median(small.map(cx));
+  const my = median(small.map(cy));
+  const mw = median(small.map((f) => f.w));
+  const mh = median(small.map((f) => f.h));
+  // the same place: a small face of the sample within half a face width of the median centre (an
+  // overlay does not move; the head moves a little inside it)
+  const near = (f: Face) => f.h < maxH && f.h >= minH && Math.hypot(cx(f) - mx, cy(f) - my) <= 0.5 * mw;
+  const atPlace = samples.filter((s) => s.faces.some(near)).length;
+  const share = atPlace / n;
+  if (share < (o.minShare ?? 0.6)) return null;
+  // the only person: other faces at least half its height in at most 30 % of the samples (a crowd
+  // or a group shot is not a face cam)
+  const crowded = samples.filter((s) => s.faces.filter((f) => f.h >= 0.5 * mh).length >= 2).length;
+  if (crowded > 0.3 * n) return null;
+  const off = o.minOffCentre ?? 0.2;
+  if (Math.abs(mx - W / 2) < off * W && Math.abs(my - H / 2) < off * H) return null;
+  const scale = o.camScale ?? { w: 2.2, h: 2.6 };
+  const w = Math.min(W, scale.w * mw);
+  const h = Math.min(H, scale.h * mh);
+  const rect = {
+    x: Math.round(clamp(mx - w / 2, 0, W - w)),
+    y: Math.round(clamp(my - h / 2, 0, H - h)),
+    w: Math.round(w),
+    h: Math.round(h),
+  };
+  const motion = backgroundMotion(samples, frame, rect);
+  if (!(motion >= (o.minMotion ?? 2))) return null;
+  return { rect, share, motion };
+}
+
+export type SuggestedLayout = "face_tracking" | "split_screen" | "grid_3" | "grid_4" | "stacked" | "wide";
+
+/**
+ * Layout from face evidence: a face cam over changing gameplay (detectFaceCam) -> stacked; no face
+ * for most of the clip -> wide; several faces at once for at
  * least half of it -> a split or grid with that many panels; otherwise one subject to follow
  * (people appearing in turn are still one-at-a-time: face_tracking follows them).
  */
 export function suggestLayout(s: FaceSummary): SuggestedLayout {
-  if (s.samples === 0 || s.faceRate < 0.3) return "wide";
+  if (s.samples === 0) return "wide";
+  if (s.faceCam) return "stacked";
+  if (s.faceRate < 0.3) return "wide";
   if (s.atLeast4 >= 0.5) return "grid_4";
   if (s.atLeast3 >= 0.5) return "grid_3";
   if (s.atLeast2 >= 0.5) return "split_screen";

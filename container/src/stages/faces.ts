@@ -15,6 +15,7 @@ import path from "node:path";
 import type { Face, FaceDetector } from "../engines/face/types.js";
 import { toStageError } from "../errors.js";
 import { runProcess } from "../ffmpeg/spawn.js";
+import { FACE_GRID, FRAME_GRID, lumaGrid, type Interval } from "../reframe/activity.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import { associateFaces, planFaceCrop, suggestLayout, summarizeFaces, type FaceSummary, type SuggestedLayout } from "../reframe/track.js";
 
@@ -23,6 +24,10 @@ export interface FaceSample {
   t: number;
   /** boxes in source display pixels */
   faces: Face[];
+  /** per face: luma fingerprint of its box (reframe/activity.ts FACE_GRID), for mouth motion */
+  prints?: number[][];
+  /** luma of the whole frame on FRAME_GRID, for picture motion outside a face cam */
+  grid?: number[];
 }
 
 export interface FaceTrack {
@@ -161,9 +166,15 @@ export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
           if (k >= chunks[i].frames) break;
           if (o.signal.aborted) throw o.signal.reason ?? new Error("aborted");
           const t0 = performance.now();
-          const faces = await o.detector.detect({ ...size, rgb });
+          const frame = { ...size, rgb };
+          const faces = await o.detector.detect(frame);
           detectMs += performance.now() - t0;
-          samples.push({ t: o.start + (chunks[i].first + k) / fps, faces: faces.map((f) => scaleFace(f, sx, sy)) });
+          samples.push({
+            t: o.start + (chunks[i].first + k) / fps,
+            faces: faces.map((f) => scaleFace(f, sx, sy)),
+            prints: faces.map((f) => lumaGrid(frame, f, FACE_GRID.cols, FACE_GRID.rows)),
+            grid: lumaGrid(frame, { x: 0, y: 0, w: size.width, h: size.height }, FRAME_GRID.cols, FRAME_GRID.rows),
+          });
           k++;
         }
       }
@@ -201,12 +212,18 @@ export interface ClipFaces {
  * window, and summarise who is in frame for the layout chooser.
  */
 export async function analyzeClipFaces(
-  o: Omit<SampleFacesOptions, "video"> & { video: { width: number; height: number }; window: { w: number; maxX: number }; sceneCuts?: readonly number[] },
+  o: Omit<SampleFacesOptions, "video"> & {
+    video: { width: number; height: number };
+    window: { w: number; maxX: number };
+    sceneCuts?: readonly number[];
+    /** when words are spoken (source times): lets the camera follow the active speaker */
+    speech?: readonly Interval[];
+  },
 ): Promise<ClipFaces> {
   const track = await sampleFaces(o);
   const sceneCuts = (o.sceneCuts ?? []).filter((c) => c > o.start && c < o.end);
   const association = associateFaces(track.samples, { sceneCuts });
-  const plan = planFaceCrop(track.samples, o.window, { clipStart: o.start, sceneCuts });
+  const plan = planFaceCrop(track.samples, o.window, { clipStart: o.start, sceneCuts, speech: o.speech });
   const summary = summarizeFaces(track.samples, o.video, { sceneCuts, association });
   return { path: plan.path, summary, layout: suggestLayout(summary), track };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { clipReport, planClip } from "../../src/clip-plan.js";
 import { parseRerenderJob } from "../../src/protocol.js";
 import { readStoredClip, rerenderLayout } from "../../src/rerender.js";
+import type { ProbeResult, ScoredMoment } from "../../src/types.js";
 
 const valid = {
   rerender_id: "rr_0123abcd",
@@ -32,10 +34,13 @@ describe("re-render input", () => {
       captionStyle: "boxed",
       cropPath: [{ t: 0, x: 120 }, { t: 3, x: 140 }],
       panels: null,
+      faceCam: null,
       words: [{ text: "hello", start: 0.2, end: 0.5 }],
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, words: [] });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, words: [] });
     expect(readStoredClip({ layout: "split_screen", panels: [{ x: 200, y: 300 }, { x: "?" }, { x: 900, y: 310 }] }).panels).toEqual([{ x: 200, y: 300 }, { x: 900, y: 310 }]);
+    expect(readStoredClip({ layout: "stacked", face_cam: { x: 900, y: 20, w: 300, h: 260 } }).faceCam).toEqual({ x: 900, y: 20, w: 300, h: 260 });
+    expect(readStoredClip({ layout: "stacked", face_cam: { x: 900, y: "?", w: 300, h: 260 } }).faceCam).toBeNull();
   });
 
   it("uses the requested layout, else the stored one, and refuses unknown layouts", () => {
@@ -43,5 +48,19 @@ describe("re-render input", () => {
     expect(rerenderLayout(undefined, "face_tracking")).toBe("face_tracking");
     expect(rerenderLayout(undefined, null)).toBe("wide");
     expect(() => rerenderLayout("hologram", null)).toThrow(/not available/);
+  });
+});
+
+describe("stacked face cam in the editing metadata", () => {
+  it("clipReport stores face_cam and readStoredClip reads it back for HD tasks and re-renders", () => {
+    const info: ProbeResult = { duration: 60, size: 1, formatName: "mp4", video: { width: 1280, height: 720, fps: 30, codec: "h264", rotation: 0 }, audio: null };
+    const moment: ScoredMoment = { start: 1, end: 9, words: [], text: "", score: 50, subscores: { hook: 1, flow: 1, value: 1, trend: 1 }, justification: "", title: "t" };
+    const p = planClip(moment, 0, info, { lang: "en", segments: [], words: [], engine: "test" }, {});
+    expect(p.faceCam).toBeNull();
+    Object.assign(p, { layout: "stacked", faceCam: { x: 1060, y: 30, w: 170, h: 200 }, cropPath: null, cropWindow: null });
+    const meta = clipReport(p, info, "test").metadata;
+    expect(meta.face_cam).toEqual({ x: 1060, y: 30, w: 170, h: 200 });
+    const stored = readStoredClip(JSON.parse(JSON.stringify(meta)));
+    expect(stored).toMatchObject({ layout: "stacked", faceCam: { x: 1060, y: 30, w: 170, h: 200 } });
   });
 });
