@@ -47,43 +47,44 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/**
+ * One way to start work of each kind: validate the body, start it (idempotent on its id: a
+ * duplicate in flight is accepted again, as the Queue redelivers), answer 202 with its ids.
+ */
+function starter<T>(parse: (b: unknown) => Parsed<T>, start: (v: T) => "started" | "running" | "closed", ids: (v: T) => Record<string, unknown>) {
+  return (body: unknown): { status: number; body: unknown } => {
+    const parsed = parse(body);
+    if (!parsed.ok) return { status: 400, body: { error: parsed.error } };
+    if (start(parsed.value) === "closed") return { status: 503, body: { error: "the render server is shutting down" } };
+    return { status: 202, body: { ...ids(parsed.value), accepted: true } };
+  };
+}
+
 export function createRenderServer(o: ServerOptions): Server {
+  const starts: Record<string, (body: unknown) => { status: number; body: unknown }> = {
+    "/v1/jobs": starter(parseRenderJob, (v) => o.registry.start(v), (v) => ({ job_id: v.job_id })),
+    "/v1/rerenders": starter(parseRerenderJob, (v) => o.registry.startRerender(v), (v) => ({ rerender_id: v.rerender_id })),
+    "/v1/clips/hd": starter(parseHdClipTask, (v) => o.registry.startHd(v), (v) => ({ job_id: v.job_id, clip_index: v.clip_index })),
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://render.local");
     const path = url.pathname.replace(/\/+$/, "") || "/";
     if (path === "/healthz" && req.method === "GET") return json(res, 200, { ok: true, engines: o.engines, jobs: o.registry.size });
     if (o.token && req.headers.authorization !== `Bearer ${o.token}`) return json(res, 401, { error: "missing or wrong bearer token" });
 
-    if (path === "/v1/jobs") {
+    const start = starts[path];
+    if (start) {
       if (req.method !== "POST") return json(res, 405, { error: "use POST" });
-      const parsed = parseRenderJob(await readJson(req));
-      if (!parsed.ok) return json(res, 400, { error: parsed.error });
-      const r = o.registry.start(parsed.value);
-      if (r === "closed") return json(res, 503, { error: "the render server is shutting down" });
-      return json(res, 202, { job_id: parsed.value.job_id, accepted: true });
+      const answer = start(await readJson(req));
+      return json(res, answer.status, answer.body);
     }
     const m = /^\/v1\/jobs\/([^/]+)$/.exec(path);
     if (m) {
       if (req.method !== "DELETE") return json(res, 405, { error: "use DELETE" });
       const id = decodeURIComponent(m[1]!);
       return json(res, 200, { job_id: id, cancelled: o.registry.cancel(id) });
-    }
-    if (path === "/v1/rerenders") {
-      if (req.method !== "POST") return json(res, 405, { error: "use POST" });
-      const parsed = parseRerenderJob(await readJson(req));
-      if (!parsed.ok) return json(res, 400, { error: parsed.error });
-      const r = o.registry.startRerender(parsed.value);
-      if (r === "closed") return json(res, 503, { error: "the render server is shutting down" });
-      return json(res, 202, { rerender_id: parsed.value.rerender_id, accepted: true });
-    }
-    if (path === "/v1/clips/hd") {
-      if (req.method !== "POST") return json(res, 405, { error: "use POST" });
-      const parsed = parseHdClipTask(await readJson(req));
-      if (!parsed.ok) return json(res, 400, { error: parsed.error });
-      // a duplicate of a task in flight is accepted again (the Queue redelivers)
-      const r = o.registry.startHd(parsed.value);
-      if (r === "closed") return json(res, 503, { error: "the render server is shutting down" });
-      return json(res, 202, { job_id: parsed.value.job_id, clip_index: parsed.value.clip_index, accepted: true });
     }
     return json(res, 404, { error: "not found" });
   };
