@@ -1,5 +1,5 @@
 // Jobs running in this process, keyed by job_id: start (idempotent), cancel, shut down.
-import { createCallbackClient } from "./callback-client.js";
+import { createCallbackClient, type CallbackClient } from "./callback-client.js";
 import { log } from "./log.js";
 import { runJob, type AbortReason, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
 import { runHdClip } from "./hd-clip.js";
@@ -37,61 +37,51 @@ export class JobRegistry {
     return this.running.has(id);
   }
 
-  /** Start a job unless one with that id is already running. */
-  start(job: RenderJob): "started" | "running" | "closed" {
+  /**
+   * Run one piece of work under `key` unless it already runs: its own AbortController, a callback
+   * client for its resource (a 409 from the Worker aborts it), and crash logging.
+   */
+  private launch(
+    key: string,
+    callback: { base_url: string; token: string; id: string; resource?: "jobs" | "rerenders" },
+    logFields: Record<string, unknown>,
+    run: (signal: AbortSignal, client: CallbackClient) => Promise<unknown>,
+  ): "started" | "running" | "closed" {
     if (this.closed) return "closed";
-    if (this.running.has(job.job_id)) return "running";
+    if (this.running.has(key)) return "running";
     const controller = new AbortController();
-    const abort = (reason: AbortReason) => controller.abort(reason);
     const client = createCallbackClient({
-      baseUrl: job.callback.base_url,
-      token: job.callback.token,
-      jobId: job.job_id,
+      baseUrl: callback.base_url,
+      token: callback.token,
+      jobId: callback.id,
+      resource: callback.resource,
       signal: controller.signal,
-      onGone: () => abort("gone"),
+      onGone: () => controller.abort("gone" satisfies AbortReason),
       backoffMs: this.opts.callbackBackoffMs,
     });
-    log("info", "job started", { job_id: job.job_id });
-    const done = runJob({
-      job,
-      signal: controller.signal,
-      client,
-      deps: this.opts.deps,
-      workRoot: this.opts.workRoot,
-      renderConcurrency: this.opts.renderConcurrency,
-    })
+    log("info", "work started", logFields);
+    const done = run(controller.signal, client)
       .catch((e: unknown): JobOutcome => {
-        log("error", "job crashed", { job_id: job.job_id, error: String((e as Error)?.stack ?? e) });
+        log("error", "work crashed", { ...logFields, error: String((e as Error)?.stack ?? e) });
         return { status: "failed", stage: "unknown", error: "internal error" };
       })
-      .finally(() => this.running.delete(job.job_id));
-    this.running.set(job.job_id, { controller, done });
+      .finally(() => this.running.delete(key));
+    this.running.set(key, { controller, done });
     return "started";
+  }
+
+  /** Start a job unless one with that id is already running. */
+  start(job: RenderJob): "started" | "running" | "closed" {
+    return this.launch(job.job_id, { ...job.callback, id: job.job_id }, { kind: "job", job_id: job.job_id }, (signal, client) =>
+      runJob({ job, signal, client, deps: this.opts.deps, workRoot: this.opts.workRoot, renderConcurrency: this.opts.renderConcurrency }),
+    );
   }
 
   /** Start a re-render unless one with that id is already running (ids never collide with jobs'). */
   startRerender(job: RerenderJob): "started" | "running" | "closed" {
-    if (this.closed) return "closed";
-    if (this.running.has(job.rerender_id)) return "running";
-    const controller = new AbortController();
-    const client = createCallbackClient({
-      baseUrl: job.callback.base_url,
-      token: job.callback.token,
-      jobId: job.rerender_id,
-      resource: "rerenders",
-      signal: controller.signal,
-      onGone: () => controller.abort("gone"),
-      backoffMs: this.opts.callbackBackoffMs,
-    });
-    log("info", "rerender started", { rerender_id: job.rerender_id, job_id: job.job_id });
-    const done = runRerender({ job, signal: controller.signal, client, workRoot: this.opts.workRoot, dub: this.opts.dub })
-      .catch((e: unknown) => {
-        log("error", "rerender crashed", { rerender_id: job.rerender_id, error: String((e as Error)?.stack ?? e) });
-        return { status: "failed" as const, error: "internal error" };
-      })
-      .finally(() => this.running.delete(job.rerender_id));
-    this.running.set(job.rerender_id, { controller, done });
-    return "started";
+    return this.launch(job.rerender_id, { ...job.callback, id: job.rerender_id, resource: "rerenders" }, { kind: "rerender", rerender_id: job.rerender_id, job_id: job.job_id }, (signal, client) =>
+      runRerender({ job, signal, client, workRoot: this.opts.workRoot, dub: this.opts.dub }),
+    );
   }
 
   /**
@@ -99,27 +89,9 @@ export class JobRegistry {
    * `<job_id>:hd:<clip_index>`, like the container instance the Worker picks for it.
    */
   startHd(task: HdClipTask): "started" | "running" | "closed" {
-    if (this.closed) return "closed";
-    const key = hdTaskKey(task.job_id, task.clip_index);
-    if (this.running.has(key)) return "running";
-    const controller = new AbortController();
-    const client = createCallbackClient({
-      baseUrl: task.callback.base_url,
-      token: task.callback.token,
-      jobId: task.job_id,
-      signal: controller.signal,
-      onGone: () => controller.abort("gone"),
-      backoffMs: this.opts.callbackBackoffMs,
-    });
-    log("info", "hd clip started", { job_id: task.job_id, clip: task.clip_index });
-    const done = runHdClip({ task, signal: controller.signal, client, workRoot: this.opts.workRoot })
-      .catch((e: unknown) => {
-        log("error", "hd clip crashed", { job_id: task.job_id, clip: task.clip_index, error: String((e as Error)?.stack ?? e) });
-        return { status: "failed" as const, error: "internal error" };
-      })
-      .finally(() => this.running.delete(key));
-    this.running.set(key, { controller, done });
-    return "started";
+    return this.launch(hdTaskKey(task.job_id, task.clip_index), { ...task.callback, id: task.job_id }, { kind: "hd clip", job_id: task.job_id, clip: task.clip_index }, (signal, client) =>
+      runHdClip({ task, signal, client, workRoot: this.opts.workRoot }),
+    );
   }
 
   /** Abort a running job (kills its processes); true when there was one. */

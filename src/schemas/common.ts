@@ -12,7 +12,6 @@ const rateLimitHeaders = {
   "X-RateLimit-Remaining": { schema: { type: "integer" as const }, description: "Requests left in the current window." },
   "X-RateLimit-Reset": { schema: { type: "integer" as const }, description: "Seconds until the window resets." },
 };
-export const responseHeaders = rateLimitHeaders;
 
 const errorDescriptions: Record<number, string> = {
   400: "Invalid input: the message says which field and why.",

@@ -1,6 +1,7 @@
 // Render backend callbacks (docs/render-protocol.md). Not in the public OpenAPI document.
 // Each job has its own bearer token, an HMAC of the job id, so a backend can only touch its job.
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
+import type { z } from "zod";
 import { ConflictError, errorBody, NotFoundError, UnauthorizedError, ValidationError } from "../../errors";
 import { timingSafeEqualStr } from "../../lib/ids";
 import type { AppEnv } from "../../middleware/types";
@@ -19,60 +20,60 @@ async function requireJobToken(env: AppEnv["Bindings"], jobId: string, presented
 }
 const bearer = (h: string | undefined) => /^Bearer\s+(\S+)$/i.exec(h ?? "")?.[1];
 
+const checkFileName = (name: string) => {
+  if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+};
+
+/** Parse a callback body with its event schema; a malformed one is a 400 naming the fields. */
+async function parseEvent<T>(req: Request, schema: z.ZodType<T>, what: string): Promise<T> {
+  const ev = schema.safeParse(await req.json().catch(() => null));
+  if (!ev.success) throw new ValidationError(`Invalid ${what}: ${ev.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return ev.data;
+}
+
+/** Stream a PUT body into R2 under `key` (immutable: keys never change content). */
+async function storeFile(c: Context<AppEnv>, key: string) {
+  if (!c.req.raw.body) throw new ValidationError("Empty body.");
+  await c.env.FILES.put(key, c.req.raw.body, {
+    httpMetadata: { contentType: c.req.header("content-type") ?? "application/octet-stream", cacheControl: "public, max-age=31536000, immutable" },
+  });
+  return c.json({ key, url: fileUrl(publicBaseUrl(c.env, c.req.url), key) }, 201);
+}
+
 export function registerInternal(app: Hono<AppEnv>) {
   app.post("/internal/v1/jobs/:id/events", async (c) => {
     const id = c.req.param("id");
     await requireJobToken(c.env, id, bearer(c.req.header("authorization")));
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ValidationError("Body must be JSON.");
-    }
-    const ev = RenderEventSchema.safeParse(raw);
-    if (!ev.success) throw new ValidationError(`Invalid render event: ${ev.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    await applyRenderEvent(c.env, id, ev.data);
+    await applyRenderEvent(c.env, id, await parseEvent(c.req.raw, RenderEventSchema, "render event"));
     return c.json({ ok: true });
   });
 
   app.put("/internal/v1/jobs/:id/files/:name", async (c) => {
     const { id, name } = c.req.param();
     await requireJobToken(c.env, id, bearer(c.req.header("authorization")));
-    if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+    checkFileName(name);
     // HD files land after `completed`, so completed jobs still accept files; stopped jobs do not.
     const job = await c.env.DB.prepare("SELECT status FROM jobs WHERE id = ?").bind(id).first<{ status: string }>();
     if (!job) throw new NotFoundError("Job not found.");
     if (!["queued", "processing", "scoring", "completed"].includes(job.status)) throw new ConflictError(`Job is ${job.status}; no more files are accepted.`);
-    if (!c.req.raw.body) throw new ValidationError("Empty body.");
-    const key = await jobFileKey(c.env.APP_SECRET ?? "", id, name);
-    await c.env.FILES.put(key, c.req.raw.body, {
-      httpMetadata: { contentType: c.req.header("content-type") ?? "application/octet-stream", cacheControl: "public, max-age=31536000, immutable" },
-    });
-    return c.json({ key, url: fileUrl(publicBaseUrl(c.env, c.req.url), key) }, 201);
+    return storeFile(c, await jobFileKey(c.env.APP_SECRET ?? "", id, name));
   });
 
   app.post("/internal/v1/rerenders/:rid/events", async (c) => {
     const rid = c.req.param("rid");
     await requireJobToken(c.env, rid, bearer(c.req.header("authorization")));
-    const ev = RerenderEventSchema.safeParse(await c.req.json().catch(() => null));
-    if (!ev.success) throw new ValidationError(`Invalid re-render event: ${ev.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    await applyRerenderEvent(c.env, rid, ev.data);
+    await applyRerenderEvent(c.env, rid, await parseEvent(c.req.raw, RerenderEventSchema, "re-render event"));
     return c.json({ ok: true });
   });
 
   app.put("/internal/v1/rerenders/:rid/files/:name", async (c) => {
     const { rid, name } = c.req.param();
     await requireJobToken(c.env, rid, bearer(c.req.header("authorization")));
-    if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+    checkFileName(name);
     const r = await c.env.DB.prepare("SELECT job_id, status FROM rerenders WHERE id = ?").bind(rid).first<{ job_id: string; status: string }>();
     if (!r) throw new NotFoundError("Re-render not found.");
     if (r.status !== "queued" && r.status !== "processing") throw new ConflictError(`Re-render is ${r.status}; no more files are accepted.`);
-    if (!c.req.raw.body) throw new ValidationError("Empty body.");
-    const key = await rerenderFileKey(c.env.APP_SECRET ?? "", r.job_id, rid, name);
-    await c.env.FILES.put(key, c.req.raw.body, {
-      httpMetadata: { contentType: c.req.header("content-type") ?? "application/octet-stream", cacheControl: "public, max-age=31536000, immutable" },
-    });
-    return c.json({ key, url: fileUrl(publicBaseUrl(c.env, c.req.url), key) }, 201);
+    return storeFile(c, await rerenderFileKey(c.env.APP_SECRET ?? "", r.job_id, rid, name));
   });
 
   // The uploaded source of a job, for the backend to fetch (token in the query: the backend's
@@ -90,7 +91,7 @@ export function registerInternal(app: Hono<AppEnv>) {
   app.get("/internal/v1/jobs/:id/files/:name", async (c) => {
     const { id, name } = c.req.param();
     await requireJobToken(c.env, id, c.req.query("token"));
-    if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+    checkFileName(name);
     const obj = await c.env.FILES.get(await jobFileKey(c.env.APP_SECRET ?? "", id, name), { range: c.req.raw.headers });
     if (!obj) return c.json(errorBody("not_found", "File not found."), 404);
     return r2Response(obj, c.req.raw);

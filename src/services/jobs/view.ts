@@ -9,9 +9,6 @@ export type ClipRow = typeof clipsTable.$inferSelect;
 
 export const msToIso = (ms: number) => new Date(ms).toISOString();
 
-/** Statuses of a job whose pipeline still runs (cancel allowed, events accepted). */
-export const runningStatuses = ["queued", "processing", "scoring"] as const;
-
 export function clipView(baseUrl: string, c: ClipRow): z.infer<typeof ClipSchema> {
   return {
     url: fileUrl(baseUrl, c.videoKey),
