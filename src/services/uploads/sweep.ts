@@ -1,7 +1,7 @@
 import type { Env } from "../../env";
 
 /**
- * Cron (hourly): reservations whose upload URL expired and were never completed are removed with
+ * Cron (every 5 minutes): reservations whose upload URL expired and were never completed are removed with
  * their uploaded bytes. They were never charged, so quota is untouched.
  */
 export async function sweepExpiredUploads(env: Env, now = new Date()): Promise<number> {
