@@ -113,6 +113,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       hd_size: OUTPUT_SIZE.hd,
       fps: outputFps(probe.video?.fps ?? 30),
       transcript_engine: engine,
+      scorer: m.scoredBy ?? { engine: "offline" },
     },
   };
 }

@@ -48,11 +48,20 @@ export interface Subscores {
   trend: number;
 }
 
+/** Which engine produced a moment's score, and why a remote scorer fell back to the offline one. */
+export interface ScoredBy {
+  engine: string;
+  model?: string;
+  fallback_reason?: string;
+}
+
 export interface ScoredMoment extends Moment {
   score: number; // 0..100
   subscores: Subscores; // 0..100 each
   justification: string;
   title: string; // <= 100 chars
+  /** absent only on moments scored by the pure stage functions directly (tests) */
+  scoredBy?: ScoredBy;
 }
 
 export interface ProbeResult {

@@ -2,6 +2,9 @@
 // canned response of the real API's shape.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { workersAiModelNames } from "./ai-models.js";
+
+const models = workersAiModelNames();
 
 export interface Recorded {
   method: string;
@@ -19,7 +22,12 @@ export async function startLoopback(answer: (req: Recorded) => { status: number;
     req.on("end", () => {
       const rec = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
       requests.push(rec);
-      const a = answer(rec);
+      // Like the real API, an unknown model name is refused (HTTP 400, error 5007), so a wrong or
+      // retired model in the backend fails its test instead of being answered by the double.
+      const model = /\/ai\/run\/(.+)$/.exec(rec.url)?.[1];
+      const a = model && !models.has(decodeURIComponent(model))
+        ? { status: 400, body: { success: false, result: {}, messages: [], errors: [{ code: 5007, message: `No such model ${decodeURIComponent(model)} or task` }] } }
+        : answer(rec);
       res.writeHead(a.status, { "content-type": "application/json" });
       res.end(typeof a.body === "string" ? a.body : JSON.stringify(a.body));
     });

@@ -1,6 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScorer } from "../../src/engines/scorer/index.js";
-import { parseLlmScores, SCORER_MODEL } from "../../src/engines/scorer/workers-ai.js";
+import { createWorkersAiScorer, parseLlmScores, SCORER_MODEL } from "../../src/engines/scorer/workers-ai.js";
+import { WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
+import { TRANSLATION_MODEL } from "../../src/engines/translate/workers-ai.js";
+import { TTS_MODEL } from "../../src/engines/tts/workers-ai.js";
+import { workersAiModelNames } from "../engines/ai-models.js";
 import { scoreMoments, scoreMomentsWith } from "../../src/stages/score.js";
 import type { Moment, Transcript, Word } from "../../src/types.js";
 import { startLoopback } from "../engines/loopback.js";
@@ -13,7 +17,7 @@ const a = momentOf("Why do 90 percent of startups fail? Because they build what 
 const b = momentOf("um so yeah like I mean it was kind of a thing you know.", 30);
 const t: Transcript = { lang: "en", segments: [], words: [...a.words, ...b.words], engine: "test" };
 
-// Shape of a POST .../ai/run/@cf/meta/llama-3.1-8b-instruct answer: {result: {response: string}}
+// Shape of a POST .../ai/run/@cf/meta/llama-3.1-8b-instruct-fp8 answer: {result: {response: string}}
 const answer = (response: unknown) => ({ result: { response, usage: { prompt_tokens: 300, completion_tokens: 90 } }, success: true, errors: [], messages: [] });
 
 let close: (() => Promise<void>) | undefined;
@@ -46,7 +50,9 @@ describe("Workers AI scorer", () => {
     expect(ranked[0]!.start).toBe(30); // the model liked b
     expect(ranked[0]!.score).toBe(95);
     expect(ranked[0]!.title).toBe("A surprising story.");
-    expect(ranked[1]).toEqual(offline);
+    expect(ranked[0]!.scoredBy).toEqual({ engine: "workers-ai", model: SCORER_MODEL });
+    // The clip the model left out keeps its offline score, and says so.
+    expect(ranked[1]).toEqual({ ...offline, scoredBy: { engine: "offline", fallback_reason: `Workers AI ${SCORER_MODEL} gave no valid score for this clip` } });
     const req = srv.requests[0]!;
     expect(req.url).toBe(`/client/v4/accounts/acc/ai/run/${SCORER_MODEL}`);
     expect(req.headers.authorization).toBe("Bearer tok");
@@ -55,11 +61,35 @@ describe("Workers AI scorer", () => {
     expect(body.messages[1].content).toContain("Genre: podcast");
   });
 
-  it("falls back to the offline scorer when the API fails", async () => {
+  it("falls back to the offline scorer when the API fails, logs the model and status, and records why", async () => {
     const srv = await startLoopback(() => ({ status: 500, body: { success: false, errors: [{ message: "boom" }] } }));
     close = srv.close;
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     const scorer = createScorer({ KATTO_SCORER: "workers-ai", CF_ACCOUNT_ID: "acc", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl });
-    expect(await scoreMomentsWith(scorer, [a, b], t, { config: {} })).toEqual(scoreMoments([a, b], t, { config: {} }));
+    const ranked = await scoreMomentsWith(scorer, [a, b], t, { config: {} });
+    const offline = scoreMoments([a, b], t, { config: {} });
+    expect(ranked).toHaveLength(2);
+    expect(ranked.map(({ scoredBy: _s, ...m }) => m)).toEqual(offline);
+    for (const m of ranked) expect(m.scoredBy).toEqual({ engine: "offline", fallback_reason: `Workers AI ${SCORER_MODEL}: HTTP 500: boom` });
+    const logged = log.mock.calls.map((c) => JSON.parse(String(c[0])));
+    expect(logged).toContainEqual(expect.objectContaining({ model: SCORER_MODEL, status: 500 }));
+    log.mockRestore();
+  });
+
+  it("a model name Workers AI does not know is refused by the double and surfaces as the fallback reason", async () => {
+    const srv = await startLoopback(() => ({ status: 200, body: answer("{}") }));
+    close = srv.close;
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const scorer = createWorkersAiScorer({ accountId: "acc", apiToken: "tok", baseUrl: srv.baseUrl }, "@cf/meta/llama-3.1-8b-instruct");
+    const ranked = await scoreMomentsWith(scorer, [a], t, { config: {} });
+    expect(ranked[0]!.scoredBy).toEqual({ engine: "offline", fallback_reason: "Workers AI @cf/meta/llama-3.1-8b-instruct: HTTP 400: No such model @cf/meta/llama-3.1-8b-instruct or task" });
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
+  });
+
+  it("every Workers AI model the backend uses is in the generated model map", () => {
+    const known = workersAiModelNames();
+    for (const model of [SCORER_MODEL, WHISPER_MODEL, TRANSLATION_MODEL, TTS_MODEL]) expect(known, model).toContain(model);
   });
 
   it("is offline by default and refuses workers-ai without credentials", () => {

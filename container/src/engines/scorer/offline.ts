@@ -10,7 +10,7 @@ export function createOfflineScorer(): Scorer {
       const keywords = topicKeywords(config.customPrompt, config.topics);
       return moments.map((m) => {
         const { features: _f, ...s } = scorePassage(passageOf(m, t), config, keywords);
-        return { ...m, ...s };
+        return { ...m, ...s, scoredBy: { engine: "offline" } };
       });
     },
   };

@@ -1,14 +1,17 @@
 // Scorer on Workers AI (an instruction-tuned Llama over the REST API). The model is asked for JSON;
 // the answer is validated field by field, and any failure (network, HTTP, malformed JSON, missing
 // clip) falls back to the offline scorer for the affected moments, so scoring never fails a job.
+// A fallback is never silent: it is logged with the model and status, and every moment records
+// which engine scored it and why it fell back (clip metadata `scorer`).
 import { overallOf } from "../../stages/score.js";
 import { MAX_TITLE_CHARS, titleFromSentence } from "../../stages/score-title.js";
 import type { ClipConfig, Moment, ScoredMoment, Subscores } from "../../types.js";
-import { type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
+import { CloudflareAiError, type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
 import { createOfflineScorer } from "./offline.js";
 import type { Scorer } from "./types.js";
 
-export const SCORER_MODEL = "@cf/meta/llama-3.1-8b-instruct";
+/** Must be a name of the Workers AI model map (worker-configuration.d.ts; checked by a test). */
+export const SCORER_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";
 /** characters of each clip's text sent to the model */
 const MAX_CLIP_CHARS = 1500;
 
@@ -85,6 +88,7 @@ export function createWorkersAiScorer(cfg: CloudflareAiConfig, model = SCORER_MO
       const fallback = await offline.score(moments, t, opts);
       if (moments.length === 0) return fallback;
       let parsed = new Map<number, LlmClipScore>();
+      let failure: string | undefined;
       try {
         const result = (await runWorkersAi(
           cfg,
@@ -93,15 +97,24 @@ export function createWorkersAiScorer(cfg: CloudflareAiConfig, model = SCORER_MO
           { signal: opts.signal ?? AbortSignal.timeout(60_000) },
         )) as { response?: unknown };
         parsed = parseLlmScores(result?.response, moments.length);
-      } catch {
-        // network / HTTP / model errors: the offline scores stand
+      } catch (e) {
+        // network / HTTP / model errors: the offline scores stand, and the reason is kept
+        const status = e instanceof CloudflareAiError ? e.status : undefined;
+        failure = e instanceof CloudflareAiError ? e.message : `Workers AI ${model}: ${(e as Error).name === "TimeoutError" ? "timed out" : "request failed"}`;
+        console.error(JSON.stringify({ msg: "workers-ai scorer failed; offline scores used", model, status: status ?? null, error: failure }));
+      }
+      if (!failure && parsed.size < moments.length) {
+        console.error(JSON.stringify({ msg: "workers-ai scorer answer incomplete; offline scores used for the rest", model, scored: parsed.size, moments: moments.length }));
       }
       return fallback.map((off, i): ScoredMoment => {
         const llm = parsed.get(i);
-        if (!llm) return off;
+        if (!llm) {
+          const reason = failure ?? `Workers AI ${model} gave no valid score for this clip`;
+          return { ...off, scoredBy: { engine: "offline", fallback_reason: reason } };
+        }
         const subscores: Subscores = { hook: llm.hook, flow: llm.flow, value: llm.value, trend: llm.trend };
         const title = titleFromSentence(llm.title.replace(/!+/g, "."), { question: /\?\s*$/.test(llm.title) }).slice(0, MAX_TITLE_CHARS);
-        return { ...off, subscores, score: overallOf(subscores, opts.config.genre), title, justification: llm.justification };
+        return { ...off, subscores, score: overallOf(subscores, opts.config.genre), title, justification: llm.justification, scoredBy: { engine: "workers-ai", model } };
       });
     },
   };
