@@ -76,6 +76,7 @@ describe("bold_pop (default)", () => {
   });
 
   it("events are in order, do not overlap, stay inside the clip", () => {
+    expect(evs.length).toBeGreaterThan(1);
     for (let i = 0; i < evs.length; i++) {
       expect(evs[i]!.start).toBeGreaterThanOrEqual(0);
       expect(evs[i]!.end).toBeLessThanOrEqual(DUR + 0.005);
@@ -85,6 +86,7 @@ describe("bold_pop (default)", () => {
   });
 
   it("the active word is on screen while it is spoken", () => {
+    expect(W.length).toBeGreaterThan(0);
     W.forEach((w, i) => {
       expect(evs[i]!.start).toBeLessThanOrEqual(w.start + 0.005);
       expect(evs[i]!.end).toBeGreaterThanOrEqual(Math.min(w.end, DUR) - 0.06);
@@ -92,6 +94,7 @@ describe("bold_pop (default)", () => {
   });
 
   it("at most two lines, each within maxChars, breaks by us (\\N)", () => {
+    expect(evs.length).toBeGreaterThan(0);
     for (const e of evs) {
       const lines = plain(e.text).split("\\N");
       expect(lines.length).toBeLessThanOrEqual(2);
@@ -100,10 +103,12 @@ describe("bold_pop (default)", () => {
   });
 
   it("breaks after sentence ends: no event mixes two sentences", () => {
+    expect(evs.length).toBeGreaterThan(0);
     for (const e of evs) expect(plain(e.text).replace(/\\N/g, " ")).not.toMatch(/[.!?] \S/);
   });
 
   it("positioned in the lower third, inside the safe area", () => {
+    expect(evs.length).toBeGreaterThan(0);
     for (const e of evs) {
       const m = /\\an5\\pos\((\d+),(\d+)\)/.exec(e.text)!;
       const y = Number(m[2]);
@@ -126,6 +131,7 @@ describe("bold_pop (default)", () => {
 
   it("nothing after the clip end even when words run past it", () => {
     const evs2 = events(buildAss(W, st, { durationS: 3 }));
+    expect(evs2.length).toBeGreaterThan(0);
     for (const e of evs2) expect(e.end).toBeLessThanOrEqual(3);
   });
 
@@ -144,6 +150,7 @@ describe("other styles", () => {
     const st = style("karaoke");
     const evs = events(buildAss(W, st, { durationS: DUR }));
     expect(evs.length).toBeLessThan(W.length);
+    expect(evs.length).toBeGreaterThan(0);
     for (const e of evs) {
       const ks = [...e.text.matchAll(/\\kf?(\d+)/g)].map((m) => Number(m[1]));
       const total = ks.reduce((a, b) => a + b, 0) / 100;

@@ -88,6 +88,7 @@ describe("pages", () => {
   it("CJK words join without spaces and wrap by width", () => {
     const w = "我们 今天 讨论 一个 非常 重要 的 问题 关于 未来 的 城市".split(" ").map((t, i) => ({ text: t, start: i * 0.3, end: i * 0.3 + 0.25 }));
     const pages = layoutPages(w, opts);
+    expect(pages.flatMap((p) => p.lines).length).toBeGreaterThan(1);
     for (const p of pages) for (const l of p.lines) expect(lineWidth(l)).toBeLessThanOrEqual(20);
     expect(text(pages[0]!.lines)[0]).not.toContain(" ");
   });

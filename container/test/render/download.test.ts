@@ -74,7 +74,7 @@ describe("download", () => {
   it("abort stops a hanging download", async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort("cancelled"), 300);
-    await expect(download(`${base}/slow`, tmpDir(), { signal: ac.signal, maxBytes: 1e6 })).rejects.toBeTruthy();
+    await expect(download(`${base}/slow`, tmpDir(), { signal: ac.signal, maxBytes: 1e6 })).rejects.toMatchObject({ name: "AbortError" });
   });
 
   it("platform URLs need yt-dlp", async () => {

@@ -59,6 +59,7 @@ describe("script detection and fonts (pure)", () => {
     // a long run without spaces fills lines instead of overflowing one
     const long = [{ text: "今天我们一起去公园散步然后回家吃饭休息一下", start: 0, end: 3 }];
     const pages = layoutPages(long, { maxChars: 16, maxLines: 2, maxGapS: 0.8, maxPageS: 4 });
+    expect(pages.flatMap((p) => p.lines).length).toBeGreaterThan(1);
     for (const p of pages) for (const line of p.lines) expect(textWidth(line.map((w) => w.text).join(""))).toBeLessThanOrEqual(16);
     expect(pages.flatMap((p) => p.lines.flat().map((w) => w.text)).join("")).toBe(long[0]!.text);
   });

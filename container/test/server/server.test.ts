@@ -66,7 +66,9 @@ describe("render server", () => {
     expect(worker.mediaRequests.get(OBAMA)).toBe(1); // the repeat POST did not start a second run
 
     // every call carried the bearer token
-    for (const c of worker.calls.filter((c) => c.jobId === id)) expect(c.auth).toBe(`Bearer ${worker.token}`);
+    const calls = worker.calls.filter((c) => c.jobId === id);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const c of calls) expect(c.auth).toBe(`Bearer ${worker.token}`);
 
     // progress: monotonic pct, known steps; transcript before clips; clips before clip_hd
     const progress = evs.filter((e) => e.type === "progress") as unknown as { pct: number; step: string; status: string }[];
