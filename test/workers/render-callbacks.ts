@@ -23,6 +23,14 @@ export const sendEvent = (id: string, ev: RenderEvent) =>
 export const putFile = (id: string, name: string, body: string | Uint8Array = "bytes", type = "video/mp4") =>
   internal(`/jobs/${id}/files/${name}`, id, { method: "PUT", headers: { "content-type": type }, body });
 
+/** PUTs the files a clips event names, as the backend does before it sends the event. */
+export async function storeClipFiles(id: string, clips: { file: string; captions_file: string }[]) {
+  for (const c of clips) {
+    expect((await putFile(id, c.file)).status).toBe(201);
+    expect((await putFile(id, c.captions_file, "1\n00:00:00,000 --> 00:00:01,000\nhi\n", "application/x-subrip")).status).toBe(201);
+  }
+}
+
 export const clipReport = (clip_index: number, score: number, hd = false) => ({
   clip_index,
   title: `Clip ${clip_index}`,

@@ -1,7 +1,7 @@
 // Applies the render backend's events to a job (docs/render-protocol.md). Every write is
 // conditional on the job still running, so nothing lands after a cancel or failure: the caller
 // answers 409 and the backend stops.
-import { ConflictError, NotFoundError } from "../../errors";
+import { ConflictError, NotFoundError, ServiceError } from "../../errors";
 import type { Env } from "../../env";
 import type { RenderEvent } from "../../schemas/render-protocol";
 import { jobFileKey } from "../../storage/keys";
@@ -75,6 +75,24 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
   }
 }
 
+/**
+ * Every file an event names must already be in R2: a clip must never point at an object that a
+ * failed PUT did not write. The answer is 503 (the backend retries the event, docs/render-protocol.md).
+ */
+async function requireStoredFiles(env: Env, files: { name: string; key: string }[]) {
+  const heads = await Promise.all(files.map((f) => env.FILES.head(f.key)));
+  const missing = [...new Set(files.filter((_, i) => !heads[i]).map((f) => f.name))];
+  if (missing.length) {
+    throw new ServiceError("unavailable", `Files not in storage: ${missing.join(", ")}. PUT each file to /internal/v1/jobs/{id}/files/{name}, then send the event again.`);
+  }
+}
+
+async function requireJobStatus(db: D1Database, jobId: string, statuses: string[]) {
+  const job = await db.prepare("SELECT status FROM jobs WHERE id = ?").bind(jobId).first<{ status: string }>();
+  if (!job) throw new NotFoundError("Job not found.");
+  if (!statuses.includes(job.status)) throw noLongerRunning();
+}
+
 async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: string) {
   const db = env.DB;
   const secret = env.APP_SECRET ?? "";
@@ -85,6 +103,9 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
       captionsKey: await jobFileKey(secret, jobId, c.captions_file),
     })),
   );
+  // A stopped job answers 409 (stop work) before any file check; the UPDATE below stays conditional.
+  await requireJobStatus(db, jobId, ["queued", "processing", "scoring"]);
+  await requireStoredFiles(env, rows.flatMap(({ c, videoKey, captionsKey }) => [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }]));
   const allHd = ev.clips.every((c) => c.hd);
   // One transaction: the completion UPDATE goes first and every clip INSERT is conditional on it
   // (changes() chains), so clips only exist for a job that really completed.
@@ -140,6 +161,8 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   const secret = env.APP_SECRET ?? "";
   const videoKey = await jobFileKey(secret, jobId, ev.file);
   const captionsKey = await jobFileKey(secret, jobId, ev.captions_file);
+  await requireJobStatus(db, jobId, ["completed"]);
+  await requireStoredFiles(env, [{ name: ev.file, key: videoKey }, { name: ev.captions_file, key: captionsKey }]);
   const [clip, ready] = await db.batch([
     db
       .prepare(

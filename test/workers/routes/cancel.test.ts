@@ -6,7 +6,7 @@ import { ErrorSchema } from "../../../src/schemas/common";
 import { CancelledSchema, ClipProjectionSchema, JobSchema } from "../../../src/schemas/job";
 import type { RenderEvent } from "../../../src/schemas/render-protocol";
 import { addKey, api, createAccount, freshIp, type Client } from "../helpers";
-import { advance, clipReport, newJob, putFile, sendEvent } from "../render-callbacks";
+import { advance, clipReport, newJob, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 
 const cancel = (c: Client, id: string) => api(c, `/jobs/${id}`, { method: "DELETE" });
 
@@ -28,6 +28,7 @@ describe("DELETE /jobs/{id} (errors)", () => {
   it("409 for a completed job", async () => {
     const c = await createAccount();
     const id = await newJob(c);
+    await storeClipFiles(id, [clipReport(0, 80, true)]);
     expect((await sendEvent(id, { type: "clips", clips: [clipReport(0, 80, true)] })).status).toBe(200);
     const r = await cancel(c, id);
     expect(r.status).toBe(409);

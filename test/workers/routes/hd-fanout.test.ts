@@ -12,7 +12,7 @@ import { dispatchRender, hdModeOf } from "../../../src/services/render/dispatch"
 import { applyRenderEvent } from "../../../src/services/render/events";
 import { jobFileSourceUrl } from "../../../src/services/render/hd";
 import { api, createAccount, SAMPLE_URL, type Client } from "../helpers";
-import { clipReport, putFile, sendEvent } from "../render-callbacks";
+import { clipReport, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 
 const fanoutEnv = { ...env, HD_FANOUT: "true" } as Env;
 
@@ -39,7 +39,8 @@ function captureBackend(status = 202) {
 }
 
 const fanoutClip = (i: number) => ({ ...clipReport(i, 90 - i), metadata: { layout: "face_tracking", words: [], crop_path: [{ t: 0, x: 10 }], mezzanine_file: `clip-${i}-src.mp4` } });
-const clipsEvent = (n: number): RenderEvent => ({ type: "clips", clips: Array.from({ length: n }, (_, i) => fanoutClip(i)) });
+const fanoutClips = (n: number) => Array.from({ length: n }, (_, i) => fanoutClip(i));
+const clipsEvent = (n: number): RenderEvent => ({ type: "clips", clips: fanoutClips(n) });
 const hdMode = async (id: string) => (await env.DB.prepare("SELECT hd_mode FROM jobs WHERE id = ?").bind(id).first<{ hd_mode: string }>())!.hd_mode;
 
 async function runHdMessage(jobId: string, clipIndex: number, attempts = 1, e: Env = env) {
@@ -83,12 +84,14 @@ describe("HD fan-out", () => {
     captureBackend();
     const fan = await queuedJob(c);
     await dispatchRender(fanoutEnv, fan);
+    await storeClipFiles(fan, fanoutClips(3));
     await applyRenderEvent(spyEnv, fan, clipsEvent(3));
     expect(sent).toEqual([0, 1, 2].map((clip_index) => ({ type: "render_hd", job_id: fan, clip_index })));
 
     sent.length = 0;
     const local = await queuedJob(c);
     await dispatchRender(env, local);
+    await storeClipFiles(local, fanoutClips(2));
     await applyRenderEvent(spyEnv, local, clipsEvent(2));
     expect(sent).toEqual([]);
   });
@@ -100,6 +103,7 @@ describe("HD fan-out", () => {
     await dispatchRender(fanoutEnv, id);
     const mezz = new Uint8Array(1000).map((_, i) => i % 251);
     expect((await putFile(id, "clip-1-src.mp4", mezz)).status).toBe(201);
+    await storeClipFiles(id, fanoutClips(2));
     expect((await sendEvent(id, clipsEvent(2))).status).toBe(200);
     vi.restoreAllMocks();
 
@@ -134,7 +138,8 @@ describe("HD fan-out", () => {
     captureBackend();
     const id = await queuedJob(c);
     await dispatchRender(fanoutEnv, id);
-    await sendEvent(id, clipsEvent(1));
+    await storeClipFiles(id, fanoutClips(1));
+    expect((await sendEvent(id, clipsEvent(1))).status).toBe(200);
     vi.restoreAllMocks();
     captureBackend(503);
     const logs = vi.spyOn(console, "log");
@@ -155,6 +160,7 @@ describe("HD fan-out", () => {
     captureBackend();
     const id = await queuedJob(c);
     await dispatchRender(fanoutEnv, id);
+    await storeClipFiles(id, fanoutClips(2));
     expect((await sendEvent(id, clipsEvent(2))).status).toBe(200);
     const job = async () => JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
     expect(await job()).toMatchObject({ status: "completed", hd_ready: false });

@@ -4,6 +4,7 @@ import { renderCallbackToken } from "../../../src/render/backend";
 import { RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
 import { JobSchema } from "../../../src/schemas/job";
 import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";
+import { storeClipFiles } from "../render-callbacks";
 
 const SECRET = "test-app-secret-0123456789abcdef";
 
@@ -20,6 +21,7 @@ const clipReport = (i: number, score: number) => ({
 
 async function completedJob(c: Client) {
   const { id } = (await (await api(c, "/jobs", { method: "POST", json: { url: SAMPLE_URL } })).json()) as { id: string };
+  await storeClipFiles(id, [clipReport(0, 80)]);
   const r = await internal(`/jobs/${id}/events`, id, { method: "POST", body: JSON.stringify({ type: "clips", clips: [clipReport(0, 80)] }) });
   expect(r.status).toBe(200);
   return id;

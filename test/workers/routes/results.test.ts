@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { ClipProjectionSchema, JobSchema, TranscriptSchema } from "../../../src/schemas/job";
 import { api, createAccount, type Client } from "../helpers";
-import { advance, clipReport, newJob, putFile, sendEvent } from "../render-callbacks";
+import { advance, clipReport, newJob, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 
 const getJob = async (c: Client, id: string) => JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
 const getClips = async (c: Client, id: string) => {
@@ -79,6 +79,7 @@ describe("clips", () => {
     const c = await createAccount();
     const id = await newJob(c);
     await advance(id, "scoring");
+    await storeClipFiles(id, reports);
     expect((await sendEvent(id, { type: "clips", clips: reports })).status).toBe(200);
 
     const done = await getJob(c, id);
@@ -109,10 +110,37 @@ describe("clips", () => {
   it("a clips event with every clip already hd completes with hd_ready true at once", async () => {
     const c = await createAccount();
     const id = await newJob(c);
-    await sendEvent(id, { type: "clips", clips: [clipReport(0, 50, true), clipReport(1, 70, true)] });
+    const clips = [clipReport(0, 50, true), clipReport(1, 70, true)];
+    await storeClipFiles(id, clips);
+    expect((await sendEvent(id, { type: "clips", clips })).status).toBe(200);
     const job = await getJob(c, id);
     expect(job).toMatchObject({ status: "completed", hd_ready: true });
     expect(job.clips.map((x) => [x.clip_index, x.hd])).toEqual([[1, true], [0, true]]);
+  });
+
+  it("a clips or clip_hd event naming a file that is not in R2 is refused with 503 and changes nothing", async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    await advance(id, "scoring");
+    const clips = [clipReport(0, 80), clipReport(1, 60)];
+    // clip 1's video never landed (a PUT that failed): the event must not complete the job
+    expect((await putFile(id, clips[0].file)).status).toBe(201);
+    for (const cl of clips) expect((await putFile(id, cl.captions_file, "1\n00:00:00,000 --> 00:00:01,000\nhi\n", "application/x-subrip")).status).toBe(201);
+    const refused = await sendEvent(id, { type: "clips", clips });
+    expect(refused.status).toBe(503);
+    expect(ErrorSchema.parse(await refused.json()).error).toBe(
+      "Files not in storage: clip-1-preview.mp4. PUT each file to /internal/v1/jobs/{id}/files/{name}, then send the event again.",
+    );
+    expect(await getJob(c, id)).toMatchObject({ status: "scoring", clips: [] });
+    // the backend retries after the PUT: now it completes
+    expect((await putFile(id, clips[1].file)).status).toBe(201);
+    expect((await sendEvent(id, { type: "clips", clips })).status).toBe(200);
+    expect((await getJob(c, id)).status).toBe("completed");
+
+    const hd = await sendEvent(id, { type: "clip_hd", clip_index: 0, file: "clip-0-hd.mp4", captions_file: "clip-0.srt" });
+    expect(hd.status).toBe(503);
+    expect(ErrorSchema.parse(await hd.json()).error).toMatch(/^Files not in storage: clip-0-hd\.mp4\./);
+    expect((await getJob(c, id)).clips.find((x) => x.clip_index === 0)?.hd).toBe(false);
   });
 
   it("a failed job shows its error and no clips", async () => {
