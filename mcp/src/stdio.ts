@@ -1,0 +1,27 @@
+// katto-mcp: the local MCP server over stdio (Node only). stdout carries only MCP messages; every
+// log line goes to stderr. The key comes from KATTO_API_KEY (the contract's name, exactly) and is
+// checked once with GET /me so a missing or rejected key fails at start with one line, not later.
+import { createApi, DEFAULT_BASE_URL } from "@katto/sdk";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createKattoMcpServer } from "./server";
+import { errorText, unwrap } from "./tool";
+import { uploadFile } from "./tools/upload.tool";
+
+const fail = (line: string): never => {
+  process.stderr.write(`katto-mcp: ${line}\n`);
+  process.exit(1);
+};
+
+const apiKey = process.env.KATTO_API_KEY?.trim();
+if (!apiKey) fail("KATTO_API_KEY is not set. Create an API key in the Katto dashboard and pass it in the environment: KATTO_API_KEY=katto_... npx katto-mcp");
+const baseUrl = process.env.KATTO_BASE_URL?.trim() || DEFAULT_BASE_URL;
+const api = createApi({ baseUrl, apiKey: apiKey!, headers: { "User-Agent": "katto-mcp/0.1.0" } });
+
+try {
+  const me = await unwrap(api.GET("/api/v1/me"));
+  const server = createKattoMcpServer({ api, extraTools: [uploadFile], log: (l) => process.stderr.write(`${l}\n`) });
+  await server.connect(new StdioServerTransport());
+  process.stderr.write(`katto-mcp: serving account ${me.user_id} (plan ${me.plan}, scopes ${me.key.scopes.join(" ")}) from ${baseUrl} over stdio\n`);
+} catch (err) {
+  fail(`${errorText(err)}${baseUrl === DEFAULT_BASE_URL ? "" : ` (KATTO_BASE_URL=${baseUrl})`}`);
+}

@@ -1,0 +1,61 @@
+// One definition per tool (STYLE.md "CLI and agents"): name, zod input shape, zod output schema,
+// annotations and a run() against the typed SDK client. server.ts registers the same list on the
+// stdio server (katto-mcp) and on the Worker's per-request server at /mcp.
+import type { KattoApi } from "@katto/sdk";
+import { KattoApiError } from "@katto/sdk";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { z } from "zod";
+
+export interface ToolContext {
+  api: KattoApi;
+  extra: RequestHandlerExtra<ServerRequest, ServerNotification>;
+}
+
+export interface KattoTool<I extends z.ZodRawShape = z.ZodRawShape, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  annotations: Required<Pick<ToolAnnotations, "readOnlyHint" | "destructiveHint" | "idempotentHint" | "openWorldHint">>;
+  /** Offered only by the local (stdio) server: it reads the caller's file system. */
+  localOnly?: boolean;
+  run(args: z.infer<z.ZodObject<I>>, ctx: ToolContext): Promise<z.infer<O>>;
+  /** One readable line for the text content (the structured result follows it as JSON). */
+  summary(out: z.infer<O>): string;
+}
+
+export const defineTool = <I extends z.ZodRawShape, O extends z.ZodObject>(t: KattoTool<I, O>) => t as unknown as KattoTool;
+
+/** openapi-fetch result -> data, or the API's `{error}` as a KattoApiError with status and Retry-After. */
+export async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await p;
+  if (response.ok && data !== undefined) return data;
+  const body = (error ?? {}) as { error?: unknown; code?: unknown; request_id?: unknown };
+  const retry = response.headers.get("retry-after");
+  throw new KattoApiError(
+    response.status,
+    typeof body.error === "string" ? body.error : `HTTP ${response.status}`,
+    typeof body.code === "string" ? body.code : undefined,
+    retry !== null && Number.isFinite(Number(retry)) ? Number(retry) : undefined,
+    typeof body.request_id === "string" ? body.request_id : undefined,
+  );
+}
+
+/** A tool error an agent can act on: the API's message, its status, and on 429/503 when to retry. */
+export function errorText(err: unknown): string {
+  if (err instanceof KattoApiError) {
+    let text = `Katto API error ${err.status}${err.code ? ` (${err.code})` : ""}: ${err.message}`;
+    if (err.status === 429 || err.status === 503) text += ` Retry after ${err.retryAfter ?? 1} seconds.`;
+    if (err.status === 401) text += " Check the API key or reconnect the MCP client (the key or grant may have been revoked).";
+    if (err.status === 403 && /scope/i.test(err.message)) text += " This needs a key or grant with the write scope.";
+    return text;
+  }
+  if (err instanceof ToolInputError) return err.message;
+  // Never echo internals (STYLE.md "Errors"): network failures get a generic, actionable line.
+  return "Could not reach the Katto API. Check KATTO_BASE_URL and your network, then retry.";
+}
+
+/** A problem with the tool's own input that the API never saw (for example a local file that does not exist). */
+export class ToolInputError extends Error {}

@@ -1,0 +1,26 @@
+import type { KattoTool } from "../tool";
+import { getAccount, getBrandKit, getUsage, getWebhookSecret } from "./account.tool";
+import { cancelJob, createClipJob, getClips, getJob, getTranscript, listJobs } from "./jobs.tool";
+import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
+import { listClipLengths, listSources } from "./vocabularies.tool";
+import { waitForJob } from "./wait.tool";
+
+/** The sixteen tools both servers offer (the stdio server adds service_upload_file). */
+export const sharedTools: KattoTool[] = [
+  createClipJob,
+  getJob,
+  listJobs,
+  getClips,
+  getTranscript,
+  getUsage,
+  getAccount,
+  cancelJob,
+  listSources,
+  listClipLengths,
+  rerenderClip,
+  dubClip,
+  getRerender,
+  getBrandKit,
+  getWebhookSecret,
+  waitForJob,
+];

@@ -1,0 +1,102 @@
+// Jobs: create (spends quota), read, list, clips, transcript, cancel (cannot be undone).
+import { z } from "zod";
+import { clipLengths, ConfigSchema } from "../../../src/schemas/config";
+import { CancelledSchema, ClipProjectionSchema, JobCreatedSchema, JobListSchema, JobSchema, jobStatuses, TranscriptSchema } from "../../../src/schemas/job";
+import { defineTool, unwrap } from "../tool";
+
+export const jobId = z.uuid().describe("The job's id (a UUID), as returned by service_create_clip_job or service_list_jobs.");
+
+/** The job settings an agent may pass; the API's own Config schema is the authority (it re-validates). */
+export const configInput = z
+  .object({
+    genre: z.string().max(100).optional().describe("Kind of video; known values tune scoring: podcast, education, interview, gaming, comedy, news, sports, vlog."),
+    clipLength: z.enum(clipLengths).optional().describe("Clip duration bucket: lt30 (under 30 s), 30_60, 60_90 or 90_180 seconds. See service_list_clip_lengths."),
+    customPrompt: z.string().max(1000).optional().describe("Free-text instructions for choosing moments, e.g. 'moments about pricing'."),
+    topics: z.string().max(500).optional().describe("Comma-separated topics to favour, e.g. 'AI, startups'."),
+  })
+  .optional()
+  .describe("Optional settings for choosing and cutting clips.") satisfies z.ZodType<z.infer<typeof ConfigSchema> | undefined>;
+
+export const createClipJob = defineTool({
+  name: "service_create_clip_job",
+  title: "Create a clip job",
+  description:
+    "Start a job that turns a long video at a public URL into ranked, captioned 9:16 clips. SPENDS QUOTA: each new job uses one video of the account's monthly quota (see service_get_usage). " +
+    "Supported URLs: see service_list_sources. Returns the job id at once; the job runs for minutes, so call service_wait_for_job next. " +
+    "Pass idempotency_key to make a retry safe: a repeat with the same key returns the original job without spending quota again.",
+  input: {
+    url: z.string().describe("Public URL of the source video (a YouTube, Twitch, Kick, Vimeo, Zoom or Loom page; see service_list_sources). Up to 90 minutes."),
+    webhook_url: z.string().optional().describe("Optional public https URL that receives one signed POST when the job completes."),
+    config: configInput,
+    idempotency_key: z.string().min(1).max(255).optional().describe("Optional unique string (e.g. a UUID) for this request; reusing it replays the original job instead of creating and charging a second one."),
+  },
+  output: JobCreatedSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  run: ({ url, webhook_url, config, idempotency_key }, { api }) =>
+    unwrap(
+      api.POST("/api/v1/jobs", {
+        body: { url, webhook_url, config },
+        params: { header: idempotency_key ? { "Idempotency-Key": idempotency_key } : {} },
+      }),
+    ),
+  summary: (j) => `Job ${j.id} is ${j.status}${j.idempotent_replay ? " (replayed: no quota spent)" : ""}. Call service_wait_for_job with job_id ${j.id}.`,
+});
+
+export const getJob = defineTool({
+  name: "service_get_job",
+  title: "Get a job",
+  description: "Read one job: status (queued, processing, scoring, completed, failed, cancelled), progress step and percentage, clips ranked by score (best first) with MP4 and SRT URLs, and whether the final 1080p files are ready (hd_ready). Free and read-only.",
+  input: { job_id: jobId },
+  output: JobSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: ({ job_id }, { api }) => unwrap(api.GET("/api/v1/jobs/{id}", { params: { path: { id: job_id } } })),
+  summary: (j) => `Job ${j.id}: ${j.status}, ${j.progress.step} ${j.progress.pct}%, ${j.clips.length} clip(s)${j.hd_ready ? ", HD ready" : ""}${j.error ? `, error: ${j.error}` : ""}.`,
+});
+
+export const listJobs = defineTool({
+  name: "service_list_jobs",
+  title: "List jobs",
+  description: "List the account's jobs, newest first, with id, status and source. Page with cursor = next_cursor of the previous page. Free and read-only.",
+  input: {
+    limit: z.int().min(1).max(100).optional().describe("How many jobs to return, 1 to 100 (default 20)."),
+    cursor: z.string().optional().describe("next_cursor from a previous call, to get the next page."),
+    status: z.enum(jobStatuses).optional().describe("Only jobs in this status."),
+  },
+  output: JobListSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: ({ limit, cursor, status }, { api }) => unwrap(api.GET("/api/v1/jobs", { params: { query: { limit, cursor, status } } })),
+  summary: (l) => `${l.jobs.length} job(s)${l.next_cursor ? `; more with cursor ${l.next_cursor}` : ""}.`,
+});
+
+export const getClips = defineTool({
+  name: "service_get_clips",
+  title: "Get a job's clips",
+  description: "The clips of a job, best score first: MP4 URL, SRT captions URL, title and virality score (0-100). Empty until the job has rendered. Free and read-only.",
+  input: { job_id: jobId },
+  output: ClipProjectionSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: ({ job_id }, { api }) => unwrap(api.GET("/api/v1/jobs/{id}/clips", { params: { path: { id: job_id } } })),
+  summary: (c) => `Job ${c.job_id} (${c.status}): ${c.clips.length} clip(s)${c.clips[0] ? `; best: "${c.clips[0].title ?? "untitled"}" score ${c.clips[0].score ?? "n/a"}` : ""}.`,
+});
+
+export const getTranscript = defineTool({
+  name: "service_get_transcript",
+  title: "Get a job's transcript",
+  description: "The transcript of a job's source video: language and timed segments (start and end in seconds, text). Available once the job has transcribed. Free and read-only.",
+  input: { job_id: jobId },
+  output: TranscriptSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: ({ job_id }, { api }) => unwrap(api.GET("/api/v1/jobs/{id}/transcript", { params: { path: { id: job_id } } })),
+  summary: (t) => `Transcript of job ${t.job_id}: ${t.segments.length} segment(s), language ${t.lang ?? "unknown"}.`,
+});
+
+export const cancelJob = defineTool({
+  name: "service_cancel_job",
+  title: "Cancel a job",
+  description: "Stop a queued or running job. CANNOT BE UNDONE: the job ends as cancelled and cannot be resumed; start a new job to try again. The quota is refunded when the job is cancelled before it finished (refunded says so). A finished job cannot be cancelled (the API answers 409).",
+  input: { job_id: jobId },
+  output: CancelledSchema,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  run: ({ job_id }, { api }) => unwrap(api.DELETE("/api/v1/jobs/{id}", { params: { path: { id: job_id } } })),
+  summary: (c) => `Job ${c.id} cancelled${c.refunded ? "; its quota was refunded" : ""}.`,
+});

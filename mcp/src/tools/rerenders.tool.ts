@@ -1,0 +1,53 @@
+// Re-renders and dubbing of one clip: free (no quota), additive (the original clip is unchanged).
+import { z } from "zod";
+import { layoutModes } from "../../../src/schemas/account";
+import { captionStyles, dubLanguages, RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
+import { defineTool, unwrap } from "../tool";
+import { jobId } from "./jobs.tool";
+
+const clipIndex = z.int().min(0).describe("0-based clip_index of the clip within the job (0 is the best-scored clip); see service_get_job.");
+const additive = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
+
+export const rerenderClip = defineTool({
+  name: "service_rerender_clip",
+  title: "Re-render a clip",
+  description: "Render a finished clip again with another layout and/or caption style. Free: uses no quota. The original clip stays as it is; the result gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id) or read it with service_get_rerender.",
+  input: {
+    job_id: jobId,
+    clip_index: clipIndex,
+    layout_mode: z.enum(layoutModes).optional().describe("Framing: face_tracking (follow the speaker), wide, split_screen, stacked (gaming: face cam over game), passthrough, grid_3 or grid_4."),
+    caption_style: z.enum(captionStyles).optional().describe("Caption look: bold_pop, karaoke, boxed, minimal, or none for no burned-in captions."),
+  },
+  output: RerenderCreatedSchema,
+  annotations: additive,
+  run: ({ job_id, clip_index, layout_mode, caption_style }, { api }) =>
+    unwrap(api.POST("/api/v1/jobs/{id}/clips/{index}/rerender", { params: { path: { id: job_id, index: clip_index } }, body: { layout_mode, caption_style } })),
+  summary: (r) => `Re-render ${r.rerender_id} queued. Wait with service_wait_for_job (rerender_id ${r.rerender_id}).`,
+});
+
+export const dubClip = defineTool({
+  name: "service_dub_clip",
+  title: "Dub a clip",
+  description: `Render a finished clip with AI-dubbed audio tracks: one audio track per language (${dubLanguages.join(", ")}). Free: uses no quota. The original clip stays as it is; the dubbed clip gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id).`,
+  input: {
+    job_id: jobId,
+    clip_index: clipIndex,
+    languages: z.array(z.enum(dubLanguages)).min(1).max(dubLanguages.length).describe(`Target languages as ISO 639-1 codes, one audio track each: ${dubLanguages.join(", ")}.`),
+  },
+  output: RerenderCreatedSchema,
+  annotations: additive,
+  run: ({ job_id, clip_index, languages }, { api }) =>
+    unwrap(api.POST("/api/v1/jobs/{id}/clips/{index}/rerender", { params: { path: { id: job_id, index: clip_index } }, body: { dub: languages } })),
+  summary: (r) => `Dub ${r.rerender_id} queued. Wait with service_wait_for_job (rerender_id ${r.rerender_id}).`,
+});
+
+export const getRerender = defineTool({
+  name: "service_get_rerender",
+  title: "Get a re-render",
+  description: "Read a re-render or dub: status (queued, processing, completed, failed) and, once completed, the new clip and captions URLs. Free and read-only.",
+  input: { job_id: jobId, rerender_id: z.string().min(1).max(64).describe("The rerender_id returned by service_rerender_clip or service_dub_clip.") },
+  output: RerenderSchema,
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: ({ job_id, rerender_id }, { api }) => unwrap(api.GET("/api/v1/jobs/{id}/rerenders/{rerender_id}", { params: { path: { id: job_id, rerender_id } } })),
+  summary: (r) => `Re-render ${r.rerender_id}: ${r.status}${r.clip_url ? `, clip ${r.clip_url}` : ""}${r.error ? `, error: ${r.error}` : ""}.`,
+});

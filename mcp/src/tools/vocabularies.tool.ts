@@ -1,0 +1,61 @@
+// The API's vocabularies, read from the Worker's own definitions (src/schemas, src/services/jobs/
+// sources.ts), so the tools can never list a source or clip length the API would refuse.
+import { z } from "zod";
+import { clipLengths } from "../../../src/schemas/config";
+import { sourceKinds } from "../../../src/schemas/job";
+import { uploadContentTypes } from "../../../src/schemas/upload";
+import { platforms } from "../../../src/services/jobs/sources";
+import { defineTool } from "../tool";
+
+const readOnlyLocal = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+const SourcesSchema = z.object({
+  sources: z.array(
+    z.object({
+      source: z.enum(sourceKinds),
+      kind: z.enum(["platform_url", "upload", "direct"]),
+      hosts: z.array(z.string()).describe("Host name patterns accepted for this platform (regular expressions)."),
+      note: z.string(),
+    }),
+  ),
+  upload_content_types: z.array(z.enum(uploadContentTypes)),
+  max_source_minutes: z.number(),
+});
+
+export const listSources = defineTool({
+  name: "service_list_sources",
+  title: "List supported sources",
+  description: "Which video sources a clip job accepts: public https URLs of the supported platforms, and local files (uploaded with service_upload_file in the local server; content types listed). Free and read-only; no API call.",
+  input: {},
+  output: SourcesSchema,
+  annotations: readOnlyLocal,
+  run: async () => ({
+    sources: sourceKinds.map((source) => {
+      const hosts = platforms.filter((p) => p.source === source).map((p) => p.hosts.source);
+      if (source === "upload") return { source, kind: "upload" as const, hosts, note: "A local file uploaded through the API (reserve, PUT, complete)." };
+      if (source === "direct") return { source, kind: "direct" as const, hosts, note: "Local mode only: an http(s) loopback URL of a media file." };
+      return { source, kind: "platform_url" as const, hosts, note: `A public https URL of a ${source} video page.` };
+    }),
+    upload_content_types: [...uploadContentTypes],
+    max_source_minutes: 90,
+  }),
+  summary: (s) => `Sources: ${s.sources.map((x) => x.source).join(", ")}. Upload types: ${s.upload_content_types.join(", ")}. Up to ${s.max_source_minutes} minutes.`,
+});
+
+const lengthNotes: Record<(typeof clipLengths)[number], { min_seconds: number; max_seconds: number }> = {
+  lt30: { min_seconds: 0, max_seconds: 30 },
+  "30_60": { min_seconds: 30, max_seconds: 60 },
+  "60_90": { min_seconds: 60, max_seconds: 90 },
+  "90_180": { min_seconds: 90, max_seconds: 180 },
+};
+
+export const listClipLengths = defineTool({
+  name: "service_list_clip_lengths",
+  title: "List clip lengths",
+  description: "The clip duration buckets accepted as config.clipLength by service_create_clip_job, with their bounds in seconds. Free and read-only; no API call.",
+  input: {},
+  output: z.object({ clip_lengths: z.array(z.object({ value: z.enum(clipLengths), min_seconds: z.number(), max_seconds: z.number() })) }),
+  annotations: readOnlyLocal,
+  run: async () => ({ clip_lengths: clipLengths.map((value) => ({ value, ...lengthNotes[value] })) }),
+  summary: (l) => `Clip lengths: ${l.clip_lengths.map((c) => `${c.value} (${c.min_seconds}-${c.max_seconds} s)`).join(", ")}.`,
+});
