@@ -14,7 +14,7 @@ function bootstrap() {
 
 async function start() {
   bootstrap();
-  const { ensureLocalAccount, startStack } = await import("./lib/stack.mjs");
+  const { ensureLocalAccount, mintSignInLink, startStack } = await import("./lib/stack.mjs");
   const port = Number(process.env.PORT ?? 8787);
   const renderPort = Number(process.env.RENDER_PORT ?? port + 1);
   const persistTo = path.join(root, ".wrangler/state");
@@ -22,6 +22,7 @@ async function start() {
   migrateLocal(persistTo);
   const stack = await startStack({ port, renderPort, persistTo, vars });
   const local = await ensureLocalAccount(stack.baseUrl, vars.ADMIN_TOKEN, path.join(root, ".katto/local.json"));
+  const signInLink = await mintSignInLink(stack.baseUrl, vars.ADMIN_TOKEN, local.account_id);
   console.log(`
   Katto is running (local mode).
 
@@ -30,6 +31,9 @@ async function start() {
   Render backend ${stack.renderUrl}
   API key        ${local.key}
   Admin token    ${vars.ADMIN_TOKEN}
+  Dashboard      ${stack.baseUrl}/dashboard
+  Sign-in link   ${signInLink}
+                 (one use, valid 15 minutes; local@katto.localhost has no password until you set one)
 
   Try:  curl -H "Authorization: Bearer ${local.key}" ${stack.baseUrl}/api/v1/me
 

@@ -4,6 +4,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { registerDashboard } from "./dashboard";
 import { errorBody, ServiceError } from "./errors";
 import { apiKeyAuth } from "./middleware/auth";
 import { ipRateLimit } from "./middleware/rate-limit";
@@ -93,6 +94,7 @@ export function buildApp(): App {
   registerInternal(app);
   registerFiles(app);
   registerLocalUploadTarget(app);
+  registerDashboard(app);
 
   // The document is built once per isolate and served at both documented paths.
   let doc: ReturnType<typeof publicDoc> | undefined;

@@ -132,6 +132,13 @@ export async function ensureLocalAccount(baseUrl, adminToken, stateFile) {
   return saved;
 }
 
+/** A one-time dashboard sign-in link for an account (single use, 15 minutes; only its hash is stored). */
+export async function mintSignInLink(baseUrl, adminToken, accountId) {
+  const r = await fetch(`${baseUrl}/admin/v1/accounts/${accountId}/sign-in-links`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` } });
+  if (r.status !== 201) throw new Error(`could not mint a sign-in link: ${r.status} ${await r.text()}`);
+  return (await r.json()).url;
+}
+
 /**
  * A throwaway local stack for tests and benchmarks: fresh persistence directory, free loopback
  * ports, migrations applied, local mode. `stop()` also removes the directory.

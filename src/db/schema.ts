@@ -13,6 +13,12 @@ export const accounts = sqliteTable("accounts", {
   refundsUsed: integer("refunds_used").notNull().default(0),
   /** AES-GCM encrypted webhook signing secret (base64 iv||ciphertext), made on first GET /webhook. */
   webhookSecretEnc: text("webhook_secret_enc"),
+  /** Dashboard password (src/services/auth/passwords.ts): base64 derived key and salt, and the
+   * parameters it was made with, so a change of parameters rehashes on the next sign-in. */
+  passwordHash: text("password_hash"),
+  passwordSalt: text("password_salt"),
+  passwordAlgorithm: text("password_algorithm"),
+  passwordIterations: integer("password_iterations"),
 }, (t) => [uniqueIndex("accounts_email").on(t.email)]);
 
 export const apiKeys = sqliteTable("api_keys", {
@@ -26,6 +32,8 @@ export const apiKeys = sqliteTable("api_keys", {
   scopes: text("scopes").notNull(), // JSON array of "read" | "write"
   createdAt: text("created_at").notNull(),
   revokedAt: text("revoked_at"),
+  /** Last authenticated use, written at most once a minute per key (services/auth/keys.ts). */
+  lastUsedAt: text("last_used_at"),
 }, (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_account").on(t.accountId)]);
 
 export const jobs = sqliteTable("jobs", {
@@ -126,5 +134,37 @@ export const webhookDeliveries = sqliteTable("webhook_deliveries", {
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
 }, (t) => [uniqueIndex("webhook_deliveries_job").on(t.jobId)]);
+
+/** Dashboard sessions (services/auth/sessions.ts). The cookie's token is never stored: only its SHA-256. */
+export const sessions = sqliteTable("sessions", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  lastSeen: text("last_seen").notNull(),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+}, (t) => [uniqueIndex("sessions_token_hash").on(t.tokenHash), index("sessions_account").on(t.accountId)]);
+
+/** Failed sign-in counters (services/auth/sign-in.ts): one row per subject, `email:<address>` or
+ * `ip:<address>`, so an unknown e-mail is throttled exactly like a known one. */
+export const signInFailures = sqliteTable("sign_in_failures", {
+  subject: text("subject").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: text("last_failure_at").notNull(),
+  /** No attempt for this subject is checked before this instant (slow-down, then lock-out). */
+  blockedUntil: text("blocked_until"),
+});
+
+/** One-time sign-in links minted by the operator (admin API, `npm start`); only the token's SHA-256. */
+export const signInLinks = sqliteTable("sign_in_links", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  tokenHash: text("token_hash").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  usedAt: text("used_at"),
+}, (t) => [uniqueIndex("sign_in_links_token_hash").on(t.tokenHash)]);
 
 export const nowIso = () => new Date().toISOString();

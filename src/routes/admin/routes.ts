@@ -7,7 +7,10 @@ import { timingSafeEqualStr } from "../../lib/ids";
 import type { App, AppEnv } from "../../middleware/types";
 import { BrandKitSchema, ScopeSchema } from "../../schemas/account";
 import { errorResponses, UuidParam } from "../../schemas/common";
-import { createAccount, createBrandKit, createKey, deleteBrandKit, getAccountById, revokeKey, setPlan } from "../../services/accounts/admin";
+import { createAccount, createBrandKit, createKey, deleteBrandKit, getAccountById, revokeKey, updateAccount } from "../../services/accounts/admin";
+import { PASSWORD_MIN_LENGTH } from "../../services/auth/passwords";
+import { createSignInLink, SIGN_IN_LINK_PATH } from "../../services/auth/sessions";
+import { publicBaseUrl } from "../../services/context";
 import { planNames } from "../../services/plans";
 
 export const adminAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -23,13 +26,18 @@ const AdminAccountSchema = z.object({ id: z.uuid(), email: z.string(), plan: Pla
 const CreatedKeySchema = z
   .object({ id: z.uuid(), key: z.string().openapi({ description: "Shown only in this response." }), scopes: z.array(ScopeSchema), name: z.string().nullable() })
   .openapi("CreatedApiKey");
+const PasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: `password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(1024, { error: "password must be at most 1024 characters" })
+  .openapi({ description: "Dashboard sign-in password (stored only as a PBKDF2 hash)." });
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 const AccountParams = z.object({ id: UuidParam.openapi({ param: { name: "id", in: "path" } }) });
 
 const createAccountRoute = createRoute({
   method: "post", path: "/admin/v1/accounts", operationId: "adminCreateAccount", tags: ["Admin"], summary: "Create an account", security,
-  request: { body: body(z.strictObject({ email: z.email({ error: "email must be an e-mail address" }), plan: PlanSchema })) },
+  request: { body: body(z.strictObject({ email: z.email({ error: "email must be an e-mail address" }), plan: PlanSchema, password: PasswordSchema.optional() })) },
   responses: { 201: json(AdminAccountSchema, "Created."), ...errorResponses(400, 401, 409) },
 });
 const getAccountRoute = createRoute({
@@ -38,9 +46,17 @@ const getAccountRoute = createRoute({
   responses: { 200: json(AdminAccountSchema, "The account."), ...errorResponses(400, 401, 404) },
 });
 const patchAccountRoute = createRoute({
-  method: "patch", path: "/admin/v1/accounts/{id}", operationId: "adminUpdateAccount", tags: ["Admin"], summary: "Change an account's plan", security,
-  request: { params: AccountParams, body: body(z.strictObject({ plan: PlanSchema })) },
+  method: "patch", path: "/admin/v1/accounts/{id}", operationId: "adminUpdateAccount", tags: ["Admin"], summary: "Change an account's plan or dashboard password", security,
+  request: { params: AccountParams, body: body(z.strictObject({ plan: PlanSchema.optional(), password: PasswordSchema.optional() })) },
   responses: { 200: json(AdminAccountSchema, "Updated."), ...errorResponses(400, 401, 404) },
+});
+const signInLinkRoute = createRoute({
+  method: "post", path: "/admin/v1/accounts/{id}/sign-in-links", operationId: "adminCreateSignInLink", tags: ["Admin"], summary: "Mint a one-time dashboard sign-in link", security,
+  request: { params: AccountParams },
+  responses: {
+    201: json(z.object({ url: z.string(), expires_at: z.string() }).openapi("SignInLink"), "A single-use link, valid 15 minutes; only its hash is stored."),
+    ...errorResponses(400, 401, 404),
+  },
 });
 const createKeyRoute = createRoute({
   method: "post", path: "/admin/v1/accounts/{id}/keys", operationId: "adminCreateKey", tags: ["Admin"], summary: "Create an API key", security,
@@ -70,7 +86,13 @@ export function registerAdmin(app: App) {
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer" });
   app.openapi(createAccountRoute, async (c) => c.json(await createAccount(c.env.DB, c.req.valid("json")), 201));
   app.openapi(getAccountRoute, async (c) => c.json((await getAccountById(c.env.DB, c.req.valid("param").id)) as z.infer<typeof AdminAccountSchema>, 200));
-  app.openapi(patchAccountRoute, async (c) => c.json((await setPlan(c.env.DB, c.req.valid("param").id, c.req.valid("json").plan)) as z.infer<typeof AdminAccountSchema>, 200));
+  app.openapi(patchAccountRoute, async (c) => c.json((await updateAccount(c.env.DB, c.req.valid("param").id, c.req.valid("json"))) as z.infer<typeof AdminAccountSchema>, 200));
+  app.openapi(signInLinkRoute, async (c) => {
+    const account = await getAccountById(c.env.DB, c.req.valid("param").id);
+    const link = await createSignInLink(c.env.DB, account.id);
+    const url = `${publicBaseUrl(c.env, c.req.url)}${SIGN_IN_LINK_PATH}?token=${encodeURIComponent(link.token)}`;
+    return c.json({ url, expires_at: link.expiresAt }, 201);
+  });
   app.openapi(createKeyRoute, async (c) => c.json(await createKey(c.env.DB, c.req.valid("param").id, c.req.valid("json")), 201));
   app.openapi(revokeKeyRoute, async (c) => c.json(await revokeKey(c.env.DB, c.req.valid("param").id), 200));
   app.openapi(createKitRoute, async (c) => c.json((await createBrandKit(c.env.DB, c.req.valid("param").id, c.req.valid("json"))) as never, 201));

@@ -5,13 +5,20 @@ import { accounts, apiKeys, brandKits } from "../../db/schema";
 import { ConflictError, NotFoundError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { generateApiKey, hashApiKey, type Scope } from "../auth/keys";
+import { checkPasswordRules, hashPassword } from "../auth/passwords";
 import type { PlanName } from "../plans";
 
-export async function createAccount(db: D1Database, input: { email: string; plan: PlanName }) {
+/** `password` (optional) signs the account in to the dashboard; only its PBKDF2 hash is stored. */
+export async function createAccount(db: D1Database, input: { email: string; plan: PlanName; password?: string }) {
   const id = newId();
+  if (input.password !== undefined) checkPasswordRules(input.password);
+  const p = input.password === undefined ? null : await hashPassword(input.password);
   const r = await db
-    .prepare("INSERT INTO accounts (id, email, plan, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(email) DO NOTHING")
-    .bind(id, input.email.toLowerCase(), input.plan, new Date().toISOString())
+    .prepare(
+      `INSERT INTO accounts (id, email, plan, created_at, password_hash, password_salt, password_algorithm, password_iterations)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(email) DO NOTHING`,
+    )
+    .bind(id, input.email.toLowerCase(), input.plan, new Date().toISOString(), p?.hash ?? null, p?.salt ?? null, p?.algorithm ?? null, p?.iterations ?? null)
     .run();
   if (r.meta.changes !== 1) throw new ConflictError(`An account with email ${input.email} already exists.`);
   return { id, email: input.email.toLowerCase(), plan: input.plan };
@@ -22,6 +29,27 @@ export async function setPlan(db: D1Database, id: string, plan: PlanName) {
   const row = await d.update(accounts).set({ plan }).where(eq(accounts.id, id)).returning({ id: accounts.id, email: accounts.email, plan: accounts.plan }).get();
   if (!row) throw new NotFoundError("Account not found.");
   return row;
+}
+
+/** Sets (or replaces) an account's dashboard password with today's hashing parameters. */
+export async function setAccountPassword(db: D1Database, id: string, password: string) {
+  checkPasswordRules(password);
+  const p = await hashPassword(password);
+  const row = await drizzle(db)
+    .update(accounts)
+    .set({ passwordHash: p.hash, passwordSalt: p.salt, passwordAlgorithm: p.algorithm, passwordIterations: p.iterations })
+    .where(eq(accounts.id, id))
+    .returning({ id: accounts.id, email: accounts.email, plan: accounts.plan })
+    .get();
+  if (!row) throw new NotFoundError("Account not found.");
+  return row;
+}
+
+/** PATCH /admin/v1/accounts/{id}: plan and/or password. */
+export async function updateAccount(db: D1Database, id: string, input: { plan?: PlanName; password?: string }) {
+  if (input.password !== undefined) await setAccountPassword(db, id, input.password);
+  if (input.plan !== undefined) return setPlan(db, id, input.plan);
+  return getAccountById(db, id);
 }
 
 export async function getAccountById(db: D1Database, id: string) {

@@ -1,0 +1,97 @@
+// The dashboard's stylesheet and its small progressive script, served from the Worker
+// (/dashboard/assets/*). Every page works without the script; it adds copy buttons, reveal,
+// drag-and-drop upload with progress, live job updates and the caption preview.
+
+export const DASHBOARD_CSS = `
+:root{--bg:#f6f7fb;--fg:#14161f;--muted:#5d6475;--card:#fff;--line:#e3e6ef;--brand:#5b3df5;--brand-fg:#fff;--accent:#ff5a7a;--ok:#0f8a5f;--warn:#b7791f;--bad:#c53030;--focus:#ffbf47;--radius:14px;--shadow:0 1px 2px rgba(20,22,31,.06),0 4px 16px rgba(20,22,31,.06)}
+@media (prefers-color-scheme:dark){:root{--bg:#0f1117;--fg:#e9ebf3;--muted:#9aa1b5;--card:#171a23;--line:#2a2f3d;--brand:#8b78ff;--shadow:none}}
+*{box-sizing:border-box}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
+a{color:var(--brand)}
+:focus-visible{outline:3px solid var(--focus);outline-offset:2px;border-radius:6px}
+.skip{position:absolute;left:-999px;top:0}.skip:focus{left:8px;top:8px;background:var(--card);padding:8px;z-index:9}
+.top{display:flex;flex-wrap:wrap;align-items:center;gap:12px 20px;padding:12px clamp(12px,4vw,32px);background:var(--card);border-bottom:1px solid var(--line);position:sticky;top:0;z-index:5}
+.brand{font-weight:800;font-size:1.2rem;text-decoration:none;color:var(--fg);display:flex;align-items:center;gap:8px}
+.logo{display:inline-grid;place-items:center;width:30px;height:30px;border-radius:9px;background:linear-gradient(135deg,var(--brand),var(--accent));color:#fff;font-size:16px}
+.top nav{display:flex;flex-wrap:wrap;gap:4px;flex:1}
+.top nav a{padding:6px 12px;border-radius:999px;text-decoration:none;color:var(--muted);font-weight:600}
+.top nav a[aria-current=page]{background:color-mix(in srgb,var(--brand) 14%,transparent);color:var(--brand)}
+.top nav a:hover{color:var(--fg)}
+.signout{display:flex;align-items:center;gap:10px;margin-left:auto}
+.who{color:var(--muted);font-size:.9rem;max-width:22ch;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+main{max-width:1100px;margin:0 auto;padding:24px clamp(12px,4vw,32px) 64px}
+h1{font-size:1.7rem;margin:.2em 0 .7em}h2{font-size:1.15rem;margin:0 0 .6em}
+.card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:20px;box-shadow:var(--shadow);margin-bottom:18px}
+.card.link{display:block;text-decoration:none;color:inherit;transition:transform .12s}.card.link:hover{transform:translateY(-2px)}
+.grid3{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(220px,1fr))}
+.muted{color:var(--muted)}.center{text-align:center}
+label{display:block;font-weight:600;margin:14px 0 6px}
+input,select,textarea{font:inherit;width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:10px;background:var(--bg);color:var(--fg)}
+input[type=color]{padding:2px;height:44px;width:64px}
+input[type=checkbox]{width:auto}
+fieldset{border:1px solid var(--line);border-radius:10px;margin:14px 0;padding:8px 14px}
+legend{font-weight:600;padding:0 4px}
+.check{display:inline-flex;align-items:center;gap:8px;font-weight:500;margin:6px 16px 6px 0}
+.btn{font:inherit;font-weight:600;display:inline-flex;align-items:center;justify-content:center;gap:6px;padding:9px 16px;border-radius:10px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer;text-decoration:none;min-height:40px}
+.btn.primary{background:var(--brand);border-color:var(--brand);color:var(--brand-fg)}
+.btn.danger{color:var(--bad);border-color:color-mix(in srgb,var(--bad) 40%,var(--line))}
+.btn.ghost{background:transparent}
+.btn.wide{width:100%;margin-top:18px}
+.btn:disabled{opacity:.55;cursor:not-allowed}
+.auth-wrap{max-width:420px;margin:6vh auto 0}
+.auth h1{font-size:1.45rem}
+.alert{background:color-mix(in srgb,var(--bad) 12%,transparent);color:var(--bad);border-radius:10px;padding:10px 12px;font-weight:600}
+.notice{background:color-mix(in srgb,var(--ok) 12%,transparent);border-radius:10px;padding:12px 14px}
+.secret{display:flex;gap:8px;align-items:center;flex-wrap:wrap}
+.secret code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92rem}
+.secret code{background:var(--bg);border:1px solid var(--line);padding:8px 10px;border-radius:8px;word-break:break-all;flex:1;min-width:0}
+pre{background:var(--bg);border:1px solid var(--line);border-radius:10px;padding:12px;overflow:auto;font-size:.85rem}
+table{width:100%;border-collapse:collapse}
+th,td{text-align:left;padding:10px 8px;border-bottom:1px solid var(--line);vertical-align:middle}
+th{font-size:.8rem;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}
+.table-wrap{overflow-x:auto}
+.pill{display:inline-block;padding:2px 10px;border-radius:999px;background:color-mix(in srgb,var(--brand) 14%,transparent);color:var(--brand);font-weight:700;font-size:.85rem}
+.status{font-weight:700;font-size:.85rem;padding:2px 10px;border-radius:999px;background:var(--bg);border:1px solid var(--line);white-space:nowrap}
+.status.complete{color:var(--ok)}.status.failed{color:var(--bad)}.status.cancelled{color:var(--muted)}.status.processing,.status.queued{color:var(--warn)}
+meter{width:100%;height:18px}
+.usage-text{font-size:1.05rem}
+.facts{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}.facts dt{color:var(--muted)}.facts dd{margin:0;font-weight:600}
+progress{width:100%;height:12px;accent-color:var(--brand)}
+.bar{display:grid;grid-template-columns:1fr 4ch;gap:8px;align-items:center;min-width:140px}
+.drop{border:2px dashed var(--line);border-radius:var(--radius);padding:26px;text-align:center;transition:border-color .15s,background .15s}
+.drop.over{border-color:var(--brand);background:color-mix(in srgb,var(--brand) 8%,transparent)}
+.row{display:flex;gap:12px;flex-wrap:wrap;align-items:end}.row>*{flex:1;min-width:180px}
+.clips{display:grid;gap:18px;grid-template-columns:repeat(auto-fill,minmax(280px,1fr))}
+.clip video{width:100%;aspect-ratio:9/16;background:#000;border-radius:10px;display:block}
+.score{font-size:1.6rem;font-weight:800;color:var(--brand)}
+.subscores{display:grid;grid-template-columns:auto 1fr 3ch;gap:4px 8px;align-items:center;font-size:.85rem}
+.subscores meter{height:10px}
+.actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:10px}
+.preview{position:relative;aspect-ratio:9/16;max-width:240px;border-radius:12px;overflow:hidden;background:linear-gradient(160deg,#3a3f55,#151822);display:flex;justify-content:center}
+.preview .cap{position:absolute;left:8%;right:8%;text-align:center;font-weight:800;font-size:1.3rem;line-height:1.2;text-shadow:0 2px 0 rgba(0,0,0,.6)}
+.preview .cap.top{top:10%}.preview .cap.center{top:44%}.preview .cap.bottom{bottom:14%}
+.preview .wm{position:absolute;right:8px;top:8px;max-width:30%;opacity:.85}
+.kit-grid{display:grid;gap:18px;grid-template-columns:1fr 260px}
+@media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+details summary{cursor:pointer;font-weight:600}
+.transcript{max-height:360px;overflow:auto}
+`;
+
+export const DASHBOARD_JS = `
+"use strict";
+(function(){
+  function $(s,r){return (r||document).querySelector(s)}
+  function $$(s,r){return Array.prototype.slice.call((r||document).querySelectorAll(s))}
+  // Copy buttons: data-copy names the element whose text is copied.
+  document.addEventListener("click",function(e){
+    var b=e.target.closest&&e.target.closest("[data-copy]");if(!b)return;
+    var el=document.getElementById(b.getAttribute("data-copy"));if(!el)return;
+    var text=el.value!==undefined&&el.tagName==="INPUT"?el.value:el.textContent;
+    var done=function(){var t=b.textContent;b.textContent="Copied";setTimeout(function(){b.textContent=t},1500)};
+    if(navigator.clipboard)navigator.clipboard.writeText(text).then(done,done);else done();
+  });
+  window.Katto=window.Katto||{};
+})();
+`;

@@ -1,0 +1,35 @@
+// The web dashboard under /dashboard: server-rendered pages (Hono JSX) over the same services as
+// the REST routes, with session cookies instead of API keys (issue 9). Not under /api/v1.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { App } from "../middleware/types";
+import { ServiceError } from "../errors";
+import { DASHBOARD_CSS, DASHBOARD_JS } from "./assets";
+import { registerAuthPages } from "./pages/auth";
+import { registerHomePage } from "./pages/home";
+import { type DashboardEnv, sameOriginOnly } from "./session";
+
+export function registerDashboard(app: App) {
+  const d = new Hono<DashboardEnv>();
+  d.use("/dashboard/*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: "Request body too large.", code: "payload_too_large" }, 413) }));
+  d.use("/dashboard", sameOriginOnly);
+  d.use("/dashboard/*", sameOriginOnly);
+  d.use("/dashboard/*", async (c, next) => {
+    await next();
+    // Pages hold account data and secrets revealed on click: never cached, never framed.
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Referrer-Policy", "same-origin");
+    c.header("X-Content-Type-Options", "nosniff");
+  });
+  d.get("/dashboard/assets/dashboard.css", (c) => c.body(DASHBOARD_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=300" }));
+  d.get("/dashboard/assets/dashboard.js", (c) => c.body(DASHBOARD_JS, 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" }));
+  registerAuthPages(d);
+  registerHomePage(d);
+  d.onError((err, c) => {
+    if (err instanceof ServiceError) return c.json({ error: err.message, code: err.code }, err.status);
+    console.error(JSON.stringify({ msg: "dashboard error", request_id: c.get("requestId"), error: String(err), stack: (err as Error).stack }));
+    return c.json({ error: "Internal server error. Retry later.", code: "internal" }, 500);
+  });
+  app.route("/", d as unknown as Hono);
+}
