@@ -1,5 +1,6 @@
 import { buildApp } from "./app";
 import type { Env } from "./env";
+import { withOAuth } from "./mcp/oauth";
 import { handleQueueBatch } from "./queues/consumer";
 import { failStalledJobs } from "./services/render/watchdog";
 import { sweepExpiredUploads } from "./services/uploads/sweep";
@@ -11,7 +12,9 @@ export { RenderContainer } from "./render/container";
 const app = buildApp();
 
 export default {
-  fetch: app.fetch,
+  // The OAuth provider answers /mcp, the OAuth endpoints and well-known metadata; everything else
+  // reaches the Hono app unchanged (src/mcp/oauth.ts).
+  fetch: withOAuth((req, env, ctx) => app.fetch(req, env, ctx)),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: async (_controller, env) => {
     await Promise.all([sweepExpiredUploads(env), failStalledJobs(env)]);
