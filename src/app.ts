@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { registerDashboard } from "./dashboard";
+import { registerOAuthPages } from "./mcp/authorize";
 import { errorBody, ServiceError } from "./errors";
 import { apiKeyAuth } from "./middleware/auth";
 import { ipRateLimit } from "./middleware/rate-limit";
@@ -95,6 +96,7 @@ export function buildApp(): App {
   registerFiles(app);
   registerLocalUploadTarget(app);
   registerDashboard(app);
+  registerOAuthPages(app);
 
   // The document is built once per isolate and served at both documented paths.
   let doc: ReturnType<typeof publicDoc> | undefined;
