@@ -92,6 +92,66 @@ export const DASHBOARD_JS = `
     var done=function(){var t=b.textContent;b.textContent="Copied";setTimeout(function(){b.textContent=t},1500)};
     if(navigator.clipboard)navigator.clipboard.writeText(text).then(done,done);else done();
   });
-  window.Katto=window.Katto||{};
+
+  // Live job rows and job pages: poll the status of active jobs; the page reloads when a job ends
+  // so its clips appear. Fixed-width progress cells keep the layout still while values change.
+  var TERMINAL={completed:1,failed:1,cancelled:1};
+  $$("[data-job][data-live]").forEach(function(el){
+    var id=el.getAttribute("data-job");
+    var timer=setInterval(function(){
+      fetch("/dashboard/jobs/"+id+"/status",{headers:{accept:"application/json"}}).then(function(r){return r.ok?r.json():null}).then(function(j){
+        if(!j)return;
+        var pct=j.status==="completed"?100:Math.round(j.progress.pct);
+        var p=$("[data-progress]",el);if(p)p.value=pct;
+        var t=$("[data-pct]",el);if(t)t.textContent=pct+"%";
+        var s=$("[data-status]",el);if(s){s.textContent=j.status;s.className="status "+j.status}
+        var st=$("[data-step]",el);if(st)st.textContent=j.progress.step;
+        if(TERMINAL[j.status]){clearInterval(timer);if(el.hasAttribute("data-reload-on-done"))location.reload()}
+      }).catch(function(){});
+    },2000);
+  });
+
+  // Upload: reserve through the dashboard (same service as POST /uploads), PUT the file to the
+  // presigned URL with XMLHttpRequest for real upload progress, then complete and open the job.
+  var form=$("[data-upload]");
+  if(form){
+    var input=$("input[type=file]",form),drop=$("[data-drop]",form),bar=$("#upload-progress"),pctEl=$("#upload-pct"),status=$("#upload-status");
+    var say=function(t,bad){status.textContent=t;status.className=bad?"alert":"muted"};
+    ["dragenter","dragover"].forEach(function(ev){drop.addEventListener(ev,function(e){e.preventDefault();drop.classList.add("over")})});
+    ["dragleave","drop"].forEach(function(ev){drop.addEventListener(ev,function(e){e.preventDefault();drop.classList.remove("over")})});
+    drop.addEventListener("drop",function(e){if(e.dataTransfer.files.length){input.files=e.dataTransfer.files;say(input.files[0].name+" ready")}});
+    var json=function(url,body){return fetch(url,{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify(body)}).then(function(r){return r.json().then(function(b){if(!r.ok)throw new Error(b.error||("HTTP "+r.status));return b})})};
+    form.addEventListener("submit",function(e){
+      e.preventDefault();
+      var file=input.files&&input.files[0];if(!file){say("Choose a video first.",true);return}
+      var config={};["clipLength","customPrompt","topics"].forEach(function(k){var f=form.elements[k];if(f&&f.value.trim())config[k]=f.value.trim()});
+      var button=$("button[type=submit]",form);button.disabled=true;say("Reserving…");
+      json("/dashboard/uploads",{filename:file.name,content_type:file.type||"video/mp4",size:file.size}).then(function(res){
+        return new Promise(function(resolve,reject){
+          var x=new XMLHttpRequest();x.open(res.method||"PUT",res.upload_url);
+          Object.keys(res.headers||{}).forEach(function(h){x.setRequestHeader(h,res.headers[h])});
+          x.upload.onprogress=function(ev){if(ev.lengthComputable){var p=Math.round(ev.loaded/ev.total*100);bar.value=p;pctEl.textContent=p+"%";say("Uploading… "+p+"%")}};
+          x.onload=function(){x.status>=200&&x.status<300?resolve(res):reject(new Error("Upload failed (HTTP "+x.status+")"))};
+          x.onerror=function(){reject(new Error("Upload failed: network error"))};
+          x.send(file);
+        });
+      }).then(function(res){say("Starting the job…");return json("/dashboard/uploads/"+res.job_id+"/complete",Object.keys(config).length?{config:config}:{})})
+        .then(function(job){location.href="/dashboard/jobs/"+job.id})
+        .catch(function(err){say(err.message,true);button.disabled=false});
+    });
+  }
+
+  // Brand kit forms: live caption preview.
+  $$("[data-kit-form]").forEach(function(f){
+    var cap=$("[data-cap]",f),acc=$("[data-accent]",f),box=$("[data-preview-box]",f);
+    var update=function(){
+      cap.style.color=f.elements.primary_color.value;acc.style.color=f.elements.accent_color.value;
+      cap.style.fontFamily="'"+f.elements.caption_font.value+"',sans-serif";
+      var pos=f.elements.caption_position.value;cap.className="cap "+(pos==="middle"?"center":pos);
+      var wm=$("img.wm",box),u=f.elements.watermark_url.value;
+      if(/^https:/.test(u)){if(!wm){wm=document.createElement("img");wm.className="wm";wm.alt="";box.appendChild(wm)}wm.src=u}else if(wm)wm.remove();
+    };
+    f.addEventListener("input",update);f.addEventListener("change",update);
+  });
 })();
 `;

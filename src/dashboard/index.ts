@@ -6,7 +6,11 @@ import type { App } from "../middleware/types";
 import { ServiceError } from "../errors";
 import { DASHBOARD_CSS, DASHBOARD_JS } from "./assets";
 import { registerAuthPages } from "./pages/auth";
+import { registerBrandKitPages } from "./pages/brand-kits";
 import { registerHomePage } from "./pages/home";
+import { registerJobPages } from "./pages/jobs";
+import { registerKeyPages } from "./pages/keys";
+import { registerWebhookPages } from "./pages/webhooks";
 import { type DashboardEnv, sameOriginOnly } from "./session";
 
 export function registerDashboard(app: App) {
@@ -26,6 +30,10 @@ export function registerDashboard(app: App) {
   d.get("/dashboard/assets/dashboard.js", (c) => c.body(DASHBOARD_JS, 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" }));
   registerAuthPages(d);
   registerHomePage(d);
+  registerKeyPages(d);
+  registerJobPages(d);
+  registerBrandKitPages(d);
+  registerWebhookPages(d);
   d.onError((err, c) => {
     if (err instanceof ServiceError) return c.json({ error: err.message, code: err.code }, err.status);
     console.error(JSON.stringify({ msg: "dashboard error", request_id: c.get("requestId"), error: String(err), stack: (err as Error).stack }));

@@ -5,6 +5,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Env } from "../env";
 import { clientIp } from "../middleware/rate-limit";
 import type { Principal } from "../services/auth/keys";
+import { publicBaseUrl } from "../services/context";
 import { createSession, readSession, SESSION_COOKIE, SESSION_TTL_SECONDS, type Session } from "../services/auth/sessions";
 
 export type DashboardEnv = { Bindings: Env; Variables: { requestId: string; session: Session } };
@@ -63,3 +64,26 @@ export const sameOriginOnly: MiddlewareHandler<DashboardEnv> = async (c, next) =
 /** A local path to go back to after sign-in; anything else falls back to the dashboard. */
 export const safeNext = (next: unknown) =>
   typeof next === "string" && /^\/(dashboard|oauth)(\/|\?|$)/.test(next) && !next.startsWith("//") ? next : "/dashboard";
+
+/** The service context of a signed-in request: the same shape the REST routes pass to services. */
+export const accountCtx = (c: Context<DashboardEnv>) => ({
+  env: c.env,
+  baseUrl: publicBaseUrl(c.env, c.req.url),
+  waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p),
+  principal: sessionPrincipal(c.get("session")),
+});
+
+/** Form fields as strings (files and repeated fields ignored, except through `all`). */
+export async function formOf(c: Context) {
+  const body = await c.req.parseBody({ all: true });
+  const one = (k: string) => {
+    const v = body[k];
+    const x = Array.isArray(v) ? v[0] : v;
+    return typeof x === "string" ? x : "";
+  };
+  const all = (k: string) => {
+    const v = body[k];
+    return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === "string");
+  };
+  return { one, all };
+}

@@ -14,6 +14,7 @@ export interface Principal {
 }
 
 const KEY_PREFIX = "katto_";
+const LAST_USED_EVERY_MS = 60_000;
 const KEY_SHAPE = /^katto_[A-Za-z0-9_-]{43}$/;
 
 /** A new API key: `katto_` + 32 random bytes (base64url). Only its SHA-256 is stored. */
@@ -35,11 +36,17 @@ export async function authenticate(db: D1Database, authorization: string | undef
   if (!KEY_SHAPE.test(key)) throw new UnauthorizedError("Invalid API key.");
   const hash = await hashApiKey(key);
   const row = await drizzle(db)
-    .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, scopes: apiKeys.scopes, keyHash: apiKeys.keyHash, plan: accounts.plan })
+    .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, scopes: apiKeys.scopes, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt, plan: accounts.plan })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .get();
   if (!row || !timingSafeEqualStr(row.keyHash, hash)) throw new UnauthorizedError("Invalid or revoked API key.");
+  // last_used_at (shown in the dashboard) is written at most once a minute per key, so a busy key
+  // costs no extra write per request.
+  const now = Date.now();
+  if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > LAST_USED_EVERY_MS) {
+    await drizzle(db).update(apiKeys).set({ lastUsedAt: new Date(now).toISOString() }).where(eq(apiKeys.id, row.keyId)).run();
+  }
   return { keyId: row.keyId, accountId: row.accountId, scopes: JSON.parse(row.scopes) as Scope[], plan: row.plan };
 }

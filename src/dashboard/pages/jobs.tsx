@@ -1,0 +1,285 @@
+/** @jsxImportSource hono/jsx */
+// Jobs: submit a URL or upload a file (presigned PUT with progress, script in assets.ts), the live
+// list, and each job's page (clips ranked by score, player, breakdown, downloads, re-render/dub,
+// transcript, cancel). Services: services/jobs/*, services/uploads/uploads.ts, services/rerenders.
+import type { Context, Hono } from "hono";
+import { ServiceError, ValidationError } from "../../errors";
+import { clipLengths, type Config, ConfigSchema } from "../../schemas/config";
+import { layoutModes } from "../../schemas/account";
+import { captionStyles, dubLanguages, RerenderBodySchema } from "../../schemas/rerender";
+import { CompleteUploadBodySchema, ReserveUploadBodySchema, uploadContentTypes } from "../../schemas/upload";
+import { cancelJob } from "../../services/jobs/cancel";
+import { createJob } from "../../services/jobs/create";
+import { getJobDetails } from "../../services/jobs/details";
+import { getJob, getTranscript, listJobs } from "../../services/jobs/read";
+import { createRerender } from "../../services/rerenders/rerenders";
+import { completeUpload, reserveUpload } from "../../services/uploads/uploads";
+import { Layout, renderPage } from "../components/layout";
+import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
+import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
+
+const ACTIVE = new Set(["queued", "processing", "scoring"]);
+const lengthLabels: Record<string, string> = { lt30: "under 30 s", "30_60": "30–60 s", "60_90": "60–90 s", "90_180": "90–180 s" };
+
+const zodMessage = (e: { issues: { path: PropertyKey[]; message: string }[] }) => e.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
+
+/** The optional config fields of the submit form, validated with the API's ConfigSchema. */
+function configFrom(get: (k: string) => string): Config | undefined {
+  const raw: Record<string, string> = {};
+  for (const k of ["clipLength", "customPrompt", "topics", "genre"]) if (get(k).trim()) raw[k] = get(k).trim();
+  if (!Object.keys(raw).length) return undefined;
+  const r = ConfigSchema.safeParse(raw);
+  if (!r.success) throw new ValidationError(zodMessage(r.error));
+  return r.data;
+}
+
+const ConfigFields = () => (
+  <details>
+    <summary>Options (clip length, prompt, topics)</summary>
+    <div class="row">
+      <div>
+        <label for="cfg-length">Clip length</label>
+        <select id="cfg-length" name="clipLength">
+          <option value="">Automatic</option>
+          {clipLengths.map((l) => <option value={l}>{lengthLabels[l]}</option>)}
+        </select>
+      </div>
+      <div>
+        <label for="cfg-topics">Topics</label>
+        <input id="cfg-topics" name="topics" maxlength={500} placeholder="e.g. pricing, hiring" />
+      </div>
+    </div>
+    <label for="cfg-prompt">Prompt</label>
+    <textarea id="cfg-prompt" name="customPrompt" maxlength={1000} rows={2} placeholder="What should the clips focus on?"></textarea>
+  </details>
+);
+
+async function jobsPage(c: Context<DashboardEnv>, p: { error?: string; url?: string } = {}, status: 200 | 400 | 403 = 200) {
+  const ctx = accountCtx(c);
+  const list = await listJobs(ctx, { limit: 25 });
+  const progress = new Map<string, { step: string; pct: number }>();
+  for (const j of list.jobs) if (ACTIVE.has(j.status)) progress.set(j.id, (await getJob(ctx, j.id)).progress);
+  return c.html(
+    await renderPage(
+      <Layout title="Jobs" account={c.get("session")} active="jobs">
+        <h1>Jobs</h1>
+        <Flash error={p.error} />
+        <div class="grid3" style="grid-template-columns:repeat(auto-fit,minmax(300px,1fr))">
+          <section class="card" aria-labelledby="by-url-h">
+            <h2 id="by-url-h">Clip a video by URL</h2>
+            <form method="post" action="/dashboard/jobs">
+              <label for="job-url">Video URL</label>
+              <input id="job-url" name="url" type="url" required placeholder="https://www.youtube.com/watch?v=…" value={p.url ?? ""} />
+              <ConfigFields />
+              <button type="submit" class="btn primary wide">Make clips</button>
+            </form>
+          </section>
+          <section class="card" aria-labelledby="upload-h">
+            <h2 id="upload-h">Upload a file</h2>
+            <form id="upload-form" data-upload>
+              <div class="drop" data-drop>
+                <p><strong>Drop a video here</strong> or choose one</p>
+                <label for="upload-file" class="sr-only">Video file</label>
+                <input id="upload-file" name="file" type="file" accept={uploadContentTypes.join(",")} required />
+              </div>
+              <ConfigFields />
+              <div class="bar" aria-hidden="false">
+                <progress id="upload-progress" max={100} value={0} aria-label="Upload progress"></progress>
+                <span id="upload-pct" class="muted">0%</span>
+              </div>
+              <p id="upload-status" class="muted" role="status" aria-live="polite">MP4, MOV, WebM or MKV.</p>
+              <button type="submit" class="btn primary wide">Upload and make clips</button>
+              <noscript><p class="alert">Uploading needs JavaScript; submitting by URL does not.</p></noscript>
+            </form>
+          </section>
+        </div>
+        <section class="card" aria-labelledby="list-h">
+          <h2 id="list-h">Recent jobs</h2>
+          {list.jobs.length === 0 ? (
+            <p class="muted">No jobs yet. Submit a URL or upload a file above.</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <thead><tr><th>Source</th><th>Status</th><th>Progress</th><th class="opt">Created</th></tr></thead>
+                <tbody>
+                  {list.jobs.map((j) => {
+                    const pr = progress.get(j.id);
+                    const pct = j.status === "completed" ? 100 : Math.round(pr?.pct ?? 0);
+                    return (
+                      <tr data-job={j.id} data-live={ACTIVE.has(j.status) ? "1" : undefined}>
+                        <td><a href={`/dashboard/jobs/${j.id}`}>{j.source}</a> <span class="muted mono">{j.id.slice(0, 8)}</span></td>
+                        <td><StatusBadge status={j.status} /></td>
+                        <td>
+                          <div class="bar"><progress max={100} value={pct} aria-label={`Progress of job ${j.id.slice(0, 8)}`} data-progress></progress><span data-pct>{pct}%</span></div>
+                        </td>
+                        <td class="opt">{fmtDateTime(j.created_at)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </Layout>,
+    ),
+    status,
+  );
+}
+
+async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string; notice?: string } = {}, status: 200 | 202 | 400 | 409 = 200) {
+  const ctx = accountCtx(c);
+  const { job, clips } = await getJobDetails(ctx, id);
+  const transcript = job.status === "completed" ? await getTranscript(ctx, id).catch(() => null) : null;
+  const active = ACTIVE.has(job.status);
+  const pct = job.status === "completed" ? 100 : Math.round(job.progress.pct);
+  return c.html(
+    await renderPage(
+      <Layout title="Job" account={c.get("session")} active="jobs">
+        <p><a href="/dashboard/jobs">← All jobs</a></p>
+        <h1>Job <span class="mono">{id.slice(0, 8)}</span></h1>
+        <Flash error={p.error} notice={p.notice} />
+        <section class="card" data-job={id} data-live={active ? "1" : undefined} data-reload-on-done="1">
+          <dl class="facts">
+            <dt>Status</dt><dd><StatusBadge status={job.status} /></dd>
+            <dt>Step</dt><dd data-step>{job.progress.step}</dd>
+            <dt>Progress</dt>
+            <dd><div class="bar"><progress max={100} value={pct} aria-label="Job progress" data-progress></progress><span data-pct>{pct}%</span></div></dd>
+            <dt>Source</dt><dd class="mono" style="word-break:break-all">{job.source_url}</dd>
+            <dt>Created</dt><dd>{fmtDateTime(job.created_at)}</dd>
+            {job.error && (<><dt>Error</dt><dd class="alert">{job.error}</dd></>)}
+          </dl>
+          {active && (
+            <form method="post" action={`/dashboard/jobs/${id}/cancel`} class="actions">
+              <button type="submit" class="btn danger">Cancel job</button>
+            </form>
+          )}
+        </section>
+        {clips.length > 0 && (
+          <section aria-labelledby="clips-h">
+            <h2 id="clips-h">Clips, best first</h2>
+            <div class="clips">
+              {clips.map((k, rank) => (
+                <article class="card clip" aria-labelledby={`clip-${k.clip_index}-title`} data-clip={k.clip_index}>
+                  <video controls preload="metadata" playsinline src={k.url} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
+                    {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
+                  </video>
+                  <h3 id={`clip-${k.clip_index}-title`}>{k.title ?? `Clip ${rank + 1}`}</h3>
+                  <p><span class="score" aria-label="Score">{k.score === null ? "—" : Math.round(k.score)}</span> <span class="muted">/ 100 · {(k.end_s - k.start_s).toFixed(0)} s{k.hd ? " · 1080p" : ""}</span></p>
+                  {k.subscores && (
+                    <div class="subscores" aria-label="Score breakdown">
+                      {(["hook", "flow", "value", "trend"] as const).map((n) => {
+                        const v = k.subscores?.[n];
+                        return v === undefined ? null : (<><span>{n}</span><meter min={0} max={100} value={v}></meter><span>{Math.round(v)}</span></>);
+                      })}
+                    </div>
+                  )}
+                  {k.justification && <p class="muted">{k.justification}</p>}
+                  <div class="actions">
+                    <a class="btn" href={k.url} download>Download MP4</a>
+                    {k.captions_url && <a class="btn" href={k.captions_url} download>Download SRT</a>}
+                  </div>
+                  {k.rerenderable && (
+                    <details>
+                      <summary>Re-render or dub</summary>
+                      <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`}>
+                        <label for={`rr-layout-${k.clip_index}`}>Layout</label>
+                        <select id={`rr-layout-${k.clip_index}`} name="layout_mode"><option value="">Keep</option>{layoutModes.map((m) => <option value={m}>{m}</option>)}</select>
+                        <label for={`rr-style-${k.clip_index}`}>Caption style</label>
+                        <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{captionStyles.map((m) => <option value={m}>{m}</option>)}</select>
+                        <fieldset><legend>Dub into</legend>{dubLanguages.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
+                        <button type="submit" class="btn">Start</button>
+                      </form>
+                    </details>
+                  )}
+                  {k.versions.length > 0 && (
+                    <div>
+                      <h4>Versions</h4>
+                      <ul>
+                        {k.versions.map((v) => (
+                          <li>
+                            <StatusBadge status={v.status} /> <span class="muted">{Object.entries(v.params).filter(([, x]) => x !== undefined && x !== null).map(([a, b]) => `${a}: ${Array.isArray(b) ? b.join("+") : String(b)}`).join(", ")}</span>
+                            {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}
+                            {v.error && <span class="alert"> {v.error}</span>}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                </article>
+              ))}
+            </div>
+          </section>
+        )}
+        {transcript && (
+          <section class="card" aria-labelledby="tr-h">
+            <h2 id="tr-h">Transcript</h2>
+            <div class="transcript">
+              {transcript.segments.map((s) => (<p><span class="muted mono">{new Date(s.start * 1000).toISOString().slice(14, 19)}</span> {s.text}</p>))}
+            </div>
+          </section>
+        )}
+      </Layout>,
+    ),
+    status,
+  );
+}
+
+export function registerJobPages(d: Hono<DashboardEnv>) {
+  d.get("/dashboard/jobs", requireSession, (c) => jobsPage(c));
+  d.post("/dashboard/jobs", requireSession, async (c) => {
+    const f = await formOf(c);
+    try {
+      const job = await createJob(accountCtx(c), { url: f.one("url").trim(), config: configFrom(f.one) });
+      return c.redirect(`/dashboard/jobs/${job.id}`, 303);
+    } catch (e) {
+      if (e instanceof ServiceError) return jobsPage(c, { error: e.message, url: f.one("url") }, e.status === 403 ? 403 : 400);
+      throw e;
+    }
+  });
+  d.get("/dashboard/jobs/:id", requireSession, (c) => jobPage(c, c.req.param("id")));
+  d.get("/dashboard/jobs/:id/status", requireSession, async (c) => {
+    const j = await getJob(accountCtx(c), c.req.param("id"));
+    return c.json({ id: j.id, status: j.status, progress: j.progress, clips: j.clips.length });
+  });
+  d.post("/dashboard/jobs/:id/cancel", requireSession, async (c) => {
+    const id = c.req.param("id");
+    try {
+      await cancelJob(accountCtx(c), id);
+    } catch (e) {
+      if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, 409);
+      throw e;
+    }
+    return c.redirect(`/dashboard/jobs/${id}`, 303);
+  });
+  d.post("/dashboard/jobs/:id/clips/:index/rerender", requireSession, async (c) => {
+    const id = c.req.param("id");
+    const f = await formOf(c);
+    const raw: Record<string, unknown> = {};
+    if (f.one("layout_mode")) raw.layout_mode = f.one("layout_mode");
+    if (f.one("caption_style")) raw.caption_style = f.one("caption_style");
+    if (f.all("dub").length) raw.dub = f.all("dub");
+    const parsed = RerenderBodySchema.safeParse(raw);
+    if (!parsed.success) return jobPage(c, id, { error: zodMessage(parsed.error) }, 400);
+    try {
+      await createRerender(accountCtx(c), id, Number(c.req.param("index")), parsed.data);
+    } catch (e) {
+      if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, 409);
+      throw e;
+    }
+    return c.redirect(`/dashboard/jobs/${id}`, 303);
+  });
+
+  // The upload script's two calls around its presigned PUT (same services as POST /uploads and
+  // POST /uploads/{id}/complete, same request schemas).
+  d.post("/dashboard/uploads", requireSession, async (c) => {
+    const r = ReserveUploadBodySchema.safeParse(await c.req.json().catch(() => null));
+    if (!r.success) throw new ValidationError(zodMessage(r.error));
+    return c.json(await reserveUpload(accountCtx(c), r.data), 201);
+  });
+  d.post("/dashboard/uploads/:id/complete", requireSession, async (c) => {
+    const r = CompleteUploadBodySchema.safeParse(await c.req.json().catch(() => ({})));
+    if (!r.success) throw new ValidationError(zodMessage(r.error));
+    return c.json(await completeUpload(accountCtx(c), c.req.param("id"), r.data), 201);
+  });
+}

@@ -1,0 +1,43 @@
+// API keys as their owner sees them (dashboard; any future REST route): list, create, revoke.
+// Every statement filters by the caller's account.
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { apiKeys } from "../../db/schema";
+import { NotFoundError, ValidationError } from "../../errors";
+import type { Scope } from "../auth/keys";
+import type { AccountContext } from "../context";
+import { createKey } from "./admin";
+
+export async function listKeys(ctx: AccountContext) {
+  const rows = await drizzle(ctx.env.DB)
+    .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.accountId, ctx.principal.accountId))
+    .orderBy(desc(apiKeys.createdAt))
+    .all();
+  return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.prefix, scopes: JSON.parse(r.scopes) as Scope[], created_at: r.createdAt, last_used_at: r.lastUsedAt, revoked_at: r.revokedAt }));
+}
+
+/** The plaintext key is in this return value only. */
+export async function createOwnKey(ctx: AccountContext, input: { name?: string; scopes: Scope[] }) {
+  const scopes = input.scopes.filter((s): s is Scope => s === "read" || s === "write");
+  if (!scopes.length) throw new ValidationError("Choose at least one scope: read and/or write.");
+  const name = input.name?.trim().slice(0, 100) || undefined;
+  return createKey(ctx.env.DB, ctx.principal.accountId, { name, scopes });
+}
+
+/** Immediate: authenticate() reads D1 on every request (no cache). */
+export async function revokeOwnKey(ctx: AccountContext, keyId: string) {
+  const d = drizzle(ctx.env.DB);
+  const row = await d
+    .update(apiKeys)
+    .set({ revokedAt: new Date().toISOString() })
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, ctx.principal.accountId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id })
+    .get();
+  if (!row) {
+    const exists = await d.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, ctx.principal.accountId))).get();
+    if (!exists) throw new NotFoundError("API key not found.");
+  }
+  return { id: keyId, revoked: true as const };
+}

@@ -1,0 +1,24 @@
+// Webhook signing details and a signed test event (dashboard "send a test event"). The test event
+// goes through deliverWebhook, so the URL rules of src/webhooks/url-safety.ts apply unchanged.
+import { isLocalMode } from "../../env";
+import { ValidationError } from "../../errors";
+import { deliverWebhook } from "../../webhooks/delivery";
+import { getOrCreateWebhookSecret } from "../../webhooks/secret";
+import { SCHEME, SIGNATURE_HEADER, SIGNATURE_PREFIX, TIMESTAMP_HEADER } from "../../webhooks/signature";
+import type { AccountContext } from "../context";
+import { requireScope } from "../jobs/create";
+
+export async function getWebhookDetails(ctx: AccountContext) {
+  requireScope(ctx, "read");
+  const secret = await getOrCreateWebhookSecret(ctx.env.DB, ctx.env.APP_SECRET ?? "", ctx.principal.accountId);
+  return { signing_secret: secret, signature_header: SIGNATURE_HEADER, timestamp_header: TIMESTAMP_HEADER, scheme: SCHEME, signature_prefix: SIGNATURE_PREFIX };
+}
+
+export async function sendTestWebhook(ctx: AccountContext, url: string) {
+  requireScope(ctx, "write");
+  if (!url.trim()) throw new ValidationError("Enter the URL that should receive the test event.");
+  const { signing_secret } = await getWebhookDetails(ctx);
+  const body = { event: "test", job_id: null, status: "test", sent_at: new Date().toISOString(), message: "A test event from the Katto dashboard." };
+  const r = await deliverWebhook({ url: url.trim(), secret: signing_secret, body, attempt: 1, localMode: isLocalMode(ctx.env) });
+  return r.ok ? { ok: true as const, status: r.status } : { ok: false as const, status: r.status ?? null, error: r.error };
+}

@@ -1,0 +1,53 @@
+// Everything the dashboard's job page shows, read with the same ownership check as GET /jobs/{id}:
+// ranked clips with their score breakdown and justification (stored per clip, not in the API's
+// clip shape), and the re-render versions of each clip.
+import { desc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clips, rerenders } from "../../db/schema";
+import { fileUrl } from "../../storage/keys";
+import type { AccountContext } from "../context";
+import { requireScope } from "./create";
+import { loadOwnJob } from "./read";
+import { jobView, rankClips } from "./view";
+
+export interface Subscores {
+  hook?: number;
+  flow?: number;
+  value?: number;
+  trend?: number;
+}
+
+export async function getJobDetails(ctx: AccountContext, id: string) {
+  requireScope(ctx, "read");
+  const j = await loadOwnJob(ctx, id);
+  const d = drizzle(ctx.env.DB);
+  const rows = j.status === "completed" ? await d.select().from(clips).where(eq(clips.jobId, id)).all() : [];
+  const versions = await d.select().from(rerenders).where(eq(rerenders.jobId, id)).orderBy(desc(rerenders.createdAt)).all();
+  return {
+    job: jobView(ctx.baseUrl, j, []),
+    clips: rankClips(rows).map((c) => ({
+      clip_index: c.clipIndex,
+      title: c.title,
+      score: c.score,
+      subscores: (c.subscores ? JSON.parse(c.subscores) : null) as Subscores | null,
+      justification: c.justification,
+      start_s: c.startS,
+      end_s: c.endS,
+      hd: c.hd,
+      url: fileUrl(ctx.baseUrl, c.videoKey),
+      captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
+      rerenderable: !!c.metadata,
+      versions: versions
+        .filter((v) => v.clipIndex === c.clipIndex)
+        .map((v) => ({
+          id: v.id,
+          status: v.status,
+          params: JSON.parse(v.params) as Record<string, unknown>,
+          url: v.status === "completed" && v.videoKey ? fileUrl(ctx.baseUrl, v.videoKey) : null,
+          captions_url: v.status === "completed" && v.captionsKey ? fileUrl(ctx.baseUrl, v.captionsKey) : null,
+          error: v.error,
+          created_at: v.createdAt,
+        })),
+    })),
+  };
+}

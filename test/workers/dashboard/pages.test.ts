@@ -1,0 +1,120 @@
+// Dashboard pages over the shared services (issue 9): keys, jobs, uploads, brand kits, webhooks.
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { api, BASE, freshIp, SAMPLE_URL } from "../helpers";
+import { get, post, signedIn } from "./dashboard-helpers";
+
+const clientOf = (key: string) => ({ key: { key }, ip: freshIp() });
+
+describe("API keys page", () => {
+  it("creates a key shown once, records its last use, and revokes it at once", async () => {
+    const { account, cookie } = await signedIn();
+    const r = await post("/dashboard/keys", { name: "Laptop CLI", scopes: "read" }, { cookie });
+    expect(r.status).toBe(201);
+    const html = await r.text();
+    const key = /<code id="new-key"[^>]*>(katto_[A-Za-z0-9_-]{43})<\/code>/.exec(html)?.[1];
+    expect(key).toBeDefined();
+    const row = await env.DB.prepare("SELECT id, name, scopes, last_used_at FROM api_keys WHERE account_id = ?1").bind(account.id).first<Record<string, string | null>>();
+    expect(row).toMatchObject({ name: "Laptop CLI", scopes: '["read"]', last_used_at: null });
+    expect((await api(clientOf(key!), "/me")).status).toBe(200);
+    const used = await env.DB.prepare("SELECT last_used_at FROM api_keys WHERE id = ?1").bind(row!.id).first<{ last_used_at: string }>();
+    expect(Date.parse(used!.last_used_at)).toBeGreaterThan(Date.now() - 60_000);
+    const list = await (await get("/dashboard/keys", cookie)).text();
+    expect(list).toContain("Laptop CLI");
+    expect(list).not.toContain(key!); // shown once only
+    const rev = await post(`/dashboard/keys/${row!.id}/revoke`, {}, { cookie });
+    expect(rev.status).toBe(303);
+    expect((await api(clientOf(key!), "/me")).status).toBe(401);
+  });
+
+  it("refuses a key without scopes and another account's key", async () => {
+    const { cookie } = await signedIn();
+    const r = await post("/dashboard/keys", { name: "none" }, { cookie });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toContain("Choose at least one scope");
+    const other = await signedIn();
+    const k = await post("/dashboard/keys", { scopes: "write" }, { cookie: other.cookie });
+    const otherId = (await env.DB.prepare("SELECT id FROM api_keys WHERE account_id = ?1").bind(other.account.id).first<{ id: string }>())!.id;
+    expect(k.status).toBe(201);
+    expect((await post(`/dashboard/keys/${otherId}/revoke`, {}, { cookie })).status).toBe(404);
+  });
+});
+
+describe("jobs pages", () => {
+  it("submits a URL with options, lists it and shows its page and live status", async () => {
+    const { cookie } = await signedIn();
+    const r = await post("/dashboard/jobs", { url: SAMPLE_URL, clipLength: "lt30", topics: "testing" }, { cookie });
+    expect(r.status).toBe(303);
+    const id = /^\/dashboard\/jobs\/([0-9a-f-]{36})$/.exec(r.headers.get("location") ?? "")?.[1];
+    expect(id).toBeDefined();
+    expect(await env.DB.prepare("SELECT config FROM jobs WHERE id = ?1").bind(id).first()).toEqual({ config: JSON.stringify({ clipLength: "lt30", topics: "testing" }) });
+    const page = await get(`/dashboard/jobs/${id}`, cookie);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Cancel job");
+    const s = await get(`/dashboard/jobs/${id}/status`, cookie);
+    expect(await s.json()).toMatchObject({ id, status: "queued" });
+    expect(await (await get("/dashboard/jobs", cookie)).text()).toContain(`data-job="${id}"`);
+    const other = await signedIn();
+    expect((await get(`/dashboard/jobs/${id}`, other.cookie)).status).toBe(404);
+  });
+
+  it("shows the service's message for a URL it refuses", async () => {
+    const { cookie } = await signedIn();
+    const r = await post("/dashboard/jobs", { url: "ftp://example.com/video.mp4" }, { cookie });
+    expect(r.status).toBe(400);
+    expect(await r.text()).toMatch(/class="alert"/);
+  });
+
+  it("reserves an upload through the dashboard (same service as POST /uploads)", async () => {
+    const { cookie } = await signedIn();
+    const r = await SELF.fetch(`${BASE}/dashboard/uploads`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: BASE, "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ filename: "talk.mp4", content_type: "video/mp4", size: 1000 }),
+    });
+    expect(r.status).toBe(201);
+    const b = (await r.json()) as { job_id: string; upload_url: string; method: string };
+    expect(b.method).toBe("PUT");
+    expect(b.upload_url).toContain(`/uploads/${b.job_id}`);
+    const cross = await SELF.fetch(`${BASE}/dashboard/uploads`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      body: JSON.stringify({ filename: "talk.mp4", content_type: "video/mp4", size: 1000 }),
+    });
+    expect(cross.status).toBe(403);
+  });
+});
+
+describe("brand kits page", () => {
+  const kit = { name: "Podcast", primary_color: "#ffffff", accent_color: "#ffd400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: "" };
+
+  it("creates, edits and deletes a kit; GET /brand-kit shows the same data", async () => {
+    const { account, cookie } = await signedIn();
+    expect((await post("/dashboard/brand-kits", kit, { cookie })).status).toBe(303);
+    const id = (await env.DB.prepare("SELECT id FROM brand_kits WHERE account_id = ?1").bind(account.id).first<{ id: string }>())!.id;
+    expect((await post(`/dashboard/brand-kits/${id}`, { ...kit, name: "Podcast 2", accent_color: "#00ff88", caption_position: "top" }, { cookie })).status).toBe(303);
+    const keyPage = await post("/dashboard/keys", { scopes: "read" }, { cookie });
+    const key = /(katto_[A-Za-z0-9_-]{43})/.exec(await keyPage.text())![1];
+    const listed = (await (await api(clientOf(key), "/brand-kit")).json()) as { brand_kits: { name: string; accent_color: string; caption_position: string; watermark_url: null }[] };
+    expect(listed.brand_kits).toEqual([expect.objectContaining({ name: "Podcast 2", accent_color: "#00FF88", caption_position: "top", watermark_url: null })]);
+    const bad = await post(`/dashboard/brand-kits/${id}`, { ...kit, watermark_url: "http://insecure.example/logo.png" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("watermark_url must be an https URL");
+    expect((await post(`/dashboard/brand-kits/${id}/delete`, {}, { cookie })).status).toBe(303);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM brand_kits WHERE account_id = ?1").bind(account.id).first()).toEqual({ n: 0 });
+  });
+});
+
+describe("webhooks page", () => {
+  it("reveals the secret only on a POST and refuses a test event to a private address", async () => {
+    const { cookie } = await signedIn();
+    const page = await (await get("/dashboard/webhooks", cookie)).text();
+    expect(page).toContain("X-Service-Signature");
+    expect(page).not.toMatch(/whsec_/);
+    const shown = await (await post("/dashboard/webhooks/reveal", {}, { cookie })).text();
+    expect(shown).toMatch(/<code id="webhook-secret"[^>]*>whsec_/);
+    const refused = await post("/dashboard/webhooks/test", { url: "https://10.0.0.7/hook" }, { cookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/Not delivered: .*public/);
+  });
+});
