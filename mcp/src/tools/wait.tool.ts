@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { JobSchema } from "../../../src/schemas/job";
 import { RerenderSchema } from "../../../src/schemas/rerender";
+import { KattoApiError } from "@katto/sdk";
 import { defineTool, unwrap, type ToolContext } from "../tool";
 import { jobId } from "./jobs.tool";
 
@@ -30,6 +31,19 @@ async function progress(ctx: ToolContext, pct: number, message: string) {
   await ctx.extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: pct, total: 100, message } });
 }
 
+/** A poll that answers 429 waits Retry-After (inside the deadline) instead of failing the whole wait. */
+async function poll<T>(get: () => Promise<T>, deadline: number, signal: AbortSignal): Promise<T | undefined> {
+  try {
+    return await get();
+  } catch (err) {
+    if (!(err instanceof KattoApiError) || err.status !== 429) throw err;
+    const pause = (err.retryAfter ?? 1) * 1000;
+    if (Date.now() + pause + POLL_MS > deadline) throw err;
+    await sleep(pause, signal);
+    return undefined;
+  }
+}
+
 export const waitForJob = defineTool({
   name: "service_wait_for_job",
   title: "Wait for a job or re-render",
@@ -50,14 +64,16 @@ export const waitForJob = defineTool({
     let last = "";
     for (;;) {
       if (rerender_id) {
-        const r = await unwrap(ctx.api.GET("/api/v1/jobs/{id}/rerenders/{rerender_id}", { params: { path: { id: job_id, rerender_id } } }));
+        const r = await poll(() => unwrap(ctx.api.GET("/api/v1/jobs/{id}/rerenders/{rerender_id}", { params: { path: { id: job_id, rerender_id } } })), deadline, ctx.extra.signal);
+        if (!r) continue;
         const done = r.status === "completed" || r.status === "failed";
         const pct = r.status === "completed" ? 100 : r.status === "processing" ? 50 : 0;
         if (r.status !== last) await progress(ctx, pct, r.status);
         last = r.status;
         if (done || Date.now() + POLL_MS > deadline || ctx.extra.signal.aborted) return { done, waited_seconds: waited(), rerender: r };
       } else {
-        const j = await unwrap(ctx.api.GET("/api/v1/jobs/{id}", { params: { path: { id: job_id } } }));
+        const j = await poll(() => unwrap(ctx.api.GET("/api/v1/jobs/{id}", { params: { path: { id: job_id } } })), deadline, ctx.extra.signal);
+        if (!j) continue;
         const done = j.status === "failed" || j.status === "cancelled" || (j.status === "completed" && j.hd_ready);
         const key = `${j.progress.step}:${j.progress.pct}:${j.hd_ready}`;
         if (key !== last) await progress(ctx, j.progress.pct, j.status === "completed" && !j.hd_ready ? "finishing HD files" : j.progress.step);

@@ -1,0 +1,187 @@
+// Both MCP servers against the running local stack, driven by the official SDK client as an agent
+// would: the hosted one at /mcp (streamable HTTP, API key header) and katto-mcp over stdio. Every
+// tool is called through both transports on one real job; service_wait_for_job's progress
+// notifications, an API error as a tool error, local upload, the stdio key checks, and the MCP
+// Inspector CLI listing both servers' tools. (The OAuth flow is tested in workerd:
+// test/workers/mcp/oauth.test.ts.)
+import { execFile, spawn } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, media, newClient, repoRoot, serveFiles } from "./helpers";
+
+const TALK = "video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4";
+const BIN = path.join(repoRoot, "mcp/bin/katto-mcp.mjs");
+const NODE = process.execPath; // Node 22 (vitest runs on it); the bin itself needs >= 20
+const SHARED_TOOLS = [
+  "service_create_clip_job", "service_get_job", "service_list_jobs", "service_get_clips", "service_get_transcript",
+  "service_get_usage", "service_get_account", "service_cancel_job", "service_list_sources", "service_list_clip_lengths",
+  "service_rerender_clip", "service_dub_clip", "service_get_rerender", "service_get_brand_kit", "service_get_webhook_secret",
+  "service_wait_for_job",
+];
+
+let files: Awaited<ReturnType<typeof serveFiles>>;
+let key: string;
+let hosted: Client;
+let local: Client;
+const clients = () => [["hosted", hosted], ["stdio", local]] as const;
+
+async function call(c: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (p: Progress) => void) {
+  const r = (await c.callTool({ name, arguments: args }, undefined, { onprogress, timeout: 90_000 })) as CallToolResult;
+  return r as CallToolResult & { structuredContent: Record<string, any> };
+}
+const ok = async (c: Client, name: string, args: Record<string, unknown> = {}, onprogress?: (p: Progress) => void) => {
+  const r = await call(c, name, args, onprogress);
+  if (r.isError) throw new Error(`${name} failed: ${JSON.stringify(r.content)}`);
+  expect(r.structuredContent).toBeTypeOf("object");
+  expect((r.content[0] as { text: string }).text.length).toBeGreaterThan(0);
+  return r.structuredContent;
+};
+
+/** Waits (repeating the bounded wait) until done, collecting progress notifications. */
+async function waitDone(c: Client, args: Record<string, unknown>) {
+  const progress: Progress[] = [];
+  for (let i = 0; i < 12; i++) {
+    const r = await ok(c, "service_wait_for_job", { ...args, timeout_seconds: 30 }, (p) => progress.push(p));
+    if (r.done) return { result: r, progress };
+  }
+  throw new Error(`not done after 12 waits: ${JSON.stringify(args)}`);
+}
+
+beforeAll(async () => {
+  files = await serveFiles({ "talk.mp4": media(TALK) });
+  key = (await newClient("creator")).key.key;
+  hosted = new Client({ name: "katto-system-test", version: "1" });
+  await hosted.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+  local = new Client({ name: "katto-system-test", version: "1" });
+  await local.connect(new StdioClientTransport({ command: NODE, args: [BIN], cwd: repoRoot, env: { PATH: process.env.PATH ?? "", KATTO_API_KEY: key, KATTO_BASE_URL: baseUrl() }, stderr: "ignore" }));
+});
+afterAll(async () => {
+  await Promise.allSettled([hosted?.close(), local?.close(), files?.close()]);
+});
+
+describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
+  it("list the sixteen tools (stdio adds service_upload_file) with annotations and output schemas", async () => {
+    const h = (await hosted.listTools()).tools;
+    const l = (await local.listTools()).tools;
+    expect(h.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
+    expect(l.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS, "service_upload_file"].sort());
+    for (const t of [...h, ...l]) {
+      expect(t.outputSchema?.type).toBe("object");
+      expect(typeof t.annotations?.readOnlyHint).toBe("boolean");
+      expect(t.description!.length).toBeGreaterThan(40);
+    }
+    expect(h.find((t) => t.name === "service_create_clip_job")!.description).toMatch(/SPENDS QUOTA/);
+    expect(h.find((t) => t.name === "service_cancel_job")!.description).toMatch(/CANNOT BE UNDONE/);
+    expect(l.find((t) => t.name === "service_upload_file")!.description).toMatch(/SPENDS QUOTA/);
+  });
+
+  it("run one real job through every tool on both transports, with progress while waiting", async () => {
+    // Vocabularies and account reads, both doors.
+    for (const [, c] of clients()) {
+      expect((await ok(c, "service_list_sources")).sources.map((s: { source: string }) => s.source)).toContain("youtube");
+      expect((await ok(c, "service_list_clip_lengths")).clip_lengths.map((x: { value: string }) => x.value)).toEqual(["lt30", "30_60", "60_90", "90_180"]);
+      expect((await ok(c, "service_get_usage")).plan).toBe("creator");
+      expect((await ok(c, "service_get_account")).key.scopes).toEqual(["read", "write"]);
+      expect(Array.isArray((await ok(c, "service_get_brand_kit")).brand_kits)).toBe(true);
+      expect((await ok(c, "service_get_webhook_secret")).signing_secret.length).toBeGreaterThan(10);
+    }
+
+    const created = await ok(local, "service_create_clip_job", { url: files.url("talk.mp4"), config: { clipLength: "lt30" }, idempotency_key: crypto.randomUUID() });
+    const jobId = created.id as string;
+
+    const hostedWait = await waitDone(hosted, { job_id: jobId });
+    expect(hostedWait.result.job.status).toBe("completed");
+    expect(hostedWait.result.job.hd_ready).toBe(true);
+    expect(hostedWait.progress.length).toBeGreaterThan(0);
+    for (const p of hostedWait.progress) {
+      expect(p.total).toBe(100);
+      expect(typeof p.message).toBe("string");
+    }
+    const localWait = await waitDone(local, { job_id: jobId });
+    expect(localWait.result.job.id).toBe(jobId);
+    expect(localWait.progress.at(-1)).toMatchObject({ progress: 100, total: 100 });
+
+    for (const [, c] of clients()) {
+      expect((await ok(c, "service_get_job", { job_id: jobId })).status).toBe("completed");
+      expect((await ok(c, "service_list_jobs", { limit: 5 })).jobs.map((j: { id: string }) => j.id)).toContain(jobId);
+      expect((await ok(c, "service_get_clips", { job_id: jobId })).clips.length).toBeGreaterThan(0);
+      expect((await ok(c, "service_get_transcript", { job_id: jobId })).segments.length).toBeGreaterThan(0);
+    }
+
+    // Re-render through the hosted server, dub through stdio; each waited for and read on both.
+    const rr = await ok(hosted, "service_rerender_clip", { job_id: jobId, clip_index: 0, layout_mode: "wide", caption_style: "boxed" });
+    const dub = await ok(local, "service_dub_clip", { job_id: jobId, clip_index: 0, languages: ["es"] });
+    const rrDone = await waitDone(local, { job_id: jobId, rerender_id: rr.rerender_id });
+    expect(rrDone.result.rerender.status).toBe("completed");
+    const dubDone = await waitDone(hosted, { job_id: jobId, rerender_id: dub.rerender_id });
+    expect(dubDone.result.rerender.status).toBe("completed");
+    for (const [, c] of clients()) {
+      expect((await ok(c, "service_get_rerender", { job_id: jobId, rerender_id: rr.rerender_id })).clip_url).toMatch(/^http/);
+      expect((await ok(c, "service_get_rerender", { job_id: jobId, rerender_id: dub.rerender_id })).status).toBe("completed");
+    }
+
+    // An API error is a tool error carrying the API's message and status, on both doors.
+    for (const [, c] of clients()) {
+      const refused = await call(c, "service_cancel_job", { job_id: jobId });
+      expect(refused.isError).toBe(true);
+      expect((refused.content[0] as { text: string }).text).toMatch(/^Katto API error 409 \(conflict\): .+/);
+      const missing = await call(c, "service_get_job", { job_id: crypto.randomUUID() });
+      expect(missing.isError).toBe(true);
+      expect((missing.content[0] as { text: string }).text).toMatch(/^Katto API error 404 \(not_found\): /);
+    }
+  });
+
+  it("create and cancel on each door, and upload a local file through stdio", async () => {
+    const viaHosted = await ok(hosted, "service_create_clip_job", { url: files.url("talk.mp4") });
+    expect((await ok(local, "service_cancel_job", { job_id: viaHosted.id })).status).toBe("cancelled");
+
+    const uploaded = await ok(local, "service_upload_file", { path: media(TALK) });
+    expect(uploaded.id).toMatch(/^[0-9a-f-]{36}$/);
+    const job = await ok(hosted, "service_get_job", { job_id: uploaded.id });
+    expect(job.source).toBe("upload");
+    expect((await ok(hosted, "service_cancel_job", { job_id: uploaded.id })).status).toBe("cancelled");
+
+    const notThere = await call(local, "service_upload_file", { path: "/nonexistent/video.mp4" });
+    expect(notThere.isError).toBe(true);
+    expect((notThere.content[0] as { text: string }).text).toMatch(/No readable file/);
+  });
+
+  it("katto-mcp refuses to start without a key, or with a rejected one, in one stderr line", async () => {
+    const run = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+        const p = spawn(NODE, [BIN], { cwd: repoRoot, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+        let stderr = "";
+        let stdout = "";
+        p.stderr.on("data", (d) => (stderr += d));
+        p.stdout.on("data", (d) => (stdout += d));
+        p.on("close", (code) => resolve({ code, stderr, stdout }));
+      });
+    const missing = await run({ KATTO_BASE_URL: baseUrl() });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stdout).toBe("");
+    expect(missing.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^katto-mcp: KATTO_API_KEY is not set/)]);
+
+    const rejected = await run({ KATTO_BASE_URL: baseUrl(), KATTO_API_KEY: `katto_${"x".repeat(43)}` });
+    expect(rejected.code).not.toBe(0);
+    expect(rejected.stdout).toBe("");
+    expect(rejected.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^katto-mcp: Katto API error 401 .*Invalid or revoked API key/)]);
+  });
+
+  it("the MCP Inspector CLI (2.12, Node 22) lists the tools of both servers", async () => {
+    const inspector = path.join(repoRoot, "node_modules/@modelcontextprotocol/inspector/package.json");
+    const pkg = (await import(inspector, { with: { type: "json" } })).default as { version: string };
+    expect(pkg.version).toBe("2.12.0");
+    const bin = path.join(repoRoot, "node_modules/.bin/mcp-inspector");
+    const run = async (args: string[]) => (await promisify(execFile)(NODE, [bin, "--cli", ...args], { cwd: repoRoot, timeout: 120_000 })).stdout;
+    const hostedOut = JSON.parse(await run([`${baseUrl()}/mcp`, "--transport", "http", "--header", `Authorization: Bearer ${key}`, "--method", "tools/list"])) as { tools: { name: string }[] };
+    expect(hostedOut.tools.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
+    const localOut = JSON.parse(await run(["-e", `KATTO_API_KEY=${key}`, "-e", `KATTO_BASE_URL=${baseUrl()}`, "--method", "tools/list", NODE, BIN])) as { tools: { name: string }[] };
+    expect(localOut.tools.map((t) => t.name)).toContain("service_upload_file");
+    expect(localOut.tools).toHaveLength(17);
+  });
+});
