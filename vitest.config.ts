@@ -41,6 +41,9 @@ export default defineConfig(async () => {
         },
         "./container/vitest.config.ts",
         {
+          test: { name: "sdk-cli", include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts"], environment: "node" },
+        },
+        {
           test: {
             name: "system",
             include: ["test/system/**/*.test.ts"],

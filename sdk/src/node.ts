@@ -1,0 +1,17 @@
+// Node-only helpers (the rest of the SDK runs in Workers and browsers): stream a local file into
+// uploadVideo without reading it into memory. Import from "@katto/sdk/node".
+import { createReadStream, statSync } from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { contentTypeFor, type UploadSource } from "./upload";
+
+export function fileSource(file: string): UploadSource {
+  const size = statSync(file).size;
+  const filename = path.basename(file);
+  return {
+    data: Readable.toWeb(createReadStream(file, { highWaterMark: 256 * 1024 })) as ReadableStream<Uint8Array>,
+    size,
+    filename,
+    contentType: contentTypeFor(filename),
+  };
+}
