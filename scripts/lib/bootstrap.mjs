@@ -40,10 +40,16 @@ const have = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ign
 
 /** System media tools: ffmpeg (libass, libx264), ffprobe, pocketsphinx with its English model, fonts. */
 export function ensureSystemTools() {
-  const packages = readFileSync(path.join(root, "container/apt-packages.txt"), "utf8")
-    .split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);
+  // The container image's packages plus development-only ones (Chromium for the dashboard's browser tests).
+  const list = (file) => readFileSync(path.join(root, file), "utf8").split("\n").map((l) => l.replace(/#.*/, "").trim()).filter(Boolean);
+  const devPackages = list("scripts/apt-dev-packages.txt");
+  const packages = [...list("container/apt-packages.txt"), ...devPackages];
   const missing = packages.filter((p) => spawnSync("dpkg-query", ["-W", "-f=${Status}", p], { encoding: "utf8" }).stdout?.includes("install ok installed") !== true);
   if (!missing.length) return checkFfmpeg();
+  if (!have("apt-get") && missing.every((p) => devPackages.includes(p))) {
+    log(`not installed (no apt-get): ${missing.join(", ")}; the dashboard browser tests need /usr/bin/chromium`);
+    return checkFfmpeg();
+  }
   if (!have("apt-get")) {
     if (have("ffmpeg") && have("ffprobe") && have("pocketsphinx_continuous")) return checkFfmpeg();
     throw new Error(`Missing system packages: ${missing.join(", ")}. Install ffmpeg (with libass and libx264), pocketsphinx and pocketsphinx-en-us, then rerun.`);

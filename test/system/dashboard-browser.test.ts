@@ -1,0 +1,170 @@
+// The dashboard in a real browser (issue 9): Debian's chromium driven by playwright-core against
+// the shared local stack. One browser, one signed-in page, one job. Screenshots go to docs/img/.
+import { createServer, type Server } from "node:http";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { media, repoRoot, serveFiles, webhookReceiver } from "./helpers";
+
+const CHROMIUM = "/usr/bin/chromium";
+const SHOTS = path.join(repoRoot, "docs/img");
+const PASSWORD = "a very long local password";
+const base = () => inject("baseUrl");
+const admin = () => ({ authorization: `Bearer ${inject("adminToken")}`, "content-type": "application/json" });
+
+let browser: Browser;
+let page: Page;
+let files: Awaited<ReturnType<typeof serveFiles>>;
+let email: string;
+
+const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `dashboard-${name}.png`), fullPage: true });
+const apiMe = (key: string) => fetch(`${base()}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: npm test installs Debian's chromium (scripts/apt-dev-packages.txt); or apt-get install chromium`);
+  mkdirSync(SHOTS, { recursive: true });
+  files = await serveFiles({ "sample.mp4": media("video_misc/auto-editor_example.mp4") });
+  email = `creator-${crypto.randomUUID().slice(0, 8)}@example.test`;
+  const r = await fetch(`${base()}/admin/v1/accounts`, { method: "POST", headers: admin(), body: JSON.stringify({ email, plan: "creator", password: PASSWORD }) });
+  expect(r.status).toBe(201);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
+  });
+  page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await files?.close();
+});
+
+describe("dashboard in a browser", () => {
+  it("refuses a wrong password with the generic message, then signs in", async () => {
+    await page.goto(`${base()}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("not my password at all");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Email or password is incorrect.");
+    await shot("sign-in-error");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${base()}/dashboard`);
+    await expect.poll(() => page.locator("#usage-text").textContent()).toMatch(/0 of 25 videos used/);
+    await shot("overview");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "katto_session");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+  });
+
+  it("creates an API key shown once that works, then revokes it and the API answers 401", async () => {
+    await page.goto(`${base()}/dashboard/keys`);
+    await page.getByLabel("Name").fill("Browser test key");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const key = (await page.locator("#new-key").textContent())!.trim();
+    expect(key).toMatch(/^katto_[A-Za-z0-9_-]{43}$/);
+    await shot("keys");
+    expect((await apiMe(key)).status).toBe(200);
+    await page.goto(`${base()}/dashboard/keys`);
+    const row = page.locator("tr", { hasText: "Browser test key" });
+    await expect.poll(() => row.locator("td").nth(4).textContent()).not.toBe("never"); // last used recorded
+    await row.getByRole("button", { name: /Revoke/ }).click();
+    await expect.poll(() => page.locator("tr", { hasText: "Browser test key" }).textContent()).toContain("revoked");
+    expect((await apiMe(key)).status).toBe(401);
+  });
+
+  it("submits a job by URL and plays a finished clip in its player", async () => {
+    await page.goto(`${base()}/dashboard/jobs`);
+    await page.getByLabel("Video URL").fill(files.url("sample.mp4"));
+    await page.getByRole("button", { name: "Make clips", exact: true }).click();
+    await page.waitForURL(/\/dashboard\/jobs\/[0-9a-f-]{36}$/);
+    // The page polls the job and reloads when it ends; the clip players then appear.
+    const video = page.locator("article.clip video").first();
+    await video.waitFor({ state: "attached", timeout: 240_000 });
+    expect(await page.locator("[data-status]").first().textContent()).toBe("completed");
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+      return v.play();
+    });
+    await page.waitForFunction(() => {
+      const v = document.querySelector("article.clip video") as HTMLVideoElement | null;
+      return !!v && v.readyState >= 2 && v.currentTime > 0.2;
+    }, undefined, { timeout: 60_000 });
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    expect(await page.locator("article.clip .score").first().textContent()).toMatch(/^\d+$/);
+    await expect.poll(() => page.getByRole("link", { name: "Download MP4" }).count()).toBeGreaterThan(0);
+    await shot("job");
+    await page.goto(`${base()}/dashboard/jobs`);
+    await expect.poll(() => page.locator("tr[data-job] [data-status]").first().textContent()).toBe("completed");
+    await shot("jobs");
+  });
+
+  it("creates a brand kit, previews it live and saves an edit", async () => {
+    await page.goto(`${base()}/dashboard/brand-kits`);
+    const create = page.locator("form[data-kit-form]").last();
+    await create.getByLabel("Name").fill("Podcast look");
+    await create.getByLabel("Highlight colour").fill("#00ff88");
+    await create.getByLabel("Caption position").selectOption("top");
+    await expect.poll(() => create.locator("[data-accent]").evaluate((e) => getComputedStyle(e).color)).toBe("rgb(0, 255, 136)");
+    await expect.poll(() => create.locator("[data-cap]").getAttribute("class")).toBe("cap top");
+    await create.getByRole("button", { name: "Create brand kit" }).click();
+    const kit = page.locator("section[data-kit]", { hasText: "Podcast look" });
+    await kit.waitFor();
+    await kit.getByLabel("Name").fill("Podcast look v2");
+    await kit.getByLabel("Caption colour").fill("#ffe066");
+    await kit.getByRole("button", { name: "Save changes" }).click();
+    await page.locator("section[data-kit] h2", { hasText: "Podcast look v2" }).waitFor();
+    expect(await page.locator("section[data-kit] input[name=primary_color]").first().inputValue()).toBe("#ffe066");
+    await shot("brand-kits");
+  });
+
+  it("reveals the webhook secret on click and sends a signed test event", async () => {
+    const hook = await webhookReceiver();
+    try {
+      await page.goto(`${base()}/dashboard/webhooks`);
+      expect(await page.locator("#webhook-secret").count()).toBe(0);
+      await page.getByRole("button", { name: "Reveal secret" }).click();
+      await expect.poll(() => page.locator("#webhook-secret").textContent()).toMatch(/^whsec_/);
+      await page.getByLabel("Receiver URL").fill(hook.url);
+      await page.getByRole("button", { name: "Send test event" }).click();
+      await expect.poll(() => page.getByRole("status").first().textContent()).toMatch(/Delivered: the receiver answered HTTP 200/);
+      expect(hook.received.length).toBe(1);
+      expect(hook.received[0].headers["x-service-signature"]).toMatch(/^sha256=[0-9a-f]{64}$/);
+      await shot("webhooks");
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("refuses a state change posted from another origin (CSRF), with the session cookie sent", async () => {
+    // Another port on 127.0.0.1 is another origin but the same site, so the Lax cookie IS sent:
+    // only the origin check stands between this page and a new API key.
+    const evil: Server = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" }).end(
+        `<form id="f" method="post" action="${base()}/dashboard/keys"><input name="name" value="csrf"><input name="scopes" value="write"></form><script>f.submit()</script>`,
+      );
+    });
+    await new Promise<void>((r) => evil.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = evil.address() as { port: number };
+      const [response] = await Promise.all([page.waitForResponse((r) => r.url() === `${base()}/dashboard/keys` && r.request().method() === "POST"), page.goto(`http://127.0.0.1:${port}/`)]);
+      expect(response.status()).toBe(403);
+      expect(await response.text()).toMatch(/cross-site/);
+      await page.goto(`${base()}/dashboard/keys`);
+      expect(await page.locator("tr", { hasText: "csrf" }).count()).toBe(0);
+    } finally {
+      await new Promise<void>((r) => evil.close(() => r()));
+    }
+  });
+
+  it("fits a phone screen, then signs out", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base()}/dashboard`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot("mobile");
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${base()}/dashboard/sign-in`);
+    await page.goto(`${base()}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe("/dashboard/sign-in");
+  });
+});
