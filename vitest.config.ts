@@ -26,10 +26,15 @@ export default defineConfig(async () => {
                 },
                 // Worker tests run without the render backend (whole-system tests run the real one):
                 // the backend's dispatch endpoint answers 202 here, any other outbound fetch fails.
-                outboundService: (req: Request) =>
-                  new URL(req.url).hostname === "render.invalid"
-                    ? Response.json({ accepted: true }, { status: 202 })
-                    : new Response("no network in Worker tests", { status: 503 }),
+                // cimd.example serves an OAuth Client ID Metadata Document (test/workers/mcp/oauth.test.ts).
+                outboundService: (req: Request) => {
+                  const u = new URL(req.url);
+                  if (u.hostname === "render.invalid") return Response.json({ accepted: true }, { status: 202 });
+                  if (u.hostname === "cimd.example" && u.pathname === "/katto-agent.json") {
+                    return Response.json({ client_id: u.href, client_name: "CIMD Agent", redirect_uris: ["http://127.0.0.1:33419/cb"], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], response_types: ["code"] });
+                  }
+                  return new Response("no network in Worker tests", { status: 503 });
+                },
               },
             }),
           ],

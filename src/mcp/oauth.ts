@@ -19,9 +19,9 @@ export const OAUTH_SCOPES = ["read", "write"] as const;
 
 /**
  * CIMD makes the Worker fetch a client's metadata URL, which the provider allows only under the
- * `global_fetch_strictly_public` compatibility flag (no private addresses). Local mode must fetch
- * the render backend and test webhooks on loopback, so the flag is set only in the production
- * environment of wrangler.toml, and CIMD follows the flag (docs/mcp.md "Production and local").
+ * `global_fetch_strictly_public` compatibility flag (no private addresses). wrangler.toml sets it:
+ * production refuses private addresses, local workerd does not enforce it (so the loopback render
+ * backend and test webhooks keep working). CIMD follows the flag (docs/mcp.md "Production and local").
  */
 export const cimdEnabled = () =>
   !!(globalThis as { Cloudflare?: { compatibilityFlags?: Record<string, boolean> } }).Cloudflare?.compatibilityFlags?.global_fetch_strictly_public;

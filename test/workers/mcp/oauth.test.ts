@@ -38,15 +38,23 @@ async function account() {
 }
 
 /** Runs the whole browser side of the flow and returns the access token. */
-async function connect(email: string, scope = "read write") {
+async function connect(email: string, scope = "read write", cimd?: { clientId: string; redirect: string }) {
+  const REDIRECT_URI = cimd?.redirect ?? REDIRECT;
+  const client_id = cimd?.clientId ?? (await register());
+  return authorize(email, scope, client_id, REDIRECT_URI);
+}
+
+async function register() {
   const reg = await SELF.fetch(`${BASE}/oauth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ client_name: "Test Agent <b>", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
   });
   expect(reg.status).toBe(201);
-  const { client_id } = (await reg.json()) as { client_id: string };
+  return ((await reg.json()) as { client_id: string }).client_id;
+}
 
+async function authorize(email: string, scope: string, client_id: string, REDIRECT: string) {
   const verifier = b64url(crypto.getRandomValues(new Uint8Array(32)));
   const challenge = b64url(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
   const q = new URLSearchParams({ response_type: "code", client_id, redirect_uri: REDIRECT, scope, state: "st-1", code_challenge: challenge, code_challenge_method: "S256", resource: `${BASE}/mcp` });
@@ -73,7 +81,8 @@ async function connect(email: string, scope = "read write") {
   expect(consent.status).toBe(200);
   jar.take(consent);
   const html = await consent.text();
-  expect(html).toContain("Test Agent &lt;b&gt;"); // the client's self-asserted name, escaped
+  if (client_id.startsWith("https://")) expect(html).toContain("Published by <strong>cimd.example</strong>");
+  else expect(html).toContain("Test Agent &lt;b&gt;"); // the client's self-asserted name, escaped
   expect(html).toContain("127.0.0.1"); // where access goes
   expect(html).toMatch(/name="scope" value="read"/);
   const handle = /name="handle" value="([^"]+)"/.exec(html)![1];
@@ -134,9 +143,18 @@ describe("OAuth for the hosted MCP server", () => {
     expect((await mcp(token, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(401);
   });
 
-  it("refuses a URL client_id (CIMD) while the global_fetch_strictly_public flag is off, as in local mode", async () => {
-    const q = new URLSearchParams({ response_type: "code", client_id: "https://client.example/oauth/metadata.json", redirect_uri: "https://client.example/cb", code_challenge: "x".repeat(43), code_challenge_method: "S256" });
-    const res = await SELF.fetch(`${BASE}/oauth/authorize?${q}`);
+  it("accepts a Client ID Metadata Document client (https client_id fetched under global_fetch_strictly_public)", async () => {
+    const a = await account();
+    const clientId = "https://cimd.example/katto-agent.json";
+    const { token } = await connect(a.email, "read", { clientId, redirect: "http://127.0.0.1:33419/cb" });
+    const res = await mcp(token, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_get_usage", arguments: {} } });
+    const { result } = (await res.json()) as { result: { structuredContent: { plan: string } } };
+    expect(result.structuredContent.plan).toBe("creator");
+  });
+
+  it("refuses a CIMD client whose metadata document cannot be fetched, on the page and without redirecting", async () => {
+    const q = new URLSearchParams({ response_type: "code", client_id: "https://unreachable.example/oauth/metadata.json", redirect_uri: "https://unreachable.example/cb", code_challenge: "x".repeat(43), code_challenge_method: "S256" });
+    const res = await SELF.fetch(`${BASE}/oauth/authorize?${q}`, { redirect: "manual" });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("cannot be connected");
   });
