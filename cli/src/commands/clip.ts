@@ -1,0 +1,87 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import type { Schemas } from "@katto/sdk";
+import { fileSource } from "@katto/sdk/node";
+import { type Command, oneOf } from "../command";
+import { downloadClips } from "../download";
+import { CliError, EXIT, usageError } from "../exit-codes";
+import { bar, formatBytes, table } from "../output";
+import { assertCompleted, parseTimeout, watchJob } from "../watch";
+
+const CLIP_LENGTHS = ["lt30", "30_60", "60_90", "90_180"] as const;
+
+export const clip: Command = {
+  words: ["clip"],
+  summary: "Make clips from a video: upload a local file (or submit a URL), wait, and download every clip's MP4 and SRT.",
+  usage: "katto clip <url-or-file> [--clip-length lt30|30_60|60_90|90_180] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--webhook-url URL] [--out DIR] [--no-wait] [--timeout SECONDS]",
+  args: 1,
+  options: {
+    "clip-length": { type: "string" },
+    prompt: { type: "string" },
+    topics: { type: "string" },
+    genre: { type: "string" },
+    "webhook-url": { type: "string" },
+    out: { type: "string" },
+    "no-wait": { type: "boolean" },
+    timeout: { type: "string" },
+  },
+  examples: [
+    "katto clip talk.mp4",
+    "katto clip https://example.com/episode.mp4 --clip-length 30_60 --prompt 'the funniest moments'",
+    "katto clip talk.mp4 --no-wait --json | jq -r .id",
+    "katto clip talk.mp4 --out ./clips",
+  ],
+  async run(ctx, [source], v) {
+    const timeout = parseTimeout(v.timeout as string | undefined);
+    const config: Schemas["Config"] = {
+      clipLength: oneOf(v["clip-length"] as string | undefined, CLIP_LENGTHS, "clip-length"),
+      customPrompt: v.prompt as string | undefined,
+      topics: v.topics as string | undefined,
+      genre: v.genre as string | undefined,
+    };
+    for (const k of Object.keys(config) as (keyof typeof config)[]) if (config[k] === undefined) delete config[k];
+    const hasConfig = Object.keys(config).length > 0;
+    const isUrl = /^https?:\/\//i.test(source);
+    if (!isUrl && !existsSync(source)) throw usageError(`No such file: ${source}. Give a path to a video file or an http(s) URL.`);
+    if (!isUrl && !statSync(source).isFile()) throw usageError(`${source} is not a file.`);
+    if (!isUrl && v["webhook-url"]) throw usageError("--webhook-url works with a URL source only (the upload API has no webhook); poll with `katto jobs watch` instead.");
+    const katto = ctx.katto();
+
+    let created: Schemas["JobCreated"];
+    if (isUrl) {
+      created = await katto.unwrap(
+        katto.api.POST("/api/v1/jobs", { body: { url: source, webhook_url: v["webhook-url"] as string | undefined, ...(hasConfig ? { config } : {}) } }),
+      );
+    } else {
+      const src = fileSource(source);
+      created = await katto.uploadVideo({
+        ...src,
+        config: hasConfig ? config : undefined,
+        onProgress: (p) => {
+          if (p.phase === "uploading" || p.phase === "done") ctx.ui.progress(`Uploading ${src.filename} ${bar((p.loaded / Math.max(1, p.total)) * 100)} ${formatBytes(p.loaded)}/${formatBytes(p.total)}`);
+        },
+      });
+      ctx.ui.done();
+    }
+    ctx.ui.note(`Job ${created.id} ${created.status}`);
+    if (v["no-wait"]) {
+      ctx.ui.result(created, () => created.id);
+      return;
+    }
+
+    const job = await watchJob(katto, ctx.ui, created.id, timeout);
+    assertCompleted(job);
+    if (job.clips.length === 0) throw new CliError(EXIT.jobFailed, `Job ${job.id} completed without clips (no usable speech or scenes found).`);
+    const dir = path.resolve((v.out as string | undefined) ?? `katto-${job.id}`);
+    const files = await downloadClips(katto, ctx.ui, job.clips, dir);
+    ctx.ui.result({ job, out: dir, files }, () =>
+      [
+        `${files.length} clip${files.length === 1 ? "" : "s"} saved in ${dir}`,
+        table(
+          ["#", "score", "title", "file"],
+          files.map((f) => [f.clip_index, job.clips.find((c) => c.clip_index === f.clip_index)?.score, f.title, path.relative(process.cwd(), f.video) || f.video]),
+        ),
+      ].join("\n"),
+    );
+  },
+};

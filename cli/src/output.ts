@@ -1,0 +1,70 @@
+// What the command prints and where: results on stdout (JSON only with --json), everything else
+// (progress bars, status lines, hints) on stderr and only when stderr is a terminal, so pipes and
+// CI logs get clean output.
+
+export interface Ui {
+  json: boolean;
+  /** stderr is a TTY: show progress and notes. */
+  interactive: boolean;
+  /** Prints the command's result: JSON with --json, else the human text. */
+  result(value: unknown, human: () => string): void;
+  /** A status line on stderr (TTY only). */
+  note(text: string): void;
+  /** Redraws one progress line on stderr (TTY only); done() ends it. */
+  progress(text: string): void;
+  done(): void;
+}
+
+export function createUi(json: boolean, stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Ui {
+  const interactive = Boolean(stderr.isTTY) && process.env.CI === undefined;
+  let open = false;
+  const ui: Ui = {
+    json,
+    interactive,
+    result(value, human) {
+      ui.done();
+      if (json) stdout.write(JSON.stringify(value, null, 2) + "\n");
+      else {
+        const text = human();
+        if (text) stdout.write(text.endsWith("\n") ? text : text + "\n");
+      }
+    },
+    note(text) {
+      if (!interactive) return;
+      ui.done();
+      stderr.write(text + "\n");
+    },
+    progress(text) {
+      if (!interactive) return;
+      const width = stderr.columns || 100;
+      stderr.write(`\r\x1b[2K${text.length > width - 1 ? text.slice(0, width - 1) : text}`);
+      open = true;
+    },
+    done() {
+      if (open) stderr.write("\n");
+      open = false;
+    },
+  };
+  return ui;
+}
+
+/** `[█████░░░░░]  42%`; pct in 0..100. */
+export function bar(pct: number, width = 24): string {
+  const p = Math.max(0, Math.min(100, pct));
+  const filled = Math.round((p / 100) * width);
+  return `[${"█".repeat(filled)}${"░".repeat(width - filled)}] ${String(Math.floor(p)).padStart(3)}%`;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
+
+/** Left-aligned columns, two spaces apart. */
+export function table(headers: string[], rows: (string | number | null | undefined)[][]): string {
+  const cells = [headers, ...rows.map((r) => r.map((c) => (c === null || c === undefined ? "-" : String(c))))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
+  return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join("  ")).join("\n");
+}

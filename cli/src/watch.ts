@@ -1,0 +1,28 @@
+// The live display of a running job: "⠙ transcribing [███░░░]  35%" redrawn on stderr (TTY only).
+import type { Job, Katto } from "@katto/sdk";
+import { CliError, EXIT } from "./exit-codes";
+import { bar, type Ui } from "./output";
+
+const SPIN = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+export async function watchJob(katto: Katto, ui: Ui, id: string, timeoutSeconds?: number): Promise<Job> {
+  let tick = 0;
+  const job = await katto.waitForJob(id, {
+    timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
+    onProgress: (j) => ui.progress(`${SPIN[tick++ % SPIN.length]} Job ${j.id.slice(0, 8)}  ${j.status.padEnd(10)} ${j.progress.step.padEnd(12)} ${bar(j.progress.pct)}`),
+  });
+  ui.done();
+  return job;
+}
+
+/** Throws the "job failed" error (exit 6) for a failed or cancelled job. */
+export function assertCompleted(job: Job): void {
+  if (job.status === "failed") throw new CliError(EXIT.jobFailed, `Job ${job.id} failed: ${job.error ?? "no reason given"}`);
+  if (job.status === "cancelled") throw new CliError(EXIT.jobFailed, `Job ${job.id} was cancelled.`);
+}
+
+export function parseTimeout(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) throw new CliError(EXIT.usage, `--timeout must be a number of seconds, got "${value}".`);
+  return Number(value);
+}
