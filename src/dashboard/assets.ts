@@ -70,7 +70,7 @@ progress{width:100%;height:12px;accent-color:var(--brand)}
 .actions{display:flex;flex-wrap:wrap;gap:8px;margin-top:10px}
 .preview{position:relative;aspect-ratio:9/16;max-width:240px;border-radius:12px;overflow:hidden;background:linear-gradient(160deg,#3a3f55,#151822);display:flex;justify-content:center}
 .preview .cap{position:absolute;left:8%;right:8%;text-align:center;font-weight:800;font-size:1.3rem;line-height:1.2;text-shadow:0 2px 0 rgba(0,0,0,.6)}
-.preview .cap.top{top:10%}.preview .cap.center{top:44%}.preview .cap.bottom{bottom:14%}
+.preview .cap.pos-top{top:10%}.preview .cap.pos-middle{top:44%}.preview .cap.pos-bottom{bottom:14%}
 .preview .wm{position:absolute;right:8px;top:8px;max-width:30%;opacity:.85}
 .kit-grid{display:grid;gap:18px;grid-template-columns:1fr 260px}
 @media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}}
@@ -147,7 +147,7 @@ export const DASHBOARD_JS = `
     var update=function(){
       cap.style.color=f.elements.primary_color.value;acc.style.color=f.elements.accent_color.value;
       cap.style.fontFamily="'"+f.elements.caption_font.value+"',sans-serif";
-      var pos=f.elements.caption_position.value;cap.className="cap "+(pos==="middle"?"center":pos);
+      cap.className="cap pos-"+f.elements.caption_position.value;
       var wm=$("img.wm",box),u=f.elements.watermark_url.value;
       if(/^https:/.test(u)){if(!wm){wm=document.createElement("img");wm.className="wm";wm.alt="";box.appendChild(wm)}wm.src=u}else if(wm)wm.remove();
     };

@@ -5,6 +5,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+// @ts-expect-error plain ESM script without types
+import { mintSignInLink } from "../../scripts/lib/stack.mjs";
 import { media, repoRoot, serveFiles, webhookReceiver } from "./helpers";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -17,6 +19,7 @@ let browser: Browser;
 let page: Page;
 let files: Awaited<ReturnType<typeof serveFiles>>;
 let email: string;
+let accountId: string;
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `dashboard-${name}.png`), fullPage: true });
 const apiMe = (key: string) => fetch(`${base()}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
@@ -28,6 +31,7 @@ beforeAll(async () => {
   email = `creator-${crypto.randomUUID().slice(0, 8)}@example.test`;
   const r = await fetch(`${base()}/admin/v1/accounts`, { method: "POST", headers: admin(), body: JSON.stringify({ email, plan: "creator", password: PASSWORD }) });
   expect(r.status).toBe(201);
+  accountId = ((await r.json()) as { id: string }).id;
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
@@ -99,6 +103,28 @@ describe("dashboard in a browser", () => {
     await shot("jobs");
   });
 
+  it("uploads a chosen file with a progress bar through the presigned URL, then cancels the job", async () => {
+    await page.goto(`${base()}/dashboard/jobs`);
+    // Report the bar's value after each upload progress event (read after the page's own handler ran).
+    const seen: number[] = [];
+    await page.exposeFunction("__reportUploadBar", (v: number) => seen.push(v));
+    await page.evaluate(() => {
+      const open = XMLHttpRequest.prototype.open;
+      XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: Parameters<typeof open>) {
+        this.upload.addEventListener("progress", () => setTimeout(() => (window as unknown as { __reportUploadBar: (v: number) => void }).__reportUploadBar((document.getElementById("upload-progress") as HTMLProgressElement).value)));
+        return open.apply(this, args);
+      } as typeof open;
+    });
+    await page.setInputFiles("#upload-file", media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4"));
+    await page.getByRole("button", { name: "Upload and make clips" }).click();
+    await page.waitForURL(/\/dashboard\/jobs\/[0-9a-f-]{36}$/);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[seen.length - 1]).toBe(100);
+    expect(await page.locator(".facts dd.mono").first().textContent()).toMatch(/^upload:\/\//);
+    await page.getByRole("button", { name: "Cancel job" }).click();
+    await expect.poll(() => page.locator("[data-status]").first().textContent()).toBe("cancelled");
+  });
+
   it("creates a brand kit, previews it live and saves an edit", async () => {
     await page.goto(`${base()}/dashboard/brand-kits`);
     const create = page.locator("form[data-kit-form]").last();
@@ -106,7 +132,7 @@ describe("dashboard in a browser", () => {
     await create.getByLabel("Highlight colour").fill("#00ff88");
     await create.getByLabel("Caption position").selectOption("top");
     await expect.poll(() => create.locator("[data-accent]").evaluate((e) => getComputedStyle(e).color)).toBe("rgb(0, 255, 136)");
-    await expect.poll(() => create.locator("[data-cap]").getAttribute("class")).toBe("cap top");
+    await expect.poll(() => create.locator("[data-cap]").getAttribute("class")).toBe("cap pos-top");
     await create.getByRole("button", { name: "Create brand kit" }).click();
     const kit = page.locator("section[data-kit]", { hasText: "Podcast look" });
     await kit.waitFor();
@@ -166,5 +192,17 @@ describe("dashboard in a browser", () => {
     await page.waitForURL(`${base()}/dashboard/sign-in`);
     await page.goto(`${base()}/dashboard`);
     expect(new URL(page.url()).pathname).toBe("/dashboard/sign-in");
+  });
+
+  it("signs in with the one-time link npm start prints, once", async () => {
+    const link: string = await mintSignInLink(base(), inject("adminToken"), accountId);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${base()}/dashboard`);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${base()}/dashboard/sign-in`);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toMatch(/invalid, expired or already used/);
   });
 });

@@ -10,7 +10,6 @@ import { Flash } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
 
 const BLANK: BrandKit = { name: "", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null };
-const posClass = (p: string) => (p === "middle" ? "center" : p);
 
 const KitForm = (p: { kit: BrandKit; id?: string }) => {
   const k = p.kit;
@@ -50,7 +49,7 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
       </div>
       <div class="preview" aria-label="Caption preview" data-preview-box>
         {k.watermark_url && <img class="wm" src={k.watermark_url} alt="" />}
-        <p class={`cap ${posClass(k.caption_position)}`} style={`color:${k.primary_color};font-family:'${k.caption_font}',sans-serif`} data-cap>
+        <p class={`cap pos-${k.caption_position}`} style={`color:${k.primary_color};font-family:'${k.caption_font}',sans-serif`} data-cap>
           This is <span style={`color:${k.accent_color}`} data-accent>how</span> your captions look
         </p>
       </div>
