@@ -72,6 +72,17 @@ describe("hosted MCP at /mcp", () => {
     expect((await rpc(c.key.key, { jsonrpc: "2.0", id: 1, method: "tools/list" })).status).toBe(401);
   });
 
+  it.each(["2025-06-18", "2025-11-25"])("negotiates protocol revision %s", async (version) => {
+    const c = await createAccount();
+    const res = await rpc(c.key.key, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+    const { result } = (await res.json()) as { result: { protocolVersion: string; serverInfo: { name: string }; capabilities: { tools?: object } } };
+    expect(result.protocolVersion).toBe(version);
+    expect(result.serverInfo.name).toBe("katto");
+    expect(result.capabilities.tools).toBeDefined();
+  });
+
   it("is stateless: GET is refused with 405", async () => {
     const c = await createAccount();
     const res = await SELF.fetch(`${BASE}/mcp`, { headers: { authorization: `Bearer ${c.key.key}`, accept: "text/event-stream" } });
