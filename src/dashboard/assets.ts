@@ -24,7 +24,7 @@ main{max-width:1100px;margin:0 auto;padding:24px clamp(12px,4vw,32px) 64px}
 h1{font-size:1.7rem;margin:.2em 0 .7em}h2{font-size:1.15rem;margin:0 0 .6em}
 .card{background:var(--card);border:1px solid var(--line);border-radius:var(--radius);padding:20px;box-shadow:var(--shadow);margin-bottom:18px}
 .card.link{display:block;text-decoration:none;color:inherit;transition:transform .12s}.card.link:hover{transform:translateY(-2px)}
-.grid3{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(220px,1fr))}
+.grid3{display:grid;gap:16px;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));margin-bottom:18px}.grid3>.card{margin-bottom:0}
 .muted{color:var(--muted)}.center{text-align:center}
 label{display:block;font-weight:600;margin:14px 0 6px}
 input,select,textarea{font:inherit;width:100%;padding:10px 12px;border:1px solid var(--line);border-radius:10px;background:var(--bg);color:var(--fg)}
@@ -73,7 +73,7 @@ progress{width:100%;height:12px;accent-color:var(--brand)}
 .preview .cap.pos-top{top:10%}.preview .cap.pos-middle{top:44%}.preview .cap.pos-bottom{bottom:14%}
 .preview .wm{position:absolute;right:8px;top:8px;max-width:30%;opacity:.85}
 .kit-grid{display:grid;gap:18px;grid-template-columns:1fr 260px}
-@media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}}
+@media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}.top nav{order:3;flex-basis:100%;flex-wrap:nowrap;overflow-x:auto;scrollbar-width:none}.top nav a{white-space:nowrap}}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 details summary{cursor:pointer;font-weight:600}
 .transcript{max-height:360px;overflow:auto}
