@@ -5,11 +5,16 @@ import { bar, type Ui } from "./output";
 
 const SPIN = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
-export async function watchJob(katto: Katto, ui: Ui, id: string, timeoutSeconds?: number): Promise<Job> {
+/** Follows the job until it ends; with `hd`, a completed job also until its 1080p files are in (hd_ready). */
+export async function watchJob(katto: Katto, ui: Ui, id: string, timeoutSeconds?: number, hd = false): Promise<Job> {
   let tick = 0;
   const job = await katto.waitForJob(id, {
+    hd,
     timeoutMs: timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000,
-    onProgress: (j) => ui.progress(`${SPIN[tick++ % SPIN.length]} Job ${j.id.slice(0, 8)}  ${j.status.padEnd(10)} ${j.progress.step.padEnd(12)} ${bar(j.progress.pct)}`),
+    onProgress: (j) => {
+      const step = j.status === "completed" && hd && !j.hd_ready ? "rendering HD" : j.progress.step;
+      ui.progress(`${SPIN[tick++ % SPIN.length]} Job ${j.id.slice(0, 8)}  ${j.status.padEnd(10)} ${step.padEnd(12)} ${bar(j.progress.pct)}`);
+    },
   });
   ui.done();
   return job;

@@ -15,6 +15,8 @@ export interface WaitOptions<T> {
   /** Time between polls (default 2 s; the per-IP limit is 60 requests a minute). */
   intervalMs?: number;
   signal?: AbortSignal;
+  /** Jobs only: also wait for the 1080p files (hd_ready), which land a little after "completed". */
+  hd?: boolean;
   /** Injected for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -35,9 +37,9 @@ async function poll<T>(what: string, get: () => Promise<T>, done: (r: T) => bool
   }
 }
 
-/** Resolves with the job once it is completed, failed or cancelled (check `status`). */
+/** Resolves with the job once it is completed (and hd_ready with `hd: true`), failed or cancelled (check `status`). */
 export function waitForJob(api: KattoApi, id: string, options: WaitOptions<Job> = {}): Promise<Job> {
-  return poll(`Job ${id}`, () => unwrap(api.GET("/api/v1/jobs/{id}", { params: { path: { id } }, signal: options.signal })), (j) => JOB_TERMINAL.has(j.status), options);
+  return poll(`Job ${id}`, () => unwrap(api.GET("/api/v1/jobs/{id}", { params: { path: { id } }, signal: options.signal })), (j) => JOB_TERMINAL.has(j.status) && (!options.hd || j.status !== "completed" || j.hd_ready), options);
 }
 
 /** Resolves with the re-render once it is completed or failed. */

@@ -50,6 +50,16 @@ describe("waitForJob", () => {
     expect(seen).toEqual(["queued", "processing", "completed"]);
   });
 
+  it("with hd: true, keeps polling a completed job until hd_ready", async () => {
+    const states = [{ status: "completed", hd_ready: false }, { status: "completed", hd_ready: true }];
+    let polls = 0;
+    const fetch = (async () => (polls++, json(200, { id, ...states.shift() }))) as unknown as typeof globalThis.fetch;
+    const katto = createKatto({ baseUrl: "http://x", apiKey: "k", fetch });
+    const job = await katto.waitForJob(id, { hd: true, sleep: async () => {} });
+    expect(job.hd_ready).toBe(true);
+    expect(polls).toBe(2);
+  });
+
   it("throws KattoTimeoutError when the job outlives the timeout", async () => {
     const fetch = (async () => json(200, { id, status: "processing" })) as unknown as typeof globalThis.fetch;
     const katto = createKatto({ baseUrl: "http://x", apiKey: "k", fetch });

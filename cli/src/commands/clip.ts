@@ -13,7 +13,7 @@ const CLIP_LENGTHS = ["lt30", "30_60", "60_90", "90_180"] as const;
 export const clip: Command = {
   words: ["clip"],
   summary: "Make clips from a video: upload a local file (or submit a URL), wait, and download every clip's MP4 and SRT.",
-  usage: "katto clip <url-or-file> [--clip-length lt30|30_60|60_90|90_180] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--webhook-url URL] [--out DIR] [--no-wait] [--timeout SECONDS]",
+  usage: "katto clip <url-or-file> [--clip-length lt30|30_60|60_90|90_180] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]",
   args: 1,
   options: {
     "clip-length": { type: "string" },
@@ -23,13 +23,14 @@ export const clip: Command = {
     "webhook-url": { type: "string" },
     out: { type: "string" },
     "no-wait": { type: "boolean" },
+    preview: { type: "boolean" },
     timeout: { type: "string" },
   },
   examples: [
     "katto clip talk.mp4",
     "katto clip https://example.com/episode.mp4 --clip-length 30_60 --prompt 'the funniest moments'",
     "katto clip talk.mp4 --no-wait --json | jq -r .id",
-    "katto clip talk.mp4 --out ./clips",
+    "katto clip talk.mp4 --out ./clips --preview   # don't wait for the 1080p files",
   ],
   async run(ctx, [source], v) {
     const timeout = parseTimeout(v.timeout as string | undefined);
@@ -69,7 +70,9 @@ export const clip: Command = {
       return;
     }
 
-    const job = await watchJob(katto, ctx.ui, created.id, timeout);
+    // By default the 1080x1920 files are downloaded, so wait for hd_ready; --preview takes the
+    // first (lower resolution) renders as soon as the job completes.
+    const job = await watchJob(katto, ctx.ui, created.id, timeout, !v.preview);
     assertCompleted(job);
     if (job.clips.length === 0) throw new CliError(EXIT.jobFailed, `Job ${job.id} completed without clips (no usable speech or scenes found).`);
     const dir = path.resolve((v.out as string | undefined) ?? `katto-${job.id}`);
