@@ -2,6 +2,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, BASE, freshIp, SAMPLE_URL } from "../helpers";
+import { clipReport, sendEvent, storeClipFiles } from "../render-callbacks";
 import { get, post, signedIn } from "./dashboard-helpers";
 
 const clientOf = (key: string) => ({ key: { key }, ip: freshIp() });
@@ -82,6 +83,44 @@ describe("jobs pages", () => {
       body: JSON.stringify({ filename: "talk.mp4", content_type: "video/mp4", size: 1000 }),
     });
     expect(cross.status).toBe(403);
+  });
+});
+
+describe("job page", () => {
+  const newDashboardJob = async (cookie: string) => {
+    const r = await post("/dashboard/jobs", { url: SAMPLE_URL }, { cookie });
+    return /([0-9a-f-]{36})$/.exec(r.headers.get("location") ?? "")![1];
+  };
+
+  it("ranks finished clips by score with player, breakdown, justification and downloads; re-render shows a version", async () => {
+    const { cookie } = await signedIn();
+    const id = await newDashboardJob(cookie);
+    const clips = [clipReport(0, 61), clipReport(1, 93)];
+    await storeClipFiles(id, clips);
+    expect((await sendEvent(id, { type: "clips", clips } as never)).status).toBe(200);
+    const html = await (await get(`/dashboard/jobs/${id}`, cookie)).text();
+    const order = [...html.matchAll(/data-clip="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(order).toEqual([1, 0]);
+    expect(html).toMatch(/<video controls[^>]*src="http:\/\/127\.0\.0\.1:8787\/files\/clips\//);
+    expect(html).toContain("strong hook");
+    expect(html).toMatch(/<span>hook<\/span><meter min="0" max="100" value="93">/);
+    expect(html).toContain("Download SRT");
+    expect(html).not.toContain("Cancel job");
+    const rr = await post(`/dashboard/jobs/${id}/clips/1/rerender`, { layout_mode: "wide", dub: "es" }, { cookie });
+    expect(rr.status).toBe(303);
+    const row = await env.DB.prepare("SELECT params, status FROM rerenders WHERE job_id = ?1").bind(id).first<{ params: string; status: string }>();
+    expect(JSON.parse(row!.params)).toEqual({ layout_mode: "wide", dub: ["es"] });
+    expect(await (await get(`/dashboard/jobs/${id}`, cookie)).text()).toMatch(/Versions[\s\S]*layout_mode: wide, dub: es/);
+    const empty = await post(`/dashboard/jobs/${id}/clips/1/rerender`, {}, { cookie });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Send at least one of layout_mode, caption_style or dub.");
+  });
+
+  it("cancels a running job", async () => {
+    const { cookie } = await signedIn();
+    const id = await newDashboardJob(cookie);
+    expect((await post(`/dashboard/jobs/${id}/cancel`, {}, { cookie })).status).toBe(303);
+    expect(await (await get(`/dashboard/jobs/${id}/status`, cookie)).json()).toMatchObject({ status: "cancelled" });
   });
 });
 
