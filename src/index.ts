@@ -4,6 +4,7 @@ import { withOAuth } from "./mcp/oauth";
 import { handleQueueBatch } from "./queues/consumer";
 import { failStalledJobs } from "./services/render/watchdog";
 import { sweepExpiredUploads } from "./services/uploads/sweep";
+import { sweepAuth } from "./services/auth/sessions";
 
 export { IdempotencyLock } from "./durable-objects/idempotency-lock";
 export { RateLimiter } from "./durable-objects/rate-limiter";
@@ -17,6 +18,6 @@ export default {
   fetch: withOAuth((req, env, ctx) => app.fetch(req, env, ctx)),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: async (_controller, env) => {
-    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env)]);
+    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB)]);
   },
 } satisfies ExportedHandler<Env, unknown>;

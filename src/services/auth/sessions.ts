@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { accounts, sessions, signInLinks } from "../../db/schema";
 import { UnauthorizedError } from "../../errors";
 import { newId, randomToken, sha256Hex } from "../../lib/ids";
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from "./sign-in";
 
 export const SESSION_COOKIE = "katto_session";
 /** Absolute lifetime of a session. */
@@ -84,4 +85,16 @@ export async function redeemSignInLink(db: D1Database, token: string, now = new 
     .get();
   if (!row) throw new UnauthorizedError("This sign-in link is invalid, expired or already used. Ask for a new one or sign in with your password.");
   return row;
+}
+
+/** Cron (every 5 minutes): delete expired sessions, spent or expired sign-in links, and failure
+ * counters whose window and block are both over, so these tables stay small. */
+export async function sweepAuth(db: D1Database, now = new Date()) {
+  const iso = now.toISOString();
+  const windowStart = new Date(now.getTime() - Math.max(ACCOUNT_THROTTLE.windowSeconds, ADDRESS_THROTTLE.windowSeconds) * 1000).toISOString();
+  await db.batch([
+    db.prepare("DELETE FROM sessions WHERE expires_at <= ?1").bind(iso),
+    db.prepare("DELETE FROM sign_in_links WHERE expires_at <= ?1 OR used_at IS NOT NULL").bind(iso),
+    db.prepare("DELETE FROM sign_in_failures WHERE last_failure_at < ?1 AND (blocked_until IS NULL OR blocked_until <= ?2)").bind(windowStart, iso),
+  ]);
 }

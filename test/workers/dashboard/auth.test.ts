@@ -4,6 +4,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "../../../src/lib/ids";
 import { hashPassword, needsRehash, PBKDF2_ITERATIONS, verifyPassword } from "../../../src/services/auth/passwords";
+import { createSession, sweepAuth } from "../../../src/services/auth/sessions";
 import { InvalidCredentialsError, SIGN_IN_FAILED_MESSAGE, signIn, signUp } from "../../../src/services/auth/sign-in";
 import { ADMIN, BASE, freshIp } from "../helpers";
 import { accountWithPassword, get, PASSWORD, post, sessionCookie, signedIn } from "./dashboard-helpers";
@@ -109,6 +110,23 @@ describe("sign-in and sessions", () => {
     expect(e1).toBeInstanceOf(InvalidCredentialsError);
     expect(e2).toBeInstanceOf(InvalidCredentialsError);
     expect(e1.message).toBe(e2.message);
+  });
+});
+
+describe("sweep (cron)", () => {
+  it("deletes expired sessions and stale failure counters, keeps live ones", async () => {
+    const a = await accountWithPassword();
+    const old = await createSession({ db: env.DB, accountId: a.id, now: new Date(Date.now() - 8 * 24 * 3600_000) });
+    const live = await createSession({ db: env.DB, accountId: a.id });
+    const stale = `email:stale-${crypto.randomUUID()}@example.test`;
+    const fresh = `email:fresh-${crypto.randomUUID()}@example.test`;
+    await env.DB.prepare("INSERT INTO sign_in_failures (subject, failures, last_failure_at) VALUES (?1, 3, ?2), (?3, 3, ?4)")
+      .bind(stale, new Date(Date.now() - 3600_000).toISOString(), fresh, new Date().toISOString()).run();
+    await sweepAuth(env.DB);
+    expect(await row("SELECT count(*) AS n FROM sessions WHERE id = ?1", old.id)).toEqual({ n: 0 });
+    expect(await row("SELECT count(*) AS n FROM sessions WHERE id = ?1", live.id)).toEqual({ n: 1 });
+    expect(await row("SELECT count(*) AS n FROM sign_in_failures WHERE subject IN (?1, ?2)", stale, fresh)).toEqual({ n: 1 });
+    expect(await row("SELECT subject FROM sign_in_failures WHERE subject IN (?1, ?2)", stale, fresh)).toEqual({ subject: fresh });
   });
 });
 
