@@ -35,7 +35,7 @@ export async function downloadClips(katto: Katto, ui: Ui, clips: (Pick<Schemas["
     const index = clip.clip_index ?? i;
     const stem = `clip-${String(index).padStart(2, "0")}`;
     const video = path.join(dir, `${stem}.mp4`);
-    await downloadFile(katto, clip.url, video, (loaded, total) => ui.progress(`Downloading ${stem}.mp4 ${total ? bar((loaded / total) * 100) : ""}`));
+    await downloadFile(katto, clip.url, video, (loaded, total) => ui.progress(`Downloading ${stem}.mp4 ${total ? bar((loaded / total) * 100) : ""}`, loaded === total));
     ui.done();
     let captions: string | null = null;
     if (clip.captions_url) {

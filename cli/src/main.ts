@@ -42,7 +42,10 @@ function overview(): string {
   ].join("\n");
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(rawArgv: string[]): Promise<number> {
+  // Global flags may come before the command (`katto --json jobs list`): move them after it.
+  const lead = rawArgv.findIndex((a) => a !== "--json" && a !== "--debug");
+  const argv = lead > 0 ? [...rawArgv.slice(lead), ...rawArgv.slice(0, lead)] : rawArgv;
   const wantsJson = argv.includes("--json");
   const debug = argv.includes("--debug");
   const ui = createUi(wantsJson);

@@ -10,14 +10,15 @@ export interface Ui {
   result(value: unknown, human: () => string): void;
   /** A status line on stderr (TTY only). */
   note(text: string): void;
-  /** Redraws one progress line on stderr (TTY only); done() ends it. */
-  progress(text: string): void;
+  /** Redraws one progress line on stderr (TTY only), at most every 100 ms unless `force`; done() ends it. */
+  progress(text: string, force?: boolean): void;
   done(): void;
 }
 
 export function createUi(json: boolean, stdout: NodeJS.WriteStream = process.stdout, stderr: NodeJS.WriteStream = process.stderr): Ui {
   const interactive = Boolean(stderr.isTTY) && process.env.CI === undefined;
   let open = false;
+  let drawnAt = 0;
   const ui: Ui = {
     json,
     interactive,
@@ -34,8 +35,11 @@ export function createUi(json: boolean, stdout: NodeJS.WriteStream = process.std
       ui.done();
       stderr.write(text + "\n");
     },
-    progress(text) {
+    progress(text, force = true) {
       if (!interactive) return;
+      // Byte counters call this per 256 KB chunk; redrawing faster than the eye only costs time.
+      if (!force && Date.now() - drawnAt < 100) return;
+      drawnAt = Date.now();
       const width = stderr.columns || 100;
       stderr.write(`\r\x1b[2K${text.length > width - 1 ? text.slice(0, width - 1) : text}`);
       open = true;

@@ -59,7 +59,7 @@ export const clip: Command = {
         ...src,
         config: hasConfig ? config : undefined,
         onProgress: (p) => {
-          if (p.phase === "uploading" || p.phase === "done") ctx.ui.progress(`Uploading ${src.filename} ${bar((p.loaded / Math.max(1, p.total)) * 100)} ${formatBytes(p.loaded)}/${formatBytes(p.total)}`);
+          if (p.phase === "uploading") ctx.ui.progress(`Uploading ${src.filename} ${bar((p.loaded / Math.max(1, p.total)) * 100)} ${formatBytes(p.loaded)}/${formatBytes(p.total)}`, p.loaded === p.total);
         },
       });
       ctx.ui.done();

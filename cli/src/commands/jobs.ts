@@ -70,7 +70,7 @@ export const jobsWatch: Command = {
 
 export const jobsCancel: Command = {
   words: ["jobs", "cancel"],
-  summary: "Cancel a queued or running job (its quota is refunded per the API's rules). Irreversible.",
+  summary: "Cancel a queued or running job (the answer says whether the video was refunded). Irreversible.",
   usage: "katto jobs cancel <job-id>",
   args: 1,
   examples: ["katto jobs cancel $ID"],

@@ -37,7 +37,7 @@ const waitOptions = { wait: { type: "boolean" }, out: { type: "string" }, timeou
 
 export const rerender: Command = {
   words: ["rerender"],
-  summary: "Render one clip again with another layout or caption style (counts toward your quota as the API says).",
+  summary: "Render one clip again with another layout or caption style.",
   usage: "katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] [--wait] [--out FILE.mp4]",
   args: 2,
   options: { layout: { type: "string" }, "caption-style": { type: "string" }, ...waitOptions },
