@@ -2,6 +2,7 @@
 // Allow, malformed JSON 400, 401 without a key, no internals in any error body.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { errorCodes } from "../../../src/errors";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { api, BASE, createAccount, freshIp, SAMPLE_URL } from "../helpers";
 import { newJob } from "../render-callbacks";
@@ -120,3 +121,34 @@ describe("500", () => {
     expect(r.headers.get("X-RateLimit-Limit")).toMatch(/^\d+$/);
   });
 });
+
+describe("stable error codes", () => {
+  it("are exactly the documented codes with their statuses", () => {
+    // docs/api-decisions.md "Errors": clients branch on `code`; renaming one breaks them.
+    expect(errorCodes).toEqual({
+      bad_request: 400,
+      unauthorized: 401,
+      forbidden: 403,
+      quota_exceeded: 403,
+      not_found: 404,
+      method_not_allowed: 405,
+      conflict: 409,
+      idempotency_in_flight: 409,
+      payload_too_large: 413,
+      rate_limited: 429,
+      internal: 500,
+      unavailable: 503,
+    });
+  });
+
+  it("each answer carries its code: 400, 401, 404, 405, 413", async () => {
+    const c = await createAccount("free");
+    const code = async (r: Response) => ((await r.json()) as { code?: string }).code;
+    expect(await code(await api(c, "/jobs", { method: "POST", json: { url: "nope" } }))).toBe("bad_request");
+    expect(await code(await SELF.fetch(`${BASE}/api/v1/jobs`, { headers: { "CF-Connecting-IP": freshIp() } }))).toBe("unauthorized");
+    expect(await code(await api(c, `/jobs/${crypto.randomUUID()}`))).toBe("not_found");
+    expect(await code(await api(c, "/jobs", { method: "PUT" }))).toBe("method_not_allowed");
+    expect(await code(await api(c, "/jobs", { method: "POST", body: JSON.stringify({ url: "x".repeat(70_000) }), headers: { "content-type": "application/json" } }))).toBe("payload_too_large");
+  });
+});
+

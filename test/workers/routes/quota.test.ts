@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AccountSchema, UsageSchema } from "../../../src/schemas/account";
 import { CancelledSchema, JobCreatedSchema } from "../../../src/schemas/job";
 import { ErrorSchema } from "../../../src/schemas/common";
-import { monthStart } from "../../../src/services/plans";
+import { monthStart, plans } from "../../../src/services/plans";
 import { addKey, api, createAccount, freshIp, SAMPLE_URL } from "../helpers";
 import { fakeMp4, newJob, reserveAndPut, sendEvent, usageOf } from "../render-callbacks";
 
@@ -119,6 +119,42 @@ describe("refunds", () => {
     }
     expect(refunded).toEqual([true, true, true, true, true, false]);
     expect((await usageOf(c)).videos_used).toBe(1);
+  });
+
+  it("pro: twenty cancels refund, the twenty-first does not (refund cap 20)", async () => {
+    const c = await createAccount("pro");
+    const k2 = { ...c, key: await addKey(c.account.id, ["read", "write"]), ip: freshIp() }; // 21 creates: two keys (20/min each)
+    const refunded: boolean[] = [];
+    for (let i = 0; i < 21; i++) {
+      const who = i < 11 ? c : k2;
+      const id = await newJob(who);
+      refunded.push(CancelledSchema.parse(await (await api(who, `/jobs/${id}`, { method: "DELETE" })).json()).refunded);
+    }
+    expect(refunded).toEqual([...Array<boolean>(20).fill(true), false]);
+    expect((await usageOf(c)).videos_used).toBe(1);
+  });
+
+  it("internal: cancels keep refunding past every other plan's cap (no cap)", async () => {
+    const c = await createAccount("internal");
+    const k2 = { ...c, key: await addKey(c.account.id, ["read", "write"]), ip: freshIp() };
+    const refunded: boolean[] = [];
+    for (let i = 0; i < 21; i++) {
+      const who = i < 11 ? c : k2;
+      const id = await newJob(who);
+      refunded.push(CancelledSchema.parse(await (await api(who, `/jobs/${id}`, { method: "DELETE" })).json()).refunded);
+    }
+    expect(refunded).toEqual(Array<boolean>(21).fill(true));
+    expect((await usageOf(c)).videos_used).toBe(0);
+  });
+
+  it("the plan table is exactly the documented one", () => {
+    const GB = 1024 ** 3;
+    expect(plans).toEqual({
+      free: { videosPerMonth: 2, uploadCapBytes: 1 * GB, refundsPerMonth: 1 },
+      creator: { videosPerMonth: 25, uploadCapBytes: 5 * GB, refundsPerMonth: 5 },
+      pro: { videosPerMonth: 100, uploadCapBytes: 10 * GB, refundsPerMonth: 20 },
+      internal: { videosPerMonth: 1_000_000, uploadCapBytes: 20 * GB, refundsPerMonth: 1_000_000 },
+    });
   });
 
   it("a pipeline failure that gave the user nothing refunds outside the cap", async () => {
