@@ -28,26 +28,14 @@ export interface KattoTool<I extends z.ZodRawShape = z.ZodRawShape, O extends z.
 
 export const defineTool = <I extends z.ZodRawShape, O extends z.ZodObject>(t: KattoTool<I, O>) => t as unknown as KattoTool;
 
-/** openapi-fetch result -> data, or the API's `{error}` as a KattoApiError with status and Retry-After. */
-export async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await p;
-  if (response.ok && data !== undefined) return data;
-  const body = (error ?? {}) as { error?: unknown; code?: unknown; request_id?: unknown };
-  const retry = response.headers.get("retry-after");
-  throw new KattoApiError(
-    response.status,
-    typeof body.error === "string" ? body.error : `HTTP ${response.status}`,
-    typeof body.code === "string" ? body.code : undefined,
-    retry !== null && Number.isFinite(Number(retry)) ? Number(retry) : undefined,
-    typeof body.request_id === "string" ? body.request_id : undefined,
-  );
-}
+/** openapi-fetch result -> data, or the API's `{error}` as a KattoApiError (the SDK's one helper). */
+export { unwrap } from "@katto/sdk";
 
 /** A tool error an agent can act on: the API's message, its status, and on 429/503 when to retry. */
 export function errorText(err: unknown): string {
   if (err instanceof KattoApiError) {
     let text = `Katto API error ${err.status}${err.code ? ` (${err.code})` : ""}: ${err.message}`;
-    if (err.status === 429 || err.status === 503) text += ` Retry after ${err.retryAfter ?? 1} seconds.`;
+    if ((err.status === 429 || err.status === 503) && !/retry in \d+ second/i.test(err.message)) text += ` Retry after ${err.retryAfter ?? 1} seconds.`;
     if (err.status === 401) text += " Check the API key or reconnect the MCP client (the key or grant may have been revoked).";
     if (err.status === 403 && /scope/i.test(err.message)) text += " This needs a key or grant with the write scope.";
     return text;
@@ -59,3 +47,16 @@ export function errorText(err: unknown): string {
 
 /** A problem with the tool's own input that the API never saw (for example a local file that does not exist). */
 export class ToolInputError extends Error {}
+
+/**
+ * Send a progress notification for the current call, if the caller asked for progress. It then
+ * yields ~20 ms: the MCP TypeScript SDK client dispatches notifications a microtask late but handles
+ * a response at once, so a final notification that reaches it in the same read as the result is
+ * dropped (its progress handler is gone). Seen over stdio in test/system/mcp.test.ts.
+ */
+export async function sendProgress(extra: ToolContext["extra"], progress: number, message: string) {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return;
+  await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, total: 100, message } });
+  await new Promise((r) => setTimeout(r, 20));
+}

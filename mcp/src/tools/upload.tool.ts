@@ -1,20 +1,14 @@
 // service_upload_file (local server only: it reads the caller's disk, which a hosted server cannot):
 // reserve -> PUT the bytes to the presigned URL -> complete, which starts the job.
-import { openAsBlob, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
+import { contentTypeFor, uploadVideo } from "@katto/sdk";
+import { fileSource } from "@katto/sdk/node";
 import { z } from "zod";
 import { uploadContentTypes } from "../../../src/schemas/upload";
 import { JobCreatedSchema } from "../../../src/schemas/job";
-import { defineTool, ToolInputError, unwrap } from "../tool";
+import { defineTool, sendProgress, ToolInputError } from "../tool";
 import { configInput } from "./jobs.tool";
-
-const byExtension: Record<string, (typeof uploadContentTypes)[number]> = {
-  ".mp4": "video/mp4",
-  ".m4v": "video/mp4",
-  ".mov": "video/quicktime",
-  ".webm": "video/webm",
-  ".mkv": "video/x-matroska",
-};
 
 export const uploadFile = defineTool({
   name: "service_upload_file",
@@ -30,28 +24,33 @@ export const uploadFile = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   localOnly: true,
   run: async ({ path: file, config }, { api, extra }) => {
-    let size: number;
     try {
-      const st = statSync(file);
-      if (!st.isFile()) throw new Error();
-      size = st.size;
+      if (!statSync(file).isFile()) throw new Error("not a file");
     } catch {
       throw new ToolInputError(`No readable file at ${file}. Give the absolute path of a video file.`);
     }
-    const contentType = byExtension[path.extname(file).toLowerCase()];
-    if (!contentType) throw new ToolInputError(`Unsupported file type ${path.extname(file) || "(none)"}: use .mp4, .m4v, .mov, .webm or .mkv.`);
-    const token = extra._meta?.progressToken;
-    const step = (progress: number, message: string) =>
-      token === undefined ? Promise.resolve() : extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, total: 100, message } });
-
-    const reservation = await unwrap(api.POST("/api/v1/uploads", { body: { filename: path.basename(file).slice(0, 200), content_type: contentType, size } }));
-    await step(5, "uploading");
-    const put = await fetch(reservation.upload_url, { method: "PUT", headers: reservation.headers, body: await openAsBlob(file), signal: extra.signal });
-    if (!put.ok) throw new ToolInputError(`The upload was refused (HTTP ${put.status}); the reservation expires by itself. Retry the upload.`);
-    await step(95, "completing");
-    const done = await unwrap(api.POST("/api/v1/uploads/{id}/complete", { params: { path: { id: reservation.job_id } }, body: { config } }));
-    await step(100, "job started");
-    return done;
+    try {
+      contentTypeFor(file);
+    } catch {
+      throw new ToolInputError(`Unsupported file type ${path.extname(file) || "(none)"}: use .mp4, .m4v, .mov, .webm or .mkv.`);
+    }
+    let lastPct = -1;
+    let sent = Promise.resolve();
+    // The SDK's upload (reserve -> streamed PUT to the presigned URL -> complete), its byte progress
+    // turned into MCP progress notifications (whole percents only, so a large file is not chatty).
+    const job = await uploadVideo(api, fetch, {
+      ...fileSource(file),
+      config,
+      signal: extra.signal,
+      onProgress: (p) => {
+        const pct = p.phase === "done" ? 100 : Math.floor((p.loaded / Math.max(p.total, 1)) * 99);
+        if (pct === lastPct) return;
+        lastPct = pct;
+        sent = sent.then(() => sendProgress(extra, pct, p.phase));
+      },
+    });
+    await sent;
+    return job;
   },
   summary: (j) => `Uploaded; job ${j.id} is ${j.status}. Call service_wait_for_job with job_id ${j.id}.`,
 });

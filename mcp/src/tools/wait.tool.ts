@@ -5,7 +5,7 @@ import { z } from "zod";
 import { JobSchema } from "../../../src/schemas/job";
 import { RerenderSchema } from "../../../src/schemas/rerender";
 import { KattoApiError } from "@katto/sdk";
-import { defineTool, unwrap, type ToolContext } from "../tool";
+import { defineTool, sendProgress, unwrap, type ToolContext } from "../tool";
 import { jobId } from "./jobs.tool";
 
 export const WAIT_DEFAULT_SECONDS = 50;
@@ -25,11 +25,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
   });
 
-async function progress(ctx: ToolContext, pct: number, message: string) {
-  const token = ctx.extra._meta?.progressToken;
-  if (token === undefined) return;
-  await ctx.extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: pct, total: 100, message } });
-}
+const progress = (ctx: ToolContext, pct: number, message: string) => sendProgress(ctx.extra, pct, message);
 
 /** A poll that answers 429 waits Retry-After (inside the deadline) instead of failing the whole wait. */
 async function poll<T>(get: () => Promise<T>, deadline: number, signal: AbortSignal): Promise<T | undefined> {
