@@ -76,17 +76,22 @@ export async function uploadVideo(api: KattoApi, rawFetch: typeof fetch, o: Uplo
 
   let loaded = 0;
   o.onProgress?.({ phase: "uploading", loaded, total });
-  const body = countingStream(o.data, (n) => {
-    loaded += n;
-    o.onProgress?.({ phase: "uploading", loaded, total });
-  });
+  // A Blob or array without a progress callback goes as it is: browsers stream request bodies only
+  // over HTTP/2, so a page that wants upload progress over HTTP/1.1 uses XMLHttpRequest instead.
+  const streamed = o.onProgress !== undefined || o.data instanceof ReadableStream;
+  const body = streamed
+    ? countingStream(o.data, (n) => {
+        loaded += n;
+        o.onProgress?.({ phase: "uploading", loaded, total });
+      })
+    : (o.data as Blob | Uint8Array);
   const put = await rawFetch(reservation.upload_url, {
     method: reservation.method,
     headers: { ...reservation.headers, "Content-Length": String(total) },
     body,
     signal: o.signal,
     // Streaming request bodies need half-duplex (fetch spec; Node's undici insists).
-    duplex: "half",
+    ...(streamed ? { duplex: "half" } : {}),
   } as RequestInit);
   if (!put.ok) {
     let detail: unknown;

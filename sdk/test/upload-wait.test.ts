@@ -33,6 +33,30 @@ describe("uploadVideo", () => {
     expect(progress.at(-1)).toEqual({ phase: "done", loaded: data.byteLength, total: data.byteLength });
   });
 
+  it("sends a Blob as it is when no progress is asked for", async () => {
+    let putBody: unknown;
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/api/v1/uploads")) return json(201, { job_id: id, upload_url: "http://up.test/p", method: "PUT", headers: { "Content-Type": "video/webm" }, expires_in: 1, complete_url: "u" });
+      if (url.startsWith("http://up.test/")) return (putBody = init?.body), new Response(null, { status: 200 });
+      return json(202, { id, status: "queued", status_url: "s" });
+    }) as typeof globalThis.fetch;
+    const blob = new Blob([new Uint8Array(10)]);
+    const job = await createKatto({ baseUrl: "http://x", apiKey: "k", fetch }).uploadVideo({ data: blob, filename: "a.webm" });
+    expect(job.id).toBe(id);
+    expect(putBody).toBe(blob);
+  });
+
+  it("turns a refused PUT into a KattoApiError naming the file", async () => {
+    const fetch = (async (input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith("/api/v1/uploads")) return json(201, { job_id: id, upload_url: "http://up.test/p", method: "PUT", headers: { "Content-Type": "video/mp4" }, expires_in: 1, complete_url: "u" });
+      return json(400, { error: "Content-Length 5 does not match the reserved size 10." });
+    }) as typeof globalThis.fetch;
+    const e = await createKatto({ baseUrl: "http://x", apiKey: "k", fetch }).uploadVideo({ data: new Uint8Array(10), filename: "a.mp4" }).catch((x) => x);
+    expect(e).toMatchObject({ status: 400, message: "Upload of a.mp4 failed: Content-Length 5 does not match the reserved size 10." });
+  });
+
   it("guesses the content type and refuses unknown extensions", () => {
     expect(contentTypeFor("A.MOV")).toBe("video/quicktime");
     expect(() => contentTypeFor("notes.txt")).toThrow(/supported files/);
