@@ -46,7 +46,7 @@ export default defineConfig(async () => {
         },
         "./container/vitest.config.ts",
         {
-          test: { name: "sdk-cli", include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts"], environment: "node" },
+          test: { name: "sdk-cli", include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node" },
         },
         // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },

@@ -1,0 +1,74 @@
+// Pure checks of the tool definitions (no API): every input field is described so an agent can act
+// without docs, annotations agree with each other and with what the descriptions promise, and API
+// errors become actionable tool error text.
+import { KattoApiError, KattoNetworkError } from "@katto/sdk";
+import { z } from "zod";
+import { describe, expect, it } from "vitest";
+import { errorText, sharedTools } from "../src/index";
+import { uploadFile } from "../src/tools/upload.tool";
+
+const all = [...sharedTools, uploadFile];
+
+/** Every property in a JSON Schema (nested objects and array items too) with its path. */
+function properties(schema: Record<string, any>, at = ""): [string, Record<string, any>][] {
+  const out: [string, Record<string, any>][] = [];
+  for (const [k, v] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
+    out.push([`${at}${k}`, v]);
+    out.push(...properties(v, `${at}${k}.`));
+  }
+  return out;
+}
+
+describe("tool definitions", () => {
+  it("are sixteen shared tools plus the local upload, with the contract's names", () => {
+    expect(sharedTools).toHaveLength(16);
+    expect(new Set(all.map((t) => t.name)).size).toBe(17);
+    for (const t of all) expect(t.name).toMatch(/^service_[a-z_]+$/);
+  });
+
+  it("describe every top-level input field", () => {
+    let fields = 0;
+    for (const t of all) {
+      const json = z.toJSONSchema(z.object(t.input)) as Record<string, any>;
+      for (const [name, prop] of Object.entries<Record<string, any>>(json.properties ?? {})) {
+        fields++;
+        expect(prop.description, `${t.name}.${name}`).toMatch(/\w{3,}/);
+      }
+      for (const [path, prop] of properties(json)) if (path.startsWith("config.")) expect(prop.description, `${t.name}.${path}`).toBeTruthy();
+    }
+    expect(fields).toBeGreaterThan(15);
+  });
+
+  it("have annotations consistent with what they do", () => {
+    for (const t of all) {
+      const a = t.annotations;
+      if (a.readOnlyHint) expect(a.destructiveHint, t.name).toBe(false);
+      if (/SPENDS QUOTA/.test(t.description)) expect(a.readOnlyHint, t.name).toBe(false);
+      if (a.destructiveHint) expect(t.description, t.name).toMatch(/CANNOT BE UNDONE/);
+      if (a.readOnlyHint) expect(t.description, t.name).toMatch(/read-only/i);
+    }
+    const byName = Object.fromEntries(all.map((t) => [t.name, t]));
+    expect(byName.service_create_clip_job.description).toMatch(/SPENDS QUOTA/);
+    expect(byName.service_upload_file.description).toMatch(/SPENDS QUOTA/);
+    expect(byName.service_cancel_job.annotations.destructiveHint).toBe(true);
+    expect(byName.service_rerender_clip.description).toMatch(/Free: uses no quota/);
+    expect(byName.service_dub_clip.description).toMatch(/Free: uses no quota/);
+    expect(byName.service_upload_file.localOnly).toBe(true);
+    expect(sharedTools.some((t) => t.localOnly)).toBe(false);
+  });
+});
+
+describe("errorText", () => {
+  it("carries the API's message, status and code", () => {
+    expect(errorText(new KattoApiError(404, "Job not found.", "not_found"))).toBe("Katto API error 404 (not_found): Job not found.");
+  });
+  it("says when to retry a 429, once", () => {
+    expect(errorText(new KattoApiError(429, "Quota window full.", "rate_limited", 12))).toBe("Katto API error 429 (rate_limited): Quota window full. Retry after 12 seconds.");
+    expect(errorText(new KattoApiError(429, "Rate limit exceeded. Retry in 7 seconds.", "rate_limited", 7))).toBe("Katto API error 429 (rate_limited): Rate limit exceeded. Retry in 7 seconds.");
+  });
+  it("points a 401 at the key or the connection, and never echoes a network exception", () => {
+    expect(errorText(new KattoApiError(401, "Invalid or revoked API key.", "unauthorized"))).toMatch(/reconnect/);
+    const net = errorText(new KattoNetworkError("http://127.0.0.1:1", { cause: new Error("ECONNREFUSED secret-internal-detail") }));
+    expect(net).toBe("Could not reach the Katto API. Check KATTO_BASE_URL and your network, then retry.");
+  });
+});
