@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { renderCallbackToken } from "../../../src/render/backend";
 import { RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
@@ -74,6 +74,27 @@ describe("POST /jobs/{id}/clips/{index}/rerender", () => {
     const r = await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: body });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: string }).error).toMatch(message);
+  });
+
+  it("a re-render the backend reports failed shows failed with its error through the API, and charges nothing", async () => {
+    const c = await createAccount("free");
+    const id = await completedJob(c);
+    const used = ((await (await api(c, "/usage")).json()) as { videos_used: number }).videos_used;
+    const rid = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { caption_style: "boxed" } })).json()).rerender_id;
+    expect((await internal(`/rerenders/${rid}/events`, rid, { method: "POST", body: JSON.stringify({ type: "progress", pct: 10 }) })).status).toBe(200);
+    expect((await internal(`/rerenders/${rid}/events`, rid, { method: "POST", body: JSON.stringify({ type: "failed", error: "ffmpeg could not encode the clip" }) })).status).toBe(200);
+    const polled = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${rid}`)).json());
+    expect(polled).toMatchObject({ status: "failed", clip_url: null, captions_url: null, error: "ffmpeg could not encode the clip" });
+    expect(((await (await api(c, "/usage")).json()) as { videos_used: number }).videos_used).toBe(used);
+  });
+
+  it("400 for a clip stored without editing metadata, saying to create a new job", async () => {
+    const c = await createAccount("free");
+    const id = await completedJob(c);
+    await env.DB.prepare("UPDATE clips SET metadata = NULL WHERE job_id = ?").bind(id).run();
+    const r = await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: string }).error).toMatch(/no editing metadata.*create a new job/);
   });
 
   it("400 for an index outside 0-9, 404 for a missing clip or job, 409 before completion, 403 without write", async () => {
