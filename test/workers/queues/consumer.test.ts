@@ -1,7 +1,7 @@
 // The RENDER_QUEUE consumer and the cron entry, driven the way the runtime drives them: a message
 // batch through the consumer (createMessageBatch + getQueueResult), and the Worker's own
 // `scheduled` handler (createScheduledController). docs/api-decisions.md "States", "Uploads".
-import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../../src/index";
 import { handleQueueBatch, RENDER_DISPATCH_ATTEMPTS } from "../../../src/queues/consumer";
@@ -95,9 +95,7 @@ describe("cron trigger", () => {
     expect(await env.FILES.head(uploadKey(expired.job_id))).not.toBeNull();
 
     const controller = createScheduledController({ scheduledTime: new Date(), cron: "*/5 * * * *" });
-    const ctx = createExecutionContext();
-    await worker.scheduled!(controller, env, ctx);
-    await waitOnExecutionContext(ctx);
+    await worker.scheduled(controller, env);
 
     expect(JobSchema.parse(await (await api(c, `/jobs/${stalled}`)).json())).toMatchObject({ status: "failed", error: STALLED_MESSAGE });
     expect((await usageOf(c)).videos_used).toBe(0);
