@@ -10,7 +10,7 @@ import { jobId } from "./jobs.tool";
 
 export const WAIT_DEFAULT_SECONDS = 50;
 export const WAIT_MAX_SECONDS = 55;
-const POLL_MS = 2000;
+const POLL_MS = 3000;
 
 const WaitResultSchema = z.object({
   done: z.boolean().describe("True when the job or re-render reached its end (completed with HD ready, failed, or cancelled); false when the wait ran out first."),
