@@ -1,9 +1,11 @@
 // Monthly video quota (spec "Limits", "Quota use by operation"; issue 3 "Quota").
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AccountSchema, UsageSchema } from "../../../src/schemas/account";
 import { CancelledSchema, JobCreatedSchema } from "../../../src/schemas/job";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { monthStart, plans } from "../../../src/services/plans";
+import { chargeStatement, readUsage, refundStatement } from "../../../src/services/quota";
 import { addKey, api, createAccount, freshIp, SAMPLE_URL } from "../helpers";
 import { fakeMp4, newJob, reserveAndPut, sendEvent, usageOf } from "../render-callbacks";
 
@@ -167,3 +169,43 @@ describe("refunds", () => {
     expect((await usageOf(c)).videos_used).toBe(0);
   });
 });
+
+describe("calendar months (UTC), with the clock passed in", () => {
+  const charge = async (id: string, at: string) => (await chargeStatement(env.DB, id, "free", new Date(at)).run()).meta.changes;
+  const row = (id: string) => env.DB.prepare("SELECT videos_used, refunds_used, period_start FROM accounts WHERE id = ?").bind(id).first();
+
+  it("the period rolls over at 00:00 UTC on the 1st: reads show the new period at once, the first charge resets the count", async () => {
+    const c = await createAccount("free");
+    const id = c.account.id;
+    expect(await charge(id, "2026-01-31T10:00:00Z")).toBe(1);
+    expect(await charge(id, "2026-01-31T23:59:59.999Z")).toBe(1);
+    expect(await charge(id, "2026-01-31T23:59:59.999Z")).toBe(0); // free: 2 a month
+    expect(await readUsage(env.DB, id, new Date("2026-01-31T23:59:59.999Z"))).toMatchObject({ videos_used: 2, videos_remaining: 0, period_start: "2026-01-01T00:00:00.000Z" });
+    expect(await readUsage(env.DB, id, new Date("2026-02-01T00:00:00Z"))).toMatchObject({ videos_used: 0, videos_remaining: 2, period_start: "2026-02-01T00:00:00.000Z" });
+    expect(await charge(id, "2026-02-01T00:00:00Z")).toBe(1);
+    expect(await row(id)).toEqual({ videos_used: 1, refunds_used: 0, period_start: "2026-02-01T00:00:00.000Z" });
+  });
+
+  it("a refund for a job charged in an earlier month changes nothing; one charged this month refunds", async () => {
+    const c = await createAccount("free");
+    const id = c.account.id;
+    expect(await charge(id, "2026-01-20T12:00:00Z")).toBe(1);
+    expect(await charge(id, "2026-02-03T12:00:00Z")).toBe(1); // February: a new period with 1 used
+    // refundStatement runs right after a statement whose changes() = 1 (the job's status change).
+    const touch = env.DB.prepare("UPDATE accounts SET plan = plan WHERE id = ?").bind(id);
+    await env.DB.batch([touch, refundStatement(env.DB, id, "free", Date.parse("2026-01-20T12:00:00Z"), true)]);
+    expect(await row(id)).toEqual({ videos_used: 1, refunds_used: 0, period_start: "2026-02-01T00:00:00.000Z" });
+    await env.DB.batch([touch, refundStatement(env.DB, id, "free", Date.parse("2026-02-03T12:00:00Z"), true)]);
+    expect(await row(id)).toEqual({ videos_used: 0, refunds_used: 1, period_start: "2026-02-01T00:00:00.000Z" });
+  });
+
+  it("through the API: cancelling a job charged in an earlier month answers refunded false", async () => {
+    const c = await createAccount("free");
+    const id = await newJob(c); // charged now, in the current period
+    await env.DB.prepare("UPDATE jobs SET created_ms = ? WHERE id = ?").bind(Date.parse("2001-01-15T12:00:00Z"), id).run();
+    const r = CancelledSchema.parse(await (await api(c, `/jobs/${id}`, { method: "DELETE" })).json());
+    expect(r).toMatchObject({ status: "cancelled", refunded: false });
+    expect((await usageOf(c)).videos_used).toBe(1);
+  });
+});
+
