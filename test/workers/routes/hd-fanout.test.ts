@@ -79,21 +79,26 @@ describe("HD mode", () => {
 describe("HD fan-out", () => {
   it("`clips` of a fanout job enqueues one render_hd per clip; a local job's enqueues none", async () => {
     const c = await createAccount();
-    const sent: unknown[] = [];
-    const spyEnv = { ...env, RENDER_QUEUE: { send: async (b: unknown) => void sent.push(b), sendBatch: async (ms: { body: unknown }[]) => void sent.push(...ms.map((m) => m.body)) } } as unknown as Env;
+    // Spies on the real local queue binding: the messages still reach the queue.
+    const send = vi.spyOn(env.RENDER_QUEUE, "send");
+    const sendBatch = vi.spyOn(env.RENDER_QUEUE, "sendBatch");
+    const sent = () => [...send.mock.calls.map(([b]) => b), ...sendBatch.mock.calls.flatMap(([ms]) => [...ms].map((m) => m.body))];
+    const spyEnv = env as Env;
     captureBackend();
     const fan = await queuedJob(c);
     await dispatchRender(fanoutEnv, fan);
     await storeClipFiles(fan, fanoutClips(3));
     await applyRenderEvent(spyEnv, fan, clipsEvent(3));
-    expect(sent).toEqual([0, 1, 2].map((clip_index) => ({ type: "render_hd", job_id: fan, clip_index })));
+    expect(sent()).toEqual([0, 1, 2].map((clip_index) => ({ type: "render_hd", job_id: fan, clip_index })));
+    expect(sendBatch).toHaveBeenCalledTimes(1);
 
-    sent.length = 0;
+    send.mockClear();
+    sendBatch.mockClear();
     const local = await queuedJob(c);
     await dispatchRender(env, local);
     await storeClipFiles(local, fanoutClips(2));
     await applyRenderEvent(spyEnv, local, clipsEvent(2));
-    expect(sent).toEqual([]);
+    expect(sent()).toEqual([]);
   });
 
   it("the consumer POSTs /v1/clips/hd with the clip's metadata and a signed, seekable mezzanine URL", async () => {

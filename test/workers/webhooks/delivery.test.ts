@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../src/env";
+import { createAccount, SAMPLE_URL } from "../helpers";
+import { clipReport, newJob, storeClipFiles } from "../render-callbacks";
 import {
   DELIVERY_TIMEOUT_MS,
   HD_FALLBACK_DELAY_SECONDS,
@@ -12,6 +14,7 @@ import {
   handleWebhookMessage,
   retryDelaySeconds,
 } from "../../../src/webhooks/delivery";
+import { applyRenderEvent } from "../../../src/services/render/events";
 import { WebhookPayloadSchema } from "../../../src/webhooks/payload";
 import { getOrCreateWebhookSecret } from "../../../src/webhooks/secret";
 import { verifySignature } from "../../../src/webhooks/signature";
@@ -274,6 +277,23 @@ describe("enqueueCompletionWebhook", () => {
     expect(await deliveryRow(jobId)).toMatchObject({ status: "pending", attempts: 0 });
     expect(await enqueueCompletionWebhook(testEnv, jobId)).toBe(true);
     expect(sent()[1]).toEqual({ body: { type: "webhook", job_id: jobId, attempt: 1 }, options: undefined });
+  });
+
+  it("completion with previews only queues the callback 15 minutes out (the hd_ready false fallback); with HD, at once", async () => {
+    const c = await createAccount();
+    const send = vi.spyOn(env.RENDER_QUEUE, "send");
+    const preview = await newJob(c, { url: SAMPLE_URL, webhook_url: "http://127.0.0.1:9/hook" });
+    const previewClips = [clipReport(0, 80, false)];
+    await storeClipFiles(preview, previewClips);
+    await applyRenderEvent(env as Env, preview, { type: "clips", clips: previewClips });
+    expect(send.mock.calls.filter(([b]) => (b as { type: string }).type === "webhook")).toEqual([[{ type: "webhook", job_id: preview, attempt: 1 }, { delaySeconds: 15 * 60 }]]);
+
+    send.mockClear();
+    const hd = await newJob(c, { url: SAMPLE_URL, webhook_url: "http://127.0.0.1:9/hook" });
+    const hdClips = [clipReport(0, 80, true)];
+    await storeClipFiles(hd, hdClips);
+    await applyRenderEvent(env as Env, hd, { type: "clips", clips: hdClips });
+    expect(send.mock.calls.filter(([b]) => (b as { type: string }).type === "webhook")).toEqual([[{ type: "webhook", job_id: hd, attempt: 1 }, undefined]]);
   });
 
   it("sends nothing for a job without webhook_url", async () => {
