@@ -1,7 +1,7 @@
 // The render server end to end: a real server process, a fake Worker on loopback, real media.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeWorker, processesMatching, startFakeWorker, waitFor } from "../helpers/fake-worker.js";
 import { ffprobe, mediaDir, parseSrt } from "../helpers/media.js";
 import { type RenderServer, startRenderServer } from "../helpers/render-server.js";
@@ -24,6 +24,11 @@ function jobBody(id: string, media: string, o: { max_clips?: number; max_bytes?:
 
 const post = (body: unknown) =>
   fetch(`${server.url}/v1/jobs`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+/** Waits until the server runs no work at all (GET /healthz `jobs` is 0): the work's promise settled, so nothing more will be sent. */
+async function workEnded() {
+  await vi.waitFor(async () => expect(((await (await fetch(`${server.url}/healthz`)).json()) as { jobs: number }).jobs).toBe(0), { timeout: 60_000, interval: 100 });
+}
 
 beforeAll(async () => {
   worker = await startFakeWorker(mediaDir());
@@ -133,9 +138,11 @@ describe("render server", () => {
 
     const res = await fetch(`${server.url}/v1/jobs/${id}`, { method: "DELETE" });
     expect(await res.json()).toEqual({ job_id: id, cancelled: true });
-    await waitFor(() => processesMatching(`katto-job-${id}`).length === 0, 5_000, "ffmpeg to exit");
+    // Events, not a stopwatch: the job's processes exit, then its work ends (the registry drops it).
+    await waitFor(() => processesMatching(`katto-job-${id}`).length === 0, 60_000, "ffmpeg to exit");
+    await workEnded();
     const n = worker.calls.filter((c) => c.jobId === id).length;
-    await new Promise((r) => setTimeout(r, 1500));
+    expect(processesMatching(`katto-job-${id}`)).toEqual([]);
     expect(worker.calls.filter((c) => c.jobId === id).length).toBe(n);
     expect(worker.events(id).some((e) => e.type === "clip_hd" || e.type === "failed")).toBe(false);
     expect(worker.calls.some((c) => c.jobId === id && c.name === "clip-0.mp4")).toBe(false);
@@ -149,8 +156,8 @@ describe("render server", () => {
     worker.goneOn.set(id, "transcript");
     expect((await post(jobBody(id, OBAMA))).status).toBe(202);
     await waitFor(() => worker.events(id).some((e) => e.type === "transcript"), 60_000, "transcript");
-    await waitFor(() => processesMatching(`katto-job-${id}`).length === 0, 5_000, "processes to exit");
-    await new Promise((r) => setTimeout(r, 1500));
+    await waitFor(() => processesMatching(`katto-job-${id}`).length === 0, 60_000, "processes to exit");
+    await workEnded();
     const after = worker.calls.filter((c) => c.jobId === id && c.at > worker.calls.find((x) => x.jobId === id && x.event?.type === "transcript")!.at);
     expect(after).toEqual([]);
   });
