@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 // @ts-expect-error plain ESM helper for receivers, without types
 import { verifyKattoWebhook } from "../../examples/verify-webhook/verify.mjs";
 import { ffprobe, media, newClient, parseSrt, pollJob, serveFiles, webhookReceiver } from "./helpers";
@@ -72,8 +72,8 @@ describe("a job from a loopback URL", () => {
     expect(projection.clips.map((c) => c.url)).toEqual(clips.map((c) => c.url));
 
     // The signed completion callback arrives with final URLs and verifies with the account's secret.
-    const deadline = Date.now() + 30_000;
-    while (!hook.received.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    // Wait for the request to arrive; the bound only turns "never" into a failure.
+    await vi.waitFor(() => expect(hook.received.length).toBeGreaterThan(0), { timeout: 180_000, interval: 250 });
     expect(hook.received.length).toBe(1);
     const details = (await (await client.call("/webhook")).json()) as { signing_secret: string };
     const delivery = hook.received[0];
@@ -148,7 +148,8 @@ describe("cancelling a running job", () => {
     expect(c.status).toBe(200);
     expect(body).toEqual({ id, status: "cancelled", refunded: true });
     expect(((await (await client.call("/usage")).json()) as { videos_used: number }).videos_used).toBe(0);
-    await new Promise((r) => setTimeout(r, 8000));
+    // Wait for the backend's work to end (an event), not a fixed time, before checking that nothing appeared.
+    await vi.waitFor(async () => expect(((await (await fetch(`${inject("renderUrl")}/healthz`)).json()) as { jobs: number }).jobs).toBe(0), { timeout: 120_000, interval: 250 });
     const after = (await (await client.call(`/jobs/${id}`)).json()) as { status: string; clips: unknown[] };
     expect(after).toMatchObject({ status: "cancelled", clips: [] });
     expect(((await (await client.call(`/jobs/${id}/clips`)).json()) as { clips: unknown[] }).clips).toEqual([]);

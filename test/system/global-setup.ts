@@ -8,6 +8,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     adminToken: string;
+    /** The render backend's own URL, for waiting on its work (GET /healthz `jobs`). */
+    renderUrl: string;
   }
 }
 
@@ -16,5 +18,6 @@ export default async function setup(project: TestProject) {
   const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-" });
   project.provide("baseUrl", stack.baseUrl);
   project.provide("adminToken", adminToken);
+  project.provide("renderUrl", stack.renderUrl);
   return () => stack.stop();
 }
