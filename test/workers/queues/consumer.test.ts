@@ -86,6 +86,7 @@ describe("dispatch attempts", () => {
 
 describe("cron trigger", () => {
   it("the Worker's scheduled handler fails stalled jobs with a refund and removes expired reservations", async () => {
+    expect(STALL_MINUTES).toBe(45); // docs: no progress for 45 minutes
     const c = await createAccount("free");
     const stalled = await newJob(c);
     const old = new Date(Date.now() - (STALL_MINUTES + 1) * 60_000).toISOString();
