@@ -38,6 +38,17 @@ describe("headers on every response", () => {
     expect(rateHeaders(got)).toMatchObject({ limit: 60, remaining: 59 });
   });
 
+  it("each operation below the per-IP 60 shows its own bucket: cancel 30, re-render 10, webhook 30, reserve and complete upload 20", async () => {
+    const c = await createAccount();
+    const first = async (path: string, init: RequestInit & { json?: unknown } = {}) => rateHeaders(await api({ ...c, ip: freshIp() }, path, init));
+    const missing = crypto.randomUUID();
+    expect(await first(`/jobs/${missing}`, { method: "DELETE" })).toMatchObject({ limit: 30, remaining: 29 });
+    expect(await first(`/jobs/${missing}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).toMatchObject({ limit: 10, remaining: 9 });
+    expect(await first("/webhook")).toMatchObject({ limit: 30, remaining: 29 });
+    expect(await first("/uploads", { method: "POST", json: { filename: "a.mp4", content_type: "video/mp4", size: 1000 } })).toMatchObject({ limit: 20, remaining: 19 });
+    expect(await first(`/uploads/${missing}/complete`, { method: "POST", json: {} })).toMatchObject({ limit: 20, remaining: 19 });
+  });
+
   it("are present on successes and on 400, 401, 403, 404 and 405 alike", async () => {
     const c = await createAccount("creator", ["read"]);
     const ok = await api(c, "/usage");
