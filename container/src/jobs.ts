@@ -33,10 +33,6 @@ export class JobRegistry {
     return this.running.size;
   }
 
-  has(id: string): boolean {
-    return this.running.has(id);
-  }
-
   /**
    * Run one piece of work under `key` unless it already runs: its own AbortController, a callback
    * client for its resource (a 409 from the Worker aborts it), and crash logging.

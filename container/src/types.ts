@@ -16,7 +16,7 @@ export interface Segment {
   text: string;
 }
 
-/** What every speech engine returns (docs/render-protocol.md, issue 4). */
+/** What every speech engine returns (docs/render-protocol.md). */
 export interface Transcript {
   lang: string | null;
   segments: Segment[];

@@ -1,5 +1,5 @@
 // The web dashboard under /dashboard: server-rendered pages (Hono JSX) over the same services as
-// the REST routes, with session cookies instead of API keys (issue 9). Not under /api/v1.
+// the REST routes, with session cookies instead of API keys. Not under /api/v1.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { App } from "../middleware/types";

@@ -6,7 +6,6 @@ import { panelCrops, stackedCrops, type PanelCrop, type PanelFocus, type PanelLa
 /** The spec's layout modes (service-api-v1 layout_mode) plus center_crop, face_tracking without a face path. */
 export type Layout = "wide" | "center_crop" | "face_tracking" | "passthrough" | "split_screen" | "stacked" | "grid_3" | "grid_4";
 export const LAYOUTS: readonly Layout[] = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4"];
-export const PANEL_LAYOUTS: readonly Layout[] = ["split_screen", "grid_3", "grid_4"];
 export type Quality = "preview" | "hd";
 
 export interface RenderSpec {

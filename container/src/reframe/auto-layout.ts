@@ -1,5 +1,5 @@
 // Pure: the layout the backend picks for a clip on the first render when the job did not ask for
-// one (issue 5 "Reframing"): wide for footage without speech or without a face, face tracking for
+// one (docs/face-tracking.md "Automatic layout on the first render"): wide for footage without speech or without a face, face tracking for
 // one speaker, split screen for two people in frame, grids for three or four, stacked (face cam
 // on top, gameplay below) for a small face cam in a corner over changing gameplay. Sources that are
 // already vertical are kept whole (passthrough) before this is asked.

@@ -53,7 +53,7 @@ function byteLimit(max: number, onBytes: (n: number) => void): Transform {
 /**
  * One GET with node:http(s), not fetch: undici's parser crashes the whole process with an
  * uncatchable assertion when a server closes the connection while the body is paused under
- * backpressure (nodejs/undici#5360), which a slow disk and an HTTP/1.0 server (python -m
+ * backpressure, which a slow disk and an HTTP/1.0 server (python -m
  * http.server) trigger. node:http reports such cases as ordinary stream errors.
  */
 function get(url: URL, signal: AbortSignal): Promise<IncomingMessage> {

@@ -146,7 +146,3 @@ export function genreFit(tokens: string[], genre: string | undefined): number {
   const have = new Set(tokens);
   return Math.min(1, vocab.filter((w) => have.has(w)).length / 3);
 }
-
-export function tokensOf(words: Word[]): string[] {
-  return tokenize(words.map((w) => w.word).join(" "));
-}

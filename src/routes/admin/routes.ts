@@ -1,4 +1,4 @@
-// Operator admin API (issue 2 item 6), authenticated by `Authorization: Bearer <ADMIN_TOKEN>`.
+// Operator admin API, authenticated by `Authorization: Bearer <ADMIN_TOKEN>`.
 // Documented at /admin/v1/openapi.json, apart from the public API's document.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";

@@ -14,17 +14,11 @@ export interface SpeechResult {
   words: Word[];
 }
 
-/** One speech recogniser (docs/render-protocol.md, issue 4). One file per engine under this folder. */
+/** One speech recogniser (docs/render-protocol.md). One file per engine under this folder. */
 export interface SpeechEngine {
   name: string;
   /** ISO 639-1 codes it can recognise, or "any" */
   languages: string[] | "any";
   /** wavPath: 16 kHz mono PCM s16le WAV */
   transcribe(wavPath: string, opts: SpeechOptions): Promise<SpeechResult>;
-}
-
-/** Adds offsetS to every word time, keeping the word objects' other fields. */
-export function shiftWords(words: Word[], offsetS = 0): Word[] {
-  if (!offsetS) return words;
-  return words.map((w) => ({ ...w, start: w.start + offsetS, end: w.end + offsetS }));
 }
