@@ -2,9 +2,9 @@
 // face cam over gameplay. stages/faces.ts takes tiny luma fingerprints while it has each RGB frame
 // in hand (the lower part of every face box, and a coarse grid of the whole frame); everything
 // else here differences those fingerprints after faces are associated into identities.
-import type { Face } from "../engines/face/types.js";
+import type { Association } from "./face-identities.js";
+import type { FaceSample } from "./face-samples.js";
 import type { Rect } from "./panels.js";
-import type { Association } from "./track.js";
 
 export type { Rect };
 
@@ -72,21 +72,12 @@ export function mouthMotion(a: readonly number[] | undefined, b: readonly number
   return Math.max(0, mouth - upper);
 }
 
-export interface CueSample {
-  t: number;
-  faces: Face[];
-  /** per face (same order as faces): luma fingerprint of the face box, FACE_GRID */
-  prints?: (number[] | null)[];
-  /** luma of the whole frame, FRAME_GRID, row-major */
-  grid?: number[];
-}
-
 /**
  * Mouth activity per face per sample: mouthMotion between this face and the same identity's
  * previous observation, when that was at most maxStepS before (else NaN). A talking mouth changes
  * between samples; a still one only by detector box noise.
  */
-export function mouthActivity(samples: readonly CueSample[], assoc: Association, maxStepS = 0.6): number[][] {
+export function mouthActivity(samples: readonly FaceSample[], assoc: Association, maxStepS = 0.6): number[][] {
   const last = new Map<number, { t: number; fp: number[] | null | undefined }>();
   return samples.map((s, i) =>
     s.faces.map((_, k) => {
@@ -115,7 +106,7 @@ export function speaking(intervals: readonly Interval[], t: number, slack = 0.25
  * consecutive samples: the mean over sample pairs of the mean absolute grid-cell difference.
  * NaN when fewer than two samples carry a grid.
  */
-export function backgroundMotion(samples: readonly CueSample[], frame: { width: number; height: number }, exclude: Rect | null): number {
+export function backgroundMotion(samples: readonly FaceSample[], frame: { width: number; height: number }, exclude: Rect | null): number {
   const { cols, rows } = FRAME_GRID;
   const keep: number[] = [];
   for (let gy = 0; gy < rows; gy++) {

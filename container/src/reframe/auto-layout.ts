@@ -5,15 +5,15 @@
 // already vertical are kept whole (passthrough) before this is asked.
 import type { CropKeyframe } from "./crop-path.js";
 import type { PanelFocus, Rect } from "./panels.js";
-import type { SuggestedLayout } from "./track.js";
+import type { SuggestedLayout } from "./layout-summary.js";
 
 export interface FaceEvidence {
   /** camera path for one subject, null when no face was followed */
   path: CropKeyframe[] | null;
-  /** what the face summary suggests (track.ts suggestLayout) */
+  /** what the face summary suggests (layout-summary.ts suggestLayout) */
   layout: SuggestedLayout;
   samples: { faces: { x: number; y: number; w: number; h: number }[] }[];
-  /** the face-cam rectangle (source pixels) when the layout is stacked (track.ts detectFaceCam) */
+  /** the face-cam rectangle (source pixels) when the layout is stacked (face-cam.ts detectFaceCam) */
   faceCam?: Rect | null;
 }
 

@@ -17,7 +17,9 @@ import { toStageError } from "../errors.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { FACE_GRID, FRAME_GRID, lumaGrid, type Interval } from "../reframe/activity.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
-import { associateFaces, planFaceCrop, suggestLayout, summarizeFaces, type FaceSummary, type SuggestedLayout } from "../reframe/track.js";
+import { planFaceCrop } from "../reframe/face-crop.js";
+import { associateFaces } from "../reframe/face-identities.js";
+import { suggestLayout, summarizeFaces, type FaceSummary, type SuggestedLayout } from "../reframe/layout-summary.js";
 
 export interface FaceSample {
   /** seconds on the SOURCE timeline */
