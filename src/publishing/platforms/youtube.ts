@@ -1,0 +1,227 @@
+// YouTube Shorts through the YouTube Data API v3 (server-side, OAuth 2.0 web server flow).
+// Docs read for this adapter:
+//  - OAuth 2.0 for web server apps (authorization, code exchange with PKCE, refresh, revoke):
+//    https://developers.google.com/identity/protocols/oauth2/web-server
+//  - Resumable upload protocol (session POST → Location; PUT chunks with Content-Range; 308 Resume
+//    Incomplete with Range; `bytes */total` status query; 404 when the session expired):
+//    https://developers.google.com/youtube/v3/guides/using_resumable_upload_protocol
+//  - videos.insert (snippet/status parts, quota cost, unverified projects' uploads are private):
+//    https://developers.google.com/youtube/v3/docs/videos/insert
+//  - videos.list status.uploadStatus (uploaded | processed | failed | rejected | deleted), failureReason,
+//    rejectionReason: https://developers.google.com/youtube/v3/docs/videos#status
+//  - channels.list mine=true: https://developers.google.com/youtube/v3/docs/channels/list
+//  - Errors (quotaExceeded, uploadLimitExceeded, 401 authError): https://developers.google.com/youtube/v3/docs/errors
+//  - Shorts are vertical or square videos up to 3 minutes: https://support.google.com/youtube/answer/10059070
+//
+// The anchor is the upload session URI, stored before the first byte. The video exists only once
+// the LAST chunk lands, so that is the irreversible step; after a crash or a lost answer the session
+// status query (`Content-Range: bytes */total`) says whether the video was created and its id.
+import { commonLimitViolations, call, fail, httpError, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { tokenRequest } from "./oauth";
+
+/** Chunk size: a multiple of 256 KiB, as the resumable protocol requires for all but the last chunk. */
+export const YOUTUBE_CHUNK_BYTES = 8 * 256 * 1024;
+const SCOPES = ["https://www.googleapis.com/auth/youtube.upload", "https://www.googleapis.com/auth/youtube.readonly"];
+/** Status polls while YouTube processes (every 15 s, about 10 minutes); after that the video is live anyway. */
+const MAX_PROCESSING_POLLS = 40;
+
+export type YouTubeState =
+  | { step: "create_session" }
+  | { step: "upload"; session: string; offset: number }
+  | { step: "processing"; videoId: string; polls: number };
+
+const tokenEndpoint = (ctx: PlatformContext) => ({ url: ctx.url("oauth", "/token"), clientAuth: "body" as const });
+
+/** Maps a YouTube API error body (`{error: {code, message, errors: [{reason}]}}`) to a PlatformError. */
+async function youtubeError(res: Response, doing: string): Promise<PlatformError> {
+  const body = (await jsonOf(res)) as { error?: { message?: string; errors?: { reason?: string }[] } } | undefined;
+  const reason = body?.error?.errors?.[0]?.reason ?? "";
+  const said = body?.error?.message ? `: ${body.error.message}` : "";
+  if (reason === "quotaExceeded" || reason === "dailyLimitExceeded") {
+    return { kind: "refused", reason: `YouTube refused ${doing}: the app's daily API quota is used up${said}`, advice: "Quota resets at midnight Pacific time. Schedule the post for tomorrow, or ask the operator to request more YouTube API quota." };
+  }
+  if (reason === "uploadLimitExceeded") {
+    return { kind: "refused", reason: `YouTube refused ${doing}: this channel reached its upload limit${said}`, advice: "Wait a day before uploading again to this channel." };
+  }
+  if (res.status === 403 || res.status === 400) {
+    return { kind: "refused", reason: `YouTube refused ${doing}${said || ` (${res.status})`}`, advice: "Check the title, caption and privacy, and that the channel can upload videos." };
+  }
+  return httpError(res.status, `YouTube answered ${res.status} to ${doing}${said}`, res.headers.get("retry-after"));
+}
+
+const auth = (tokens: TokenSet) => ({ authorization: `Bearer ${tokens.accessToken}` });
+
+/** The session's status: how many bytes it holds, or the video it created. */
+async function querySession(ctx: PlatformContext, c: StepCall<YouTubeState>, session: string): Promise<Result<{ received: number } | { videoId: string }>> {
+  const sent = await call(ctx, session, { method: "PUT", headers: { ...auth(c.tokens), "content-range": `bytes */${c.video.sizeBytes}`, "content-length": "0" } });
+  if (!sent.ok) return sent;
+  return sessionAnswer(sent.value, "the upload status query");
+}
+
+async function sessionAnswer(res: Response, doing: string): Promise<Result<{ received: number } | { videoId: string }>> {
+  if (res.status === 200 || res.status === 201) {
+    const video = (await jsonOf(res)) as { id?: string } | undefined;
+    if (!video?.id) return fail({ kind: "unknown_outcome", message: "YouTube finished the upload without returning a video id." });
+    return ok({ videoId: video.id });
+  }
+  if (res.status === 308) {
+    // Range: bytes=0-N means bytes 0..N are stored; no Range header means none are.
+    const range = res.headers.get("range");
+    const end = range ? Number(range.split("-")[1]) : -1;
+    return ok({ received: end + 1 });
+  }
+  if (res.status === 404) return fail({ kind: "unknown_outcome", message: "The YouTube upload session expired before its outcome was known." });
+  return fail(await youtubeError(res, doing));
+}
+
+const afterSession = (session: string, r: { received: number } | { videoId: string }): StepOutcome<YouTubeState> =>
+  "videoId" in r ? { kind: "continue", phase: "processing", state: { step: "processing", videoId: r.videoId, polls: 0 } } : { kind: "continue", phase: "uploading", state: { step: "upload", session, offset: r.received } };
+
+export const youtube: Platform<YouTubeState> = {
+  id: "youtube",
+  displayName: "YouTube Shorts",
+  hosts: { accounts: "https://accounts.google.com", oauth: "https://oauth2.googleapis.com", api: "https://www.googleapis.com" },
+  pkce: true,
+  privacyOptions: ["public", "unlisted", "private"],
+  privacyRequired: false,
+  hasTitle: true,
+  limits: {
+    minDurationSeconds: 1,
+    maxDurationSeconds: 180,
+    maxBytes: 256 * 1024 ** 3,
+    captionMaxChars: 5000,
+    titleMaxChars: 100,
+    // More than 60 hashtags and YouTube ignores all of them.
+    maxHashtags: 60,
+    // Default project quota 10,000 units a day; videos.insert costs 1,600.
+    dailyPosts: 6,
+  },
+
+  authorizeUrl(ctx, req) {
+    const u = new URL(ctx.url("accounts", "/o/oauth2/v2/auth"));
+    u.search = new URLSearchParams({
+      client_id: ctx.clientId,
+      redirect_uri: ctx.redirectUri,
+      response_type: "code",
+      scope: SCOPES.join(" "),
+      // offline + consent: Google returns a refresh token on every consent, not only the first.
+      access_type: "offline",
+      prompt: "consent",
+      include_granted_scopes: "true",
+      state: req.state,
+      ...(req.codeChallenge ? { code_challenge: req.codeChallenge, code_challenge_method: "S256" } : {}),
+    }).toString();
+    return u.href;
+  },
+
+  async exchangeCode(ctx, { code, codeVerifier }) {
+    const tokens = await tokenRequest(ctx, tokenEndpoint(ctx), { grant_type: "authorization_code", code, redirect_uri: ctx.redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) });
+    if (!tokens.ok) return tokens;
+    const sent = await call(ctx, ctx.url("api", "/youtube/v3/channels?part=snippet&mine=true"), { headers: auth(tokens.value) });
+    if (!sent.ok) return sent;
+    if (!sent.value.ok) return fail(await youtubeError(sent.value, "reading the channel"));
+    const body = (await jsonOf(sent.value)) as { items?: { id: string; snippet?: { title?: string; customUrl?: string } }[] } | undefined;
+    const channel = body?.items?.[0];
+    if (!channel) return fail({ kind: "refused", reason: "This Google account has no YouTube channel.", advice: "Create a channel on youtube.com, then connect again." });
+    return ok({
+      tokens: tokens.value,
+      account: {
+        id: channel.id,
+        handle: channel.snippet?.customUrl ?? channel.snippet?.title ?? channel.id,
+        ...(ctx.audited ? {} : { restriction: "This app has not passed YouTube's API audit: YouTube keeps its uploads private until the operator's project is verified." }),
+      },
+    });
+  },
+
+  refresh: (ctx, tokens) =>
+    tokens.refreshToken
+      ? tokenRequest(ctx, tokenEndpoint(ctx), { grant_type: "refresh_token", refresh_token: tokens.refreshToken }, tokens)
+      : Promise.resolve(fail({ kind: "needs_reauth", message: "YouTube gave no refresh token. Connect the account again." })),
+
+  async revoke(ctx, tokens) {
+    const token = tokens.refreshToken ?? tokens.accessToken;
+    const sent = await call(ctx, ctx.url("oauth", "/revoke"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token }) });
+    if (!sent.ok) return sent;
+    // 400 invalid_token: already revoked or expired, which is what we wanted.
+    if (sent.value.ok || sent.value.status === 400) return ok(undefined);
+    return fail(httpError(sent.value.status, `YouTube answered ${sent.value.status} to the revocation.`));
+  },
+
+  checkLimits(video, post): LimitViolation[] {
+    const out = commonLimitViolations(this.limits, "YouTube Shorts", video, post);
+    if (video.width > video.height) out.push({ field: "aspect", message: "YouTube Shorts must be vertical or square; this clip is landscape." });
+    if (!this.privacyOptions.includes(post.privacy)) out.push({ field: "privacy", message: `YouTube offers ${this.privacyOptions.join(", ")}; "${post.privacy}" is not one of them.` });
+    if (/[<>]/.test(`${post.title ?? ""}${post.caption}`)) out.push({ field: "caption", message: "YouTube does not allow < or > in titles and descriptions." });
+    return out;
+  },
+
+  publish: {
+    start: () => ({ step: "create_session" }),
+
+    irreversible: (s) => s.step === "upload",
+
+    async step(ctx, c) {
+      const s = c.state;
+      if (s.step === "create_session") {
+        const title = (c.post.title ?? c.post.caption.split("\n")[0] ?? "").slice(0, 100) || "Short";
+        const body = {
+          snippet: { title, description: c.post.caption, categoryId: "22" },
+          status: { privacyStatus: c.post.privacy, selfDeclaredMadeForKids: false },
+        };
+        const sent = await call(ctx, ctx.url("api", "/upload/youtube/v3/videos?uploadType=resumable&part=snippet,status"), {
+          method: "POST",
+          headers: { ...auth(c.tokens), "content-type": "application/json; charset=UTF-8", "x-upload-content-length": String(c.video.sizeBytes), "x-upload-content-type": c.video.contentType },
+          body: JSON.stringify(body),
+        });
+        if (!sent.ok) return sent;
+        const location = sent.value.headers.get("location");
+        if (!sent.value.ok || !location) return fail(await youtubeError(sent.value, "starting the upload"));
+        return ok({ kind: "continue", phase: "uploading", state: { step: "upload", session: location, offset: 0 } });
+      }
+
+      if (s.step === "upload") {
+        // A retried chunk may have partly landed: ask the session where it stands first.
+        if (c.attempt > 0) {
+          const q = await querySession(ctx, c, s.session);
+          return q.ok ? ok(afterSession(s.session, q.value)) : q;
+        }
+        const end = Math.min(s.offset + YOUTUBE_CHUNK_BYTES, c.video.sizeBytes);
+        const bytes = await c.video.read(s.offset, end - s.offset);
+        const last = end === c.video.sizeBytes;
+        const sent = await call(ctx, s.session, { method: "PUT", headers: { ...auth(c.tokens), "content-type": c.video.contentType, "content-range": `bytes ${s.offset}-${end - 1}/${c.video.sizeBytes}` }, body: bytes }, last);
+        if (!sent.ok) return sent;
+        const r = await sessionAnswer(sent.value, "the upload");
+        if (!r.ok && last && r.error.kind === "transient") return fail({ kind: "unknown_outcome", message: r.error.message });
+        return r.ok ? ok(afterSession(s.session, r.value)) : r;
+      }
+
+      const sent = await call(ctx, ctx.url("api", `/youtube/v3/videos?part=status,processingDetails&id=${encodeURIComponent(s.videoId)}`), { headers: auth(c.tokens) });
+      if (!sent.ok) return sent;
+      if (!sent.value.ok) return fail(await youtubeError(sent.value, "reading the video's status"));
+      const body = (await jsonOf(sent.value)) as { items?: { status?: { uploadStatus?: string; failureReason?: string; rejectionReason?: string } }[] } | undefined;
+      const status = body?.items?.[0]?.status;
+      const live = { kind: "published" as const, postId: s.videoId, url: `https://www.youtube.com/shorts/${s.videoId}` };
+      if (!status) return fail({ kind: "refused", reason: "YouTube no longer lists the uploaded video (deleted or removed).", advice: "Check YouTube Studio for the channel." });
+      switch (status.uploadStatus) {
+        case "processed":
+          return ok(live);
+        case "failed":
+          return fail({ kind: "refused", reason: `YouTube could not process the video (${status.failureReason ?? "no reason given"}).`, advice: "Re-render the clip and publish it again." });
+        case "rejected":
+          return fail({ kind: "refused", reason: `YouTube rejected the video (${status.rejectionReason ?? "no reason given"}).`, advice: "See the channel's messages in YouTube Studio; a rejected video is not retried." });
+        case "deleted":
+          return fail({ kind: "refused", reason: "The video was deleted on YouTube before it finished processing.", advice: "Publish it again if that was not intended." });
+        default:
+          // The video exists and keeps processing on YouTube's side; after the polling window it is ours to report.
+          return ok(s.polls >= MAX_PROCESSING_POLLS ? live : { kind: "wait", phase: "processing", seconds: 15, state: { ...s, polls: s.polls + 1 } });
+      }
+    },
+
+    async reconcile(ctx, c) {
+      const s = c.state;
+      if (s.step !== "upload") return fail({ kind: "unknown_outcome", message: "Nothing to reconcile at this step." });
+      const q = await querySession(ctx, c, s.session);
+      return q.ok ? ok(afterSession(s.session, q.value)) : q;
+    },
+  },
+};
