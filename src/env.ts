@@ -7,6 +7,8 @@ declare global {
       ADMIN_TOKEN?: string;
       /** Key material for signing internal URLs and encrypting secrets at rest (secret). */
       APP_SECRET?: string;
+      /** The APP_SECRET before a rotation, while values made with it are still in use (secret; README "Configuration"). */
+      APP_SECRET_PREVIOUS?: string;
       /** "true" only in local mode (npm start, tests): loopback http sources and webhooks allowed. */
       LOCAL_MODE?: string;
       /** R2 S3 API credentials for presigned upload URLs in production (secrets). */

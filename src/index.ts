@@ -5,6 +5,8 @@ import { handleQueueBatch } from "./queues/consumer";
 import { failStalledJobs } from "./services/render/watchdog";
 import { sweepExpiredUploads } from "./services/uploads/sweep";
 import { sweepAuth } from "./services/auth/sessions";
+import { keyringOf } from "./lib/crypto";
+import { resealWebhookSecrets } from "./webhooks/secret";
 
 export { IdempotencyLock } from "./durable-objects/idempotency-lock";
 export { RateLimiter } from "./durable-objects/rate-limiter";
@@ -18,6 +20,6 @@ export default {
   fetch: withOAuth((req, env, ctx) => app.fetch(req, env, ctx)),
   queue: (batch, env) => handleQueueBatch(batch, env),
   scheduled: async (_controller, env) => {
-    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB)]);
+    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB), resealWebhookSecrets(env.DB, keyringOf(env))]);
   },
 } satisfies ExportedHandler<Env, unknown>;

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { sha256Hex } from "../lib/crypto";
 
 /** What the first request answered, replayed to later requests with the same key. */
 export type StoredResult = { status: number; body: unknown };
@@ -101,7 +102,5 @@ export function idempotencyStub(
  * request. Method and path cannot contain a newline, so the joined string is unambiguous.
  */
 export async function fingerprintRequest(method: string, path: string, body: string): Promise<string> {
-  const data = new TextEncoder().encode(`${method.toUpperCase()} ${path}\n${body}`);
-  const digest = await crypto.subtle.digest("SHA-256", data);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(`${method.toUpperCase()} ${path}\n${body}`);
 }

@@ -4,7 +4,7 @@
 // the body into the R2 binding (registerLocalUploadTarget in src/routes/uploads/routes.ts).
 import { AwsClient } from "aws4fetch";
 import type { Env } from "../env";
-import { hmacHex, timingSafeEqualStr } from "../lib/ids";
+import { keyringOf, signWithKeyring, verifyWithKeyring } from "../lib/crypto";
 import { uploadKey } from "./keys";
 
 export const UPLOAD_URL_TTL_S = 7200; // spec: upload URL lifetime 2 hours
@@ -20,15 +20,16 @@ export async function uploadUrl(env: Env, baseUrl: string, jobId: string, conten
     return signed.url;
   }
   const expires = Math.floor(expiresAtMs / 1000);
-  const sig = await localUploadSignature(env, jobId, expires);
+  const sig = await signWithKeyring(keyringOf(env), uploadSignedMessage(jobId, expires));
   return `${baseUrl}/uploads/${jobId}?expires=${expires}&sig=${sig}`;
 }
 
-const localUploadSignature = (env: Env, jobId: string, expires: number) => hmacHex(env.APP_SECRET ?? "", `upload:${jobId}:${expires}`);
+// The job id is in the signed message, so a URL signed for one reservation cannot be pointed at another.
+const uploadSignedMessage = (jobId: string, expires: number) => `upload:${jobId}:${expires}`;
 
 export async function verifyLocalUploadSignature(env: Env, jobId: string, expires: string | undefined, sig: string | undefined, nowMs = Date.now()) {
   if (!expires || !sig || !/^\d+$/.test(expires)) return "Upload URL is missing its signature; use the upload_url from POST /uploads exactly.";
   if (Number(expires) * 1000 < nowMs) return "Upload URL expired (2 hours). Reserve a new upload.";
-  const expected = await localUploadSignature(env, jobId, Number(expires));
-  return timingSafeEqualStr(sig, expected) ? null : "Upload URL signature is invalid; use the upload_url from POST /uploads exactly.";
+  // URLs handed out before an APP_SECRET rotation stay valid until they expire (APP_SECRET_PREVIOUS).
+  return (await verifyWithKeyring(keyringOf(env), uploadSignedMessage(jobId, Number(expires)), sig)) ? null : "Upload URL signature is invalid; use the upload_url from POST /uploads exactly.";
 }

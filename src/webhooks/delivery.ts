@@ -5,6 +5,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/schema";
 import { isLocalMode, type Env } from "../env";
+import { keyringOf } from "../lib/crypto";
 import { publicBaseUrl } from "../services/context";
 import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
@@ -195,7 +196,7 @@ export async function handleWebhookMessage(
   }));
   const nowSeconds = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
   const payload = buildCompletionPayload({ id: job.id, hd_ready: job.hdReady }, clips, new Date(nowSeconds * 1000));
-  const secret = await getOrCreateWebhookSecret(env.DB, env.APP_SECRET ?? "", job.accountId);
+  const secret = await getOrCreateWebhookSecret(env.DB, keyringOf(env), job.accountId);
 
   const now = nowIso();
   await d

@@ -1,99 +1,47 @@
 // The per-account webhook signing secret: generated on first access (spec "Webhook signing
-// details"), stored only encrypted (AES-256-GCM) in accounts.webhook_secret_enc.
+// details"), stored only sealed (AES-256-GCM under a key derived from APP_SECRET) in
+// accounts.webhook_secret_enc. During an APP_SECRET rotation a value sealed under the previous
+// secret is still read, and resealed under the new one the first time it is read.
 import { and, eq, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { accounts } from "../db/schema";
 import { NotFoundError } from "../errors";
+import { type Keyring, keyId, legacyV1, open, randomToken, seal } from "../lib/crypto";
 
 export const SECRET_PREFIX = "whsec_";
-const ENC_VERSION = "v1:";
-const HKDF_INFO = "katto webhook secret v1";
-const IV_BYTES = 12; // NIST SP 800-38D recommended GCM nonce length
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-function base64url(bytes: Uint8Array): string {
-  return base64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-function base64(bytes: Uint8Array): string {
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin);
-}
-function fromBase64(s: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
+/** HKDF purpose; unchanged since the first format, so older values open with the same key. */
+const PURPOSE = "katto webhook secret v1";
 
 /** "whsec_" + 32 random bytes, base64url without padding (43 characters). */
-export function generateSigningSecret(): string {
-  return SECRET_PREFIX + base64url(crypto.getRandomValues(new Uint8Array(32)));
-}
+export const generateSigningSecret = (): string => SECRET_PREFIX + randomToken(32);
 
-// HKDF-SHA256 (RFC 5869) separates this key from every other use of APP_SECRET; the info
-// string names the purpose and version. Salt is empty (RFC 5869 section 3.1 allows it when the
-// input key material is already a secret of good entropy).
-async function deriveKey(appSecret: string): Promise<CryptoKey> {
-  if (!appSecret) throw new Error("APP_SECRET is not set; it is needed to encrypt webhook signing secrets");
-  const ikm = await crypto.subtle.importKey("raw", encoder.encode(appSecret), "HKDF", false, ["deriveKey"]);
-  return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(HKDF_INFO) },
-    ikm,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
-}
+/** The stored form: "v2:<key id>:<base64url(iv || ciphertext)>" under the current APP_SECRET. */
+export const encryptSecret = (ring: Keyring, plaintext: string): Promise<string> => seal(ring, PURPOSE, plaintext);
 
-/** "v1:" + base64(iv || AES-256-GCM ciphertext with tag). A fresh random IV every call. */
-export async function encryptSecret(appSecret: string, plaintext: string): Promise<string> {
-  const key = await deriveKey(appSecret);
-  const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-  const ct = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(plaintext)));
-  const out = new Uint8Array(iv.length + ct.length);
-  out.set(iv);
-  out.set(ct, iv.length);
-  return ENC_VERSION + base64(out);
-}
+/** What deployments before key ids stored ("v1:..."); still read, and resealed when read. */
+export const encryptSecretV1 = (appSecret: string, plaintext: string): Promise<string> => legacyV1(appSecret, PURPOSE, plaintext);
 
-/** Inverse of encryptSecret; throws if the value was not made with this APP_SECRET or was altered. */
-export async function decryptSecret(appSecret: string, enc: string): Promise<string> {
-  if (!enc.startsWith(ENC_VERSION)) throw new Error("unknown webhook secret encoding (expected a v1: value)");
-  const raw = fromBase64(enc.slice(ENC_VERSION.length));
-  if (raw.length <= IV_BYTES + 16) throw new Error("encrypted webhook secret is truncated");
-  const key = await deriveKey(appSecret);
-  try {
-    const pt = await crypto.subtle.decrypt({ name: "AES-GCM", iv: raw.subarray(0, IV_BYTES) }, key, raw.subarray(IV_BYTES));
-    return decoder.decode(pt);
-  } catch {
-    // GCM authentication failed: wrong APP_SECRET (rotated?) or tampered ciphertext.
-    throw new Error("cannot decrypt the webhook signing secret (APP_SECRET changed or the stored value is corrupt)");
-  }
-}
+/** Opens a stored value with the current or previous APP_SECRET; throws if neither opens it. */
+export const decryptSecret = (ring: Keyring, enc: string) => open(ring, PURPOSE, enc, { legacyV1: true });
 
 /**
  * The account's signing secret, generated and stored on first access. Concurrency-safe: the
  * write is a conditional UPDATE that only fills an empty column, and everyone then re-reads, so
- * concurrent first accesses all return the single stored value.
+ * concurrent first accesses all return the single stored value. A value opened with the previous
+ * APP_SECRET is rewritten under the current one (conditional on the old value, so a concurrent
+ * reseal is harmless: both wrote the same plaintext).
  * Throws NotFoundError if the account does not exist.
  */
-export async function getOrCreateWebhookSecret(db: D1Database, appSecret: string, accountId: string): Promise<string> {
+export async function getOrCreateWebhookSecret(db: D1Database, ring: Keyring, accountId: string): Promise<string> {
   const d = drizzle(db);
   const read = async () => {
-    const rows = await d
-      .select({ enc: accounts.webhookSecretEnc })
-      .from(accounts)
-      .where(eq(accounts.id, accountId))
-      .limit(1);
+    const rows = await d.select({ enc: accounts.webhookSecretEnc }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
     if (rows.length === 0) throw new NotFoundError(`Account ${accountId} not found.`);
     return rows[0].enc;
   };
   let enc = await read();
   if (enc == null) {
-    const fresh = await encryptSecret(appSecret, generateSigningSecret());
+    const fresh = await encryptSecret(ring, generateSigningSecret());
     await d
       .update(accounts)
       .set({ webhookSecretEnc: fresh })
@@ -101,5 +49,38 @@ export async function getOrCreateWebhookSecret(db: D1Database, appSecret: string
     enc = await read();
     if (enc == null) throw new Error("webhook secret was not stored");
   }
-  return decryptSecret(appSecret, enc);
+  const opened = await decryptSecret(ring, enc);
+  if (opened.resealed) {
+    await d
+      .update(accounts)
+      .set({ webhookSecretEnc: opened.resealed })
+      .where(and(eq(accounts.id, accountId), eq(accounts.webhookSecretEnc, enc)));
+  }
+  return opened.plaintext;
+}
+
+/**
+ * During an APP_SECRET rotation, rewrites up to `limit` stored secrets that are not sealed under
+ * the current key (run by the cron trigger), so every account is moved over even if its secret is
+ * never read. Returns how many were rewritten; when that reaches 0, APP_SECRET_PREVIOUS can go.
+ */
+export async function resealWebhookSecrets(db: D1Database, ring: Keyring, limit = 100): Promise<number> {
+  if (!ring.previous || !ring.current) return 0;
+  const current = `v2:${await keyId(ring.current)}:%`;
+  const { results } = await db
+    .prepare("SELECT id FROM accounts WHERE webhook_secret_enc IS NOT NULL AND webhook_secret_enc NOT LIKE ? LIMIT ?")
+    .bind(current, limit)
+    .all<{ id: string }>();
+  let resealed = 0;
+  for (const { id } of results) {
+    try {
+      await getOrCreateWebhookSecret(db, ring, id);
+      resealed++;
+    } catch (e) {
+      // Sealed under neither key: left as it is (the account's next GET /webhook reports it).
+      console.log(JSON.stringify({ msg: "webhook secret opens under neither APP_SECRET nor APP_SECRET_PREVIOUS", account_id: id, error: String(e) }));
+    }
+  }
+  if (results.length) console.log(JSON.stringify({ msg: "webhook secrets resealed under the current APP_SECRET", resealed, batch: results.length }));
+  return resealed;
 }

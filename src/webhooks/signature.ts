@@ -1,7 +1,9 @@
 // Signing and verifying the completion callback (spec "Events": HMAC-SHA256 with the signing
 // secret over `<timestamp>.<raw body>`, sent as `X-Service-Signature: sha256=<hmac>`).
-// Web Crypto only, so the same file runs in workerd, in Node 22 and in browsers.
+// Only the webhook format lives here; the primitives are src/lib/crypto.ts (Web Crypto only, so the
+// same code runs in workerd, in Node 22 and in browsers).
 // The encoding of <hmac> is left open by the spec; we use lowercase hex (docs/webhooks.md).
+import { hmacSha256Hex, timingSafeEqual } from "../lib/crypto";
 
 export const SIGNATURE_HEADER = "X-Service-Signature";
 export const TIMESTAMP_HEADER = "X-Service-Timestamp";
@@ -11,37 +13,10 @@ export const SIGNATURE_PREFIX = "sha256=";
 /** Spec: reject a request whose timestamp is more than about 5 minutes old. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
-const encoder = new TextEncoder();
-
-const toHex = (buf: ArrayBuffer): string =>
-  Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
-
-/** Lowercase hex HMAC-SHA256. */
-export async function hmacSha256Hex(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  return toHex(await crypto.subtle.sign("HMAC", key, encoder.encode(message)));
-}
-
 /** `sha256=<lowercase hex HMAC-SHA256(secret, "<timestamp>.<rawBody>")>`. */
 export async function signPayload(secret: string, timestamp: number, rawBody: string): Promise<string> {
   if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new TypeError("timestamp must be a non-negative integer (seconds)");
   return SIGNATURE_PREFIX + (await hmacSha256Hex(secret, `${timestamp}.${rawBody}`));
-}
-
-/**
- * Constant-time equality of two byte strings. Uses workerd's crypto.subtle.timingSafeEqual when
- * present (it throws on unequal lengths, so lengths are checked first; the length of an HMAC hex
- * digest is public), otherwise an XOR accumulator that never exits early.
- */
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual?: (x: ArrayBufferView, y: ArrayBufferView) => boolean };
-  if (typeof subtle.timingSafeEqual === "function") return subtle.timingSafeEqual(a, b);
-  let diff = 0;
-  for (let i = 0; i < a.byteLength; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
 }
 
 export type VerifyResult = { ok: true } | { ok: false; reason: string };
@@ -80,7 +55,7 @@ export async function verifySignature({
   // Spec rule 1: the header's own text, a dot, the raw body (not a re-formatted number).
   const expected = await hmacSha256Hex(secret, `${ts}.${rawBody}`);
   const given = sig.slice(SIGNATURE_PREFIX.length).toLowerCase();
-  return constantTimeEqual(encoder.encode(expected), encoder.encode(given))
+  return timingSafeEqual(expected, given)
     ? { ok: true }
     : { ok: false, reason: "signature does not match" };
 }

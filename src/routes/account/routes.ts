@@ -6,6 +6,7 @@ import { AccountSchema, BrandKitListSchema, UsageSchema, WebhookDetailsSchema } 
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { getAccount, getUsage, listBrandKits } from "../../services/accounts/read";
 import { requireScope } from "../../services/jobs/create";
+import { keyringOf } from "../../lib/crypto";
 import { getOrCreateWebhookSecret } from "../../webhooks/secret";
 import { SCHEME, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../webhooks/signature";
 import { accountCtx } from "../context";
@@ -42,6 +43,6 @@ export const registerGetWebhookDetails = (app: App) =>
   app.openapi(webhookRoute, async (c) => {
     const ctx = accountCtx(c);
     requireScope(ctx, "read");
-    const secret = await getOrCreateWebhookSecret(c.env.DB, c.env.APP_SECRET ?? "", ctx.principal.accountId);
+    const secret = await getOrCreateWebhookSecret(c.env.DB, keyringOf(c.env), ctx.principal.accountId);
     return c.json({ signing_secret: secret, signature_header: SIGNATURE_HEADER, timestamp_header: TIMESTAMP_HEADER, scheme: SCHEME }, 200);
   });

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { UnauthorizedError } from "../../errors";
-import { timingSafeEqualStr } from "../../lib/ids";
+import { timingSafeEqual } from "../../lib/crypto";
 import type { App, AppEnv } from "../../middleware/types";
 import { BrandKitSchema, ScopeSchema } from "../../schemas/account";
 import { errorResponses, UuidParam } from "../../schemas/common";
@@ -16,7 +16,7 @@ import { planNames } from "../../services/plans";
 export const adminAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.env.ADMIN_TOKEN;
   const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
-  if (!token || !m || !timingSafeEqualStr(m[1], token)) throw new UnauthorizedError("Missing or invalid admin token. Send `Authorization: Bearer <ADMIN_TOKEN>`.");
+  if (!token || !m || !timingSafeEqual(m[1], token)) throw new UnauthorizedError("Missing or invalid admin token. Send `Authorization: Bearer <ADMIN_TOKEN>`.");
   await next();
 };
 

@@ -3,6 +3,7 @@
 import { isLocalMode } from "../../env";
 import { ValidationError } from "../../errors";
 import { deliverWebhook } from "../../webhooks/delivery";
+import { keyringOf } from "../../lib/crypto";
 import { getOrCreateWebhookSecret } from "../../webhooks/secret";
 import { SCHEME, SIGNATURE_HEADER, SIGNATURE_PREFIX, TIMESTAMP_HEADER } from "../../webhooks/signature";
 import type { AccountContext } from "../context";
@@ -10,7 +11,7 @@ import { requireScope } from "../jobs/create";
 
 export async function getWebhookDetails(ctx: AccountContext) {
   requireScope(ctx, "read");
-  const secret = await getOrCreateWebhookSecret(ctx.env.DB, ctx.env.APP_SECRET ?? "", ctx.principal.accountId);
+  const secret = await getOrCreateWebhookSecret(ctx.env.DB, keyringOf(ctx.env), ctx.principal.accountId);
   return { signing_secret: secret, signature_header: SIGNATURE_HEADER, timestamp_header: TIMESTAMP_HEADER, scheme: SCHEME, signature_prefix: SIGNATURE_PREFIX };
 }
 

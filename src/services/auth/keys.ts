@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { accounts, apiKeys } from "../../db/schema";
 import { UnauthorizedError } from "../../errors";
-import { randomToken, sha256Hex, timingSafeEqualStr } from "../../lib/ids";
+import { randomToken, sha256Hex, timingSafeEqual } from "../../lib/crypto";
 
 export type Scope = "read" | "write";
 
@@ -41,7 +41,7 @@ export async function authenticate(db: D1Database, authorization: string | undef
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .get();
-  if (!row || !timingSafeEqualStr(row.keyHash, hash)) throw new UnauthorizedError("Invalid or revoked API key.");
+  if (!row || !timingSafeEqual(row.keyHash, hash)) throw new UnauthorizedError("Invalid or revoked API key.");
   // last_used_at (shown in the dashboard) is written at most once a minute per key, so a busy key
   // costs no extra write per request.
   const now = Date.now();

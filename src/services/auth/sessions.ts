@@ -4,7 +4,8 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { accounts, sessions, signInLinks } from "../../db/schema";
 import { UnauthorizedError } from "../../errors";
-import { newId, randomToken, sha256Hex } from "../../lib/ids";
+import { randomToken, sha256Hex } from "../../lib/crypto";
+import { newId } from "../../lib/ids";
 import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from "./sign-in";
 
 export const SESSION_COOKIE = "katto_session";

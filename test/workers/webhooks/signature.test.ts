@@ -3,22 +3,12 @@ import {
   SCHEME,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
-  constantTimeEqual,
-  hmacSha256Hex,
   signPayload,
   verifySignature,
   webhookSigningDetails,
 } from "../../../src/webhooks/signature";
 
-const enc = new TextEncoder();
-
 describe("signPayload", () => {
-  it("matches RFC 4231 test case 2 for the underlying HMAC-SHA256", async () => {
-    expect(await hmacSha256Hex("Jefe", "what do ya want for nothing?")).toBe(
-      "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
-    );
-  });
-
   it("signs `${timestamp}.${rawBody}` as sha256=<lowercase hex> (fixed vector)", async () => {
     expect(await signPayload("whsec_test", 1700000000, '{"event":"job.completed"}')).toBe(
       "sha256=51be9920773f454007b9aaf2ef84578604f287a1ad8b1cf6918458c66aac6bd8",
@@ -95,12 +85,7 @@ describe("verifySignature", () => {
   });
 });
 
-describe("constantTimeEqual and constants", () => {
-  it("compares bytes", () => {
-    expect(constantTimeEqual(enc.encode("abc"), enc.encode("abc"))).toBe(true);
-    expect(constantTimeEqual(enc.encode("abc"), enc.encode("abd"))).toBe(false);
-    expect(constantTimeEqual(enc.encode("abc"), enc.encode("abcd"))).toBe(false);
-  });
+describe("constants", () => {
   it("exposes the GET /webhook details", () => {
     expect(webhookSigningDetails("whsec_x")).toEqual({
       signing_secret: "whsec_x",
