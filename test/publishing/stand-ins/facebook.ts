@@ -1,246 +1,271 @@
-// A local stand-in of the Facebook Graph API parts a Page publisher uses, written from Meta's documentation:
-//  - Facebook Login, manual flow: code → user token, fb_exchange_token → long-lived user token, /me/accounts →
-//    Page tokens; a Page token is re-read from /{page-id}?fields=access_token with a fresh user token
-//    (developers.facebook.com/docs/facebook-login/guides/access-tokens/get-long-lived).
-//  - Reels Publishing API: POST /{page-id}/video_reels upload_phase=start → {video_id, upload_url};
-//    POST rupload.facebook.com/video-upload/{v}/{video-id} with `Authorization: OAuth`, `offset`, `file_size`;
-//    GET /{video-id}?fields=status; POST /{page-id}/video_reels upload_phase=finish video_state=PUBLISHED
-//    (developers.facebook.com/docs/video-api/guides/reels-publishing); 30 API-published reels per Page per 24 h.
-//  - Page videos: Resumable Upload API (POST /{app-id}/uploads → upload:<id>; POST /upload:<id> with
-//    `file_offset`; GET /upload:<id> → file_offset) then POST /{page-id}/videos fbuploader_video_file_chunk=<h>
-//    (developers.facebook.com/docs/video-api/guides/publishing, docs/graph-api/guides/upload).
-//  - Errors: {error:{message,type,code,error_subcode,is_transient,fbtrace_id}}; 190 invalid/expired token,
-//    4/17/32/613 rate limits, 368 blocked for policy (developers.facebook.com/docs/graph-api/guides/error-handling).
-import { bearer, formOf, json, lostResponse, noFaults, numericId, type Faults } from "./common";
+// A local stand-in of the Facebook Login and Graph API calls the Facebook adapter makes, written from the
+// pages the adapter cites (src/publishing/platforms/facebook.ts):
+//  - Login, manual flow: dialog/oauth → code; /oauth/access_token (code, then fb_exchange_token for a
+//    60-day user token); /me/permissions; /me/accounts with Page tokens; /{page-id}?fields=access_token.
+//  - Reels Publishing API: /{page-id}/video_reels upload_phase=start|finish; the rupload endpoint with
+//    `Authorization: OAuth`, `offset`, `file_size`; /{video-id}?fields=status with the three phases; the
+//    30-Reels-per-24-h cap.
+//  - Resumable Upload API (/{app-id}/uploads, /upload:<id> with `file_offset`) and /{page-id}/videos.
+//  - Graph errors {error: {message, type, code, error_subcode, is_transient, fbtrace_id}}: 190 for an
+//    expired or invalidated token, 4 for throttling and the Reels cap, 368 for a policy block.
+// Every host (www, graph, rupload) is served on this one origin; the paths are Facebook's own.
+import { Hono, type Context } from "hono";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
 
-export const FB_VERSION = "v24.0";
+const V = "/v24.0";
 
-type VideoKind = "reel" | "page_video";
 interface Video {
   id: string;
-  kind: VideoKind;
+  kind: "reel" | "page_video";
   size: number;
-  received: Uint8Array[];
   bytes: number;
-  statusReads: number;
+  reads: number;
   finished: boolean;
-  description: string | null;
+  failProcessing: boolean;
 }
 export interface FacebookPost {
   videoId: string;
-  kind: VideoKind;
-  description: string | null;
+  kind: "reel" | "page_video";
+  description: string;
   title: string | null;
   bytes: number;
 }
+export interface FacebookStandIn extends StandIn {
+  pageId: string;
+  posts: FacebookPost[];
+  /** Reels published in the moving 24 h window (the cap is 30). */
+  reelsToday: number;
+  issuedTokens: string[];
+}
 
-const graphError = (status: number, code: number, message: string, extra: Record<string, unknown> = {}) =>
-  json(status, { error: { message, type: code === 190 ? "OAuthException" : "GraphMethodException", code, fbtrace_id: "AbCdEf", ...extra } });
+const rand = () => String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 15));
 
-export class FacebookStandIn {
-  readonly faults: Faults = noFaults();
-  readonly posts: FacebookPost[] = [];
-  readonly calls: string[] = [];
-  readonly appId = "1111";
-  readonly appSecret = "fb-secret";
-  readonly pageId = "2222";
-  /** Status reads that answer "in progress" before processing settles. */
-  processingReads = 1;
-  publishedLast24h = 0;
-  private readonly videos = new Map<string, Video>();
-  private readonly uploads = new Map<string, { size: number; bytes: number; handle: string | null }>();
-  private readonly codes = new Set<string>();
-  private userToken = "fb-user-1";
-  private pageToken = "fb-page-1";
-  private tokenSerial = 1;
+export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: string; pages?: number } = {}): FacebookStandIn {
+  const clientId = opts.clientId ?? "1234567890";
+  const clientSecret = opts.clientSecret ?? "fb-secret";
+  const faults = new Faults();
+  const pageId = "104000000000001";
+  const pages = Array.from({ length: opts.pages ?? 1 }, (_, i) => ({ id: i === 0 ? pageId : `10400000000000${i + 1}`, name: i === 0 ? "Stand-in Page" : `Other Page ${i}` }));
+  const codes = new Map<string, string>();
+  const userTokens = new Set<string>();
+  const pageTokens = new Map<string, string>(); // token → page id
+  const videos = new Map<string, Video>();
+  const uploads = new Map<string, { size: number; bytes: number; handle: string | null }>();
+  const posts: FacebookPost[] = [];
+  const issuedTokens: string[] = [];
+  const stand: FacebookStandIn = { app: new Hono(), faults, clientId, clientSecret, pageId, posts, reelsToday: 0, issuedTokens };
+  const app = stand.app;
 
-  /** An authorization code the dialog would hand to the redirect URI. */
-  issueCode(): string {
-    const code = `fb-code-${numericId()}`;
-    this.codes.add(code);
-    return code;
-  }
+  const reset = () => {
+    codes.clear();
+    userTokens.clear();
+    pageTokens.clear();
+    videos.clear();
+    uploads.clear();
+    posts.length = 0;
+    issuedTokens.length = 0;
+    stand.reelsToday = 0;
+  };
+  controlRoutes(app, faults, () => ({ posts, reelsToday: stand.reelsToday }), reset);
 
-  fetch = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
-    const req = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(req.url);
-    this.calls.push(`${req.method} ${url.host}${url.pathname}`);
-    if (url.host === "rupload.facebook.com") return this.rupload(req, url);
-    if (url.host !== "graph.facebook.com" && url.host !== "graph-video.facebook.com") return json(404, { error: "unknown host" });
-    const path = url.pathname.replace(`/${FB_VERSION}`, "");
-    if (path === "/oauth/access_token") return this.token(url);
-    const token = bearer(req) ?? url.searchParams.get("access_token");
+  const graphError = (c: Context, code: number, message: string, extra: Record<string, unknown> = {}, status = 400) =>
+    c.json({ error: { message, type: code === 190 ? "OAuthException" : "GraphMethodException", code, fbtrace_id: "AQx7standin", ...extra } }, status as 400);
+  const expired = (c: Context) => graphError(c, 190, "Error validating access token: Session has expired on Monday, 23-Nov-26 09:00:00 PST.", { error_subcode: 463 });
 
-    if (this.faults.rateLimitOnce) {
-      this.faults.rateLimitOnce = false;
-      return graphError(400, 4, "(#4) Application request limit reached", { is_transient: true });
+  const newUserToken = () => {
+    const t = `EAAU${rand()}`;
+    userTokens.add(t);
+    issuedTokens.push(t);
+    return t;
+  };
+  const pageTokenFor = (page: string) => {
+    for (const [t, p] of pageTokens) if (p === page) return t;
+    const t = `EAAP${rand()}`;
+    pageTokens.set(t, page);
+    issuedTokens.push(t);
+    return t;
+  };
+  const tokenOf = (c: Context) => c.req.header("authorization")?.replace(/^(Bearer|OAuth) /i, "") ?? c.req.query("access_token") ?? "";
+
+  /** A Page-token call: the token check and the faults every API call may hit. */
+  const pageCall = (c: Context): { page: string } | Response => {
+    const token = tokenOf(c);
+    const page = pageTokens.get(token);
+    if (!page) return expired(c);
+    if (faults.take("expired_token")) {
+      // Meta invalidated this Page token; a fresh one must be read with the user token.
+      pageTokens.delete(token);
+      return expired(c);
     }
-    if (path === "/me/accounts") {
-      if (token !== this.userToken) return graphError(400, 190, "Error validating access token: Session has expired.", { error_subcode: 463 });
-      return json(200, { data: [{ id: this.pageId, name: "Katto Test Page", access_token: this.pageToken, tasks: ["CREATE_CONTENT", "MANAGE"] }] });
-    }
-    if (path === `/${this.pageId}` && url.searchParams.get("fields") === "access_token") {
-      if (token !== this.userToken) return graphError(400, 190, "Error validating access token: Session has expired.", { error_subcode: 463 });
-      return json(200, { id: this.pageId, access_token: this.pageToken });
-    }
-    if (path === `/${this.appId}/uploads`) return this.startResumable(url, token);
-    if (path.startsWith("/upload:")) return this.resumable(req, path.slice(1), token);
-
-    if (token !== this.pageToken || this.faults.expireAccessToken) {
-      return graphError(400, 190, "Error validating access token: Session has expired on Monday, 23-Nov-26.", { error_subcode: 463 });
-    }
-    if (path === `/${this.pageId}/video_reels` && req.method === "POST") return this.reels(req, url);
-    if (path === `/${this.pageId}/videos` && req.method === "POST") return this.pageVideo(req);
-    const video = this.videos.get(path.slice(1));
-    if (video && req.method === "GET") return this.status(video);
-    return graphError(400, 100, "Unsupported request");
+    if (faults.take("rate_limited")) return graphError(c, 4, "(#4) Application request limit reached", { is_transient: true });
+    return { page };
   };
 
-  private token(url: URL): Response {
-    const q = url.searchParams;
-    if (q.get("client_id") !== this.appId || q.get("client_secret") !== this.appSecret) return graphError(400, 1, "Invalid client_id or client_secret");
-    if (q.get("grant_type") === "fb_exchange_token") {
-      if (this.faults.refreshFails || q.get("fb_exchange_token") !== this.userToken) {
-        return graphError(400, 190, "Error validating access token: The session has been invalidated because the user changed their password.", { error_subcode: 460 });
-      }
-      this.rotate();
-      return json(200, { access_token: this.userToken, token_type: "bearer", expires_in: 5_183_944 });
-    }
-    const code = q.get("code") ?? "";
-    if (!this.codes.delete(code)) return graphError(400, 100, "This authorization code has been used.", { error_subcode: 36009 });
-    return json(200, { access_token: this.userToken, token_type: "bearer", expires_in: 5_183_944 });
-  }
+  app.get(`${V}/dialog/oauth`, (c) => {
+    const q = c.req.query();
+    if (q.client_id !== clientId || !q.redirect_uri) return c.text("Invalid App ID", 400);
+    const code = `AQ${rand()}`;
+    codes.set(code, q.redirect_uri);
+    const back = new URL(q.redirect_uri);
+    back.searchParams.set("code", code);
+    if (q.state) back.searchParams.set("state", q.state);
+    return c.redirect(back.href, 302);
+  });
 
-  /** A refresh issues new user and Page tokens and clears the expiry fault. */
-  private rotate(): void {
-    this.tokenSerial += 1;
-    this.userToken = `fb-user-${this.tokenSerial}`;
-    this.pageToken = `fb-page-${this.tokenSerial}`;
-    this.faults.expireAccessToken = false;
-  }
-
-  private async reels(req: Request, url: URL): Promise<Response> {
-    const form = await formOf(req);
-    const phase = form.get("upload_phase") ?? url.searchParams.get("upload_phase");
-    if (phase === "start") {
-      const id = numericId();
-      this.videos.set(id, { id, kind: "reel", size: 0, received: [], bytes: 0, statusReads: 0, finished: false, description: null });
-      return json(200, { video_id: id, upload_url: `https://rupload.facebook.com/video-upload/${FB_VERSION}/${id}` });
-    }
-    if (phase === "finish") {
-      const video = this.videos.get(String(form.get("video_id") ?? url.searchParams.get("video_id")));
-      if (!video) return graphError(400, 100, "Invalid video_id");
-      if (video.bytes < video.size || video.size === 0) return graphError(400, 6000, "There was a problem uploading your video file. Please try again.", { error_subcode: 1363130 });
-      if (this.faults.dailyQuotaExhausted || this.publishedLast24h >= 30) {
-        return graphError(400, 4, "(#4) Reels API is limited to 30 API-published posts within a 24-hour moving period.", { error_subcode: 2207042, is_transient: false });
+  app.get(`${V}/oauth/access_token`, (c) => {
+    const q = c.req.query();
+    if (q.client_id !== clientId || q.client_secret !== clientSecret) return graphError(c, 1, "Error validating client secret.");
+    if (q.grant_type === "fb_exchange_token") {
+      if (!userTokens.has(q.fb_exchange_token ?? "") || faults.take("refresh_fails")) {
+        return graphError(c, 190, "Error validating access token: The session has been invalidated because the user changed their password.", { error_subcode: 460 });
       }
-      if (this.faults.refusePolicy) {
-        return graphError(400, 368, "The action attempted has been deemed abusive or is otherwise disallowed", { error_subcode: 1390008, error_user_msg: "This video goes against our Community Standards on intellectual property." });
-      }
-      if (video.finished) return json(200, { success: true });
-      video.finished = true;
-      video.description = String(form.get("description") ?? url.searchParams.get("description") ?? "");
-      this.publishedLast24h += 1;
-      this.posts.push({ videoId: video.id, kind: "reel", description: video.description, title: null, bytes: video.bytes });
-      if (this.faults.loseResponseOnPublish) {
-        this.faults.loseResponseOnPublish = false;
-        return lostResponse();
-      }
-      return json(200, { success: true });
+      return c.json({ access_token: newUserToken(), token_type: "bearer", expires_in: 5_183_944 });
     }
-    return graphError(400, 100, "Invalid upload_phase");
-  }
+    const redirect = codes.get(q.code ?? "");
+    codes.delete(q.code ?? "");
+    if (!redirect || redirect !== q.redirect_uri) return graphError(c, 100, "This authorization code has expired or been used.", { error_subcode: 36009 });
+    // A short-lived user token; the adapter trades it for a long-lived one.
+    return c.json({ access_token: newUserToken(), token_type: "bearer", expires_in: 5_400 });
+  });
 
-  private async rupload(req: Request, url: URL): Promise<Response> {
-    const id = url.pathname.split("/").pop() ?? "";
-    const video = this.videos.get(id);
-    if (!video) return json(400, { debug_info: { type: "NotFoundError", message: "Unknown video id" } });
-    if (bearer(req) !== this.pageToken || this.faults.expireAccessToken) {
-      return json(401, { debug_info: { retriable: false, type: "AuthError", message: "Invalid OAuth access token." } });
-    }
-    const offset = Number(req.headers.get("offset"));
-    const size = Number(req.headers.get("file_size"));
-    const body = new Uint8Array(await req.arrayBuffer());
-    const chunkIndex = video.received.length;
-    if (this.faults.failChunk === chunkIndex) {
-      this.faults.failChunk = null;
-      return json(503, { debug_info: { retriable: true, type: "ServerError", message: "Temporary failure, retry the upload from the last offset." } });
-    }
-    if (offset !== video.bytes) {
-      return json(400, { debug_info: { retriable: false, type: "OffsetMismatch", message: `Expected offset ${video.bytes}` } });
-    }
-    video.size = size;
-    video.received.push(body);
-    video.bytes += body.byteLength;
-    return json(200, { success: true });
-  }
+  app.all(`${V}/*`, async (c) => {
+    const path = c.req.path.slice(V.length);
+    const method = c.req.method;
+    const user = userTokens.has(tokenOf(c));
 
-  private status(video: Video): Response {
-    video.statusReads += 1;
-    const uploaded = video.size > 0 && video.bytes >= video.size;
-    const settled = video.finished && video.statusReads > this.processingReads;
-    const failed = settled && this.faults.processingFails;
-    const processing = !video.finished ? "not_started" : failed ? "error" : settled ? "complete" : "in_progress";
-    return json(200, {
-      id: video.id,
-      status: {
-        video_status: failed ? "error" : settled ? "ready" : uploaded ? (video.finished ? "processing" : "upload_complete") : "uploading",
-        uploading_phase: { status: uploaded ? "complete" : "in_progress", bytes_transferred: video.bytes },
-        processing_phase: failed
-          ? { status: "error", errors: [{ code: 1363008, message: "The video's audio stream could not be decoded." }] }
-          : { status: processing },
-        publishing_phase: {
-          status: video.finished ? (settled && !failed ? "complete" : "in_progress") : "not_started",
-          publish_status: video.finished && settled && !failed ? "published" : "not_published",
+    if (path === "/me/permissions") {
+      if (!user) return expired(c);
+      if (method === "DELETE") {
+        userTokens.delete(tokenOf(c));
+        return c.json({ success: true });
+      }
+      return c.json({ data: ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "public_profile"].map((permission) => ({ permission, status: "granted" })) });
+    }
+    if (path === "/me/accounts") {
+      if (!user) return expired(c);
+      return c.json({ data: pages.map((p) => ({ id: p.id, name: p.name, access_token: pageTokenFor(p.id), tasks: ["CREATE_CONTENT", "MANAGE", "MODERATE"] })) });
+    }
+    const pageRead = pages.find((p) => path === `/${p.id}`);
+    if (pageRead && c.req.query("fields") === "access_token") {
+      if (!user) return expired(c);
+      return c.json({ id: pageRead.id, access_token: pageTokenFor(pageRead.id) });
+    }
+
+    // Resumable Upload API (Page videos): sessions belong to the app, any valid token may use them.
+    if (path === `/${clientId}/uploads` && method === "POST") {
+      const who = pageCall(c);
+      if (who instanceof Response) return who;
+      const size = Number(c.req.query("file_length"));
+      if (c.req.query("file_type") !== "video/mp4" || !(size > 0)) return graphError(c, 100, "(#100) file_length and file_type=video/mp4 are required");
+      const id = `upload:${rand()}`;
+      uploads.set(id, { size, bytes: 0, handle: null });
+      return c.json({ id });
+    }
+    if (path.startsWith("/upload:")) {
+      const who = pageCall(c);
+      if (who instanceof Response) return who;
+      const session = uploads.get(path.slice(1));
+      if (!session) return graphError(c, 100, "(#100) Unknown upload session");
+      if (method === "GET") return c.json({ id: path.slice(1), file_offset: session.bytes });
+      const offset = Number(c.req.header("file_offset"));
+      const body = new Uint8Array(await c.req.arrayBuffer());
+      if (offset !== session.bytes) return graphError(c, 100, `(#100) file_offset must be ${session.bytes}`);
+      if (faults.take("chunk_fails")) {
+        session.bytes += Math.floor(body.length / 2);
+        return graphError(c, 2, "An unexpected error has occurred. Please retry your request later.", { is_transient: true }, 500);
+      }
+      session.bytes += body.length;
+      if (session.bytes < session.size) return c.json({ id: path.slice(1), file_offset: session.bytes });
+      session.handle = `2:${btoa(path.slice(1))}`;
+      return c.json({ h: session.handle });
+    }
+
+    const reels = pages.find((p) => path === `/${p.id}/video_reels`);
+    if (reels && method === "POST") {
+      const who = pageCall(c);
+      if (who instanceof Response) return who;
+      if (who.page !== reels.id) return graphError(c, 200, "(#200) The Page token does not belong to this Page");
+      const body = (await c.req.json()) as { upload_phase?: string; video_id?: string; video_state?: string; description?: string };
+      if (body.upload_phase === "start") {
+        const id = rand();
+        videos.set(id, { id, kind: "reel", size: 0, bytes: 0, reads: 0, finished: false, failProcessing: false });
+        return c.json({ video_id: id, upload_url: new URL(`/video-upload${V}/${id}`, c.req.url).href });
+      }
+      if (body.upload_phase === "finish") {
+        const video = videos.get(body.video_id ?? "");
+        if (!video) return graphError(c, 100, "(#100) Invalid video_id");
+        if (!video.size || video.bytes < video.size) return graphError(c, 6000, "There was a problem uploading your video file. Please try again.", { error_subcode: 1363130 });
+        if (faults.take("daily_quota") || stand.reelsToday >= 30) return graphError(c, 4, "(#4) Reels API is limited to 30 API-published posts within a 24-hour moving period.", { error_subcode: 2207042, is_transient: false });
+        if (faults.take("policy_refusal")) return graphError(c, 368, "The action attempted has been deemed abusive or is otherwise disallowed", { error_subcode: 1390008, error_user_msg: "This video goes against our Community Standards on intellectual property." });
+        // One video object is one Reel: finishing it again publishes nothing new.
+        if (!video.finished) {
+          video.finished = true;
+          video.failProcessing = faults.take("processing_fails");
+          stand.reelsToday += 1;
+          posts.push({ videoId: video.id, kind: "reel", description: body.description ?? "", title: null, bytes: video.bytes });
+        }
+        if (faults.take("publish_timeout")) return dropConnection();
+        return c.json({ success: true });
+      }
+      return graphError(c, 100, "(#100) upload_phase must be start or finish");
+    }
+
+    const pageVideos = pages.find((p) => path === `/${p.id}/videos`);
+    if (pageVideos && method === "POST") {
+      const who = pageCall(c);
+      if (who instanceof Response) return who;
+      const form = new URLSearchParams(await c.req.text());
+      const session = [...uploads.values()].find((u) => u.handle && u.handle === form.get("fbuploader_video_file_chunk"));
+      if (!session) return graphError(c, 100, "(#100) Invalid fbuploader_video_file_chunk");
+      if (faults.take("policy_refusal")) return graphError(c, 368, "The action attempted has been deemed abusive or is otherwise disallowed", { error_subcode: 1390008, error_user_msg: "This video goes against our Community Standards on intellectual property." });
+      const id = rand();
+      videos.set(id, { id, kind: "page_video", size: session.size, bytes: session.size, reads: 0, finished: true, failProcessing: faults.take("processing_fails") });
+      posts.push({ videoId: id, kind: "page_video", description: form.get("description") ?? "", title: form.get("title"), bytes: session.size });
+      if (faults.take("publish_timeout")) return dropConnection();
+      return c.json({ id });
+    }
+
+    const video = videos.get(path.slice(1));
+    if (video && method === "GET") {
+      const who = pageCall(c);
+      if (who instanceof Response) return who;
+      const uploaded = video.size > 0 && video.bytes >= video.size;
+      // A finished video is processing on the first read and settled on the next.
+      if (video.finished) video.reads += 1;
+      const settled = video.finished && video.reads > 1;
+      const failed = settled && video.failProcessing;
+      return c.json({
+        id: video.id,
+        status: {
+          video_status: failed ? "error" : settled ? "ready" : video.finished ? "processing" : uploaded ? "upload_complete" : "uploading",
+          uploading_phase: { status: uploaded ? "complete" : "in_progress", bytes_transferred: video.bytes },
+          processing_phase: failed ? { status: "error", errors: [{ code: 1363008, message: "The video's audio stream could not be decoded." }] } : { status: !video.finished ? "not_started" : settled ? "complete" : "in_progress" },
+          publishing_phase: { status: !video.finished ? "not_started" : settled && !failed ? "complete" : "in_progress", publish_status: settled && !failed ? "published" : "not_published" },
         },
-      },
-    });
-  }
-
-  private startResumable(url: URL, token: string | null): Response {
-    if (token !== this.userToken && token !== this.pageToken) return graphError(400, 190, "Error validating access token: Session has expired.", { error_subcode: 463 });
-    const size = Number(url.searchParams.get("file_length"));
-    if (url.searchParams.get("file_type") !== "video/mp4" || !(size > 0)) return graphError(400, 100, "Invalid file_type or file_length");
-    const id = `upload:${numericId()}`;
-    this.uploads.set(id, { size, bytes: 0, handle: null });
-    return json(200, { id });
-  }
-
-  private async resumable(req: Request, id: string, token: string | null): Promise<Response> {
-    const session = this.uploads.get(id);
-    if (!session) return graphError(400, 100, "Unknown upload session");
-    if (token !== this.userToken && token !== this.pageToken) return graphError(400, 190, "Error validating access token: Session has expired.", { error_subcode: 463 });
-    if (req.method === "GET") return json(200, { id, file_offset: session.bytes });
-    const offset = Number(req.headers.get("file_offset"));
-    const body = new Uint8Array(await req.arrayBuffer());
-    const index = Math.round(offset / Math.max(1, body.byteLength));
-    if (this.faults.failChunk !== null && this.faults.failChunk === index) {
-      this.faults.failChunk = null;
-      return graphError(500, 2, "An unexpected error has occurred. Please retry your request later.", { is_transient: true });
+      });
     }
-    if (offset !== session.bytes) return graphError(400, 100, `file_offset must be ${session.bytes}`);
-    session.bytes += body.byteLength;
-    if (session.bytes < session.size) return json(200, { id, file_offset: session.bytes });
-    session.handle = `2:${btoa(id)}`;
-    return json(200, { h: session.handle });
-  }
+    return graphError(c, 100, `(#100) Unsupported ${method} request`);
+  });
 
-  private async pageVideo(req: Request): Promise<Response> {
-    const form = await formOf(req);
-    const handle = String(form.get("fbuploader_video_file_chunk") ?? "");
-    const session = [...this.uploads.values()].find((u) => u.handle === handle);
-    if (!session) return graphError(400, 100, "Invalid fbuploader_video_file_chunk");
-    if (this.faults.refusePolicy) {
-      return graphError(400, 368, "The action attempted has been deemed abusive or is otherwise disallowed", { error_subcode: 1390008, error_user_msg: "This video goes against our Community Standards on intellectual property." });
+  // rupload.facebook.com: the Reel bytes, at an `offset`, for a video started with upload_phase=start.
+  app.post(`/video-upload${V}/:id`, async (c) => {
+    const video = videos.get(c.req.param("id"));
+    if (!video) return c.json({ debug_info: { retriable: false, type: "NotFoundError", message: "Video not found" } }, 404);
+    const page = pageTokens.get(tokenOf(c));
+    if (!page) return c.json({ debug_info: { retriable: false, type: "AuthError", message: "Invalid OAuth access token." } }, 401);
+    const offset = Number(c.req.header("offset"));
+    const size = Number(c.req.header("file_size"));
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (offset !== video.bytes) return c.json({ debug_info: { retriable: false, type: "OffsetMismatch", message: `Expected offset ${video.bytes}` } }, 400);
+    video.size = size;
+    if (faults.take("chunk_fails")) {
+      // Half the chunk landed before the failure: the client must read bytes_transferred to resume.
+      video.bytes += Math.floor(body.length / 2);
+      return c.json({ debug_info: { retriable: true, type: "ServerError", message: "Temporary failure; resume from bytes_transferred." } }, 503);
     }
-    const id = numericId();
-    const description = String(form.get("description") ?? "");
-    this.videos.set(id, { id, kind: "page_video", size: session.size, received: [], bytes: session.size, statusReads: 0, finished: true, description });
-    this.posts.push({ videoId: id, kind: "page_video", description, title: String(form.get("title") ?? "") || null, bytes: session.size });
-    if (this.faults.loseResponseOnPublish) {
-      this.faults.loseResponseOnPublish = false;
-      return lostResponse();
-    }
-    return json(200, { id });
-  }
+    video.bytes += body.length;
+    return c.json({ success: true });
+  });
+
+  return stand;
 }
