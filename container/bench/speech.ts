@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createSpeechEngine, SPEECH_ENGINES } from "../src/engines/speech/index.js";
+import { loadConfig, SPEECH_ENGINES } from "../src/config.js";
+import { createSpeechEngine } from "../src/engines/speech/index.js";
 import type { SpeechEngine } from "../src/engines/speech/types.js";
 import { runFfmpeg } from "../src/ffmpeg/spawn.js";
 import { bareWord } from "../src/text/normalize.js";
@@ -89,12 +90,12 @@ function availableEngines(): SpeechEngine[] {
       if (name === "pocketsphinx") {
         // both search efforts, so the table shows what the default "fast" costs in accuracy
         for (const search of ["fast", "accurate"] as const) {
-          const e = createSpeechEngine({ ...process.env, KATTO_SPEECH_ENGINE: name, KATTO_POCKETSPHINX_SEARCH: search });
+          const e = createSpeechEngine(loadConfig({ ...process.env, KATTO_SPEECH_ENGINE: name, KATTO_POCKETSPHINX_SEARCH: search }).speech);
           out.push({ ...e, name: `pocketsphinx (${search})` });
         }
         continue;
       }
-      out.push(createSpeechEngine({ ...process.env, KATTO_SPEECH_ENGINE: name }));
+      out.push(createSpeechEngine(loadConfig({ ...process.env, KATTO_SPEECH_ENGINE: name }).speech));
     } catch (err) {
       console.log(`(skipping ${name}: ${(err as Error).message})`);
     }

@@ -13,13 +13,14 @@ import type { HdClipTask } from "./protocol.js";
 import { readStoredClip, renderStoredClip } from "./rerender.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
+import type { Encoder } from "./stages/render.js";
 
 export type HdClipOutcome = { status: "completed" } | { status: "failed"; error: string } | { status: "aborted" };
 
 /** Mezzanines are seconds of near-lossless video; 3 minutes at a high bitrate stays well under this. */
 const MAX_MEZZANINE_BYTES = 4 * 1024 ** 3;
 
-export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; client: CallbackClient; workRoot?: string }): Promise<HdClipOutcome> {
+export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; client: CallbackClient; workRoot?: string; encoder?: Encoder }): Promise<HdClipOutcome> {
   const { task, signal, client } = o;
   const ids = { job_id: task.job_id, clip: task.clip_index };
   const dir = await mkdtemp(join(o.workRoot ?? os.tmpdir(), `katto-hd-${task.job_id.slice(0, 40)}-${task.clip_index}-`));
@@ -42,6 +43,7 @@ export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; clie
       name: `clip-${task.clip_index}`,
       signal,
       jobId: task.job_id,
+      encoder: o.encoder,
     });
     stage = "uploading";
     await client.putFile(files.hd, output, "video/mp4");

@@ -5,6 +5,7 @@ import { runJob, type AbortReason, type AnalysisDeps, type JobOutcome } from "./
 import { runHdClip } from "./hd-clip.js";
 import type { HdClipTask, RenderJob, RerenderJob } from "./protocol.js";
 import { runRerender, type DubClip } from "./rerender.js";
+import type { Encoder } from "./stages/render.js";
 
 export const hdTaskKey = (jobId: string, clipIndex: number) => `${jobId}:hd:${clipIndex}`;
 
@@ -21,6 +22,8 @@ export interface JobRegistryOptions {
   callbackBackoffMs?: number;
   /** dubbing for re-renders, when an engine is configured */
   dub?: DubClip;
+  /** what every encode of this process shares (slots, fonts) */
+  encoder: Encoder;
 }
 
 export class JobRegistry {
@@ -69,14 +72,14 @@ export class JobRegistry {
   /** Start a job unless one with that id is already running. */
   start(job: RenderJob): "started" | "running" | "closed" {
     return this.launch(job.job_id, { ...job.callback, id: job.job_id }, { kind: "job", job_id: job.job_id }, (signal, client) =>
-      runJob({ job, signal, client, deps: this.opts.deps, workRoot: this.opts.workRoot, renderConcurrency: this.opts.renderConcurrency }),
+      runJob({ job, signal, client, deps: this.opts.deps, workRoot: this.opts.workRoot, renderConcurrency: this.opts.renderConcurrency, encoder: this.opts.encoder }),
     );
   }
 
   /** Start a re-render unless one with that id is already running (ids never collide with jobs'). */
   startRerender(job: RerenderJob): "started" | "running" | "closed" {
     return this.launch(job.rerender_id, { ...job.callback, id: job.rerender_id, resource: "rerenders" }, { kind: "rerender", rerender_id: job.rerender_id, job_id: job.job_id }, (signal, client) =>
-      runRerender({ job, signal, client, workRoot: this.opts.workRoot, dub: this.opts.dub }),
+      runRerender({ job, signal, client, workRoot: this.opts.workRoot, dub: this.opts.dub, encoder: this.opts.encoder }),
     );
   }
 
@@ -86,7 +89,7 @@ export class JobRegistry {
    */
   startHd(task: HdClipTask): "started" | "running" | "closed" {
     return this.launch(hdTaskKey(task.job_id, task.clip_index), { ...task.callback, id: task.job_id }, { kind: "hd clip", job_id: task.job_id, clip: task.clip_index }, (signal, client) =>
-      runHdClip({ task, signal, client, workRoot: this.opts.workRoot }),
+      runHdClip({ task, signal, client, workRoot: this.opts.workRoot, encoder: this.opts.encoder }),
     );
   }
 

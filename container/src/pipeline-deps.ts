@@ -1,5 +1,7 @@
 // The production analysis stages (speech recognition, moment selection, scoring, face tracking)
-// for the runner. Engines are built once at server start, so a bad configuration fails at once.
+// for the runner. Engines are built once at server start from their part of the configuration
+// (config.ts), so a bad configuration fails at once.
+import type { BackendConfig } from "./config.js";
 import { createBlazeFace, type BlazeFaceDetector } from "./engines/face/blazeface.js";
 import { createScorer } from "./engines/scorer/index.js";
 import { createSpeechEngine } from "./engines/speech/index.js";
@@ -10,9 +12,9 @@ import { scoreMomentsWith } from "./stages/score.js";
 import { computeSignals, sceneChangesInRange } from "./stages/signals.js";
 import { transcribe } from "./stages/transcribe.js";
 
-export function createDefaultDeps(env: NodeJS.ProcessEnv = process.env): AnalysisDeps {
-  const engine = createSpeechEngine(env);
-  const scorer = createScorer(env);
+export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" | "faces">): AnalysisDeps {
+  const engine = createSpeechEngine(cfg.speech);
+  const scorer = createScorer(cfg.scorer);
   let detector: Promise<BlazeFaceDetector> | undefined;
   return {
     transcribe: (wav, opts) => transcribe(wav, { ...opts, engine }),
@@ -21,7 +23,7 @@ export function createDefaultDeps(env: NodeJS.ProcessEnv = process.env): Analysi
     computeSignals,
     sceneChanges: sceneChangesInRange,
     analyzeFaces: async (o) => {
-      const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) });
+      const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace({ modelPath: cfg.faces.modelPath })) });
       return { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam };
     },
   };

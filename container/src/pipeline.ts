@@ -17,7 +17,7 @@ import { extractAudio } from "./stages/audio.js";
 import { download } from "./stages/download.js";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { probe, validateProbe } from "./stages/probe.js";
-import { renderClip, renderThumbnail } from "./stages/render.js";
+import { renderClip, renderThumbnail, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { MediaSignals } from "./stages/moments-signals.js";
 import { autoLayout, type FaceEvidence } from "./reframe/auto-layout.js";
@@ -63,6 +63,7 @@ export interface RunJobOptions {
   workRoot?: string;
   /** parallel ffmpeg renders; os.cpus().length by default */
   renderConcurrency?: number;
+  encoder?: Encoder;
 }
 
 const USER_MESSAGE: Record<string, string> = {
@@ -158,7 +159,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
       renderClip(
         { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
-        { signal, onProgress },
+        { signal, onProgress, encoder: o.encoder },
       );
     await mapPool(plans, conc, (p) =>
       render(p, "preview", (f) => {
@@ -189,7 +190,7 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
         const name = mezzanineFile(p.index);
         const t0 = Date.now();
         try {
-          await renderMezzanine({ input: src.path, output: join(dir, name), start: p.start, end: p.end, hasAudio: info.audio !== null }, { signal });
+          await renderMezzanine({ input: src.path, output: join(dir, name), start: p.start, end: p.end, hasAudio: info.audio !== null }, { signal, encoder: o.encoder });
           const cutMs = Date.now() - t0;
           await client.putFile(name, join(dir, name), "video/mp4");
           mezzanines.set(p.index, name);

@@ -1,5 +1,3 @@
-import os from "node:os";
-
 /** Run fn over items with at most `limit` in flight; results keep the items' order. Stops taking new items after a failure. */
 export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
@@ -78,10 +76,3 @@ export function createLimiter(slots: number): Limiter {
     },
   };
 }
-
-/**
- * ffmpeg encodes in this process, across jobs, HD tasks and re-renders: one per core. With HD
- * fan-out to a local backend every clip of every job can land here at once (docs/render-protocol.md).
- * KATTO_RENDER_SLOTS overrides the count.
- */
-export const renderSlots: Limiter = createLimiter(Number(process.env.KATTO_RENDER_SLOTS) || os.availableParallelism());

@@ -18,7 +18,7 @@ import type { PanelFocus, Rect } from "./reframe/panels.js";
 import type { ProbeResult } from "./types.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
-import { chooseLayout, renderClip } from "./stages/render.js";
+import { chooseLayout, renderClip, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
 
@@ -42,6 +42,7 @@ export interface RerenderOptions {
   workRoot?: string;
   dub?: DubClip;
   maxBytes?: number;
+  encoder?: Encoder;
 }
 
 /** What the stored metadata says about the clip (written by clipReport in clip-plan.ts). */
@@ -111,6 +112,7 @@ export interface StoredClipRender {
   name: string;
   signal: AbortSignal;
   jobId: string;
+  encoder?: Encoder;
 }
 
 /**
@@ -137,7 +139,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const output = join(dir, `${name}.mp4`);
   await renderClip(
     { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam: layout === "stacked" ? (stored.faceCam ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
-    { signal: o.signal },
+    { signal: o.signal, encoder: o.encoder },
   );
   return { output, srtPath, layout, duration };
 }
@@ -183,6 +185,7 @@ export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> 
       name,
       signal,
       jobId: job.job_id,
+      encoder: o.encoder,
     });
 
     stage = "uploading";

@@ -1,10 +1,13 @@
 // The render backend's HTTP server (docs/render-protocol.md, "Worker -> backend").
 // Locally it listens on 127.0.0.1:8788; in the container image HOST=0.0.0.0 PORT=8080.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import os from "node:os";
 import { pathToFileURL } from "node:url";
+import { parseConfig } from "./config.js";
 import { runProcess } from "./ffmpeg/spawn.js";
 import { JobRegistry } from "./jobs.js";
 import { log } from "./log.js";
+import { createLimiter } from "./pool.js";
 import { parseHdClipTask, parseRenderJob, parseRerenderJob } from "./protocol.js";
 
 const MAX_BODY = 1024 * 1024;
@@ -110,21 +113,34 @@ async function toolVersion(cmd: string, args: string[]): Promise<string | null> 
 }
 
 export async function main(): Promise<void> {
-  const host = process.env.HOST || "127.0.0.1";
-  const port = Number(process.env.PORT ?? 8788);
+  // the only read of the environment: every setting is checked here, before any work is accepted
+  const parsed = parseConfig(process.env);
+  if (!parsed.ok) {
+    process.stderr.write(`katto-render: invalid configuration, not starting:\n${parsed.errors.map((e) => `  ${e}\n`).join("")}`);
+    process.exit(2);
+  }
+  const config = parsed.value;
+  const { host, port, token } = config.server;
   const { createDefaultDeps } = await import("./pipeline-deps.js");
-  // dubbing engines (translation, speech) are built once; a bad KATTO_TRANSLATOR / KATTO_TTS fails here
+  // engines are built once: a missing program or model (whisper.cpp) fails here
   const { createDub } = await import("./stages/dub.js");
-  const registry = new JobRegistry({ deps: createDefaultDeps(), dub: createDub(), workRoot: process.env.KATTO_WORK_DIR || undefined });
+  const registry = new JobRegistry({
+    deps: createDefaultDeps(config),
+    dub: createDub(config.dub),
+    workRoot: config.workDir,
+    // ffmpeg encodes in this process across jobs, HD tasks and re-renders: one per core. With HD
+    // fan-out to a local backend every clip of every job can land here at once.
+    encoder: { slots: createLimiter(config.render.slots ?? os.availableParallelism()), fontsDir: config.render.fontsDir },
+  });
   const [ffmpeg, ytdlp] = await Promise.all([toolVersion("ffmpeg", ["-version"]), toolVersion("yt-dlp", ["--version"])]);
   const engines = {
-    speech: process.env.KATTO_SPEECH_ENGINE || "pocketsphinx",
-    translator: process.env.KATTO_TRANSLATOR || "offline",
-    tts: process.env.KATTO_TTS || "offline",
+    speech: config.speech.engine,
+    translator: config.dub.translator.engine,
+    tts: config.dub.synthesizer.engine,
     render: ffmpeg ? ffmpeg.replace(/ Copyright.*$/, "") : null,
     downloader: ytdlp ? `yt-dlp ${ytdlp}` : null,
   };
-  const server = createRenderServer({ registry, engines, token: process.env.KATTO_RENDER_TOKEN || undefined });
+  const server = createRenderServer({ registry, engines, token });
   server.listen(port, host, () => {
     const a = server.address();
     const p = typeof a === "object" && a ? a.port : port;

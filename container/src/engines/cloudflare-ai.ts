@@ -7,16 +7,9 @@ export const CLOUDFLARE_API_BASE = "https://api.cloudflare.com/client/v4";
 export interface CloudflareAiConfig {
   accountId: string;
   apiToken: string;
-  /** defaults to CLOUDFLARE_API_BASE; env KATTO_CF_API_BASE overrides it in readCloudflareAiConfig */
+  /** defaults to CLOUDFLARE_API_BASE; KATTO_CF_API_BASE (config.ts) overrides it */
   baseUrl?: string;
   fetch?: typeof fetch;
-}
-
-export function readCloudflareAiConfig(env: NodeJS.ProcessEnv = process.env): CloudflareAiConfig | null {
-  const accountId = env.CF_ACCOUNT_ID;
-  const apiToken = env.CF_API_TOKEN;
-  if (!accountId || !apiToken) return null;
-  return { accountId, apiToken, baseUrl: env.KATTO_CF_API_BASE || CLOUDFLARE_API_BASE };
 }
 
 export class CloudflareAiError extends Error {

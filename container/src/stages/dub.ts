@@ -4,6 +4,7 @@
 // through ../engines/translate and ../engines/tts, chosen by configuration at server start.
 import { join } from "node:path";
 import type { CaptionWord } from "../captions/clip-words.js";
+import type { DubConfig } from "../config.js";
 import { createSynthesizer, type Synthesizer } from "../engines/tts/index.js";
 import { createTranslator, type Translator } from "../engines/translate/index.js";
 import { languageName } from "../engines/translate/types.js";
@@ -30,19 +31,9 @@ export interface DubOptions {
   concurrency?: number;
 }
 
-/** KATTO_DUB_ORIGINAL_DB: a negative number of dB, or "off"; -18 when unset. */
-export function readOriginalGainDb(env: NodeJS.ProcessEnv = process.env): number | null {
-  const v = env.KATTO_DUB_ORIGINAL_DB;
-  if (v === undefined || v === "") return -18;
-  if (v === "off") return null;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n > 0) throw new Error(`KATTO_DUB_ORIGINAL_DB=${v} must be a number of dB <= 0 or "off"`);
-  return n;
-}
-
-/** The hook for JobRegistry, engines built once (throws at startup on a bad configuration). */
-export function createDub(env: NodeJS.ProcessEnv = process.env): DubClip {
-  return createDubWith({ translator: createTranslator(env), synthesizer: createSynthesizer(env), originalGainDb: readOriginalGainDb(env) });
+/** The hook for JobRegistry, engines built once at server start (config.ts `dub`). */
+export function createDub(cfg: DubConfig): DubClip {
+  return createDubWith({ translator: createTranslator(cfg.translator), synthesizer: createSynthesizer(cfg.synthesizer), originalGainDb: cfg.originalGainDb });
 }
 
 export function createDubWith(o: DubOptions): DubClip {

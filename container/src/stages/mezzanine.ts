@@ -6,7 +6,7 @@
 // is the source's; the frame rate and timestamps are kept.
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
-import { renderSlots } from "../pool.js";
+import type { Encoder } from "./render.js";
 
 const sec = (n: number) => Number(Math.max(0, n).toFixed(3)).toString();
 
@@ -23,9 +23,10 @@ export function mezzanineArgs(o: { input: string; output: string; start: number;
   ];
 }
 
-export async function renderMezzanine(o: { input: string; output: string; start: number; end: number; hasAudio: boolean }, opts: { signal: AbortSignal }): Promise<string> {
+export async function renderMezzanine(o: { input: string; output: string; start: number; end: number; hasAudio: boolean }, opts: { signal: AbortSignal; encoder?: Encoder }): Promise<string> {
   try {
-    await renderSlots.run(() => runFfmpeg(mezzanineArgs(o), { stage: "rendering", signal: opts.signal, durationS: o.end - o.start }), opts.signal);
+    const encode = () => runFfmpeg(mezzanineArgs(o), { stage: "rendering", signal: opts.signal, durationS: o.end - o.start });
+    await (opts.encoder ? opts.encoder.slots.run(encode, opts.signal) : encode());
   } catch (e) {
     if (opts.signal.aborted) throw e;
     throw toStageError("rendering", e, "cutting a clip's source range failed");

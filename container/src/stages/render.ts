@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Layout, type Quality } from "../ffmpeg/args.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
-import { renderSlots } from "../pool.js";
+import type { Limiter } from "../pool.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
@@ -26,9 +26,8 @@ export function chooseLayout(video: { width: number; height: number }, requested
   return hasFacePath ? "face_tracking" : "center_crop";
 }
 
-/** Fonts libass loads besides fontconfig's: KATTO_FONTS_DIR, else the DejaVu dir (the default caption font). */
+/** Fonts libass loads besides fontconfig's when KATTO_FONTS_DIR is unset: the DejaVu dir (the default caption font). */
 export function defaultFontsDir(): string | undefined {
-  if (process.env.KATTO_FONTS_DIR) return process.env.KATTO_FONTS_DIR;
   // Not all of /usr/share/fonts: libass reads every file of fontsdir into memory (Noto CJK is large).
   const dejavu = "/usr/share/fonts/truetype/dejavu";
   return existsSync(dejavu) ? dejavu : undefined;
@@ -54,9 +53,20 @@ export interface ClipRender {
   audioTracks?: readonly AudioTrack[];
 }
 
+/**
+ * What every encode of this process shares, set up once at server start (config.ts `render`):
+ * the slots that bound ffmpeg encodes across jobs, HD tasks and re-renders (one per core, or
+ * KATTO_RENDER_SLOTS), and the fonts directory. Without it (tests, scripts) an encode runs at once
+ * with the default fonts.
+ */
+export interface Encoder {
+  slots: Limiter;
+  fontsDir?: string;
+}
+
 export async function renderClip(
   clip: ClipRender,
-  opts: { signal: AbortSignal; onProgress?: (f: number) => void },
+  opts: { signal: AbortSignal; onProgress?: (f: number) => void; encoder?: Encoder },
 ): Promise<string> {
   const video = clip.probe.video;
   if (!video) throw toStageError("rendering", new Error("no video stream"), "source has no video stream");
@@ -77,12 +87,13 @@ export async function renderClip(
     height: size.height,
     quality: clip.quality,
     assPath: clip.assPath,
-    fontsDir: clip.assPath ? defaultFontsDir() : undefined,
+    fontsDir: clip.assPath ? (opts.encoder?.fontsDir ?? defaultFontsDir()) : undefined,
     audioTracks: clip.audioTracks,
   });
   try {
-    // a process-wide slot: encodes of all jobs and HD tasks share the cores (pool.ts renderSlots)
-    await renderSlots.run(() => runFfmpeg(args, { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress }), opts.signal);
+    // a process-wide slot: encodes of all jobs and HD tasks share the cores
+    const encode = () => runFfmpeg(args, { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+    await (opts.encoder ? opts.encoder.slots.run(encode, opts.signal) : encode());
   } catch (e) {
     if (opts.signal.aborted) throw e;
     throw toStageError("rendering", e, "rendering a clip failed");

@@ -3,6 +3,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { defaultConfig } from "../config.js";
 import { createSpeechEngine } from "../engines/speech/index.js";
 import type { SpeechEngine, SpeechResult } from "../engines/speech/types.js";
 import { detectLanguage } from "../text/lang.js";
@@ -23,7 +24,7 @@ export interface TranscribeOptions {
   signal: AbortSignal;
   durationS: number;
   onProgress?: (fraction: number) => void;
-  /** defaults to the engine chosen by KATTO_SPEECH_ENGINE */
+  /** defaults to the default configuration's engine (config.ts) */
   engine?: SpeechEngine;
   /** language hint for engines that take one */
   lang?: string;
@@ -33,7 +34,7 @@ export interface TranscribeOptions {
 }
 
 export async function transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
-  const engine = opts.engine ?? createSpeechEngine();
+  const engine = opts.engine ?? createSpeechEngine(defaultConfig().speech);
   const audio = await openEngineAudio(wavPath, ENVELOPE_FRAME_S, energyEnvelope);
   const durationS = Math.min(opts.durationS > 0 ? opts.durationS : Infinity, audio.durationS);
   const silences = findSilences(audio.envelope, ENVELOPE_FRAME_S);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dubMixArgs, fitPhrase, groupPhrases, placePhrases, splitWords, spreadWords } from "../../src/stages/dub-plan.js";
-import { captionsFor, readOriginalGainDb } from "../../src/stages/dub.js";
+import { loadConfig } from "../../src/config.js";
+import { captionsFor } from "../../src/stages/dub.js";
 import { APERTIUM_ROUTES, fromLines, toLines } from "../../src/engines/translate/apertium.js";
 import { wavDurationFromHeader } from "../../src/engines/tts/wav.js";
 
@@ -73,10 +74,10 @@ describe("dub planning", () => {
   });
 
   it("reads the original-audio gain from the environment", () => {
-    expect(readOriginalGainDb({})).toBe(-18);
-    expect(readOriginalGainDb({ KATTO_DUB_ORIGINAL_DB: "off" })).toBeNull();
-    expect(readOriginalGainDb({ KATTO_DUB_ORIGINAL_DB: "-24" })).toBe(-24);
-    expect(() => readOriginalGainDb({ KATTO_DUB_ORIGINAL_DB: "loud" })).toThrow(/KATTO_DUB_ORIGINAL_DB/);
+    expect(loadConfig({}).dub.originalGainDb).toBe(-18);
+    expect(loadConfig({ KATTO_DUB_ORIGINAL_DB: "off" }).dub.originalGainDb).toBeNull();
+    expect(loadConfig({ KATTO_DUB_ORIGINAL_DB: "-24" }).dub.originalGainDb).toBe(-24);
+    expect(() => loadConfig({ KATTO_DUB_ORIGINAL_DB: "loud" }).dub.originalGainDb).toThrow(/KATTO_DUB_ORIGINAL_DB/);
   });
 
   it("apertium batches keep one line per text; routes pivot through Catalan", () => {

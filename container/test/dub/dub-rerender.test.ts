@@ -10,6 +10,7 @@ import type { CallbackClient } from "../../src/callback-client.js";
 import type { RerenderJob } from "../../src/protocol.js";
 import { runRerender } from "../../src/rerender.js";
 import { createDub } from "../../src/stages/dub.js";
+import { loadConfig } from "../../src/config.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
 
 const PHRASES = [
@@ -95,7 +96,7 @@ function meanVolume(file: string, n: number): number {
 }
 
 describe("dubbed re-render (offline engines)", () => {
-  const dub = createDub({});
+  const dub = createDub(loadConfig({}).dub);
 
   it("dubs English into Spanish: one spa track with speech over the clip, Spanish captions", async () => {
     const r = recorder(dir);

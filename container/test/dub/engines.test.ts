@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTranslator } from "../../src/engines/translate/index.js";
 import { createSynthesizer } from "../../src/engines/tts/index.js";
+import { loadConfig } from "../../src/config.js";
 import { toKana, toPinyin } from "../../src/engines/tts/phonetic.js";
 import { startLoopback } from "../engines/loopback.js";
 
@@ -15,7 +16,7 @@ afterEach(async () => {
 });
 
 describe("offline translation (apertium)", () => {
-  const t = createTranslator({});
+  const t = createTranslator(loadConfig({}).dub.translator);
 
   it("translates English to Spanish directly and to French, Italian, Portuguese through Catalan", async () => {
     const texts = ["We have created millions of new jobs.", "Thank you very much."];
@@ -32,8 +33,8 @@ describe("offline translation (apertium)", () => {
   it("names the language and the engine to configure for pairs it lacks", async () => {
     expect(t.supports("en", "hi")).toBe(false);
     await expect(t.translate(["hello"], "en", "hi", signal())).rejects.toThrow(/English to Hindi \(hi\).*KATTO_TRANSLATOR=workers-ai/);
-    expect(() => createTranslator({ KATTO_TRANSLATOR: "workers-ai" })).toThrow(/CF_ACCOUNT_ID/);
-    expect(() => createTranslator({ KATTO_TRANSLATOR: "babel" })).toThrow(/unknown/);
+    expect(() => createTranslator(loadConfig({ KATTO_TRANSLATOR: "workers-ai" }).dub.translator)).toThrow(/CF_ACCOUNT_ID/);
+    expect(() => createTranslator(loadConfig({ KATTO_TRANSLATOR: "babel" }).dub.translator)).toThrow(/unknown/);
   });
 });
 
@@ -44,7 +45,7 @@ describe("Workers AI translation (loopback)", () => {
   it("posts text, source_lang and target_lang per phrase and covers Hindi, Japanese, Chinese", async () => {
     const srv = await startLoopback((req) => ({ status: 200, body: M2M100(`[${JSON.parse(req.body).target_lang}] ${JSON.parse(req.body).text}`) }));
     close = srv.close;
-    const t = createTranslator({ KATTO_TRANSLATOR: "workers-ai", CF_ACCOUNT_ID: "acc1", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl });
+    const t = createTranslator(loadConfig({ KATTO_TRANSLATOR: "workers-ai", CF_ACCOUNT_ID: "acc1", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl }).dub.translator);
     expect(["hi", "ja", "zh", "es"].every((l) => t.supports("en", l))).toBe(true);
     expect(await t.translate(["Hello.", "Good night."], "en", "ja", signal())).toEqual(["[ja] Hello.", "[ja] Good night."]);
     expect(srv.requests).toHaveLength(2);
@@ -56,7 +57,7 @@ describe("Workers AI translation (loopback)", () => {
   it("offline default uses apertium where it can and Workers AI for the rest when configured", async () => {
     const srv = await startLoopback(() => ({ status: 200, body: M2M100("नमस्ते") }));
     close = srv.close;
-    const t = createTranslator({ CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl });
+    const t = createTranslator(loadConfig({ CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl }).dub.translator);
     expect(await t.translate(["Hello."], "en", "hi", signal())).toEqual(["नमस्ते"]);
     expect((await t.translate(["Thank you very much."], "en", "es", signal()))[0]).toMatch(/gracias/i);
     expect(srv.requests).toHaveLength(1);
@@ -65,7 +66,7 @@ describe("Workers AI translation (loopback)", () => {
   it("fails on an error answer", async () => {
     const srv = await startLoopback(() => ({ status: 400, body: { success: false, errors: [{ message: "bad lang" }], result: null } }));
     close = srv.close;
-    const t = createTranslator({ KATTO_TRANSLATOR: "workers-ai", CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl });
+    const t = createTranslator(loadConfig({ KATTO_TRANSLATOR: "workers-ai", CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl }).dub.translator);
     await expect(t.translate(["x"], "en", "zh", signal())).rejects.toThrow(/bad lang/);
   });
 });
@@ -74,7 +75,7 @@ describe("speech synthesis", () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "katto-tts-"));
 
   it("speaks every dub language offline (flite for English, espeak-ng with kana / pinyin for ja / zh)", async () => {
-    const s = createSynthesizer({});
+    const s = createSynthesizer(loadConfig({}).dub.synthesizer);
     const lines: Record<string, string> = {
       en: "We have created new jobs.", es: "Hemos creado trabajos nuevos.", fr: "Nous avons créé des emplois.", it: "Abbiamo creato nuovi lavori.",
       pt: "Criámos trabalhos novos.", hi: "हमने नई नौकरियाँ बनाई हैं।", ja: "新しい仕事を作りました。", zh: "我们创造了新工作。",
@@ -102,7 +103,7 @@ describe("speech synthesis", () => {
     const audio = readFileSync(mp3).toString("base64");
     const srv = await startLoopback(() => ({ status: 200, body: { result: { audio }, success: true, errors: [], messages: [] } }));
     close = srv.close;
-    const s = createSynthesizer({ KATTO_TTS: "workers-ai", CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl });
+    const s = createSynthesizer(loadConfig({ KATTO_TTS: "workers-ai", CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl }).dub.synthesizer);
     const { durationS } = await s.synthesize("Hola.", "es", path.join(dir, "melo.wav"), signal());
     expect(durationS).toBeGreaterThan(1.1);
     expect(durationS).toBeLessThan(1.4);

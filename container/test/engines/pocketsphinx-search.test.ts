@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
+import { loadConfig } from "../../src/config.js";
 import { pocketsphinxArgs, SEARCH_EFFORT } from "../../src/engines/speech/pocketsphinx.js";
 
 describe("pocketsphinx search effort", () => {
@@ -8,7 +9,7 @@ describe("pocketsphinx search effort", () => {
     expect(pocketsphinxArgs("a.wav", undefined, "accurate")[0]).toBe("-infile");
   });
   it("is chosen by KATTO_POCKETSPHINX_SEARCH and refuses other values", () => {
-    expect(createSpeechEngine({ KATTO_POCKETSPHINX_SEARCH: "accurate" }).name).toBe("pocketsphinx");
-    expect(() => createSpeechEngine({ KATTO_POCKETSPHINX_SEARCH: "turbo" })).toThrow(/fast or accurate/);
+    expect(createSpeechEngine(loadConfig({ KATTO_POCKETSPHINX_SEARCH: "accurate" }).speech).name).toBe("pocketsphinx");
+    expect(() => createSpeechEngine(loadConfig({ KATTO_POCKETSPHINX_SEARCH: "turbo" }).speech)).toThrow(/fast or accurate/);
   });
 });

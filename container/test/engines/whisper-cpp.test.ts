@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
+import { loadConfig } from "../../src/config.js";
 import { checkWhisperCpp, parseWhisperCppJson } from "../../src/engines/speech/whisper-cpp.js";
 import { wordErrorRate } from "../../src/text/wer.js";
 import { mediaDir } from "../transcribe/media.js";
@@ -22,7 +23,7 @@ describe("whisper.cpp engine", () => {
   });
 
   it("fails at startup with a clear message when the model or program is missing", () => {
-    expect(() => createSpeechEngine({ KATTO_SPEECH_ENGINE: "whisper-cpp" })).toThrow(/KATTO_WHISPER_MODEL/);
+    expect(() => createSpeechEngine(loadConfig({ KATTO_SPEECH_ENGINE: "whisper-cpp" }).speech)).toThrow(/KATTO_WHISPER_MODEL/);
     expect(() => checkWhisperCpp({ modelPath: "/nonexistent/ggml.bin" })).toThrow(/no such file/);
     expect(() => checkWhisperCpp({ modelPath: path.join(mediaDir(), "speech/en/jfk.txt"), bin: "no-such-whisper-bin" })).toThrow(/not found on PATH/);
   });
@@ -30,7 +31,7 @@ describe("whisper.cpp engine", () => {
   // Runs only where an operator provides a model (none can be downloaded here).
   const model = process.env.KATTO_WHISPER_MODEL;
   it.skipIf(!model || !existsSync(model))("transcribes JFK with a real model (skipped: no KATTO_WHISPER_MODEL)", async () => {
-    const engine = createSpeechEngine({ ...process.env, KATTO_SPEECH_ENGINE: "whisper-cpp" });
+    const engine = createSpeechEngine(loadConfig({ ...process.env, KATTO_SPEECH_ENGINE: "whisper-cpp" }).speech);
     const res = await engine.transcribe(path.join(mediaDir(), "speech/en/jfk.wav"), { signal: AbortSignal.timeout(120_000) });
     expect(wordErrorRate("And so my fellow Americans ask not what your country can do for you ask what you can do for your country", res.words.map((w) => w.word).join(" ")).wer).toBeLessThan(0.3);
   });

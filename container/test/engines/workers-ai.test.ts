@@ -1,6 +1,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
+import { loadConfig } from "../../src/config.js";
 import { parseWhisperOutput, WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import { mediaDir } from "../transcribe/media.js";
 import { startLoopback } from "./loopback.js";
@@ -56,7 +57,7 @@ describe("Workers AI speech engine", () => {
   it("posts base64 audio with the bearer token to the run endpoint and returns words", async () => {
     const srv = await startLoopback(() => ({ status: 200, body: RECORDED }));
     close = srv.close;
-    const engine = createSpeechEngine({ KATTO_SPEECH_ENGINE: "workers-ai", CF_ACCOUNT_ID: "acc123", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl });
+    const engine = createSpeechEngine(loadConfig({ KATTO_SPEECH_ENGINE: "workers-ai", CF_ACCOUNT_ID: "acc123", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl }).speech);
     const wav = path.join(mediaDir(), "speech/en/jfk.wav");
     const res = await engine.transcribe(wav, { signal: AbortSignal.timeout(10_000), lang: "en", offsetS: 5 });
     expect(res.words[0]).toEqual({ word: "And", start: 5.3, end: 5.62 });
@@ -73,13 +74,13 @@ describe("Workers AI speech engine", () => {
   it("fails with the API's error message on an error envelope", async () => {
     const srv = await startLoopback(() => ({ status: 400, body: { success: false, errors: [{ code: 5006, message: "bad audio" }], result: null } }));
     close = srv.close;
-    const engine = createSpeechEngine({ KATTO_SPEECH_ENGINE: "workers-ai", CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl });
+    const engine = createSpeechEngine(loadConfig({ KATTO_SPEECH_ENGINE: "workers-ai", CF_ACCOUNT_ID: "a", CF_API_TOKEN: "t", KATTO_CF_API_BASE: srv.baseUrl }).speech);
     await expect(engine.transcribe(path.join(mediaDir(), "speech/en/jfk.wav"), { signal: AbortSignal.timeout(10_000) })).rejects.toThrow(/400.*bad audio/);
   });
 
   it("refuses to start without credentials or with an unknown name", () => {
-    expect(() => createSpeechEngine({ KATTO_SPEECH_ENGINE: "workers-ai" })).toThrow(/CF_ACCOUNT_ID/);
-    expect(() => createSpeechEngine({ KATTO_SPEECH_ENGINE: "nope" })).toThrow(/unknown/);
-    expect(createSpeechEngine({}).name).toBe("pocketsphinx");
+    expect(() => createSpeechEngine(loadConfig({ KATTO_SPEECH_ENGINE: "workers-ai" }).speech)).toThrow(/CF_ACCOUNT_ID/);
+    expect(() => createSpeechEngine(loadConfig({ KATTO_SPEECH_ENGINE: "nope" }).speech)).toThrow(/unknown/);
+    expect(createSpeechEngine(loadConfig({}).speech).name).toBe("pocketsphinx");
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScorer } from "../../src/engines/scorer/index.js";
+import { loadConfig } from "../../src/config.js";
 import { createWorkersAiScorer, parseLlmScores, SCORER_MODEL } from "../../src/engines/scorer/workers-ai.js";
 import { WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import { TRANSLATION_MODEL } from "../../src/engines/translate/workers-ai.js";
@@ -44,7 +45,7 @@ describe("Workers AI scorer", () => {
       body: answer(JSON.stringify({ clips: [{ index: 1, hook: 95, flow: 95, value: 95, trend: 95, title: "A SURPRISING STORY!!!", justification: "Says 'it was kind of a thing'." }] })),
     }));
     close = srv.close;
-    const scorer = createScorer({ KATTO_SCORER: "workers-ai", CF_ACCOUNT_ID: "acc", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl });
+    const scorer = createScorer(loadConfig({ KATTO_SCORER: "workers-ai", CF_ACCOUNT_ID: "acc", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl }).scorer);
     const ranked = await scoreMomentsWith(scorer, [a, b], t, { config: { genre: "podcast" } });
     const offline = scoreMoments([a], t, { config: { genre: "podcast" } })[0]!;
     expect(ranked[0]!.start).toBe(30); // the model liked b
@@ -65,7 +66,7 @@ describe("Workers AI scorer", () => {
     const srv = await startLoopback(() => ({ status: 500, body: { success: false, errors: [{ message: "boom" }] } }));
     close = srv.close;
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const scorer = createScorer({ KATTO_SCORER: "workers-ai", CF_ACCOUNT_ID: "acc", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl });
+    const scorer = createScorer(loadConfig({ KATTO_SCORER: "workers-ai", CF_ACCOUNT_ID: "acc", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl }).scorer);
     const ranked = await scoreMomentsWith(scorer, [a, b], t, { config: {} });
     const offline = scoreMoments([a, b], t, { config: {} });
     expect(ranked).toHaveLength(2);
@@ -93,7 +94,7 @@ describe("Workers AI scorer", () => {
   });
 
   it("is offline by default and refuses workers-ai without credentials", () => {
-    expect(createScorer({}).name).toBe("offline");
-    expect(() => createScorer({ KATTO_SCORER: "workers-ai" })).toThrow(/CF_ACCOUNT_ID/);
+    expect(createScorer(loadConfig({}).scorer).name).toBe("offline");
+    expect(() => createScorer(loadConfig({ KATTO_SCORER: "workers-ai" }).scorer)).toThrow(/CF_ACCOUNT_ID/);
   });
 });

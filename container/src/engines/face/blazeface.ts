@@ -60,7 +60,7 @@ export class BlazeFaceDetector implements FaceDetector {
   ) {}
 
   static async create(options: BlazeFaceOptions = {}): Promise<BlazeFaceDetector> {
-    const modelPath = options.modelPath ?? process.env.KATTO_BLAZEFACE_MODEL ?? BLAZEFACE_MODEL_PATH;
+    const modelPath = options.modelPath ?? BLAZEFACE_MODEL_PATH;
     const session = await loadSession(modelPath);
     const ort = await import("onnxruntime-node");
     const missing = ["input:0", "Identity:0", "Identity_1:0", "Identity_2:0", "Identity_3:0"].filter(

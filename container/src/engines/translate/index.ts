@@ -1,15 +1,13 @@
-// Chooses the translation engine by configuration (env KATTO_TRANSLATOR), so the dub stage never
+// Chooses the translation engine by configuration (KATTO_TRANSLATOR, config.ts), so the dub stage never
 // names one. "offline" (the default) is apertium, plus Workers AI for the pairs apertium lacks when
 // Cloudflare credentials are set; "workers-ai" uses Workers AI for every pair.
-import { readCloudflareAiConfig } from "../cloudflare-ai.js";
+import type { TranslatorConfig } from "../../config.js";
 import { createApertiumTranslator } from "./apertium.js";
 import { languageName, type Translator, UnsupportedLanguageError } from "./types.js";
 import { createWorkersAiTranslator } from "./workers-ai.js";
 
 export type { Translator } from "./types.js";
 export { UnsupportedLanguageError } from "./types.js";
-
-export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
 
 /** The first engine that supports each pair; a pair none supports fails with what to configure. */
 export function chainTranslators(engines: readonly Translator[]): Translator {
@@ -31,12 +29,10 @@ export function chainTranslators(engines: readonly Translator[]): Translator {
   };
 }
 
-/** Throws at once (call it at startup) on an unknown name or Workers AI without credentials. */
-export function createTranslator(env: NodeJS.ProcessEnv = process.env): Translator {
-  const name = env.KATTO_TRANSLATOR || "offline";
-  const cf = readCloudflareAiConfig(env);
-  const apertium = createApertiumTranslator({ bin: env.KATTO_APERTIUM_BIN });
-  switch (name) {
+export function createTranslator(cfg: TranslatorConfig): Translator {
+  const cf = cfg.cloudflare;
+  const apertium = createApertiumTranslator({ bin: cfg.apertiumBin });
+  switch (cfg.engine) {
     case "offline":
       return chainTranslators(cf ? [apertium, createWorkersAiTranslator(cf)] : [apertium]);
     case "apertium":
@@ -44,7 +40,5 @@ export function createTranslator(env: NodeJS.ProcessEnv = process.env): Translat
     case "workers-ai":
       if (!cf) throw new Error("KATTO_TRANSLATOR=workers-ai needs CF_ACCOUNT_ID and CF_API_TOKEN");
       return chainTranslators([createWorkersAiTranslator(cf)]);
-    default:
-      throw new Error(`KATTO_TRANSLATOR=${name} is unknown; use one of ${TRANSLATORS.join(", ")}`);
   }
 }

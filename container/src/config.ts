@@ -1,0 +1,207 @@
+// The render backend's settings: every environment variable it reads, parsed and checked once at
+// start-up (server.ts main) into one typed object. Each engine and stage is handed its own part, so
+// no module reads the environment, and a bad value stops the start with a message that names the
+// variable and what it may be. The README's configuration table and the Worker's list of settings
+// it forwards to the production container are both checked against SETTINGS by tests.
+//
+// Pure (zod only, no node:*): the Worker's tests import it too.
+import { z } from "zod";
+import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "./engines/cloudflare-ai.js";
+
+export const SPEECH_ENGINES = ["pocketsphinx", "workers-ai", "whisper-cpp"] as const;
+export const SCORERS = ["offline", "workers-ai"] as const;
+export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
+export const SYNTHESIZERS = ["offline", "espeak-ng", "workers-ai"] as const;
+export const POCKETSPHINX_SEARCHES = ["fast", "accurate"] as const;
+
+export type SpeechEngineName = (typeof SPEECH_ENGINES)[number];
+
+const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.enum(values, { error: `is unknown; use one of ${values.join(", ")}` }).default(fallback);
+
+const integer = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be ${what}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `must be ${what}`).max(max, `must be ${what}`));
+
+const path = z.string().optional();
+const secret = z.string().optional();
+
+/** -18 dB when unset; "off" for the dubbed voice alone. */
+const dubOriginalDb = z
+  .string()
+  .default("-18")
+  .transform((v, ctx) => {
+    if (v === "off") return null;
+    const n = v.trim() === "" ? NaN : Number(v);
+    if (Number.isFinite(n) && n <= 0) return n;
+    ctx.addIssue({ code: "custom", message: 'must be a number of dB <= 0 (e.g. -18) or "off"' });
+    return z.NEVER;
+  });
+
+/**
+ * Every setting, by variable name. An empty value counts as unset (`KATTO_X=` in a shell or an
+ * empty Worker var), as it always has.
+ */
+export const SETTINGS = {
+  HOST: z.string().default("127.0.0.1"),
+  PORT: integer(0, 65535, "a port number 0-65535").default(8788),
+  KATTO_RENDER_TOKEN: secret,
+  KATTO_WORK_DIR: path,
+  KATTO_RENDER_SLOTS: integer(1, 1024, "a whole number of renders at once, 1 or more").optional(),
+  KATTO_FONTS_DIR: path,
+  KATTO_BLAZEFACE_MODEL: path,
+  KATTO_SPEECH_ENGINE: choice(SPEECH_ENGINES, "pocketsphinx"),
+  KATTO_POCKETSPHINX_SEARCH: z.enum(POCKETSPHINX_SEARCHES, { error: "must be fast or accurate" }).default("fast"),
+  KATTO_POCKETSPHINX_BIN: path,
+  KATTO_POCKETSPHINX_MODEL_DIR: path,
+  KATTO_WHISPER_MODEL: path,
+  KATTO_WHISPER_BIN: path,
+  KATTO_SCORER: choice(SCORERS, "offline"),
+  KATTO_TRANSLATOR: choice(TRANSLATORS, "offline"),
+  KATTO_APERTIUM_BIN: path,
+  KATTO_TTS: choice(SYNTHESIZERS, "offline"),
+  KATTO_ESPEAK_BIN: path,
+  KATTO_FLITE_BIN: path,
+  KATTO_DUB_ORIGINAL_DB: dubOriginalDb,
+  CF_ACCOUNT_ID: secret,
+  CF_API_TOKEN: secret,
+  KATTO_CF_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(CLOUDFLARE_API_BASE),
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/**
+ * Settings that place the process rather than configure the work, so the Worker does not forward
+ * them to the production container: the image fixes HOST and PORT where the Container class
+ * expects the server (container/Dockerfile, defaultPort 8080), and the Worker reaches its
+ * containers through their Durable Object and sends no bearer token, so KATTO_RENDER_TOKEN only
+ * guards a backend run on its own (container/README.md).
+ */
+export const PROCESS_SETTINGS = ["HOST", "PORT", "KATTO_RENDER_TOKEN"] as const satisfies readonly SettingName[];
+
+/** What an operator sets for the production backend through Worker vars and secrets. */
+export const FORWARDED_SETTINGS = (Object.keys(SETTINGS) as SettingName[]).filter((k) => !(PROCESS_SETTINGS as readonly string[]).includes(k));
+
+export type SpeechConfig =
+  | { engine: "pocketsphinx"; search: (typeof POCKETSPHINX_SEARCHES)[number]; bin?: string; modelDir?: string }
+  | { engine: "workers-ai"; cloudflare: CloudflareAiConfig }
+  | { engine: "whisper-cpp"; modelPath: string; bin?: string };
+
+export type ScorerConfig = { engine: "offline" } | { engine: "workers-ai"; cloudflare: CloudflareAiConfig };
+
+export interface TranslatorConfig {
+  engine: (typeof TRANSLATORS)[number];
+  apertiumBin?: string;
+  /** offline: Workers AI covers the pairs apertium lacks when credentials are set */
+  cloudflare: CloudflareAiConfig | null;
+}
+
+export interface SynthesizerConfig {
+  engine: (typeof SYNTHESIZERS)[number];
+  espeakBin?: string;
+  fliteBin?: string;
+  cloudflare: CloudflareAiConfig | null;
+}
+
+export interface DubConfig {
+  translator: TranslatorConfig;
+  synthesizer: SynthesizerConfig;
+  /** the original soundtrack under the dubbed voice, this many dB lower; null: the voice alone */
+  originalGainDb: number | null;
+}
+
+export interface BackendConfig {
+  server: { host: string; port: number; token?: string };
+  /** parent of each piece of work's temp folder; the OS temp dir when unset */
+  workDir?: string;
+  render: {
+    /** ffmpeg encodes at once in this process; the number of cores when unset */
+    slots?: number;
+    /** fonts libass loads besides fontconfig's */
+    fontsDir?: string;
+  };
+  faces: { modelPath?: string };
+  speech: SpeechConfig;
+  scorer: ScorerConfig;
+  dub: DubConfig;
+}
+
+const needsCloudflare = ["KATTO_SPEECH_ENGINE", "KATTO_SCORER", "KATTO_TRANSLATOR", "KATTO_TTS"] as const;
+
+const Schema = z
+  .object(SETTINGS)
+  .superRefine((s, ctx) => {
+    const creds = Boolean(s.CF_ACCOUNT_ID && s.CF_API_TOKEN);
+    for (const k of needsCloudflare) {
+      if (s[k] === "workers-ai" && !creds) ctx.addIssue({ code: "custom", path: [k], message: "needs CF_ACCOUNT_ID and CF_API_TOKEN" });
+    }
+    if (s.KATTO_SPEECH_ENGINE === "whisper-cpp" && !s.KATTO_WHISPER_MODEL) {
+      ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: "needs KATTO_WHISPER_MODEL, the path of a ggml model file (e.g. ggml-base.en.bin)" });
+    }
+  })
+  .transform((s): BackendConfig => {
+    const cloudflare = s.CF_ACCOUNT_ID && s.CF_API_TOKEN ? { accountId: s.CF_ACCOUNT_ID, apiToken: s.CF_API_TOKEN, baseUrl: s.KATTO_CF_API_BASE } : null;
+    const speech: SpeechConfig =
+      s.KATTO_SPEECH_ENGINE === "workers-ai"
+        ? { engine: "workers-ai", cloudflare: cloudflare! }
+        : s.KATTO_SPEECH_ENGINE === "whisper-cpp"
+          ? { engine: "whisper-cpp", modelPath: s.KATTO_WHISPER_MODEL!, bin: s.KATTO_WHISPER_BIN }
+          : { engine: "pocketsphinx", search: s.KATTO_POCKETSPHINX_SEARCH, bin: s.KATTO_POCKETSPHINX_BIN, modelDir: s.KATTO_POCKETSPHINX_MODEL_DIR };
+    return {
+      server: { host: s.HOST, port: s.PORT, token: s.KATTO_RENDER_TOKEN },
+      workDir: s.KATTO_WORK_DIR,
+      render: { slots: s.KATTO_RENDER_SLOTS, fontsDir: s.KATTO_FONTS_DIR },
+      faces: { modelPath: s.KATTO_BLAZEFACE_MODEL },
+      speech,
+      scorer: s.KATTO_SCORER === "workers-ai" ? { engine: "workers-ai", cloudflare: cloudflare! } : { engine: "offline" },
+      dub: {
+        translator: { engine: s.KATTO_TRANSLATOR, apertiumBin: s.KATTO_APERTIUM_BIN, cloudflare },
+        synthesizer: { engine: s.KATTO_TTS, espeakBin: s.KATTO_ESPEAK_BIN, fliteBin: s.KATTO_FLITE_BIN, cloudflare },
+        originalGainDb: s.KATTO_DUB_ORIGINAL_DB,
+      },
+    };
+  });
+
+const SECRETS = new Set<string>(["KATTO_RENDER_TOKEN", "CF_API_TOKEN"]);
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Parse the settings out of an environment (process.env at start-up); errors name each variable. */
+export function parseConfig(env: Environment): { ok: true; value: BackendConfig } | { ok: false; errors: string[] } {
+  const raw: Record<string, string> = {};
+  for (const k of Object.keys(SETTINGS)) {
+    const v = env[k];
+    if (v !== undefined && v !== "") raw[k] = v;
+  }
+  const r = Schema.safeParse(raw);
+  if (r.success) return { ok: true, value: r.data };
+  return {
+    ok: false,
+    errors: r.error.issues.map((i) => {
+      const name = String(i.path[0] ?? "configuration");
+      const value = raw[name];
+      if (value === undefined || SECRETS.has(name)) return `${name} ${i.message}`;
+      return `${name}=${/^[\w.:/@+-]+$/.test(value) ? value : JSON.stringify(value)} ${i.message}`;
+    }),
+  };
+}
+
+export class ConfigError extends Error {
+  readonly name = "ConfigError";
+  constructor(readonly errors: string[]) {
+    super(`invalid render backend configuration:\n${errors.map((e) => `  ${e}`).join("\n")}`);
+  }
+}
+
+/** The configuration of an empty environment: every default. */
+export const defaultConfig = (): BackendConfig => loadConfig({});
+
+/** parseConfig that throws a ConfigError listing every bad setting. */
+export function loadConfig(env: Environment): BackendConfig {
+  const r = parseConfig(env);
+  if (!r.ok) throw new ConfigError(r.errors);
+  return r.value;
+}
