@@ -1,18 +1,18 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
-import { sha256Hex } from "../lib/crypto";
+import { randomToken, sha256Hex } from "../lib/crypto";
 
 /** What the first request answered, replayed to later requests with the same key. */
 export type StoredResult = { status: number; body: unknown };
 
 export type BeginResult =
-  | { state: "acquired" }
+  | { state: "acquired"; token: string }
   | { state: "in_flight" }
   | { state: "mismatch" }
   | { state: "completed"; result: StoredResult };
 
 type Lock =
-  | { fingerprint: string; state: "in_flight"; leaseUntil: number }
+  | { fingerprint: string; state: "in_flight"; leaseUntil: number; owner: string }
   | { fingerprint: string; state: "completed"; completedAt: number; result: StoredResult };
 
 const LOCK_KEY = "lock";
@@ -28,11 +28,17 @@ const expiresAt = (l: Lock) =>
  * One object per `${apiKeyId}:${Idempotency-Key}` (spec "POST /jobs" rules 1-3; also used by
  * complete upload). The caller's flow:
  *
- *   begin(fp) -> "acquired": do the work, then complete(fp, result), or release(fp) on an
- *                            error that should not be remembered (validation, quota);
+ *   begin(fp) -> "acquired" with an owner token: do the work, then complete(token, fp, result),
+ *                            or release(token) on an error that should not be remembered
+ *                            (validation, quota);
  *             -> "in_flight": 409, the client retries shortly (rule 2);
  *             -> "completed": replay result with 200 and idempotent_replay (rule 1);
  *             -> "mismatch": the key was used for a different request (409/422, caller's choice).
+ *
+ * The owner token makes a holder whose lease lapsed harmless: once another request acquired the
+ * lock (a retry with the same body after the lease), the old holder's release or complete no
+ * longer matches the owner and changes nothing, so it cannot free the lock under the new holder
+ * and let a third request run the work again.
  *
  * Every method reads and writes through the synchronous KV API with no `await` in between,
  * so concurrent callers are serialised by the object's input gate: exactly one acquires.
@@ -46,34 +52,36 @@ export class IdempotencyLock extends DurableObject<Env> {
     // A lapsed lease means the first request died mid-flight: the lock counts as released.
     if (!lock || (lock.state === "in_flight" && lock.leaseUntil <= now)) {
       const leaseUntil = now + leaseSeconds * 1000;
-      kv.put<Lock>(LOCK_KEY, { fingerprint, state: "in_flight", leaseUntil });
+      const token = randomToken(16);
+      kv.put<Lock>(LOCK_KEY, { fingerprint, state: "in_flight", leaseUntil, owner: token });
       await this.ctx.storage.setAlarm(leaseUntil);
-      return { state: "acquired" };
+      return { state: "acquired", token };
     }
     if (lock.fingerprint !== fingerprint) return { state: "mismatch" };
     if (lock.state === "in_flight") return { state: "in_flight" };
     return { state: "completed", result: lock.result };
   }
 
-  async complete(fingerprint: string, result: StoredResult): Promise<void> {
+  /** Stores the result of the holder `token`. False when another holder owns the key now, or a
+   * result is already stored (it may have been replayed): then nothing changes. */
+  async complete(token: string, fingerprint: string, result: StoredResult): Promise<boolean> {
     const kv = this.ctx.storage.kv;
     const lock = kv.get<Lock>(LOCK_KEY);
-    // Another request holds the key (ours outlived its lease and the key was reused for a
-    // different body), or a result is already stored and may have been replayed: keep it.
-    if (lock && (lock.fingerprint !== fingerprint || lock.state === "completed")) return;
-    // No lock at all also lands here (our lease lapsed and was cleared): the work was done,
-    // so remember it.
+    if (lock && (lock.state === "completed" || lock.owner !== token)) return false;
+    // No lock at all also lands here (our lease lapsed and was cleared, nobody took the key):
+    // the work was done, so remember it.
     const done: Lock = { fingerprint, state: "completed", completedAt: Date.now(), result };
     kv.put<Lock>(LOCK_KEY, done);
     await this.ctx.storage.setAlarm(expiresAt(done));
+    return true;
   }
 
-  async release(fingerprint: string): Promise<void> {
+  /** Drops the in-flight lock of the holder `token`; anything else (another holder, a stored result) stays. */
+  async release(token: string): Promise<boolean> {
     const lock = this.ctx.storage.kv.get<Lock>(LOCK_KEY);
-    // Only an in-flight lock for this request: a completed result must stay replayable.
-    if (lock?.state === "in_flight" && lock.fingerprint === fingerprint) {
-      await this.ctx.storage.deleteAll();
-    }
+    if (lock?.state !== "in_flight" || lock.owner !== token) return false;
+    await this.ctx.storage.deleteAll();
+    return true;
   }
 
   async alarm(): Promise<void> {

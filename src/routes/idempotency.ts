@@ -44,9 +44,9 @@ export async function withIdempotency(
   try {
     result = await fn();
   } catch (e) {
-    await stub.release(fp);
+    await stub.release(begun.token);
     throw e;
   }
-  await stub.complete(fp, result);
+  await stub.complete(begun.token, fp, result);
   return result;
 }
