@@ -165,6 +165,11 @@ export interface PlatformLimits {
   maxHashtags?: number;
   /** Posts per connected account per UTC day that the platform allows (tracked by the core). */
   dailyPosts: number;
+  /**
+   * The frame the clip must be rendered at for this platform when the standard 1080x1920 does not fit
+   * its rules (X caps portrait video at 1200x1900): the core sends a rendition of that size.
+   */
+  renderAt?: { width: number; height: number };
 }
 
 /** Where a publication stands after a step. `state` is JSON-serialisable and stored by the runner. */
