@@ -6,18 +6,19 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { buildSrt } from "./captions/srt.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
-import type { ClipReport, RenderJobConfig } from "./protocol.js";
+import { clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
 import type { ProbeResult, ScoredMoment, Transcript } from "./types.js";
 
-export interface ClipFiles {
-  preview: string;
-  hd: string;
-  srt: string;
-  thumb: string;
-}
+export { clipFiles, mezzanineFile, type ClipFiles } from "@katto/protocol";
+
+/**
+ * What a first render is planned from: the job's config, plus a layout or caption style fixed by
+ * the caller of planClip (tests and benches; the Worker's jobs leave both to the pipeline).
+ */
+export type PlanConfig = RenderJobConfig & { layout?: Layout; captionStyle?: CaptionStyleName };
 
 export interface ClipPlan {
   index: number;
@@ -36,17 +37,9 @@ export interface ClipPlan {
   files: ClipFiles;
 }
 
-/** File names PUT under files/ for clip i (protocol: ^[a-z0-9][a-z0-9._-]{0,80}$). */
-export function clipFiles(i: number): ClipFiles {
-  return { preview: `clip-${i}-preview.mp4`, hd: `clip-${i}.mp4`, srt: `clip-${i}.srt`, thumb: `clip-${i}.jpg` };
-}
-
-/** HD fan-out: clip i's source range, cut for its HD task (stages/mezzanine.ts). */
-export const mezzanineFile = (i: number) => `clip-${i}-src.mp4`;
-
 const MIN_CLIP_S = 1;
 
-export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: Transcript, config: RenderJobConfig): ClipPlan {
+export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: Transcript, config: PlanConfig): ClipPlan {
   const video = probe.video!;
   const start = Math.min(Math.max(0, m.start), Math.max(0, probe.duration - MIN_CLIP_S));
   const end = Math.min(probe.duration, Math.max(m.end, start + MIN_CLIP_S));
@@ -84,7 +77,7 @@ export function clipSrt(p: ClipPlan): string {
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const pct = (n: number) => Math.round(Math.min(100, Math.max(0, Number.isFinite(n) ? n : 0)));
 
-export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport {
+export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport & { metadata: ClipMetadata } {
   const m = p.moment;
   return {
     clip_index: p.index,
@@ -98,6 +91,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
     captions_file: p.files.srt,
     hd: false,
     metadata: {
+      version: CLIP_METADATA_VERSION,
       source_range: { start: round3(p.start), end: round3(p.end) },
       layout: p.layout,
       crop_window: p.cropWindow ? { w: p.cropWindow.w, h: p.cropWindow.h, y: p.cropWindow.y } : null,
@@ -114,6 +108,6 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       fps: outputFps(probe.video?.fps ?? 30),
       transcript_engine: engine,
       scorer: m.scoredBy ?? { engine: "offline" },
-    },
+    } satisfies ClipMetadata,
   };
 }

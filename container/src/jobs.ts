@@ -1,4 +1,5 @@
 // Jobs running in this process, keyed by job_id: start (idempotent), cancel, shut down.
+import { hdInstanceId } from "@katto/protocol";
 import { createCallbackClient, type CallbackClient } from "./callback-client.js";
 import { log } from "./log.js";
 import { runJob, type AbortReason, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
@@ -7,7 +8,8 @@ import type { HdClipTask, RenderJob, RerenderJob } from "./protocol.js";
 import { runRerender, type DubClip } from "./rerender.js";
 import type { Encoder } from "./stages/render.js";
 
-export const hdTaskKey = (jobId: string, clipIndex: number) => `${jobId}:hd:${clipIndex}`;
+/** An HD task runs under the id of the backend instance the Worker picks for it. */
+export const hdTaskKey = hdInstanceId;
 
 interface Running {
   controller: AbortController;

@@ -265,7 +265,6 @@ export function noteUnmatchedTopics(ranked: ScoredMoment[], t: Transcript, confi
  * face tracking (which means "follow the people", so the automatic choice applies).
  */
 export function fixedLayout(config: RenderJob["config"]): string | null {
-  if (config.layout) return config.layout;
   const kit = config.brandKit?.default_layout;
   return kit && kit !== "face_tracking" ? kit : null;
 }

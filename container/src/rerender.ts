@@ -1,6 +1,7 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
+import { readClipMetadata } from "@katto/protocol";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
@@ -56,32 +57,22 @@ export interface StoredClip {
   words: CaptionWord[];
 }
 
-export function readStoredClip(metadata: Record<string, unknown>): StoredClip {
-  const words = Array.isArray(metadata.words)
-    ? (metadata.words as { word?: unknown; start?: unknown; end?: unknown }[])
-        .filter((w) => typeof w.word === "string" && typeof w.start === "number" && typeof w.end === "number")
-        .map((w) => ({ text: w.word as string, start: w.start as number, end: w.end as number }))
-    : [];
-  const cropPath = Array.isArray(metadata.crop_path)
-    ? (metadata.crop_path as { t?: unknown; x?: unknown }[]).filter((k) => typeof k.t === "number" && typeof k.x === "number").map((k) => ({ t: k.t as number, x: k.x as number }))
-    : null;
+/**
+ * The stored metadata of a clip, read field by field (@katto/protocol readClipMetadata): a field an
+ * older version did not write, or one malformed item, is left out; a newer format is refused.
+ */
+export function readStoredClip(metadata: unknown): StoredClip {
+  const read = readClipMetadata(metadata);
+  if (!read.ok) throw new StageError("rendering", read.error);
+  const m = read.value;
   return {
-    layout: typeof metadata.layout === "string" ? metadata.layout : null,
-    captionStyle: typeof metadata.caption_style === "string" ? (metadata.caption_style as CaptionStyleName) : null,
-    cropPath: cropPath && cropPath.length ? cropPath : null,
-    panels: Array.isArray(metadata.panels)
-      ? (metadata.panels as { x?: unknown; y?: unknown }[]).filter((q) => typeof q.x === "number" && typeof q.y === "number").map((q) => ({ x: q.x as number, y: q.y as number }))
-      : null,
-    faceCam: readRect(metadata.face_cam),
-    words,
+    layout: m.layout,
+    captionStyle: m.caption_style,
+    cropPath: m.crop_path?.length ? m.crop_path : null,
+    panels: m.panels,
+    faceCam: m.face_cam,
+    words: (m.words ?? []).map((w) => ({ text: w.word, start: w.start, end: w.end })),
   };
-}
-
-function readRect(v: unknown): Rect | null {
-  if (!v || typeof v !== "object") return null;
-  const r = v as Record<string, unknown>;
-  const ok = ["x", "y", "w", "h"].every((k) => typeof r[k] === "number" && Number.isFinite(r[k]));
-  return ok && (r.w as number) > 0 && (r.h as number) > 0 ? { x: r.x as number, y: r.y as number, w: r.w as number, h: r.h as number } : null;
 }
 
 /** The layout to render: the requested one (spec names), else the stored one. */

@@ -1,5 +1,9 @@
 // Shared shapes of the render backend. Stages exchange these plain objects so each stage can be
-// tested on its own. Wire shapes (protocol with the Worker) live in ./protocol.ts.
+// tested on its own. Wire shapes (protocol with the Worker) live in @katto/protocol.
+
+import type { RenderJobConfig, ScoredBy, Subscores } from "@katto/protocol";
+
+export type { ClipLength, ScoredBy, Subscores } from "@katto/protocol";
 
 /** One recognised word, times in seconds from the start of the source. */
 export interface Word {
@@ -16,22 +20,24 @@ export interface Segment {
   text: string;
 }
 
+/** Audio level over time: dBFS per frame of frameS seconds (RMS), from the start of the source. */
+export interface Loudness {
+  frameS: number;
+  db: ArrayLike<number>;
+}
+
 /** What every speech engine returns (docs/render-protocol.md). */
 export interface Transcript {
   lang: string | null;
   segments: Segment[];
   words: Word[];
   engine: string;
+  /** the level of the audio the words were heard in (transcribe stage): clips are cut where it is quiet */
+  level?: Loudness;
 }
 
-export type ClipLength = "lt30" | "30_60" | "60_90" | "90_180";
-
-export interface ClipConfig {
-  genre?: string;
-  clipLength?: ClipLength;
-  customPrompt?: string;
-  topics?: string;
-}
+/** The caller's clip settings of a job (the protocol's config without the brand kit). */
+export type ClipConfig = Omit<RenderJobConfig, "brandKit">;
 
 /** A chosen moment of the source, before rendering. */
 export interface Moment {
@@ -39,21 +45,21 @@ export interface Moment {
   end: number;
   words: Word[];
   text: string;
+  /** how the selection went for the whole source (the same on every moment of a job) */
+  selection?: SelectionNote;
 }
 
-export interface Subscores {
-  hook: number;
-  flow: number;
-  value: number;
-  trend: number;
+/** How many clips a source was expected to give, how many it gave, and why fewer. */
+export interface SelectionNote {
+  /** seconds of speech the clips were chosen from (words joined across pauses of up to 1 s) */
+  speechS: number;
+  /** clips aimed for: one per two minutes of speech (or of source without speech), 1..10, within the job's limit */
+  target: number;
+  found: number;
+  /** why found < target, in words a user can act on; null when the target was met */
+  fewerReason: string | null;
 }
 
-/** Which engine produced a moment's score, and why a remote scorer fell back to the offline one. */
-export interface ScoredBy {
-  engine: string;
-  model?: string;
-  fallback_reason?: string;
-}
 
 export interface ScoredMoment extends Moment {
   score: number; // 0..100

@@ -1,1 +1,11 @@
-export {};
+// @katto/protocol: the contract between the Worker (src/) and the render backend (container/).
+// Both sides import these schemas; docs/render-protocol.md is checked against them by a test.
+export * from "./vocabularies.js";
+export * from "./files.js";
+export * from "./parse.js";
+export * from "./common.js";
+export * from "./brand-kit.js";
+export * from "./clip-metadata.js";
+export * from "./render-job.js";
+export * from "./events.js";
+export * from "./tasks.js";

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "@katto/protocol";
 
 export const UsageSchema = z
   .object({
@@ -27,9 +28,9 @@ export const AccountSchema = z
 
 export const hexColor = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: "must be a hex colour like #FFCC00" });
 
-export const captionFonts = ["Noto Sans", "Noto Serif", "DejaVu Sans", "Noto Sans CJK SC", "Noto Sans Devanagari", "Noto Sans Arabic"] as const;
-export const captionPositions = ["top", "middle", "bottom"] as const;
-export const layoutModes = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;
+export const captionFonts = CAPTION_FONTS;
+export const captionPositions = CAPTION_POSITIONS;
+export const layoutModes = LAYOUT_MODES;
 
 export const BrandKitSchema = z
   .object({

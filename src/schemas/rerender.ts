@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
+import { CAPTION_STYLES, DUB_LANGUAGES } from "@katto/protocol";
 import { layoutModes } from "./account";
 
-export const captionStyles = ["bold_pop", "karaoke", "boxed", "minimal", "none"] as const;
-export const dubLanguages = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
+export const captionStyles = CAPTION_STYLES;
+export const dubLanguages = DUB_LANGUAGES;
 
 export const RerenderBodySchema = z
   .strictObject({
@@ -41,10 +42,5 @@ export const RerenderSchema = z
   })
   .openapi("Rerender");
 
-/** Backend -> Worker events about one re-render (docs/render-protocol.md). */
-export const RerenderEventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("progress"), pct: z.number().min(0).max(100) }),
-  z.object({ type: z.literal("completed"), file: z.string(), captions_file: z.string(), duration: z.number().positive() }),
-  z.object({ type: z.literal("failed"), error: z.string().max(500) }),
-]);
-export type RerenderEvent = z.infer<typeof RerenderEventSchema>;
+/** Backend -> Worker events about one re-render (@katto/protocol). */
+export { RerenderEventSchema, type RerenderEvent } from "@katto/protocol";

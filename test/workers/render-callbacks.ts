@@ -42,7 +42,7 @@ export const clipReport = (clip_index: number, score: number, hd = false) => ({
   file: `clip-${clip_index}${hd ? "-hd" : "-preview"}.mp4`,
   captions_file: `clip-${clip_index}.srt`,
   hd,
-  metadata: { layout: "face_tracking" },
+  metadata: { layout: "face_tracking" as const },
 });
 
 /** Creates a job through the API and returns its id (asserting 201). */

@@ -1,10 +1,9 @@
 // Named caption styles and their parameters. Brand kits override the parameters later; the
 // renderer only ever sees a resolved CaptionStyle.
 
-export type CaptionStyleName = "bold_pop" | "karaoke" | "boxed" | "minimal" | "none";
-export type CaptionPosition = "top" | "middle" | "bottom";
-export const CAPTION_STYLES: readonly CaptionStyleName[] = ["bold_pop", "karaoke", "boxed", "minimal", "none"];
-export const DEFAULT_CAPTION_STYLE: CaptionStyleName = "bold_pop";
+import { DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
+
+export { CAPTION_STYLES, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
 export interface CaptionStyleOptions {
   style?: CaptionStyleName;

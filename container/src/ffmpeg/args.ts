@@ -3,9 +3,11 @@
 import { cropWindow, cropXExpression, normalizePath, type CropKeyframe } from "../reframe/crop-path.js";
 import { panelCrops, stackedCrops, type PanelCrop, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
+import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
+
 /** The spec's layout modes (service-api-v1 layout_mode) plus center_crop, face_tracking without a face path. */
-export type Layout = "wide" | "center_crop" | "face_tracking" | "passthrough" | "split_screen" | "stacked" | "grid_3" | "grid_4";
-export const LAYOUTS: readonly Layout[] = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4"];
+export type Layout = RenderLayout;
+export const LAYOUTS: readonly Layout[] = RENDER_LAYOUTS;
 export type Quality = "preview" | "hd";
 
 export interface RenderSpec {

@@ -2,6 +2,7 @@
 // is translated and re-voiced, fitted into its time slot, and the phrases are mixed into one WAV
 // per language over the clip's duration. The captions follow the first language. Engines come in
 // through ../engines/translate and ../engines/tts, chosen by configuration at server start.
+import { DUB_LANGUAGES } from "@katto/protocol";
 import { join } from "node:path";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { DubConfig } from "../config.js";
@@ -17,7 +18,7 @@ import { dubMixArgs, groupPhrases, placePhrases, spreadWords, type Phrase } from
 import { probe } from "./probe.js";
 
 /** The spec's dub languages (POST /jobs/{id}/clips/{index}/rerender `dub`). */
-export const DUB_LANGS = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
+export const DUB_LANGS = DUB_LANGUAGES;
 
 export interface DubOptions {
   translator: Translator;

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallbackClient } from "../../src/callback-client.js";
+import type { DubLanguage } from "@katto/protocol";
 import type { RerenderJob } from "../../src/protocol.js";
 import { runRerender } from "../../src/rerender.js";
 import { createDub } from "../../src/stages/dub.js";
@@ -55,7 +56,7 @@ beforeAll(() => {
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-function job(dub: string[], id: string): RerenderJob {
+function job(dub: DubLanguage[], id: string): RerenderJob {
   return {
     rerender_id: id,
     job_id: "job-dub",

@@ -34,7 +34,7 @@ async function deliver(body: unknown, attempts: number) {
 
 async function completedJob(c: Client) {
   const id = await newJob(c);
-  const clip = { ...clipReport(0, 80, true), metadata: { layout: "wide", caption_style: "bold_pop" } };
+  const clip = { ...clipReport(0, 80, true), metadata: { layout: "wide", caption_style: "bold_pop" } as const };
   await storeClipFiles(id, [clip]);
   expect((await sendEvent(id, { type: "clips", clips: [clip] })).status).toBe(200);
   return id;

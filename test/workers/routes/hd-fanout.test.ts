@@ -38,7 +38,7 @@ function captureBackend(status = 202) {
   return seen;
 }
 
-const fanoutClip = (i: number) => ({ ...clipReport(i, 90 - i), metadata: { layout: "face_tracking", words: [], crop_path: [{ t: 0, x: 10 }], mezzanine_file: `clip-${i}-src.mp4` } });
+const fanoutClip = (i: number) => ({ ...clipReport(i, 90 - i), metadata: { layout: "face_tracking" as const, words: [], crop_path: [{ t: 0, x: 10 }], mezzanine_file: `clip-${i}-src.mp4` } });
 const fanoutClips = (n: number) => Array.from({ length: n }, (_, i) => fanoutClip(i));
 const clipsEvent = (n: number): RenderEvent => ({ type: "clips", clips: fanoutClips(n) });
 const hdMode = async (id: string) => (await env.DB.prepare("SELECT hd_mode FROM jobs WHERE id = ?").bind(id).first<{ hd_mode: string }>())!.hd_mode;

@@ -1,0 +1,94 @@
+// A clip's editing metadata: what the first render decided (range, layout, crop path, panels,
+// caption style, words) so that HD tasks and re-renders draw the same clip again without a new
+// analysis. The backend writes it in the `clips` event, the Worker stores it with the clip, and
+// hands it back in HD and re-render tasks.
+//
+// Versioned: `version` is written on every clip; metadata stored before versioning has none and
+// is version 1. Fields were added over time, so every field is optional when read; a reader that
+// meets a newer version than it knows refuses it with a clear error instead of guessing.
+import { z } from "zod";
+import { CAPTION_STYLES, RENDER_LAYOUTS } from "./vocabularies.js";
+import { FILE_NAME_RE } from "./files.js";
+import type { Parsed } from "./parse.js";
+
+export const CLIP_METADATA_VERSION = 1;
+
+const Num = z.number().finite();
+const FileName = z.string().regex(FILE_NAME_RE);
+
+/** One caption word, seconds from the clip start. */
+export const ClipWordSchema = z.object({ word: z.string(), start: Num, end: Num });
+/** The crop window's left edge over time, seconds from the clip start, source pixels. */
+export const CropKeyframeSchema = z.object({ t: Num, x: Num });
+export const RectSchema = z.object({ x: Num, y: Num, w: Num.positive(), h: Num.positive() });
+/** Where one panel of a multi-person layout looks (source pixels). */
+export const PanelFocusSchema = z.object({ x: Num, y: Num, w: Num.positive().optional(), path: z.array(CropKeyframeSchema).readonly().optional() });
+/** Which engine scored a clip, and why a remote scorer fell back to the offline one. */
+export const ScoredBySchema = z.object({ engine: z.string(), model: z.string().optional(), fallback_reason: z.string().optional() });
+export type ScoredBy = z.output<typeof ScoredBySchema>;
+const Size = z.object({ width: z.int().positive(), height: z.int().positive() });
+
+/** What the backend writes for every clip it reports (all fields present). */
+export const ClipMetadataSchema = z.object({
+  version: z.literal(CLIP_METADATA_VERSION),
+  source_range: z.object({ start: Num.min(0), end: Num.min(0) }),
+  layout: z.enum(RENDER_LAYOUTS),
+  crop_window: z.object({ w: Num, h: Num, y: Num }).nullable(),
+  crop_path: z.array(CropKeyframeSchema).nullable(),
+  panels: z.array(PanelFocusSchema).nullable(),
+  face_cam: RectSchema.nullable(),
+  caption_style: z.enum(CAPTION_STYLES),
+  words: z.array(ClipWordSchema),
+  preview_file: FileName,
+  hd_file: FileName,
+  thumbnail_file: FileName,
+  preview_size: Size,
+  hd_size: Size,
+  /** the output frame rate as ffmpeg takes it: "30", "30000/1001" */
+  fps: z.string().regex(/^\d+(\/\d+)?$/),
+  transcript_engine: z.string(),
+  scorer: ScoredBySchema,
+  /** HD fan-out: the clip's source range, cut for its HD task */
+  mezzanine_file: FileName.optional(),
+});
+export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
+
+const versionCheck = (m: { version?: number }) => (m.version ?? 1) <= CLIP_METADATA_VERSION;
+const versionError = {
+  error: `was written in a newer format than this side reads (up to version ${CLIP_METADATA_VERSION}); deploy the Worker and the render backend together`,
+};
+
+/**
+ * The metadata as it travels and is stored: every field optional (older clips lack later ones),
+ * unknown fields kept, a newer version refused. The Worker validates events and tasks with it.
+ */
+export const StoredClipMetadataSchema = z
+  .looseObject({ ...ClipMetadataSchema.partial().shape, version: z.int().min(1).optional() }, { error: "must be an object" })
+  .refine(versionCheck, versionError);
+export type StoredClipMetadata = z.output<typeof StoredClipMetadataSchema>;
+
+/** A list whose malformed items are dropped: a stored clip with one bad word still renders. */
+const itemsOf = <T extends z.ZodType>(item: T) =>
+  z
+    .array(z.unknown())
+    .transform((xs) => xs.flatMap((x) => { const r = item.safeParse(x); return r.success ? [r.data as z.output<T>] : []; }))
+    .nullable()
+    .catch(null);
+
+/** The backend's reading of stored metadata for a re-render or an HD task: lenient per field. */
+const ReadableClipMetadataSchema = z.object({
+  version: z.int().min(1).optional(),
+  layout: z.string().nullable().catch(null).default(null),
+  caption_style: z.enum(CAPTION_STYLES).nullable().catch(null).default(null),
+  crop_path: itemsOf(CropKeyframeSchema).default(null),
+  panels: itemsOf(PanelFocusSchema.pick({ x: true, y: true })).default(null),
+  face_cam: RectSchema.nullable().catch(null).default(null),
+  words: itemsOf(ClipWordSchema).default(null),
+}).refine(versionCheck, versionError);
+export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
+
+export function readClipMetadata(raw: unknown): Parsed<ReadableClipMetadata> {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, error: "clip metadata must be an object" };
+  const r = ReadableClipMetadataSchema.safeParse(raw);
+  return r.success ? { ok: true, value: r.data } : { ok: false, error: `clip metadata ${r.error.issues[0]!.message}` };
+}

@@ -1,0 +1,56 @@
+// Backend → Worker: what the backend reports about a job (`POST /jobs/{id}/events`) and about a
+// re-render (`POST /rerenders/{id}/events`), docs/render-protocol.md.
+import { z } from "zod";
+import { StoredClipMetadataSchema, ScoredBySchema } from "./clip-metadata.js";
+import { ClipIndexSchema, Num } from "./common.js";
+import { FILE_NAME_RE } from "./files.js";
+import { PROGRESS_STEPS } from "./vocabularies.js";
+
+export const FileNameSchema = z.string().regex(FILE_NAME_RE, { error: `must match ${FILE_NAME_RE.source}` });
+const Pct = Num.min(0).max(100);
+
+export const SubscoresSchema = z.object({ hook: Pct, flow: Pct, value: Pct, trend: Pct });
+export type Subscores = z.output<typeof SubscoresSchema>;
+export { ScoredBySchema };
+
+export const ClipReportSchema = z.object({
+  /** 0-based, ranked: 0 is the highest score */
+  clip_index: ClipIndexSchema,
+  title: z.string().max(100),
+  score: Pct,
+  subscores: SubscoresSchema,
+  justification: z.string().max(2000),
+  /** seconds in the source */
+  start: Num.min(0),
+  end: Num.min(0),
+  /** a name previously PUT under files/ (preview or final mp4) */
+  file: FileNameSchema,
+  /** the SRT PUT under files/ */
+  captions_file: FileNameSchema,
+  /** true when `file` is already the 1080x1920 render */
+  hd: z.boolean(),
+  metadata: StoredClipMetadataSchema,
+});
+export type ClipReport = z.output<typeof ClipReportSchema>;
+
+export const TranscriptWordSchema = z.object({ start: Num, end: Num, word: z.string() });
+export const TranscriptSegmentSchema = z.object({ start: Num, end: Num, text: z.string() });
+
+export const RenderEventSchema = z.discriminatedUnion("type", [
+  /** pct 0..100, monotonic */
+  z.object({ type: z.literal("progress"), status: z.enum(["processing", "scoring"]), step: z.enum(PROGRESS_STEPS), pct: Pct }),
+  z.object({ type: z.literal("transcript"), lang: z.string().max(16).nullable(), segments: z.array(TranscriptSegmentSchema), words: z.array(TranscriptWordSchema) }),
+  /** sent once previews exist; the job becomes completed */
+  z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(10) }),
+  /** a clip's 1080p file landed */
+  z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema }),
+  z.object({ type: z.literal("failed"), error: z.string().max(500), stage: z.string().max(40), refund: z.boolean() }),
+]);
+export type RenderEvent = z.output<typeof RenderEventSchema>;
+
+export const RerenderEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("progress"), pct: Pct }),
+  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, duration: Num.positive() }),
+  z.object({ type: z.literal("failed"), error: z.string().max(500) }),
+]);
+export type RerenderEvent = z.output<typeof RerenderEventSchema>;

@@ -1,0 +1,81 @@
+// Worker → backend tasks about one finished clip: a re-render (`POST /v1/rerenders`) and, in HD
+// fan-out, the 1080p render of one clip (`POST /v1/clips/hd`), docs/render-protocol.md.
+import { z } from "zod";
+import { BrandKitSchema } from "./brand-kit.js";
+import { CLIP_METADATA_VERSION } from "./clip-metadata.js";
+import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, SourceSchema, TaskIdSchema } from "./common.js";
+import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "./vocabularies.js";
+
+/**
+ * A clip's stored editing metadata as the Worker hands it back: passed through as stored (the
+ * backend reads it field by field with readClipMetadata), refused only when a newer format wrote it.
+ */
+export const ClipMetadataEnvelopeSchema = z
+  .looseObject({ version: z.int().min(1).optional() }, { error: "must be an object" })
+  .refine((m) => (m.version ?? 1) <= CLIP_METADATA_VERSION, {
+    error: `was written in a newer format than this backend reads (up to version ${CLIP_METADATA_VERSION}); deploy the Worker and the render backend together`,
+    path: ["version"],
+  });
+
+const clipRange = (start: z.ZodNumber, message: string) =>
+  z
+    .object({ start, end: Num, metadata: ClipMetadataEnvelopeSchema }, { error: "must be an object with start, end and metadata" })
+    .refine((c) => c.end > c.start, { error: message });
+
+export const RerenderParamsSchema = z.object(
+  {
+    layout_mode: z.enum(LAYOUT_MODES, { error: `must be one of ${LAYOUT_MODES.join(", ")}` }).optional(),
+    caption_style: z.enum(CAPTION_STYLES, { error: `must be one of ${CAPTION_STYLES.join(", ")}` }).optional(),
+    dub: z
+      .array(z.enum(DUB_LANGUAGES, { error: `must be one of ${DUB_LANGUAGES.join(", ")}` }), { error: "must be a list of language codes" })
+      .min(1, { error: "must list at least one language" })
+      .optional(),
+  },
+  { error: "must be an object" },
+);
+export type RerenderParams = z.output<typeof RerenderParamsSchema>;
+
+/** A re-render of one finished clip from its stored editing metadata. */
+export const RerenderTaskSchema = z.object(
+  {
+    /** "rr_<32 hex>" */
+    rerender_id: TaskIdSchema,
+    job_id: TaskIdSchema,
+    clip_index: ClipIndexSchema,
+    source: SourceSchema,
+    /** the clip's range in the source, and its stored editing metadata */
+    clip: clipRange(Num.min(0), "needs start < end"),
+    params: RerenderParamsSchema,
+    /** the account's brand kit, null when it has none */
+    brand_kit: BrandKitSchema.nullable().default(null),
+    /** the token is per re-render */
+    callback: CallbackSchema,
+  },
+  { error: "must be a JSON object" },
+);
+export type RerenderTask = z.output<typeof RerenderTaskSchema>;
+export type RerenderTaskInput = z.input<typeof RerenderTaskSchema>;
+
+/**
+ * The 1080p render of one clip of a completed job in HD fan-out: the source is the clip's
+ * mezzanine, so the range starts at 0 and ends at the clip's duration.
+ */
+export const HdClipTaskSchema = z.object(
+  {
+    job_id: TaskIdSchema,
+    clip_index: ClipIndexSchema,
+    /** signed Worker URL of the mezzanine (Range supported) */
+    source: z.object({ url: HttpUrlSchema }, { error: "must be an object with url" }),
+    clip: clipRange(Num.min(0, { error: "must be 0 or more" }), "needs 0 <= start < end"),
+    brand_kit: BrandKitSchema.nullable().default(null),
+    /** the job's own callback token */
+    callback: CallbackSchema,
+  },
+  { error: "must be a JSON object" },
+);
+export type HdClipTask = z.output<typeof HdClipTaskSchema>;
+export type HdClipTaskInput = z.input<typeof HdClipTaskSchema>;
+
+/** Every task the Worker sends, by the backend path that receives it. */
+export const TASK_PATHS = { render: "/v1/jobs", rerender: "/v1/rerenders", hd: "/v1/clips/hd" } as const;
+export type TaskKind = keyof typeof TASK_PATHS;

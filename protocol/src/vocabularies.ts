@@ -1,0 +1,44 @@
+// The value lists both sides of the Worker ⇄ backend boundary and the public API share. Each list
+// is written here once; the API's zod schemas, the protocol's schemas and the backend's stages
+// import it, so adding a layout or a language is one edit that every side sees at compile time.
+
+/** Layout modes a caller may ask for (service-api-v1 `layout_mode`, brand kit `default_layout`). */
+export const LAYOUT_MODES = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;
+export type LayoutMode = (typeof LAYOUT_MODES)[number];
+
+/** Everything the renderer can draw: the public modes plus `center_crop`, its internal fallback. */
+export const RENDER_LAYOUTS = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4"] as const;
+export type RenderLayout = (typeof RENDER_LAYOUTS)[number];
+
+export const CAPTION_STYLES = ["bold_pop", "karaoke", "boxed", "minimal", "none"] as const;
+export type CaptionStyleName = (typeof CAPTION_STYLES)[number];
+export const DEFAULT_CAPTION_STYLE: CaptionStyleName = "bold_pop";
+
+/** Fonts shipped with the renderer (container/apt-packages.txt installs them). */
+export const CAPTION_FONTS = ["Noto Sans", "Noto Serif", "DejaVu Sans", "Noto Sans CJK SC", "Noto Sans Devanagari", "Noto Sans Arabic"] as const;
+export type CaptionFont = (typeof CAPTION_FONTS)[number];
+
+export const CAPTION_POSITIONS = ["top", "middle", "bottom"] as const;
+export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
+
+/** Languages a clip can be dubbed into (re-render `dub`). */
+export const DUB_LANGUAGES = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
+export type DubLanguage = (typeof DUB_LANGUAGES)[number];
+
+/** Clip duration buckets of a job's `config.clipLength`: < 30 s, 30–60, 60–90, 90–180 seconds. */
+export const CLIP_LENGTHS = ["lt30", "30_60", "60_90", "90_180"] as const;
+export type ClipLength = (typeof CLIP_LENGTHS)[number];
+
+/** Steps a job's progress goes through (`progress.step`). */
+export const PROGRESS_STEPS = ["queued", "downloading", "probing", "transcribing", "selecting", "scoring", "rendering", "uploading", "done"] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
+/** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
+export const HD_MODES = ["local", "fanout"] as const;
+export type HdMode = (typeof HD_MODES)[number];
+
+/** Length limits of a job's free-text settings (the API refuses longer ones with 400). */
+export const CONFIG_LIMITS = { genre: 100, customPrompt: 1000, topics: 500 } as const;
+
+/** A job has at most ten clips, indexed 0..9 (re-render and HD task `clip_index`). */
+export const MAX_CLIPS = 10;
