@@ -7,7 +7,7 @@ import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRange
 import type { ClipConfig, ClipLength, Moment, Transcript, Word } from "../types.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "./score-features.js";
-import { type Passage, scorePassage } from "./score.js";
+import { type Passage, rankPassage } from "./score.js";
 
 /** Allowed clip durations in seconds per requested bucket; without one, lengths that suit the content. */
 export const CLIP_BUCKETS: Readonly<Record<ClipLength | "auto", { min: number; max: number }>> = {
@@ -153,7 +153,7 @@ function candidates(ctx: Ctx, tier: { cleanStart: boolean; minS: number; maxS: n
         startsCleanly,
         endsCleanly: !next || endsWithTerminalPunctuation(words[last]!.word) || next.start - words[last]!.end > SENTENCE_PAUSE_S,
       };
-      const s = scorePassage(passage, ctx.config, ctx.keywords);
+      const s = rankPassage(passage, ctx.config, ctx.keywords);
       out.push({ passage, score: s.score, topic: s.features.topicMatched.length > 0, tokenSet: new Set(passage.tokens) });
     }
   }

@@ -19,6 +19,7 @@ import {
   topicKeywords,
   topicMatch,
 } from "./score-features.js";
+import { fitHeadline, headline } from "../text/headline.js";
 import { looksLikeQuestion, quote, titleFromSentence } from "./score-title.js";
 
 /**
@@ -55,6 +56,8 @@ export interface Passage {
   startsCleanly: boolean;
   /** ends at punctuation or before a pause > SENTENCE_PAUSE_S (or the end of the source) */
   endsCleanly: boolean;
+  /** the transcript's language (ISO 639-1), when known: titles use the English model only for English */
+  lang?: string | null;
 }
 
 export interface PassageFeatures {
@@ -142,7 +145,21 @@ export function passageOf(m: Moment, t: Transcript): Passage {
     sentences,
     startsCleanly: !CONNECTORS.has(tokenize(words[0]?.word ?? "")[0] ?? ""),
     endsCleanly: !last || !next || endsWithTerminalPunctuation(last.word) || next.start - last.end > SENTENCE_PAUSE_S,
+    lang: t.lang,
   };
+}
+
+/**
+ * The clip's headline: built around its key phrase (a question, a number, a named thing) by the
+ * English NLP model (text/headline.ts); for other languages, or when no phrase is found, the
+ * sentence that hooks or carries the most, fitted to MAX_HEADLINE_CHARS.
+ */
+export function titleOf(p: Passage, f: PassageFeatures): string {
+  const english = !p.lang || p.lang === "en";
+  const h = english ? headline(p.sentences) : null;
+  if (h) return h.text;
+  const key = keySentence(p, f);
+  return key ? fitHeadline(titleFromSentence(key, { question: looksLikeQuestion(key) }).replace(/…$/, "")) : "Untitled moment";
 }
 
 /** The sentence a title is made from: the opening when it hooks, else the densest sentence. */
@@ -185,15 +202,20 @@ export function justificationOf(p: Passage, f: PassageFeatures, s: Subscores): s
   return `${open} Scored mainly for ${top[1]}.${weak}`;
 }
 
+/** Score and subscores only: what selection ranks its many candidates by (no title, no prose). */
+export function rankPassage(p: Passage, config: ClipConfig, keywords?: string[]): { score: number; subscores: Subscores; features: PassageFeatures } {
+  const features = passageFeatures(p, config, keywords);
+  const subscores = subscoresOf(features, p);
+  return { score: overallOf(subscores, config.genre), subscores, features };
+}
+
 export function scorePassage(p: Passage, config: ClipConfig, keywords?: string[]): Omit<ScoredMoment, keyof Moment> & { features: PassageFeatures } {
-  const f = passageFeatures(p, config, keywords);
-  const subscores = subscoresOf(f, p);
-  const key = keySentence(p, f);
+  const { score, subscores, features: f } = rankPassage(p, config, keywords);
   return {
-    score: overallOf(subscores, config.genre),
+    score,
     subscores,
     justification: justificationOf(p, f, subscores),
-    title: key ? titleFromSentence(key, { question: looksLikeQuestion(key) }) : "Untitled moment",
+    title: titleOf(p, f),
     features: f,
   };
 }

@@ -4,7 +4,8 @@
 // A fallback is never silent: it is logged with the model and status, and every moment records
 // which engine scored it and why it fell back (clip metadata `scorer`).
 import { overallOf } from "../../stages/score.js";
-import { MAX_TITLE_CHARS, titleFromSentence } from "../../stages/score-title.js";
+import { titleFromSentence } from "../../stages/score-title.js";
+import { fitHeadline, MAX_HEADLINE_CHARS } from "../../text/headline.js";
 import type { ClipConfig, Moment, ScoredMoment, Subscores } from "../../types.js";
 import { CloudflareAiError, type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
 import { createOfflineScorer } from "./offline.js";
@@ -36,7 +37,8 @@ export function buildScoringPrompt(moments: Moment[], config: ClipConfig): { rol
       content:
         "You rate transcripts of short video clips for social media. For every clip give integers 0-100 for " +
         "hook (does the opening grab attention), flow (clean, self-contained delivery), value (useful or interesting content) " +
-        "and trend (emotional pull, shareability), a title of at most 80 characters in the clip's language taken from what is said " +
+        "and trend (emotional pull, shareability), a headline of at most 70 characters in the clip's language built around the clip's key phrase " +
+        "(a question it asks, a number it gives, or a thing or person it names), never just its first words " +
         "(no all caps, no emoji, no exclamation marks), and a one-sentence justification that quotes the clip. " +
         'Answer with JSON only: {"clips":[{"index":0,"hook":0,"flow":0,"value":0,"trend":0,"title":"","justification":""}]}',
     },
@@ -80,6 +82,20 @@ export function parseLlmScores(response: unknown, count: number): Map<number, Ll
   return out;
 }
 
+/**
+ * Pure: the model's title as a headline of at most MAX_HEADLINE_CHARS, or null when it only repeats
+ * the clip's first words (then the offline headline, built around the key phrase, is used).
+ */
+export function llmHeadline(title: string, clipText: string): string | null {
+  const words = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}\s']/gu, " ").split(/\s+/).filter(Boolean);
+  const tw = words(title);
+  const cw = words(clipText);
+  if (tw.length === 0) return null;
+  const echoesOpening = tw.length >= 3 && tw.every((w, k) => cw[k] === w);
+  if (echoesOpening) return null;
+  return fitHeadline(titleFromSentence(title.replace(/!+/g, "."), { question: /\?\s*$/.test(title) }).replace(/…$/, ""), MAX_HEADLINE_CHARS);
+}
+
 export function createWorkersAiScorer(cfg: CloudflareAiConfig, model = SCORER_MODEL): Scorer {
   const offline = createOfflineScorer();
   return {
@@ -113,7 +129,7 @@ export function createWorkersAiScorer(cfg: CloudflareAiConfig, model = SCORER_MO
           return { ...off, scoredBy: { engine: "offline", fallback_reason: reason } };
         }
         const subscores: Subscores = { hook: llm.hook, flow: llm.flow, value: llm.value, trend: llm.trend };
-        const title = titleFromSentence(llm.title.replace(/!+/g, "."), { question: /\?\s*$/.test(llm.title) }).slice(0, MAX_TITLE_CHARS);
+        const title = llmHeadline(llm.title, moments[i]!.text) ?? off.title;
         return { ...off, subscores, score: overallOf(subscores, opts.config.genre), title, justification: llm.justification, scoredBy: { engine: "workers-ai", model } };
       });
     },
