@@ -11,7 +11,7 @@ import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
 import { getOrCreateWebhookSecret } from "./secret";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signPayload } from "./signature";
-import { checkWebhookUrl, resolveAndCheck } from "./url-safety";
+import { checkWebhookUrl, connectTimeGuard, resolveAndCheck } from "./url-safety";
 
 type Fetcher = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
@@ -44,6 +44,8 @@ export interface DeliverInput {
   dohUrl?: string;
   nowSeconds?: number;
   timeoutMs?: number;
+  /** The runtime's compatibility flags (tests); defaults to the running Worker's. */
+  runtimeFlags?: Record<string, boolean>;
 }
 
 /** One delivery attempt. Never throws: every outcome is a DeliveryResult. */
@@ -58,6 +60,10 @@ export async function deliverWebhook(input: DeliverInput): Promise<DeliveryResul
   });
   // Refused addresses are a policy decision (do not retry); a failed lookup is transient.
   if (!dns.ok) return { ok: false, retryable: !dns.refused, error: dns.error };
+  // The name may resolve differently when fetch() connects; production relies on the platform for that.
+  const guard = connectTimeGuard({ localMode: input.localMode, flags: input.runtimeFlags });
+  // Retryable: a deployment fixed within the retry window still delivers.
+  if (!guard.ok) return { ok: false, retryable: true, error: guard.error };
 
   const timestamp = input.nowSeconds ?? Math.floor(Date.now() / 1000);
   const rawBody = JSON.stringify(input.body);

@@ -252,3 +252,32 @@ export async function resolveAndCheck(
   }
   return { ok: true };
 }
+
+// ---------- Connect time (the DNS-rebinding window) ----------
+
+/** The compatibility flag under which the Workers runtime's fetch() reaches only the public Internet. */
+export const STRICTLY_PUBLIC_FLAG = "global_fetch_strictly_public";
+
+/** The running Worker's compatibility flags (workerd's `Cloudflare` global); empty elsewhere. */
+export function runtimeCompatibilityFlags(): Record<string, boolean> {
+  const cf = (globalThis as { Cloudflare?: { compatibilityFlags?: Record<string, boolean> } }).Cloudflare;
+  return cf?.compatibilityFlags ?? {};
+}
+
+/**
+ * resolveAndCheck looks the name up a moment before the POST, but fetch() resolves it again when it
+ * connects, and an attacker's DNS server can answer a private address the second time (TTL 0). A
+ * Worker cannot pin the address it checked (fetch takes no resolved IP for another zone's host),
+ * so the last check is the platform's: with global_fetch_strictly_public, production fetch()
+ * goes out as a request from the public Internet and cannot reach private or loopback addresses,
+ * whatever the name resolves to at connect time (docs/threat-model.md). Production therefore
+ * refuses to send without the flag rather than send with an open window. Local mode has no such
+ * platform (workerd on a laptop connects anywhere) and allows loopback receivers by design.
+ */
+export function connectTimeGuard(opts: { localMode: boolean; flags?: Record<string, boolean> }): { ok: true } | { ok: false; error: string } {
+  if (opts.localMode) return { ok: true };
+  const flags = opts.flags ?? runtimeCompatibilityFlags();
+  return flags[STRICTLY_PUBLIC_FLAG]
+    ? { ok: true }
+    : { ok: false, error: `webhook not sent: the Worker must run with the ${STRICTLY_PUBLIC_FLAG} compatibility flag (wrangler.toml), which keeps callbacks off private addresses` };
+}
