@@ -2,10 +2,11 @@
 import { hdInstanceId } from "@katto/protocol";
 import { createCallbackClient, type CallbackClient } from "./callback-client.js";
 import { log } from "./log.js";
-import { runJob, type AbortReason, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
+import { runJob, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
 import { runHdClip } from "./hd-clip.js";
 import type { HdClipTask, RenderJob, RerenderJob } from "./protocol.js";
 import { runRerender, type DubClip } from "./rerender.js";
+import type { AbortReason } from "./run-work.js";
 import type { Encoder } from "./stages/render.js";
 
 /** An HD task runs under the id of the backend instance the Worker picks for it. */

@@ -3,15 +3,16 @@
 // after storing each clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every stage takes the job's AbortSignal;
 // the signal's reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { JobGoneError, type CallbackClient } from "./callback-client.js";
 import { clipAss, clipDuration, clipReport, clipSrt, mezzanineFile, planClip, type ClipPlan } from "./clip-plan.js";
-import { AbortedError, StageError, toStageError } from "./errors.js";
+import { StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
 import { createProgressReporter } from "./progress-reporter.js";
+import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
 import type { ProgressStep, RenderEvent, RenderJob } from "./protocol.js";
 import { extractAudio } from "./stages/audio.js";
 import { download } from "./stages/download.js";
@@ -47,12 +48,8 @@ export interface AnalysisDeps {
   }): Promise<FaceEvidence>;
 }
 
-export type AbortReason = "cancelled" | "shutdown" | "gone";
-
-export type JobOutcome =
-  | { status: "completed"; clips: number; hd: number }
-  | { status: "failed"; stage: string; error: string }
-  | { status: "aborted"; reason: AbortReason };
+type JobCompleted = { status: "completed"; clips: number; hd: number };
+export type JobOutcome = WorkOutcome<JobCompleted>;
 
 export interface RunJobOptions {
   job: RenderJob;
@@ -87,18 +84,35 @@ export function transcriptEvent(t: Transcript): RenderEvent {
   };
 }
 
-const safeId = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 40) || "job";
-
 export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
-  const { job, signal, client, deps } = o;
-  const conc = Math.max(1, o.renderConcurrency ?? os.cpus().length);
-  const dir = await mkdtemp(join(o.workRoot ?? os.tmpdir(), `katto-job-${safeId(job.job_id)}-`));
-  const progress = createProgressReporter(client);
-  let stage: ProgressStep = "downloading";
   let clipsSent = false;
+  return runWork({
+    kind: "job",
+    ids: { job_id: o.job.job_id },
+    dirPrefix: workDirPrefix("job", o.job.job_id),
+    workRoot: o.workRoot,
+    signal: o.signal,
+    client: o.client,
+    stage: "downloading",
+    userMessage: (stage) => USER_MESSAGE[stage] ?? "processing failed",
+    // `failed` refunds the job: only while the user has no clips
+    failedEvent: ({ error, stage }) => (clipsSent ? null : { type: "failed", error, stage, refund: true }),
+    shutdownMessage: "the render server shut down before the clips were ready",
+    body: (ctx) =>
+      jobBody(o, ctx, () => {
+        clipsSent = true;
+      }),
+  });
+}
+
+async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => void): Promise<JobCompleted> {
+  const { job, signal, client, deps } = o;
+  const { dir } = ctx;
+  const conc = Math.max(1, o.renderConcurrency ?? os.cpus().length);
+  const progress = createProgressReporter(client);
   const enter = (s: ProgressStep, pct: number) => {
     signal.throwIfAborted();
-    stage = s;
+    ctx.stage = s;
     progress.report(s, pct);
   };
   /** Send an event in order after the queued progress events. */
@@ -107,146 +121,131 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     await client.event(ev);
   };
 
-  try {
-    enter("downloading", 1);
-    const src = await download(job.source.url, dir, { signal, maxBytes: job.limits.max_bytes, onProgress: progress.range("downloading", 1, 10) });
+  enter("downloading", 1);
+  const src = await download(job.source.url, dir, { signal, maxBytes: job.limits.max_bytes, onProgress: progress.range("downloading", 1, 10) });
 
-    enter("probing", 11);
-    const info = await probe(src.path, { signal, fileSize: src.bytes });
-    validateProbe(info, job.limits);
-    const durationS = info.duration;
+  enter("probing", 11);
+  const info = await probe(src.path, { signal, fileSize: src.bytes });
+  validateProbe(info, job.limits);
+  const durationS = info.duration;
 
-    enter("transcribing", 12);
-    let transcript = NO_SPEECH;
-    if (info.audio) {
-      const wav = await extractAudio(src.path, join(dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
-      transcript = await deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45) });
-    }
-    await send(transcriptEvent(transcript));
-
-    enter("selecting", 48);
-    const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(src.path, { signal, durationS }) : undefined;
-    const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
-    enter("scoring", 52);
-    const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
-    if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
-    noteUnmatchedTopics(ranked, transcript, job.config);
-    const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config));
-    await chooseLayouts(plans, deps, {
-      source: src.path,
-      video: info.video!,
-      signal,
-      sceneCuts: signals?.sceneChanges,
-      hasSpeech: transcript.words.length > 0,
-      words: transcript.words,
-      fixed: fixedLayout(job.config),
-    });
-
-    enter("rendering", 55);
-    const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
-    const assPaths = await Promise.all(
-      plans.map(async (p) => {
-        const ass = clipAss(p);
-        await writeFile(join(dir, p.files.srt), clipSrt(p));
-        if (!ass) return null;
-        const path = join(dir, `clip-${p.index}.ass`);
-        await writeFile(path, ass);
-        return path;
-      }),
-    );
-    const done = plans.map(() => 0);
-    const renderPct = progress.range("rendering", 55, 85);
-    const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
-      renderClip(
-        { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
-        { signal, onProgress, encoder: o.encoder },
-      );
-    await mapPool(plans, conc, (p) =>
-      render(p, "preview", (f) => {
-        done[p.index] = f;
-        renderPct(done.reduce((a, b) => a + b, 0) / plans.length);
-      }),
-    );
-
-    enter("uploading", 86);
-    const fanout = job.hd?.mode === "fanout";
-    const upPct = progress.range("uploading", 86, 98);
-    let uploaded = 0;
-    const uploadPreviews = async () => {
-      for (const p of plans) {
-        const preview = join(dir, p.files.preview);
-        await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal });
-        await client.putFile(p.files.preview, preview, "video/mp4");
-        await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
-        await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
-        upPct(++uploaded / (fanout ? 2 * plans.length : plans.length));
-      }
-    };
-    // HD fan-out: the clips' source ranges are cut and stored before `clips`, while the previews
-    // upload, so each clip's HD task downloads seconds of video, not the source.
-    const mezzanines = new Map<number, string>();
-    const cutMezzanines = () =>
-      mapPool(plans, conc, async (p) => {
-        const name = mezzanineFile(p.index);
-        const t0 = Date.now();
-        try {
-          await renderMezzanine({ input: src.path, output: join(dir, name), start: p.start, end: p.end, hasAudio: info.audio !== null }, { signal, encoder: o.encoder });
-          const cutMs = Date.now() - t0;
-          await client.putFile(name, join(dir, name), "video/mp4");
-          mezzanines.set(p.index, name);
-          log("info", "mezzanine stored", { job_id: job.job_id, clip: p.index, duration_s: clipDuration(p), cut_ms: cutMs, total_ms: Date.now() - t0 });
-        } catch (e) {
-          // without its mezzanine a clip is not fanned out: it stays at preview quality
-          if (signal.aborted || e instanceof JobGoneError) throw e;
-          const se = toStageError("rendering", e, "cutting the clip's source range failed");
-          log("warn", "mezzanine failed; clip stays at preview quality", { job_id: job.job_id, clip: p.index, error: se.message, detail: se.detail });
-        }
-        upPct(++uploaded / (2 * plans.length));
-      });
-    const settled = await Promise.allSettled([uploadPreviews(), fanout ? cutMezzanines() : Promise.resolve([])]);
-    for (const r of settled) if (r.status === "rejected") throw r.reason;
-    enter("done", 100);
-    const reports = plans.map((p) => clipReport(p, info, transcript.engine));
-    if (fanout) for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
-    await send({ type: "clips", clips: reports });
-    clipsSent = true;
-    if (fanout) {
-      // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
-      log("info", "job completed; HD fanned out", { job_id: job.job_id, clips: plans.length, mezzanines: mezzanines.size });
-      return { status: "completed", clips: plans.length, hd: 0 };
-    }
-
-    // HD: the user already has clips, so a failed HD render only leaves that clip at preview quality.
-    stage = "rendering";
-    let hd = 0;
-    await mapPool(plans, conc, async (p) => {
-      try {
-        await render(p, "hd");
-        await client.putFile(p.files.hd, join(dir, p.files.hd), "video/mp4");
-        await client.event({ type: "clip_hd", clip_index: p.index, file: p.files.hd, captions_file: p.files.srt });
-        hd++;
-      } catch (e) {
-        if (signal.aborted || e instanceof JobGoneError) throw e;
-        const se = toStageError("rendering", e, "HD render failed");
-        log("warn", "hd render failed; clip stays at preview quality", { job_id: job.job_id, clip: p.index, error: se.message, detail: se.detail });
-      }
-    });
-    log("info", "job completed", { job_id: job.job_id, clips: plans.length, hd });
-    return { status: "completed", clips: plans.length, hd };
-  } catch (e) {
-    if (signal.aborted || e instanceof JobGoneError || e instanceof AbortedError) {
-      const reason: AbortReason = e instanceof JobGoneError ? "gone" : ((signal.reason as AbortReason) ?? "cancelled");
-      log("info", "job stopped", { job_id: job.job_id, stage, reason });
-      if (reason === "shutdown" && !clipsSent) await sendFailed(client, "the render server shut down before the clips were ready", stage, job.job_id);
-      return { status: "aborted", reason: typeof reason === "string" ? reason : "cancelled" };
-    }
-    const se = toStageError(stage, e, USER_MESSAGE[stage] ?? "processing failed");
-    log("error", "job failed", { job_id: job.job_id, stage: se.stage, error: se.message, detail: se.detail });
-    if (!clipsSent) await sendFailed(client, se.message, se.stage, job.job_id);
-    return { status: "failed", stage: se.stage, error: se.message };
-  } finally {
-    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  enter("transcribing", 12);
+  let transcript = NO_SPEECH;
+  if (info.audio) {
+    const wav = await extractAudio(src.path, join(dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
+    transcript = await deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45) });
   }
+  await send(transcriptEvent(transcript));
+
+  enter("selecting", 48);
+  const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(src.path, { signal, durationS }) : undefined;
+  const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
+  enter("scoring", 52);
+  const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
+  if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
+  noteUnmatchedTopics(ranked, transcript, job.config);
+  const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config));
+  await chooseLayouts(plans, deps, {
+    source: src.path,
+    video: info.video!,
+    signal,
+    sceneCuts: signals?.sceneChanges,
+    hasSpeech: transcript.words.length > 0,
+    words: transcript.words,
+    fixed: fixedLayout(job.config),
+  });
+
+  enter("rendering", 55);
+  const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
+  const assPaths = await Promise.all(
+    plans.map(async (p) => {
+      const ass = clipAss(p);
+      await writeFile(join(dir, p.files.srt), clipSrt(p));
+      if (!ass) return null;
+      const path = join(dir, `clip-${p.index}.ass`);
+      await writeFile(path, ass);
+      return path;
+    }),
+  );
+  const done = plans.map(() => 0);
+  const renderPct = progress.range("rendering", 55, 85);
+  const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
+    renderClip(
+      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
+      { signal, onProgress, encoder: o.encoder },
+    );
+  await mapPool(plans, conc, (p) =>
+    render(p, "preview", (f) => {
+      done[p.index] = f;
+      renderPct(done.reduce((a, b) => a + b, 0) / plans.length);
+    }),
+  );
+
+  enter("uploading", 86);
+  const fanout = job.hd?.mode === "fanout";
+  const upPct = progress.range("uploading", 86, 98);
+  let uploaded = 0;
+  const uploadPreviews = async () => {
+    for (const p of plans) {
+      const preview = join(dir, p.files.preview);
+      await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal });
+      await client.putFile(p.files.preview, preview, "video/mp4");
+      await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
+      await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
+      upPct(++uploaded / (fanout ? 2 * plans.length : plans.length));
+    }
+  };
+  // HD fan-out: the clips' source ranges are cut and stored before `clips`, while the previews
+  // upload, so each clip's HD task downloads seconds of video, not the source.
+  const mezzanines = new Map<number, string>();
+  const cutMezzanines = () =>
+    mapPool(plans, conc, async (p) => {
+      const name = mezzanineFile(p.index);
+      const t0 = Date.now();
+      try {
+        await renderMezzanine({ input: src.path, output: join(dir, name), start: p.start, end: p.end, hasAudio: info.audio !== null }, { signal, encoder: o.encoder });
+        const cutMs = Date.now() - t0;
+        await client.putFile(name, join(dir, name), "video/mp4");
+        mezzanines.set(p.index, name);
+        log("info", "mezzanine stored", { job_id: job.job_id, clip: p.index, duration_s: clipDuration(p), cut_ms: cutMs, total_ms: Date.now() - t0 });
+      } catch (e) {
+        // without its mezzanine a clip is not fanned out: it stays at preview quality
+        if (signal.aborted || e instanceof JobGoneError) throw e;
+        const se = toStageError("rendering", e, "cutting the clip's source range failed");
+        log("warn", "mezzanine failed; clip stays at preview quality", { job_id: job.job_id, clip: p.index, error: se.message, detail: se.detail });
+      }
+      upPct(++uploaded / (2 * plans.length));
+    });
+  const settled = await Promise.allSettled([uploadPreviews(), fanout ? cutMezzanines() : Promise.resolve([])]);
+  for (const r of settled) if (r.status === "rejected") throw r.reason;
+  enter("done", 100);
+  const reports = plans.map((p) => clipReport(p, info, transcript.engine));
+  if (fanout) for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
+  await send({ type: "clips", clips: reports });
+  onClipsSent();
+  if (fanout) {
+    // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
+    log("info", "job completed; HD fanned out", { job_id: job.job_id, clips: plans.length, mezzanines: mezzanines.size });
+    return { status: "completed", clips: plans.length, hd: 0 };
+  }
+
+  // HD: the user already has clips, so a failed HD render only leaves that clip at preview quality.
+  ctx.stage = "rendering";
+  let hd = 0;
+  await mapPool(plans, conc, async (p) => {
+    try {
+      await render(p, "hd");
+      await client.putFile(p.files.hd, join(dir, p.files.hd), "video/mp4");
+      await client.event({ type: "clip_hd", clip_index: p.index, file: p.files.hd, captions_file: p.files.srt });
+      hd++;
+    } catch (e) {
+      if (signal.aborted || e instanceof JobGoneError) throw e;
+      const se = toStageError("rendering", e, "HD render failed");
+      log("warn", "hd render failed; clip stays at preview quality", { job_id: job.job_id, clip: p.index, error: se.message, detail: se.detail });
+    }
+  });
+  log("info", "job completed", { job_id: job.job_id, clips: plans.length, hd });
+  return { status: "completed", clips: plans.length, hd };
 }
 
 /**
@@ -303,14 +302,5 @@ async function chooseLayouts(
     else if (choice.layout === "wide") (p.cropPath = null), (p.cropWindow = null);
     else if (choice.layout === "stacked") (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);
     else (p.panels = choice.panels), (p.cropPath = null), (p.cropWindow = null);
-  }
-}
-
-/** `failed` with refund: the user got no clips. Sent on its own signal: the job's may be aborted. */
-async function sendFailed(client: CallbackClient, error: string, stage: string, jobId: string): Promise<void> {
-  try {
-    await client.event({ type: "failed", error: error.slice(0, 500), stage, refund: true }, { signal: AbortSignal.timeout(20_000) });
-  } catch (e) {
-    log("warn", "could not report failure", { job_id: jobId, error: String(e) });
   }
 }

@@ -2,18 +2,18 @@
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
 import { readClipMetadata } from "@katto/protocol";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildAss } from "./captions/ass.js";
 import type { CaptionWord } from "./captions/clip-words.js";
 import { buildSrt } from "./captions/srt.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
-import { JobGoneError, type CallbackClient } from "./callback-client.js";
+import type { CallbackClient } from "./callback-client.js";
 import { LAYOUTS, type AudioTrack, type Layout } from "./ffmpeg/args.js";
-import { AbortedError, StageError, toStageError } from "./errors.js";
+import { StageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
+import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
 import type { CropKeyframe } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import type { ProbeResult } from "./types.js";
@@ -23,7 +23,7 @@ import { chooseLayout, renderClip, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
 
-export type RerenderOutcome = { status: "completed" } | { status: "failed"; error: string } | { status: "aborted" };
+export type RerenderOutcome = WorkOutcome<{ status: "completed" }>;
 
 /** Dubbing hook: translated, re-voiced audio and caption words for a clip (engines/dub). */
 export type DubClip = (input: {
@@ -54,6 +54,8 @@ export interface StoredClip {
   panels: PanelFocus[] | null;
   /** stacked: the face-cam rectangle chosen on the first render */
   faceCam: Rect | null;
+  /** the picture inside the source's black bars: every layout frames it (null: the whole frame) */
+  content: Rect | null;
   words: CaptionWord[];
 }
 
@@ -71,6 +73,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     cropPath: m.crop_path?.length ? m.crop_path : null,
     panels: m.panels,
     faceCam: m.face_cam,
+    content: m.content_rect,
     words: (m.words ?? []).map((w) => ({ text: w.word, start: w.start, end: w.end })),
   };
 }
@@ -116,7 +119,8 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
-  const layout = chooseLayout(o.probe.video, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
+  const frame = stored.content ? { width: stored.content.w, height: stored.content.h } : o.probe.video;
+  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
@@ -129,73 +133,74 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   await writeFile(srtPath, buildSrt(words, { durationS: duration }));
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam: layout === "stacked" ? (stored.faceCam ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam: layout === "stacked" ? (stored.faceCam ?? undefined) : undefined, content: stored.content, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal, encoder: o.encoder },
   );
   return { output, srtPath, layout, duration };
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
+  const { job } = o;
+  return runWork({
+    kind: "rerender",
+    ids: { rerender_id: job.rerender_id, job_id: job.job_id },
+    dirPrefix: workDirPrefix("rerender", job.rerender_id),
+    workRoot: o.workRoot,
+    signal: o.signal,
+    client: o.client,
+    stage: "downloading",
+    userMessage: (stage) => `re-render failed while ${stage}`,
+    failedEvent: ({ error }) => ({ type: "failed", error }),
+    body: (ctx) => rerenderBody(o, ctx),
+  });
+}
+
+async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ status: "completed" }> {
   const { job, signal, client } = o;
-  const dir = await mkdtemp(join(o.workRoot ?? os.tmpdir(), `katto-rerender-${job.rerender_id.slice(0, 40)}-`));
-  let stage = "downloading";
-  try {
-    await client.event({ type: "progress", pct: 1 });
-    const stored = readStoredClip(job.clip.metadata);
-    const src = await download(job.source.url, dir, { signal, maxBytes: o.maxBytes ?? 20 * 1024 ** 3 });
-    stage = "probing";
-    const info = await probe(src.path, { signal, fileSize: src.bytes });
-    if (!info.video) throw new StageError("probing", "source has no video stream");
-    await client.event({ type: "progress", pct: 20 });
+  const { dir } = ctx;
+  await client.event({ type: "progress", pct: 1 });
+  const stored = readStoredClip(job.clip.metadata);
+  const src = await download(job.source.url, dir, { signal, maxBytes: o.maxBytes ?? 20 * 1024 ** 3 });
+  ctx.stage = "probing";
+  const info = await probe(src.path, { signal, fileSize: src.bytes });
+  if (!info.video) throw new StageError("probing", "source has no video stream");
+  await client.event({ type: "progress", pct: 20 });
 
-    let words = stored.words;
-    let audioTracks: AudioTrack[] | undefined;
-    if (job.params.dub?.length) {
-      stage = "dubbing";
-      if (!o.dub) throw new StageError("dubbing", "dubbing is not configured on this render backend");
-      const dubbed = await o.dub({ sourcePath: src.path, start: job.clip.start, end: job.clip.end, words, langs: job.params.dub, dir, signal });
-      words = dubbed.words;
-      audioTracks = dubbed.audioTracks;
-      await client.event({ type: "progress", pct: 50 });
-    }
-
-    stage = "rendering";
-    const name = `clip-${job.clip_index}`;
-    const { output, srtPath, layout, duration } = await renderStoredClip({
-      source: src.path,
-      probe: info,
-      start: job.clip.start,
-      end: job.clip.end,
-      stored,
-      words,
-      audioTracks,
-      layoutMode: job.params.layout_mode,
-      captionStyle: job.params.caption_style as CaptionStyleName | undefined,
-      brandKit: job.brand_kit,
-      dir,
-      name,
-      signal,
-      jobId: job.job_id,
-      encoder: o.encoder,
-    });
-
-    stage = "uploading";
-    await client.putFile(`${name}.mp4`, output, "video/mp4");
-    await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
-    await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000 });
-    log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
-    return { status: "completed" };
-  } catch (e) {
-    if (signal.aborted || e instanceof JobGoneError || e instanceof AbortedError) return { status: "aborted" };
-    const se = toStageError(stage, e, `re-render failed while ${stage}`);
-    log("error", "rerender failed", { rerender_id: job.rerender_id, stage: se.stage, error: se.message, detail: se.detail });
-    try {
-      await client.event({ type: "failed", error: se.message.slice(0, 500) }, { signal: AbortSignal.timeout(20_000) });
-    } catch (err) {
-      log("warn", "could not report rerender failure", { rerender_id: job.rerender_id, error: String(err) });
-    }
-    return { status: "failed", error: se.message };
-  } finally {
-    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  let words = stored.words;
+  let audioTracks: AudioTrack[] | undefined;
+  if (job.params.dub?.length) {
+    ctx.stage = "dubbing";
+    if (!o.dub) throw new StageError("dubbing", "dubbing is not configured on this render backend");
+    const dubbed = await o.dub({ sourcePath: src.path, start: job.clip.start, end: job.clip.end, words, langs: job.params.dub, dir, signal });
+    words = dubbed.words;
+    audioTracks = dubbed.audioTracks;
+    await client.event({ type: "progress", pct: 50 });
   }
+
+  ctx.stage = "rendering";
+  const name = `clip-${job.clip_index}`;
+  const { output, srtPath, layout, duration } = await renderStoredClip({
+    source: src.path,
+    probe: info,
+    start: job.clip.start,
+    end: job.clip.end,
+    stored,
+    words,
+    audioTracks,
+    layoutMode: job.params.layout_mode,
+    captionStyle: job.params.caption_style as CaptionStyleName | undefined,
+    brandKit: job.brand_kit,
+    dir,
+    name,
+    signal,
+    jobId: job.job_id,
+    encoder: o.encoder,
+  });
+
+  ctx.stage = "uploading";
+  await client.putFile(`${name}.mp4`, output, "video/mp4");
+  await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
+  await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000 });
+  log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
+  return { status: "completed" };
 }
