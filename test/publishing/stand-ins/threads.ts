@@ -1,0 +1,164 @@
+// A local stand-in of the Threads API calls the Threads adapter makes, written from the pages the adapter
+// cites (src/publishing/platforms/threads.ts): the authorize redirect; POST /oauth/access_token (short-lived
+// token and user_id); GET /access_token th_exchange_token (60-day token); GET /refresh_access_token
+// th_refresh_token; /v1.0/me; media containers (POST /{user}/threads media_type=VIDEO video_url text), their
+// status (IN_PROGRESS → FINISHED, or ERROR with FAILED_DOWNLOADING_VIDEO / FAILED_PROCESSING_VIDEO), POST
+// /{user}/threads_publish (a container publishes once, then reads PUBLISHED), the post's permalink, the
+// profile's latest posts, and /{user}/threads_publishing_limit (250 posts per 24 h); Graph-style errors
+// `{error:{message, type, code, error_subcode, is_transient, fbtrace_id}}`. Threads pulls the video from
+// video_url; this stand-in records the URL and does not download it. Every host (threads.net,
+// graph.threads.net) is served on this one origin.
+import { Hono, type Context } from "hono";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+
+const V = "/v1.0";
+
+interface Container { id: string; videoUrl: string; text: string; reads: number; outcome: "ok" | "FAILED_DOWNLOADING_VIDEO" | "FAILED_PROCESSING_VIDEO"; media: string | null }
+export interface ThreadsPost { id: string; container: string; text: string; videoUrl: string; permalink: string }
+export interface ThreadsStandIn extends StandIn {
+  posts: ThreadsPost[];
+  containers: Container[];
+  userId: string;
+  /** API-published posts in the moving 24 h window (the cap is 250). */
+  quotaUsage: number;
+  issuedTokens: string[];
+}
+
+const num = () => String(17_800_000_000_000_000n + BigInt(Math.floor(Math.random() * 1e15)));
+const rand = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18)))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+export function createThreadsStandIn(opts: { clientId?: string; clientSecret?: string } = {}): ThreadsStandIn {
+  const clientId = opts.clientId ?? "990000000000001";
+  const clientSecret = opts.clientSecret ?? "threads-secret";
+  const faults = new Faults();
+  const userId = "25000000000000001";
+  const codes = new Map<string, string>();
+  const tokens = new Map<string, { long: boolean }>();
+  const containers: Container[] = [];
+  const posts: ThreadsPost[] = [];
+  const issuedTokens: string[] = [];
+  const app = new Hono();
+  const stand: ThreadsStandIn = { app, faults, clientId, clientSecret, posts, containers, userId, quotaUsage: 0, issuedTokens };
+
+  controlRoutes(app, faults, () => ({ posts, quotaUsage: stand.quotaUsage }), () => {
+    codes.clear();
+    tokens.clear();
+    containers.length = 0;
+    posts.length = 0;
+    issuedTokens.length = 0;
+    stand.quotaUsage = 0;
+  });
+
+  const graphError = (c: Context, code: number, message: string, extra: Record<string, unknown> = {}, status = 400) =>
+    c.json({ error: { message, type: code === 190 ? "OAuthException" : "THApiException", code, fbtrace_id: "AThreadsStandIn", ...extra } }, status as 400);
+  const issue = (long: boolean) => {
+    const t = `TH${long ? "AA" : "AB"}${rand()}`;
+    tokens.set(t, { long });
+    issuedTokens.push(t);
+    return t;
+  };
+  const tokenOf = (c: Context) => c.req.header("authorization")?.replace(/^Bearer /, "") ?? c.req.query("access_token") ?? "";
+
+  /** A long-lived token and the faults every API call may hit. */
+  const authorize = (c: Context): Response | null => {
+    const t = tokens.get(tokenOf(c));
+    if (!t?.long || faults.take("expired_token")) return graphError(c, 190, "Error validating access token: Session has expired on Monday, 23-Nov-26.", { error_subcode: 463 });
+    if (faults.take("rate_limited")) return graphError(c, 4, "Application request limit reached", { is_transient: true });
+    return null;
+  };
+
+  app.get("/oauth/authorize", (c) => {
+    const q = c.req.query();
+    if (q.client_id !== clientId || q.response_type !== "code" || !q.redirect_uri || !(q.scope ?? "").includes("threads_content_publish")) return c.text("Invalid request", 400);
+    const code = `AQ${rand()}`;
+    codes.set(code, q.redirect_uri);
+    const back = new URL(q.redirect_uri);
+    back.searchParams.set("code", code);
+    if (q.state) back.searchParams.set("state", q.state);
+    return c.redirect(back.href, 302);
+  });
+
+  app.post("/oauth/access_token", async (c) => {
+    const f = new URLSearchParams(await c.req.text());
+    if (f.get("client_id") !== clientId || f.get("client_secret") !== clientSecret) return graphError(c, 101, "Error validating application. Invalid application ID.");
+    const redirect = codes.get(f.get("code") ?? "");
+    codes.delete(f.get("code") ?? "");
+    if (f.get("grant_type") !== "authorization_code" || !redirect || redirect !== f.get("redirect_uri")) return graphError(c, 100, "Invalid authorization code", { error_subcode: 36009 });
+    return c.json({ access_token: issue(false), user_id: Number(userId) });
+  });
+
+  app.get("/access_token", (c) => {
+    const q = c.req.query();
+    if (q.grant_type !== "th_exchange_token" || q.client_secret !== clientSecret) return graphError(c, 100, "Invalid parameter");
+    if (tokens.get(q.access_token ?? "")?.long !== false) return graphError(c, 190, "Error validating access token: Invalid OAuth access token.");
+    return c.json({ access_token: issue(true), token_type: "bearer", expires_in: 5_183_944 });
+  });
+
+  app.get("/refresh_access_token", (c) => {
+    const q = c.req.query();
+    if (q.grant_type !== "th_refresh_token" || !tokens.get(q.access_token ?? "")?.long || faults.take("refresh_fails")) {
+      return graphError(c, 190, "Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.", { error_subcode: 460 });
+    }
+    tokens.delete(q.access_token!);
+    return c.json({ access_token: issue(true), token_type: "bearer", expires_in: 5_183_944 });
+  });
+
+  app.get(`${V}/me`, (c) => authorize(c) ?? c.json({ id: userId, username: "standin" }));
+
+  app.post(`${V}/:user/threads`, async (c) => {
+    const denied = authorize(c);
+    if (denied) return denied;
+    if (c.req.param("user") !== userId) return graphError(c, 100, "Unsupported post request.");
+    const f = new URLSearchParams(await c.req.text());
+    if (f.get("media_type") !== "VIDEO" || !f.get("video_url")) return graphError(c, 100, "The parameter video_url is required for media_type VIDEO.");
+    if ([...(f.get("text") ?? "")].length > 500) return graphError(c, 100, "Param text must be at most 500 characters long.");
+    const outcome = faults.take("chunk_fails") ? "FAILED_DOWNLOADING_VIDEO" : faults.take("processing_fails") ? "FAILED_PROCESSING_VIDEO" : "ok";
+    const container: Container = { id: num(), videoUrl: f.get("video_url")!, text: f.get("text") ?? "", reads: 0, outcome, media: null };
+    containers.push(container);
+    return c.json({ id: container.id });
+  });
+
+  app.get(`${V}/:user/threads`, (c) => {
+    const denied = authorize(c);
+    if (denied) return denied;
+    const latest = posts.slice(-Number(c.req.query("limit") ?? 25)).reverse();
+    return c.json({ data: latest.map((p) => ({ id: p.id, permalink: p.permalink, text: p.text, media_type: "VIDEO" })) });
+  });
+
+  app.get(`${V}/:user/threads_publishing_limit`, (c) => authorize(c) ?? c.json({ data: [{ quota_usage: stand.quotaUsage, config: { quota_total: 250, quota_duration: 86400 } }] }));
+
+  app.post(`${V}/:user/threads_publish`, async (c) => {
+    const denied = authorize(c);
+    if (denied) return denied;
+    const creation = new URLSearchParams(await c.req.text()).get("creation_id");
+    const container = containers.find((x) => x.id === creation);
+    if (!container) return graphError(c, 100, "Invalid creation_id");
+    if (container.media) return graphError(c, 100, "The media has already been published.", { error_subcode: 4279007 });
+    if (container.reads < 2 || container.outcome !== "ok") return graphError(c, 9007, "The media is not ready for publishing, please wait for a moment", { error_subcode: 2207027 });
+    if (faults.take("daily_quota") || stand.quotaUsage >= 250) return graphError(c, 9, "You have reached the maximum number of posts that is allowed to be published with the API within 24h.", { error_subcode: 2207042 });
+    if (faults.take("policy_refusal")) return graphError(c, 9, "Action is blocked", { error_subcode: 2207051, error_user_msg: "We restrict certain activity to protect our community. Tell us if you think we made a mistake." });
+    const id = num();
+    container.media = id;
+    stand.quotaUsage += 1;
+    posts.push({ id, container: container.id, text: container.text, videoUrl: container.videoUrl, permalink: `https://www.threads.net/@standin/post/${rand().slice(0, 11)}` });
+    if (faults.take("publish_timeout")) return dropConnection();
+    return c.json({ id });
+  });
+
+  app.get(`${V}/:id`, (c) => {
+    const denied = authorize(c);
+    if (denied) return denied;
+    const post = posts.find((p) => p.id === c.req.param("id"));
+    if (post) return c.json({ id: post.id, permalink: post.permalink });
+    const container = containers.find((x) => x.id === c.req.param("id"));
+    if (!container) return graphError(c, 100, "Object does not exist");
+    if (container.media) return c.json({ id: container.id, status: "PUBLISHED" });
+    // Threads fetches and processes the clip: the first read sees it in progress, the next its outcome.
+    container.reads += 1;
+    if (container.reads < 2) return c.json({ id: container.id, status: "IN_PROGRESS" });
+    if (container.outcome !== "ok") return c.json({ id: container.id, status: "ERROR", error_message: container.outcome });
+    return c.json({ id: container.id, status: "FINISHED" });
+  });
+
+  return stand;
+}
