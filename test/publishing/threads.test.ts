@@ -147,6 +147,17 @@ describe("Threads adapter against its stand-in", () => {
     expect(standIn.containers.length).toBe(before.containers + 1);
   });
 
+  it("a token that expires exactly at the publish step is refreshed; the container still reads FINISHED, so it is published once", async () => {
+    const { tokens, account } = await connect(platform, ctx);
+    const before = standIn.posts.length;
+    const p = post();
+    const first = await publishToEnd({ platform, ctx, tokens, account, post: p, video: clip(), stopWhen: (pr) => step(pr) === "publish" });
+    standIn.faults.arm("expired_token");
+    const resumed = await publishToEnd({ platform, ctx, tokens: first.tokens, account, post: p, video: clip(), progress: first.progress });
+    expect(resumed.outcome.kind).toBe("published");
+    expect(standIn.posts.length).toBe(before + 1);
+  });
+
   it("checks Threads' limits before anything is sent", () => {
     const facts = { durationSeconds: 45, width: 1080, height: 1920, sizeBytes: 1000, contentType: "video/mp4" };
     expect(platform.checkLimits(facts, post())).toEqual([]);

@@ -151,6 +151,19 @@ describe("X adapter against its stand-in", () => {
     expect(standIn.posts.length).toBe(before + 1);
   });
 
+  it("a token that expires exactly at the post step is refreshed; reconcile finds no post, and it is posted once", async () => {
+    const { tokens, account } = await connect(platform, ctx);
+    const before = standIn.posts.length;
+    const video = clip();
+    const p = post();
+    const first = await publishToEnd({ platform, ctx, tokens, account, post: p, video, stopWhen: (pr) => step(pr) === "post" });
+    standIn.faults.arm("expired_token");
+    const resumed = await publishToEnd({ platform, ctx, tokens: first.tokens, account, post: p, video, progress: first.progress });
+    expect(resumed.outcome.kind).toBe("published");
+    expect(resumed.tokens.accessToken).not.toBe(first.tokens.accessToken);
+    expect(standIn.posts.length).toBe(before + 1);
+  });
+
   it("checks X's limits before any upload: 1080x1920 is over the 1200x1900 cap, the 720x1280 rendition fits", () => {
     const facts = { durationSeconds: 45, width: 1080, height: 1920, sizeBytes: 1000, contentType: "video/mp4" };
     const over = platform.checkLimits(facts, post());
