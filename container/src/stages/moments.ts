@@ -4,7 +4,8 @@
 import { CONNECTORS } from "../text/lexicon.js";
 import { tokenize } from "../text/normalize.js";
 import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRanges } from "../text/sentences.js";
-import type { ClipConfig, ClipLength, Moment, Transcript, Word } from "../types.js";
+import type { ClipConfig, ClipLength, Loudness, Moment, SelectionNote, Transcript, Word } from "../types.js";
+import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "./score-features.js";
 import { type Passage, rankPassage } from "./score.js";
@@ -21,22 +22,42 @@ export const CLIP_BUCKETS: Readonly<Record<ClipLength | "auto", { min: number; m
 /** Longest silence a clip may contain between two of its sentences (seconds). */
 export const MAX_INNER_SILENCE_S = 3;
 
-/** Silence kept around the first and last word (never more than half the gap to a neighbouring word). */
-export const EDGE_PAD_S = 0.2;
+export { EDGE_PAD_S } from "./cuts.js";
 /** Two candidates sharing more than this share of their word sets (Jaccard) are near-duplicates. */
 export const DUPLICATE_JACCARD = 0.5;
-/** One clip per this many seconds of source, at least 1 and at most MAX_CLIPS (then capped by the job's max_clips). */
-export const SECONDS_PER_CLIP = 150;
+/** With speech: one clip per this many seconds of speech; without: per this many seconds of source. */
+export const SPEECH_SECONDS_PER_CLIP = 120;
+export const SIGNAL_SECONDS_PER_CLIP = 150;
 export const MAX_CLIPS = 10;
+/** Weight a candidate loses for opening on a connector ("and", "so") and for each edge louder than its median. */
+const CONNECTOR_START_PENALTY = 15;
+const LOUD_EDGE_PENALTY = 25;
+/** Topic matches are chosen before anything else (a weight no score can reach). */
+const TOPIC_BONUS = 1000;
 
 export function bucketOf(config: ClipConfig): { min: number; max: number } {
   return CLIP_BUCKETS[config.clipLength ?? "auto"] ?? CLIP_BUCKETS.auto;
 }
 
-/** How many clips a source of durationS yields: ~1 per 2.5 minutes, 1..10, never above maxClips. */
-export function clipCount(durationS: number, maxClips: number): number {
-  const n = Math.max(1, Math.min(MAX_CLIPS, Math.round(durationS / SECONDS_PER_CLIP)));
+/** How many clips `seconds` (of speech, or of source without speech) aim for: 1..10, never above maxClips. */
+export function clipCount(seconds: number, maxClips: number, perClipS = SPEECH_SECONDS_PER_CLIP): number {
+  const n = Math.max(1, Math.min(MAX_CLIPS, Math.ceil(seconds / perClipS - 1e-9)));
   return Math.max(0, Math.min(n, Math.floor(maxClips)));
+}
+
+/** Seconds of speech: the words joined across pauses of up to 1 s. */
+export function speechSeconds(words: readonly Word[]): number {
+  let total = 0;
+  let a = -1;
+  let b = -1;
+  for (const w of words) {
+    if (a < 0 || w.start - b > 1) {
+      if (a >= 0) total += b - a;
+      a = w.start;
+    }
+    b = Math.max(b, w.end);
+  }
+  return a >= 0 ? total + b - a : 0;
 }
 
 export interface TopicReport {
@@ -67,6 +88,8 @@ export interface Selection {
   /** speech: sentence-based; whole: the source is shorter than the bucket; signals: no speech */
   mode: "speech" | "whole" | "signals";
   topic: TopicReport;
+  /** the same note every moment carries */
+  note: SelectionNote;
 }
 
 export function selectMoments(t: Transcript, opts: SelectOptions): Moment[] {
@@ -76,44 +99,53 @@ export function selectMoments(t: Transcript, opts: SelectOptions): Moment[] {
 interface Candidate {
   passage: Passage;
   score: number;
+  /** what the selection maximises: score, plus the topic bonus, minus edge penalties */
+  weight: number;
   topic: boolean;
   tokenSet: Set<string>;
 }
 
+const secondsText = (s: number) => (s >= 90 ? `${Math.round(s / 60)} minutes` : `${Math.round(s)} seconds`);
+
 export function planMoments(t: Transcript, opts: SelectOptions): Selection {
-  const target = clipCount(opts.durationS, opts.maxClips);
   const topic = topicMatchReport(t, opts.config);
   const bucket = bucketOf(opts.config);
-  if (target === 0) return { moments: [], targetCount: 0, mode: "speech", topic };
+  const speechS = round3(speechSeconds(t.words));
+  const finish = (mode: Selection["mode"], target: number, moments: Moment[], fewerReason: string | null): Selection => {
+    const note: SelectionNote = { speechS, target, found: moments.length, fewerReason: moments.length < target ? fewerReason : null };
+    return { moments: moments.map((m) => ({ ...m, selection: note })), targetCount: target, mode, topic, note };
+  };
   if (t.words.length === 0) {
-    return { moments: signalMoments(opts.durationS, bucket, target, opts.signals), targetCount: target, mode: "signals", topic };
+    const target = clipCount(opts.durationS, opts.maxClips, SIGNAL_SECONDS_PER_CLIP);
+    if (target === 0) return finish("signals", 0, [], null);
+    const ms = signalMoments(opts.durationS, bucket, target, opts.signals);
+    return finish("signals", target, ms, `No speech was recognised, and ${secondsText(opts.durationS)} of sound and picture hold ${ms.length} non-overlapping windows of ${bucket.min}–${bucket.max} s.`);
   }
+  const target = clipCount(speechS, opts.maxClips);
+  if (target === 0) return finish("speech", 0, [], null);
   const words = t.words;
   const speechSpan = words[words.length - 1]!.end - words[0]!.start;
   if (opts.durationS < bucket.min || speechSpan < bucket.min) {
-    const whole = wholeSource(words, opts.durationS, bucket.max);
-    return { moments: [whole], targetCount: target, mode: "whole", topic };
+    const whole = wholeSource(words, opts.durationS, bucket.max, t.level);
+    return finish("whole", target, [whole], `The speech lasts ${secondsText(speechSpan)}, less than the shortest clip of this length (${bucket.min} s), so it makes one clip.`);
   }
 
   const sentences = sentenceRanges(words);
-  const ctx = { words, sentences, durationS: opts.durationS, config: opts.config, keywords: topic.keywords };
-  const chosen: Candidate[] = [];
-  // Strict first; a connector start is allowed only to fill up the count. Clips shorter than the
-  // bucket are a last resort, used only when nothing of the right length exists.
-  const tiers = [
-    { cleanStart: true, minS: bucket.min },
-    { cleanStart: false, minS: bucket.min },
-  ];
-  for (const tier of tiers) {
-    if (chosen.length >= target) break;
-    pickGreedy(candidates(ctx, { ...tier, maxS: bucket.max }), chosen, target);
+  const ctx: Ctx = { words, sentences, durationS: opts.durationS, config: opts.config, keywords: topic.keywords, level: t.level };
+  let pool = candidates(ctx, { minS: bucket.min, maxS: bucket.max });
+  // Clips shorter than the bucket are a last resort, used only when nothing of the right length exists.
+  if (pool.length === 0) pool = candidates(ctx, { minS: Math.min(bucket.min, 3), maxS: bucket.max });
+  if (pool.length === 0) {
+    return finish("whole", target, [wholeSource(words, opts.durationS, bucket.max, t.level)], `No run of whole sentences lasts ${bucket.min}–${bucket.max} s without a long pause, so the speech makes one clip.`);
   }
-  if (chosen.length === 0) pickGreedy(candidates(ctx, { cleanStart: false, minS: Math.min(bucket.min, 3), maxS: bucket.max }), chosen, target);
-  if (chosen.length === 0) {
-    return { moments: [wholeSource(words, opts.durationS, bucket.max)], targetCount: target, mode: "whole", topic };
-  }
-  // chosen is in pick order: topic matches first, then by score
-  return { moments: chosen.map((c) => toMoment(c.passage)), targetCount: target, mode: "speech", topic };
+  const { chosen, duplicates } = choose(pool, target);
+  // chosen is in weight order: topic matches first, then by score
+  const moments = chosen.map((c) => toMoment(c.passage));
+  const shorter = opts.config.clipLength && opts.config.clipLength !== "lt30" ? " A shorter clipLength would give more." : "";
+  const why = duplicates
+    ? `The other passages of the ${secondsText(speechS)} of speech repeat the words of the chosen clips.`
+    : `The ${secondsText(speechS)} of speech hold only ${moments.length} non-overlapping passages of ${bucket.min}–${bucket.max} s that start and end between sentences without a pause longer than ${MAX_INNER_SILENCE_S} s inside.${shorter}`;
+  return finish("speech", target, moments, why);
 }
 
 interface Ctx {
@@ -122,22 +154,22 @@ interface Ctx {
   durationS: number;
   config: ClipConfig;
   keywords: string[];
+  level?: Loudness;
 }
 
-function candidates(ctx: Ctx, tier: { cleanStart: boolean; minS: number; maxS: number }): Candidate[] {
+function candidates(ctx: Ctx, tier: { minS: number; maxS: number }): Candidate[] {
   const { words, sentences } = ctx;
   const sentTokens = sentences.map((r) => tokenize(words.slice(r.from, r.to).map((w) => w.word).join(" ")));
   const out: Candidate[] = [];
   for (let i = 0; i < sentences.length; i++) {
     const startsCleanly = !CONNECTORS.has(sentTokens[i]![0] ?? "");
-    if (tier.cleanStart && !startsCleanly) continue;
     const first = sentences[i]!.from;
-    const { start } = edges(words, first, first, ctx.durationS);
+    const start = cutBefore(words, first, ctx.level);
     for (let j = i; j < sentences.length; j++) {
       // a long silence ends a thought: a clip never spans one (it would play as dead air)
       if (j > i && words[sentences[j]!.from]!.start - words[sentences[j - 1]!.to - 1]!.end > MAX_INNER_SILENCE_S) break;
       const last = sentences[j]!.to - 1;
-      const { end } = edges(words, first, last, ctx.durationS);
+      const end = cutAfter(words, last, ctx.durationS, ctx.level);
       const d = end - start;
       if (d > tier.maxS) break;
       if (d < tier.minS) continue;
@@ -154,21 +186,69 @@ function candidates(ctx: Ctx, tier: { cleanStart: boolean; minS: number; maxS: n
         endsCleanly: !next || endsWithTerminalPunctuation(words[last]!.word) || next.start - words[last]!.end > SENTENCE_PAUSE_S,
       };
       const s = rankPassage(passage, ctx.config, ctx.keywords);
-      out.push({ passage, score: s.score, topic: s.features.topicMatched.length > 0, tokenSet: new Set(passage.tokens) });
+      const topic = s.features.topicMatched.length > 0;
+      const loudEdges = [start, end].filter((e) => !quietEdge(ctx.level, e, passage)).length;
+      const weight = s.score + (topic ? TOPIC_BONUS : 0) - (startsCleanly ? 0 : CONNECTOR_START_PENALTY) - LOUD_EDGE_PENALTY * loudEdges;
+      out.push({ passage, score: s.score, weight, topic, tokenSet: new Set(passage.tokens) });
     }
   }
-  // topic matches rank first, then score; ties: earlier first
-  return out.sort((a, b) => Number(b.topic) - Number(a.topic) || b.score - a.score || a.passage.start - b.passage.start);
+  return out;
 }
 
-function pickGreedy(cands: Candidate[], chosen: Candidate[], target: number): void {
-  for (const c of cands) {
-    if (chosen.length >= target) return;
-    const clash = chosen.some(
-      (o) => (c.passage.start < o.passage.end && o.passage.start < c.passage.end) || jaccard(c.tokenSet, o.tokenSet) > DUPLICATE_JACCARD,
-    );
-    if (!clash) chosen.push(c);
+/**
+ * Up to `target` non-overlapping candidates of the largest total weight (weighted interval
+ * scheduling with a count, by dynamic programming: the most clips the speech holds, then the best
+ * ones), then near-duplicates dropped and the gap filled greedily. Returned in weight order
+ * (ties: earlier first).
+ */
+function choose(pool: Candidate[], target: number): { chosen: Candidate[]; duplicates: boolean } {
+  const byEnd = [...pool].sort((a, b) => a.passage.end - b.passage.end || a.passage.start - b.passage.start);
+  const n = byEnd.length;
+  const ends = byEnd.map((c) => c.passage.end);
+  // prev[i]: how many candidates (in end order) finish before candidate i starts
+  const prev = byEnd.map((c) => {
+    let lo = 0;
+    let hi = n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid]! <= c.passage.start + 1e-9) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
+  const NONE = -Infinity;
+  // best[k][i]: largest total weight of k clips among the first i candidates
+  const best: Float64Array[] = Array.from({ length: target + 1 }, (_, k) => new Float64Array(n + 1).fill(k === 0 ? 0 : NONE));
+  for (let k = 1; k <= target; k++) {
+    for (let i = 1; i <= n; i++) {
+      const take = best[k - 1]![prev[i - 1]!]! + byEnd[i - 1]!.weight;
+      best[k]![i] = Math.max(best[k]![i - 1]!, take);
+    }
   }
+  let k = target;
+  while (k > 0 && best[k]![n] === NONE) k--;
+  const picked: Candidate[] = [];
+  for (let i = n; k > 0 && i > 0; ) {
+    if (best[k]![i] === best[k]![i - 1]) i--;
+    else {
+      picked.push(byEnd[i - 1]!);
+      i = prev[i - 1]!;
+      k--;
+    }
+  }
+  const order = (a: Candidate, b: Candidate) => b.weight - a.weight || a.passage.start - b.passage.start;
+  const chosen: Candidate[] = [];
+  let duplicates = false;
+  const clashes = (c: Candidate) =>
+    chosen.some((o) => {
+      if (c.passage.start < o.passage.end - 1e-9 && o.passage.start < c.passage.end - 1e-9) return true;
+      const dup = jaccard(c.tokenSet, o.tokenSet) > DUPLICATE_JACCARD;
+      if (dup) duplicates = true;
+      return dup;
+    });
+  for (const c of picked.sort(order)) if (!clashes(c)) chosen.push(c);
+  if (chosen.length < target) for (const c of [...pool].sort(order)) if (chosen.length < target && !clashes(c)) chosen.push(c);
+  return { chosen: chosen.sort(order), duplicates: duplicates && chosen.length < target };
 }
 
 export function jaccard(a: Set<string>, b: Set<string>): number {
@@ -178,26 +258,17 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   return inter / (a.size + b.size - inter);
 }
 
-/** Clip edges for words[first..last]: padded into the silence around them, never into a neighbour word. */
-export function edges(words: Word[], first: number, last: number, durationS: number): { start: number; end: number } {
-  const w0 = words[first]!;
-  const w1 = words[last]!;
-  const prevEnd = first > 0 ? words[first - 1]!.end : -Infinity;
-  const nextStart = last + 1 < words.length ? words[last + 1]!.start : Infinity;
-  const padBefore = Math.min(EDGE_PAD_S, (w0.start - prevEnd) / 2);
-  const padAfter = Math.min(EDGE_PAD_S, (nextStart - w1.end) / 2);
-  return {
-    start: round3(Math.max(0, w0.start - Math.max(0, padBefore))),
-    end: round3(Math.min(durationS, w1.end + Math.max(0, padAfter))),
-  };
+/** Clip edges for words[first..last]: in the pauses around them (./cuts.ts), never into a neighbour word. */
+export function edges(words: Word[], first: number, last: number, durationS: number, level?: Loudness): { start: number; end: number } {
+  return { start: cutBefore(words, first, level), end: cutAfter(words, last, durationS, level) };
 }
 
 /** The whole speech of a short source as one clip (or its first maxS seconds of whole sentences). */
-function wholeSource(words: Word[], durationS: number, maxS: number): Moment {
+function wholeSource(words: Word[], durationS: number, maxS: number, level?: Loudness): Moment {
   let last = words.length - 1;
-  const { start } = edges(words, 0, 0, durationS);
-  while (last > 0 && edges(words, 0, last, durationS).end - start > maxS) last--;
-  return toMoment({ start, end: edges(words, 0, last, durationS).end, words: words.slice(0, last + 1) });
+  const start = cutBefore(words, 0, level);
+  while (last > 0 && cutAfter(words, last, durationS, level) - start > maxS) last--;
+  return toMoment({ start, end: cutAfter(words, last, durationS, level), words: words.slice(0, last + 1) });
 }
 
 function toMoment(p: { start: number; end: number; words: Word[] }): Moment {

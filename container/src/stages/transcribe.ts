@@ -66,6 +66,7 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
       segments: segmentsFromWords(words),
       words,
       engine: engine.name,
+      level: { frameS: ENVELOPE_FRAME_S, db: audio.envelope },
     };
   } finally {
     await audio.close();

@@ -21,9 +21,12 @@ const FILLER = "um so yeah like I mean it was kind of a thing you know and stuff
 const FACT = (n: number) => `The bridge number ${n} carries nine thousand cars across the river every single day.`;
 
 describe("clipCount", () => {
-  it("is about one per 2.5 minutes, 1..10, capped by max_clips", () => {
+  it("is one per two minutes of speech (rounded up), 1..10, capped by max_clips", () => {
     expect(clipCount(30, 10)).toBe(1);
-    expect(clipCount(600, 10)).toBe(4);
+    expect(clipCount(150, 10)).toBe(2);
+    expect(clipCount(540, 10)).toBe(5);
+    expect(clipCount(600, 10)).toBe(5);
+    expect(clipCount(1200, 10)).toBe(10);
     expect(clipCount(5400, 10)).toBe(10);
     expect(clipCount(5400, 3)).toBe(3);
   });
