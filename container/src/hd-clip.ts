@@ -1,21 +1,70 @@
-// One HD fan-out task (docs/render-protocol.md "HD fan-out"): the 1080p render of one clip of a
-// completed job, from the clip's mezzanine and stored metadata, then `clip-<i>.mp4` PUT and
-// `clip_hd` sent on the job's callbacks. A failure leaves the clip at preview quality: it is
-// logged, and the Worker's HD fallback webhook covers the job.
+// The one HD render path: a clip's 1080p file from its stored editing metadata, then
+// `clip-<i>.mp4` PUT and `clip_hd` sent on the job's callbacks. Two callers, one input (the
+// protocol's HD task): an HD fan-out task (docs/render-protocol.md "HD fan-out", runHdClip) renders
+// from the clip's mezzanine, and a job whose backend renders its own HD files (HD mode "local",
+// pipeline.ts) from the original, after `clips`, with the metadata it just sent. A failure leaves
+// the clip at preview quality: it is logged, and the Worker's HD fallback webhook covers the job.
 import type { CallbackClient } from "./callback-client.js";
 import { clipFiles } from "./clip-plan.js";
 import { log } from "./log.js";
-import type { HdClipTask } from "./protocol.js";
+import type { ClipReport, HdClipTask, RenderJob } from "./protocol.js";
 import { readStoredClip, renderStoredClip } from "./rerender.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
 import type { Encoder } from "./stages/render.js";
+import type { ProbeResult } from "./types.js";
 
 export type HdClipOutcome = WorkOutcome<{ status: "completed" }>;
 
 /** Mezzanines are seconds of near-lossless video; 3 minutes at a high bitrate stays well under this. */
 const MAX_MEZZANINE_BYTES = 4 * 1024 ** 3;
+
+/** What an HD render needs besides its source: the HD task's own fields. */
+export type HdRenderInput = Pick<HdClipTask, "job_id" | "clip_index" | "clip" | "brand_kit">;
+
+/**
+ * The HD input of a clip a job just reported in `clips`, built as the Worker builds an HD fan-out
+ * task from the stored clip (src/services/render/hd.ts): the reported metadata and the job's brand
+ * kit. The range is the clip's in the original source, which the job has at hand; a fan-out task's
+ * range is the mezzanine's, from 0 (words and crop path are clip-relative, so both hold).
+ */
+export function localHdInput(job: RenderJob, clip: ClipReport): HdRenderInput {
+  return {
+    job_id: job.job_id,
+    clip_index: clip.clip_index,
+    clip: { start: clip.start, end: clip.end, metadata: clip.metadata },
+    brand_kit: job.config.brandKit ?? null,
+  };
+}
+
+/** Render one clip's HD file from `source` (a local file holding the clip's range), store it, send `clip_hd`. */
+export async function renderHd(
+  input: HdRenderInput,
+  source: { path: string; probe: ProbeResult },
+  o: { dir: string; signal: AbortSignal; client: CallbackClient; encoder?: Encoder; ctx?: Pick<WorkContext, "stage"> },
+): Promise<void> {
+  const files = clipFiles(input.clip_index);
+  if (o.ctx) o.ctx.stage = "rendering";
+  // the clip's own name: its words and crop path are clip-relative
+  const { output } = await renderStoredClip({
+    source: source.path,
+    probe: source.probe,
+    start: input.clip.start,
+    end: input.clip.end,
+    stored: readStoredClip(input.clip.metadata),
+    brandKit: input.brand_kit,
+    dir: o.dir,
+    name: `clip-${input.clip_index}`,
+    signal: o.signal,
+    jobId: input.job_id,
+    encoder: o.encoder,
+  });
+  if (o.ctx) o.ctx.stage = "uploading";
+  await o.client.putFile(files.hd, output, "video/mp4");
+  // the SRT PUT with the preview stays the clip's captions file
+  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt });
+}
 
 export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; client: CallbackClient; workRoot?: string; encoder?: Encoder }): Promise<HdClipOutcome> {
   const { task } = o;
@@ -41,26 +90,7 @@ async function hdClipBody(o: { task: HdClipTask; signal: AbortSignal; client: Ca
   const src = await download(task.source.url, dir, { signal, maxBytes: MAX_MEZZANINE_BYTES });
   ctx.stage = "probing";
   const info = await probe(src.path, { signal, fileSize: src.bytes });
-  ctx.stage = "rendering";
-  const files = clipFiles(task.clip_index);
-  // the clip's own name: its words and crop path are clip-relative, as the mezzanine's range is
-  const { output } = await renderStoredClip({
-    source: src.path,
-    probe: info,
-    start: task.clip.start,
-    end: task.clip.end,
-    stored: readStoredClip(task.clip.metadata),
-    brandKit: task.brand_kit,
-    dir,
-    name: `clip-${task.clip_index}`,
-    signal,
-    jobId: task.job_id,
-    encoder: o.encoder,
-  });
-  ctx.stage = "uploading";
-  await client.putFile(files.hd, output, "video/mp4");
-  // the SRT PUT with the preview stays the clip's captions file
-  await client.event({ type: "clip_hd", clip_index: task.clip_index, file: files.hd, captions_file: files.srt });
+  await renderHd(task, { path: src.path, probe: info }, { dir, signal, client, encoder: o.encoder, ctx });
   log("info", "hd clip completed", { job_id: task.job_id, clip: task.clip_index });
   return { status: "completed" };
 }

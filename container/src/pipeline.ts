@@ -3,7 +3,7 @@
 // after storing each clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every stage takes the job's AbortSignal;
 // the signal's reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { JobGoneError, type CallbackClient } from "./callback-client.js";
@@ -11,6 +11,7 @@ import { clipAss, clipDuration, clipReport, clipSrt, mezzanineFile, planClip, ty
 import { StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
+import { localHdInput, renderHd } from "./hd-clip.js";
 import { createProgressReporter } from "./progress-reporter.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
 import type { ProgressStep, RenderEvent, RenderJob } from "./protocol.js";
@@ -169,13 +170,13 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   );
   const done = plans.map(() => 0);
   const renderPct = progress.range("rendering", 55, 85);
-  const render = (p: ClipPlan, quality: "preview" | "hd", onProgress?: (f: number) => void) =>
+  const renderPreview = (p: ClipPlan, onProgress: (f: number) => void) =>
     renderClip(
-      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, quality === "hd" ? p.files.hd : p.files.preview), quality },
+      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, p.files.preview), quality: "preview" },
       { signal, onProgress, encoder: o.encoder },
     );
   await mapPool(plans, conc, (p) =>
-    render(p, "preview", (f) => {
+    renderPreview(p, (f) => {
       done[p.index] = f;
       renderPct(done.reduce((a, b) => a + b, 0) / plans.length);
     }),
@@ -230,18 +231,20 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   }
 
   // HD: the user already has clips, so a failed HD render only leaves that clip at preview quality.
+  // Each clip is rendered as an HD fan-out task renders it (hd-clip.ts), from the same input: the
+  // metadata just sent in `clips`, here over the original source.
   ctx.stage = "rendering";
   let hd = 0;
-  await mapPool(plans, conc, async (p) => {
+  await mapPool(reports, conc, async (r) => {
     try {
-      await render(p, "hd");
-      await client.putFile(p.files.hd, join(dir, p.files.hd), "video/mp4");
-      await client.event({ type: "clip_hd", clip_index: p.index, file: p.files.hd, captions_file: p.files.srt });
+      const hdDir = join(dir, `hd-${r.clip_index}`);
+      await mkdir(hdDir);
+      await renderHd(localHdInput(job, r), { path: src.path, probe: info }, { dir: hdDir, signal, client, encoder: o.encoder });
       hd++;
     } catch (e) {
       if (signal.aborted || e instanceof JobGoneError) throw e;
       const se = toStageError("rendering", e, "HD render failed");
-      log("warn", "hd render failed; clip stays at preview quality", { job_id: job.job_id, clip: p.index, error: se.message, detail: se.detail });
+      log("warn", "hd render failed; clip stays at preview quality", { job_id: job.job_id, clip: r.clip_index, error: se.message, detail: se.detail });
     }
   });
   log("info", "job completed", { job_id: job.job_id, clips: plans.length, hd });

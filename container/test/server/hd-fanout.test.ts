@@ -11,6 +11,8 @@ const OBAMA = "video_talking/other/obama_weekly_address_clip_very_real_challenge
 
 let worker: FakeWorker;
 let server: RenderServer;
+/** the fan-out test's clip and HD file, for the comparison with HD mode local */
+let fannedOut: { start: number; end: number; file: string } | undefined;
 
 beforeAll(async () => {
   worker = await startFakeWorker(mediaDir());
@@ -99,6 +101,32 @@ describe("HD fan-out", () => {
       const a = grayFrame(worker.file(id, c.file), t, 135, 240);
       const b = grayFrame(file, t, 135, 240);
       expect(meanAbsDiff(a, b)).toBeLessThan(6);
+    }
+    fannedOut = { start: c.start, end: c.end, file };
+  });
+
+  it("HD mode local renders the same clip as the fan-out task: same range, size, duration and picture", async () => {
+    expect(fannedOut, "the fan-out test ran first").toBeDefined();
+    const id = randomUUID();
+    const job = {
+      job_id: id,
+      source: { url: worker.mediaUrl(OBAMA), kind: "url" },
+      config: { clipLength: "lt30" },
+      callback: { base_url: worker.base, token: worker.token },
+      limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
+      hd: { mode: "local" },
+    };
+    expect((await postJson("/v1/jobs", job)).status).toBe(202);
+    await waitFor(() => worker.events(id).find((e) => e.type === "clip_hd" || e.type === "failed"), 150_000, "clip_hd");
+    const clips = (worker.events(id).find((e) => e.type === "clips") as unknown as { clips: { start: number; end: number }[] }).clips;
+    expect({ start: clips[0]!.start, end: clips[0]!.end }).toEqual({ start: fannedOut!.start, end: fannedOut!.end });
+    const local = worker.file(id, "clip-0.mp4");
+    expect(video(local)).toMatchObject({ codec_name: "h264", profile: "High", width: 1080, height: 1920, pix_fmt: "yuv420p" });
+    expect(Number(ffprobe(local).format.duration)).toBeCloseTo(Number(ffprobe(fannedOut!.file).format.duration), 1);
+    // the fan-out task renders from the near-lossless mezzanine, the job from the original: only
+    // encoding noise may differ, not framing, captions or range
+    for (const t of [1, (fannedOut!.end - fannedOut!.start) / 2]) {
+      expect(meanAbsDiff(grayFrame(local, t, 135, 240), grayFrame(fannedOut!.file, t, 135, 240))).toBeLessThan(3);
     }
   });
 });
