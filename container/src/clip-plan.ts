@@ -33,14 +33,19 @@ export interface ClipPlan {
   panels: PanelFocus[] | null;
   /** stacked: the face-cam rectangle of the source (source pixels); the renderer's default when null */
   faceCam: Rect | null;
+  /** the picture inside the source's black bars (stages/bars.ts); crop windows, paths, panels and face cam are in its pixels */
+  content: Rect | null;
+  /** why the layout was chosen, for the clip's metadata */
+  layoutReason: string | null;
   style: CaptionStyle | null;
   files: ClipFiles;
 }
 
 const MIN_CLIP_S = 1;
 
-export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: Transcript, config: PlanConfig): ClipPlan {
-  const video = probe.video!;
+export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: Transcript, config: PlanConfig, content: Rect | null = null): ClipPlan {
+  // framing happens inside the source's black bars, when it has any
+  const video = content ? { width: content.w, height: content.h } : probe.video!;
   const start = Math.min(Math.max(0, m.start), Math.max(0, probe.duration - MIN_CLIP_S));
   const end = Math.min(probe.duration, Math.max(m.end, start + MIN_CLIP_S));
   // a requested layout wins over the brand kit's default
@@ -59,6 +64,8 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     cropPath: win ? centerPath(win) : null,
     panels: null,
     faceCam: null,
+    content,
+    layoutReason: config.layout ?? config.brandKit?.default_layout ? "Requested by the job or its brand kit." : null,
     style: resolveCaptionStyle({ style: config.captionStyle, ...brandCaptionOptions(config.brandKit) }),
     files: clipFiles(index),
   };
@@ -108,6 +115,9 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       fps: outputFps(probe.video?.fps ?? 30),
       transcript_engine: engine,
       scorer: m.scoredBy ?? { engine: "offline" },
+      content_rect: p.content,
+      ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
+      ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,
   };
 }

@@ -24,7 +24,16 @@ export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" |
     sceneChanges: sceneChangesInRange,
     analyzeFaces: async (o) => {
       const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace({ modelPath: cfg.faces.modelPath })) });
-      return { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam };
+      return {
+        path: faces.path,
+        layout: faces.layout,
+        samples: faces.track.samples,
+        faceCam: faces.summary.faceCam,
+        frame: o.video,
+        people: faces.summary.people,
+        dominantShare: faces.summary.dominantShare,
+        speakers: faces.speakers,
+      };
     },
   };
 }

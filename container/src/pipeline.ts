@@ -18,6 +18,7 @@ import type { ProgressStep, RenderEvent, RenderJob } from "./protocol.js";
 import { extractAudio } from "./stages/audio.js";
 import { download } from "./stages/download.js";
 import { renderMezzanine } from "./stages/mezzanine.js";
+import { detectBars } from "./stages/bars.js";
 import { probe, validateProbe } from "./stages/probe.js";
 import { renderClip, renderThumbnail, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
@@ -46,6 +47,8 @@ export interface AnalysisDeps {
     sceneCuts?: readonly number[];
     /** when words are spoken in the clip's range (source times), for the active-speaker cue */
     speech?: readonly { start: number; end: number }[];
+    /** the picture inside the source's black bars; `video` is then its size */
+    content?: { x: number; y: number; w: number; h: number } | null;
   }): Promise<FaceEvidence>;
 }
 
@@ -129,6 +132,8 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   validateProbe(info, job.limits);
   const durationS = info.duration;
+  // the source's own black bars: every layout frames the picture inside them (stages/bars.ts)
+  const content = info.video ? await detectBars(src.path, { signal, durationS, video: info.video }) : null;
 
   enter("transcribing", 12);
   let transcript = NO_SPEECH;
@@ -145,10 +150,11 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
   if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
   noteUnmatchedTopics(ranked, transcript, job.config);
-  const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config));
+  const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
   await chooseLayouts(plans, deps, {
     source: src.path,
-    video: info.video!,
+    video: content ? { width: content.w, height: content.h } : info.video!,
+    content,
     signal,
     sceneCuts: signals?.sceneChanges,
     hasSpeech: transcript.words.length > 0,
@@ -172,7 +178,7 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   const renderPct = progress.range("rendering", 55, 85);
   const renderPreview = (p: ClipPlan, onProgress: (f: number) => void) =>
     renderClip(
-      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath: assPaths[p.index], output: join(dir, p.files.preview), quality: "preview" },
+      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath: assPaths[p.index], output: join(dir, p.files.preview), quality: "preview" },
       { signal, onProgress, encoder: o.encoder },
     );
   await mapPool(plans, conc, (p) =>
@@ -281,6 +287,7 @@ async function chooseLayouts(
   o: {
     source: string;
     video: { width: number; height: number };
+    content: { x: number; y: number; w: number; h: number } | null;
     signal: AbortSignal;
     sceneCuts?: readonly number[];
     hasSpeech: boolean;
@@ -293,14 +300,15 @@ async function chooseLayouts(
   for (const p of plans) {
     if (!p.cropWindow) continue; // passthrough: already vertical
     let faces: FaceEvidence | null = null;
+    const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
     if (o.hasSpeech && deps.analyzeFaces) {
       // hard cuts only at scene changes: the source-wide list exists only for speechless sources
       const sceneCuts = o.sceneCuts ?? (deps.sceneChanges ? await deps.sceneChanges(o.source, { start: p.start, end: p.end, signal: o.signal }) : undefined);
-      const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
-      faces = await deps.analyzeFaces({ source: o.source, video: o.video, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
+      faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
     }
-    const choice = autoLayout({ hasSpeech: o.hasSpeech, faces });
+    const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
     p.layout = choice.layout;
+    p.layoutReason = choice.reason;
     if (choice.layout === "face_tracking") p.cropPath = choice.path;
     else if (choice.layout === "wide") (p.cropPath = null), (p.cropWindow = null);
     else if (choice.layout === "stacked") (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);

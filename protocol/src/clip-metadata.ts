@@ -27,6 +27,13 @@ export const PanelFocusSchema = z.object({ x: Num, y: Num, w: Num.positive().opt
 export const ScoredBySchema = z.object({ engine: z.string(), model: z.string().optional(), fallback_reason: z.string().optional() });
 export type ScoredBy = z.output<typeof ScoredBySchema>;
 const Size = z.object({ width: z.int().positive(), height: z.int().positive() });
+/** How the job's selection went: clips aimed for (one per two minutes of speech), found, and why fewer. */
+export const SelectionNoteSchema = z.object({
+  speech_s: Num.min(0),
+  clips_aimed: z.int().min(0),
+  clips_found: z.int().min(0),
+  fewer_reason: z.string().max(500).nullable(),
+});
 
 /** What the backend writes for every clip it reports (all fields present). */
 export const ClipMetadataSchema = z.object({
@@ -50,6 +57,12 @@ export const ClipMetadataSchema = z.object({
   scorer: ScoredBySchema,
   /** HD fan-out: the clip's source range, cut for its HD task */
   mezzanine_file: FileName.optional(),
+  /** the picture inside the source's own black bars (source pixels), which every render frames; null without bars */
+  content_rect: RectSchema.nullable().optional(),
+  /** why the layout was chosen (the automatic choice's evidence, or "requested") */
+  layout_reason: z.string().max(500).optional(),
+  /** the same on every clip of a job: why a source gave fewer clips than one per two minutes of speech */
+  selection: SelectionNoteSchema.optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -83,6 +96,7 @@ const ReadableClipMetadataSchema = z.object({
   crop_path: itemsOf(CropKeyframeSchema).default(null),
   panels: itemsOf(PanelFocusSchema.pick({ x: true, y: true })).default(null),
   face_cam: RectSchema.nullable().catch(null).default(null),
+  content_rect: RectSchema.nullable().catch(null).default(null),
   words: itemsOf(ClipWordSchema).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;

@@ -25,6 +25,12 @@ export interface RenderSpec {
   panels?: readonly PanelFocus[];
   /** stacked: the face-cam region of the source; the top-right third when absent */
   faceCam?: Rect;
+  /**
+   * The picture inside the source's own black bars (stages/bars.ts), displayed pixels: cut out
+   * first, so every layout frames the picture, never the bars; crop paths, panels and the face
+   * cam are then in this rectangle's pixels.
+   */
+  content?: Rect | null;
   /** PNG (with alpha) overlaid top-left, e.g. a brand kit's watermark */
   watermarkPath?: string | null;
   width: number;
@@ -190,6 +196,14 @@ export function watermarkFilter(input: number, W: number, H: number): string {
 
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
+/** The layout's filter, on the picture inside the bars when the source has any. */
+function contentFilter(spec: RenderSpec): string[] {
+  const c = spec.content;
+  if (!c) return [reframeFilter(spec)];
+  const inner = reframeFilter({ ...spec, source: { ...spec.source, width: c.w, height: c.h } }).replaceAll("[0:v:0]", "[content]");
+  return [`[0:v:0]crop=${c.w}:${c.h}:${c.x}:${c.y},setsar=1[content]`, inner];
+}
+
 /** Full filtergraph: reframe, frame rate, captions, pixel format; audio loudness. */
 export function renderFilterGraph(spec: RenderSpec): string {
   const captions = spec.assPath
@@ -208,7 +222,7 @@ export function renderFilterGraph(spec: RenderSpec): string {
       ? [`[0:a:0]${loud}[a]`]
       : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];
   const mark = inputs.watermark !== null ? [watermarkFilter(inputs.watermark, spec.width, spec.height)] : [];
-  return [reframeFilter(spec), ...mark, video, ...audio].join(";");
+  return [...contentFilter(spec), ...mark, video, ...audio].join(";");
 }
 
 const ENCODE: Record<Quality, string[]> = {

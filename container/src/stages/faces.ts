@@ -20,6 +20,8 @@ import type { CropKeyframe } from "../reframe/crop-path.js";
 import { planFaceCrop } from "../reframe/face-crop.js";
 import { associateFaces } from "../reframe/face-identities.js";
 import { suggestLayout, summarizeFaces, type FaceSummary, type SuggestedLayout } from "../reframe/layout-summary.js";
+import type { Rect } from "../reframe/panels.js";
+import { activeSpeakers } from "../reframe/subject-choice.js";
 
 export interface FaceSample {
   /** seconds on the SOURCE timeline */
@@ -48,8 +50,10 @@ export interface FaceTrack {
 
 export interface SampleFacesOptions {
   source: string;
-  /** displayed size of the source (ProbeResult.video width/height) */
+  /** displayed size of the source (ProbeResult.video width/height), or of `content` when given */
   video: { width: number; height: number };
+  /** the picture inside the source's black bars (stages/bars.ts), displayed pixels: faces are found and reported in it */
+  content?: Rect | null;
   start: number;
   end: number;
   detector: FaceDetector;
@@ -70,15 +74,19 @@ export function samplingSize(srcW: number, srcH: number, maxW = 640): { width: n
   return { width, height };
 }
 
-/** Pure: ffmpeg arguments writing `count`-ish frames from `start` for `duration` s as raw RGB24. */
-export function sampleFrameArgs(o: { source: string; start: number; duration: number; fps: number; width: number; height: number; output: string }): string[] {
+/**
+ * Pure: ffmpeg arguments writing `count`-ish frames from `start` for `duration` s as raw RGB24;
+ * with `crop`, only that rectangle of the displayed frame (the picture inside black bars).
+ */
+export function sampleFrameArgs(o: { source: string; start: number; duration: number; fps: number; width: number; height: number; output: string; crop?: Rect }): string[] {
   const s = (n: number) => String(Number(n.toFixed(3)));
+  const crop = o.crop ? `crop=${o.crop.w}:${o.crop.h}:${o.crop.x}:${o.crop.y},` : "";
   return [
     "-hide_banner", "-nostdin", "-y", "-loglevel", "error",
     // input seeking: fast, and frame-accurate because ffmpeg decodes from the keyframe before
     "-ss", s(o.start), "-t", s(o.duration), "-i", o.source,
     "-map", "0:v:0", "-an", "-sn", "-dn",
-    "-vf", `fps=${o.fps},scale=${o.width}:${o.height}:flags=area`,
+    "-vf", `fps=${o.fps},${crop}scale=${o.width}:${o.height}:flags=area`,
     "-f", "rawvideo", "-pix_fmt", "rgb24", o.output,
   ];
 }
@@ -151,7 +159,7 @@ export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
   const decode = (i: number) => {
     const c = chunks[i];
     const output = path.join(dir, `chunk-${i}.rgb`);
-    const args = sampleFrameArgs({ source: o.source, start: c.start, duration: c.duration, fps, ...size, output });
+    const args = sampleFrameArgs({ source: o.source, start: c.start, duration: c.duration, fps, ...size, output, crop: o.content ?? undefined });
     return runProcess("ffmpeg", args, { stage: "faces", signal: o.signal }).then(() => output);
   };
   try {
@@ -207,6 +215,16 @@ export interface ClipFaces {
   summary: FaceSummary;
   layout: SuggestedLayout;
   track: FaceTrack;
+  /** people seen speaking (mouth moving while words are heard) in at least a tenth of the speech samples */
+  speakers: number;
+}
+
+/** Pure: how many identities are the active speaker in at least minShare of the samples with one. */
+export function countSpeakers(speakerIds: readonly number[], minShare = 0.1): number {
+  const named = speakerIds.filter((id) => id >= 0);
+  const n = new Map<number, number>();
+  for (const id of named) n.set(id, (n.get(id) ?? 0) + 1);
+  return [...n.values()].filter((k) => k >= Math.max(2, minShare * named.length)).length;
 }
 
 /**
@@ -227,5 +245,6 @@ export async function analyzeClipFaces(
   const association = associateFaces(track.samples, { sceneCuts });
   const plan = planFaceCrop(track.samples, o.window, { clipStart: o.start, sceneCuts, speech: o.speech });
   const summary = summarizeFaces(track.samples, o.video, { sceneCuts, association });
-  return { path: plan.path, summary, layout: suggestLayout(summary), track };
+  const speakers = countSpeakers(activeSpeakers(track.samples, association, { speech: o.speech }));
+  return { path: plan.path, summary, layout: suggestLayout(summary), track, speakers };
 }

@@ -44,6 +44,8 @@ export interface ClipRender {
   panels?: readonly PanelFocus[];
   /** stacked: the face-cam region; the top-right third when absent */
   faceCam?: Rect;
+  /** the picture inside the source's black bars (stages/bars.ts); framing coordinates are in it */
+  content?: Rect | null;
   /** PNG overlaid top-left (brand kit watermark) */
   watermarkPath?: string | null;
   assPath: string | null;
@@ -82,6 +84,7 @@ export async function renderClip(
     cropPath: clip.cropPath,
     panels: clip.panels,
     faceCam: clip.faceCam,
+    content: clip.content,
     watermarkPath: clip.watermarkPath,
     width: size.width,
     height: size.height,

@@ -35,9 +35,11 @@ describe("re-render input", () => {
       cropPath: [{ t: 0, x: 120 }, { t: 3, x: 140 }],
       panels: null,
       faceCam: null,
+      content: null,
       words: [{ text: "hello", start: 0.2, end: 0.5 }],
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, words: [] });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [] });
+    expect(readStoredClip({ content_rect: { x: 160, y: 0, w: 960, h: 720 } }).content).toEqual({ x: 160, y: 0, w: 960, h: 720 });
     expect(readStoredClip({ layout: "split_screen", panels: [{ x: 200, y: 300 }, { x: "?" }, { x: 900, y: 310 }] }).panels).toEqual([{ x: 200, y: 300 }, { x: 900, y: 310 }]);
     expect(readStoredClip({ layout: "stacked", face_cam: { x: 900, y: 20, w: 300, h: 260 } }).faceCam).toEqual({ x: 900, y: 20, w: 300, h: 260 });
     expect(readStoredClip({ layout: "stacked", face_cam: { x: 900, y: "?", w: 300, h: 260 } }).faceCam).toBeNull();

@@ -1,0 +1,86 @@
+// The source's own black bars: found with cropdetect on real recordings given bars here with
+// ffmpeg (the Obama address as a 4:3 picture pillarboxed in 16:9, a GRID clip letterboxed), never
+// found on the corpus files that have none, and framed out by the renderer in every layout; the
+// face stage reports faces in the picture inside the bars.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createBlazeFace } from "../../src/engines/face/blazeface.js";
+import { renderArgs, type Layout } from "../../src/ffmpeg/args.js";
+import { cropWindow } from "../../src/reframe/crop-path.js";
+import { contentRect, cropdetectArgs, detectBars, parseCropdetect } from "../../src/stages/bars.js";
+import { analyzeClipFaces } from "../../src/stages/faces.js";
+import { probe } from "../../src/stages/probe.js";
+import { renderClip } from "../../src/stages/render.js";
+import { ffmpeg, grayFrame, media, meanGray, tmpDir } from "../helpers/media.js";
+
+const signal = new AbortController().signal;
+const dir = tmpDir("katto-bars-test-");
+const OBAMA = media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4");
+const pillarboxed = path.join(dir, "obama-pillarbox.mp4");
+ffmpeg(["-i", OBAMA, "-vf", "crop=960:720,pad=1280:720:160:0:black", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "copy", pillarboxed]);
+const letterboxed = path.join(dir, "grid-letterbox.mp4");
+ffmpeg(["-i", media("video_talking/grid/bbaf2n.mpg"), "-vf", "pad=360:400:0:56:black", "-c:v", "libx264", "-preset", "ultrafast", "-an", letterboxed]);
+
+describe("bars (pure)", () => {
+  it("reads cropdetect's last answer and unites the samples, ignoring thin edges and all-black frames", () => {
+    expect(parseCropdetect("x1:0 ... crop=1280:720:0:0\n[Parsed_cropdetect_0] crop=960:720:160:0")).toEqual({ x: 160, y: 0, w: 960, h: 720 });
+    expect(parseCropdetect("no detection")).toBeNull();
+    const frame = { width: 1280, height: 720 };
+    // a dark scene detects a smaller picture: the union keeps the whole picture
+    expect(contentRect([{ x: 160, y: 0, w: 960, h: 720 }, { x: 300, y: 100, w: 600, h: 400 }, null], frame)).toEqual({ x: 160, y: 0, w: 960, h: 720 });
+    expect(contentRect([{ x: 4, y: 2, w: 1272, h: 716 }], frame)).toBeNull();
+    expect(contentRect([{ x: 600, y: 300, w: 40, h: 40 }], frame)).toBeNull();
+    expect(cropdetectArgs("in.mp4", 3)).toContain("cropdetect=limit=24:round=2:reset=0");
+  });
+});
+
+describe("bars on real video", () => {
+  it("finds the pillarbox and the letterbox, and nothing on the corpus videos without bars", async () => {
+    for (const [file, want] of [
+      [pillarboxed, { x: 160, y: 0, w: 960, h: 720 }],
+      [letterboxed, { x: 0, y: 56, w: 360, h: 288 }],
+    ] as const) {
+      const info = await probe(file, { signal });
+      expect(await detectBars(file, { signal, durationS: info.duration, video: info.video! })).toEqual(want);
+    }
+    for (const rel of ["video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4", "video_talking/other/openmpf_new_face_video-90.mp4", "video_misc/auto-editor_example.mp4"]) {
+      const info = await probe(media(rel), { signal });
+      expect(await detectBars(media(rel), { signal, durationS: info.duration, video: info.video! }), rel).toBeNull();
+    }
+  });
+
+  it("reports faces in the picture inside the bars, where the crop window is planned", async () => {
+    const info = await probe(pillarboxed, { signal });
+    const content = (await detectBars(pillarboxed, { signal, durationS: info.duration, video: info.video! }))!;
+    const video = { width: content.w, height: content.h };
+    const faces = await analyzeClipFaces({ source: pillarboxed, video, content, start: 0, end: 2, window: cropWindow(video.width, video.height), signal, detector: await createBlazeFace() });
+    const seen = faces.track.samples.flatMap((s) => s.faces);
+    expect(seen.length).toBeGreaterThan(0);
+    for (const f of seen) expect(f.x + f.w).toBeLessThanOrEqual(content.w + 1);
+    // the same face in whole-frame pixels sits 160 px further right
+    const whole = await analyzeClipFaces({ source: pillarboxed, video: info.video!, start: 0, end: 2, window: cropWindow(1280, 720), signal, detector: await createBlazeFace() });
+    const cx = (fs: { x: number; w: number }[]) => fs.reduce((a, f) => a + f.x + f.w / 2, 0) / fs.length;
+    expect(Math.abs(cx(whole.track.samples.flatMap((s) => s.faces)) - cx(seen) - 160)).toBeLessThan(12);
+  });
+
+  it("renders no bars: the wide layout's picture reaches the frame's sides, and every layout crops the picture first", async () => {
+    const info = await probe(pillarboxed, { signal });
+    const content = { x: 160, y: 0, w: 960, h: 720 };
+    for (const layout of ["wide", "center_crop", "face_tracking", "split_screen", "grid_3", "grid_4", "stacked", "passthrough"] as Layout[]) {
+      const args = renderArgs({ input: pillarboxed, output: "o.mp4", start: 0, duration: 1, source: { width: 1280, height: 720, fps: 30, hasAudio: true }, layout, content, width: 540, height: 960, quality: "preview" });
+      const graph = args[args.indexOf("-filter_complex") + 1]!;
+      expect(graph.startsWith("[0:v:0]crop=960:720:160:0,setsar=1[content];"), layout).toBe(true);
+      expect(graph.split("[0:v:0]").length, layout).toBe(2);
+    }
+    const outs: Record<string, number> = {};
+    for (const [name, c] of [["bars", null], ["content", content]] as const) {
+      const out = path.join(dir, `wide-${name}.mp4`);
+      await renderClip({ source: pillarboxed, probe: info, start: 1, end: 2, layout: "wide", content: c, assPath: null, output: out, quality: "preview" }, { signal });
+      // the fitted picture is 540 px wide in the middle of the frame: its left and right 12 px columns
+      const px = grayFrame(out, 0.5, 540, 960);
+      outs[name] = (meanGray(px, 540, { x0: 0, y0: 400, x1: 12, y1: 560 }) + meanGray(px, 540, { x0: 528, y0: 400, x1: 540, y1: 560 })) / 2;
+    }
+    expect(outs.bars).toBeLessThan(20); // the source's black bars inside the picture
+    expect(outs.content).toBeGreaterThan(outs.bars! + 15);
+  });
+});
