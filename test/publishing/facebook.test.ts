@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   standIn.faults.clear();
-  standIn.reelsToday = 0;
+  standIn.reelsToday.clear();
 });
 
 const post = { caption: "A moment worth sharing #reels", privacy: "public" as const };
@@ -30,11 +30,11 @@ const step = (p: { state: unknown }) => (p.state as FacebookState).step;
 describe("Facebook adapter against its stand-in", () => {
   it("connects through the manual login flow: long-lived user token, the Page and its token", async () => {
     const { tokens, account } = await connect(platform, ctx);
-    expect(account).toMatchObject({ id: standIn.pageId, handle: "Stand-in Page" });
+    expect(account).toMatchObject({ id: expect.any(String), handle: "Stand-in Page" });
     expect(account.restriction).toBeUndefined();
     // The Page token does not expire; the refresh credential names the Page.
     expect(tokens.expiresAt).toBeUndefined();
-    expect(tokens.refreshToken?.startsWith(`${standIn.pageId}:`)).toBe(true);
+    expect(tokens.refreshToken?.startsWith(`${account.id}:`)).toBe(true);
     expect(tokens.scopes).toEqual(expect.arrayContaining(["pages_manage_posts", "pages_show_list", "pages_read_engagement"]));
     const url = new URL(platform.authorizeUrl(ctx, { state: "s" }));
     expect(url.pathname).toBe("/v24.0/dialog/oauth");
@@ -49,7 +49,7 @@ describe("Facebook adapter against its stand-in", () => {
     if (run.outcome.kind !== "published") return;
     expect(run.outcome.url).toBe(`https://www.facebook.com/reel/${run.outcome.postId}`);
     expect(standIn.posts.length).toBe(before + 1);
-    expect(standIn.posts.at(-1)).toMatchObject({ videoId: run.outcome.postId, kind: "reel", description: post.caption, bytes: size });
+    expect(standIn.posts.at(-1)).toMatchObject({ videoId: run.outcome.postId, pageId: account.id, kind: "reel", description: post.caption, bytes: size });
   });
 
   it("publishes a 2-minute clip as a Page video through the resumable upload API", async () => {
@@ -58,7 +58,7 @@ describe("Facebook adapter against its stand-in", () => {
     const run = await publishToEnd({ platform, ctx, tokens, account, post: { ...post, title: "Long cut" }, video: memoryVideo(size, { durationSeconds: 120 }) });
     expect(run.outcome).toMatchObject({ kind: "published" });
     if (run.outcome.kind !== "published") return;
-    expect(run.outcome.url).toBe(`https://www.facebook.com/${standIn.pageId}/videos/${run.outcome.postId}`);
+    expect(run.outcome.url).toBe(`https://www.facebook.com/${account.id}/videos/${run.outcome.postId}`);
     expect(standIn.posts.length).toBe(before + 1);
     expect(standIn.posts.at(-1)).toMatchObject({ kind: "page_video", title: "Long cut", bytes: size });
   });
@@ -92,7 +92,7 @@ describe("Facebook adapter against its stand-in", () => {
 
   it("the 30-Reels-a-day cap is a refusal with Facebook's reason and what to do", async () => {
     const { tokens, account } = await connect(platform, ctx);
-    standIn.reelsToday = 30;
+    standIn.reelsToday.set(account.id, 30);
     const run = await publishToEnd({ platform, ctx, tokens, account, post, video: reel() });
     expect(run.outcome).toMatchObject({ kind: "error", error: { kind: "refused", reason: expect.stringMatching(/30 API-published posts/), advice: expect.stringMatching(/Schedule/) } });
     expect(platform.limits.dailyPosts).toBe(30);

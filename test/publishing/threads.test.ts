@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   standIn.faults.clear();
-  standIn.quotaUsage = 0;
+  standIn.quotaUsage.clear();
 });
 
 let n = 0;
@@ -30,7 +30,7 @@ const step = (p: { state: unknown }) => (p.state as ThreadsState).step;
 describe("Threads adapter against its stand-in", () => {
   it("connects: code → short-lived token → 60-day token (its own refresh credential) → profile", async () => {
     const { tokens, account } = await connect(platform, ctx);
-    expect(account).toMatchObject({ id: standIn.userId, handle: "@standin" });
+    expect(account).toMatchObject({ id: expect.stringMatching(/^\d+$/), handle: expect.stringMatching(/^@standin_\d+$/) });
     expect(tokens.expiresAt! - Date.now()).toBeGreaterThan(59 * 86_400_000);
     expect(tokens.refreshToken).toBe(tokens.accessToken);
     const url = new URL(platform.authorizeUrl(ctx, { state: "s" }));
@@ -46,8 +46,8 @@ describe("Threads adapter against its stand-in", () => {
     expect(run.outcome).toMatchObject({ kind: "published" });
     if (run.outcome.kind !== "published") return;
     expect(standIn.posts.length).toBe(before + 1);
-    expect(standIn.posts.at(-1)).toMatchObject({ id: run.outcome.postId, text: p.caption, videoUrl: "https://katto.example/files/clip.mp4?sig=abc", permalink: run.outcome.url });
-    expect(standIn.quotaUsage).toBe(1);
+    expect(standIn.posts.at(-1)).toMatchObject({ id: run.outcome.postId, user: account.id, text: p.caption, videoUrl: "https://katto.example/files/clip.mp4?sig=abc", permalink: run.outcome.url });
+    expect(standIn.quotaUsage.get(account.id)).toBe(1);
   });
 
   it("refreshes an expired token with th_refresh_token and goes on", async () => {
@@ -80,7 +80,7 @@ describe("Threads adapter against its stand-in", () => {
   it("the 250-posts-a-day cap is read before publishing and refused with what to do", async () => {
     const { tokens, account } = await connect(platform, ctx);
     const before = standIn.posts.length;
-    standIn.quotaUsage = 250;
+    standIn.quotaUsage.set(account.id, 250);
     const run = await publishToEnd({ platform, ctx, tokens, account, post: post(), video: clip() });
     expect(run.outcome).toMatchObject({ kind: "error", error: { kind: "refused", reason: expect.stringMatching(/250 of 250/), advice: expect.stringMatching(/Schedule/) } });
     expect(run.progress.attempted).toBe(false);

@@ -25,56 +25,57 @@ interface Video {
 }
 export interface FacebookPost {
   videoId: string;
+  pageId: string;
   kind: "reel" | "page_video";
   description: string;
   title: string | null;
   bytes: number;
 }
 export interface FacebookStandIn extends StandIn {
-  pageId: string;
   posts: FacebookPost[];
-  /** Reels published in the moving 24 h window (the cap is 30). */
-  reelsToday: number;
+  /** Reels each Page published in the moving 24 h window (the cap is 30). */
+  reelsToday: Map<string, number>;
   issuedTokens: string[];
 }
 
 const rand = () => String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 15));
 
+/** Each authorization is a new Facebook user managing `pages` Pages of their own (the first is "Stand-in Page"). */
 export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: string; pages?: number } = {}): FacebookStandIn {
   const clientId = opts.clientId ?? "1234567890";
   const clientSecret = opts.clientSecret ?? "fb-secret";
   const faults = new Faults();
-  const pageId = "104000000000001";
-  const pages = Array.from({ length: opts.pages ?? 1 }, (_, i) => ({ id: i === 0 ? pageId : `10400000000000${i + 1}`, name: i === 0 ? "Stand-in Page" : `Other Page ${i}` }));
-  const codes = new Map<string, string>();
-  const userTokens = new Set<string>();
+  const pages: { id: string; name: string; user: string }[] = [];
+  const codes = new Map<string, { redirect: string; user: string }>();
+  const userTokens = new Map<string, string>(); // token → user id
   const pageTokens = new Map<string, string>(); // token → page id
   const videos = new Map<string, Video>();
   const uploads = new Map<string, { size: number; bytes: number; handle: string | null }>();
   const posts: FacebookPost[] = [];
   const issuedTokens: string[] = [];
-  const stand: FacebookStandIn = { app: new Hono(), faults, clientId, clientSecret, pageId, posts, reelsToday: 0, issuedTokens };
+  const stand: FacebookStandIn = { app: new Hono(), faults, clientId, clientSecret, posts, reelsToday: new Map(), issuedTokens };
   const app = stand.app;
 
   const reset = () => {
     codes.clear();
+    pages.length = 0;
     userTokens.clear();
     pageTokens.clear();
     videos.clear();
     uploads.clear();
     posts.length = 0;
     issuedTokens.length = 0;
-    stand.reelsToday = 0;
+    stand.reelsToday.clear();
   };
-  controlRoutes(app, faults, () => ({ posts, reelsToday: stand.reelsToday }), reset);
+  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.videoId, account: p.pageId, ...p })) }), reset);
 
   const graphError = (c: Context, code: number, message: string, extra: Record<string, unknown> = {}, status = 400) =>
     c.json({ error: { message, type: code === 190 ? "OAuthException" : "GraphMethodException", code, fbtrace_id: "AQx7standin", ...extra } }, status as 400);
   const expired = (c: Context) => graphError(c, 190, "Error validating access token: Session has expired on Monday, 23-Nov-26 09:00:00 PST.", { error_subcode: 463 });
 
-  const newUserToken = () => {
+  const newUserToken = (user: string) => {
     const t = `EAAU${rand()}`;
-    userTokens.add(t);
+    userTokens.set(t, user);
     issuedTokens.push(t);
     return t;
   };
@@ -105,7 +106,9 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
     const q = c.req.query();
     if (q.client_id !== clientId || !q.redirect_uri) return c.text("Invalid App ID", 400);
     const code = `AQ${rand()}`;
-    codes.set(code, q.redirect_uri);
+    const user = rand();
+    for (let i = 0; i < (opts.pages ?? 1); i++) pages.push({ id: rand(), name: i === 0 ? "Stand-in Page" : `Other Page ${i}`, user });
+    codes.set(code, { redirect: q.redirect_uri, user });
     const back = new URL(q.redirect_uri);
     back.searchParams.set("code", code);
     if (q.state) back.searchParams.set("state", q.state);
@@ -116,38 +119,42 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
     const q = c.req.query();
     if (q.client_id !== clientId || q.client_secret !== clientSecret) return graphError(c, 1, "Error validating client secret.");
     if (q.grant_type === "fb_exchange_token") {
-      if (!userTokens.has(q.fb_exchange_token ?? "") || faults.take("refresh_fails")) {
+      const user = userTokens.get(q.fb_exchange_token ?? "");
+      if (!user || faults.take("refresh_fails")) {
         return graphError(c, 190, "Error validating access token: The session has been invalidated because the user changed their password.", { error_subcode: 460 });
       }
-      return c.json({ access_token: newUserToken(), token_type: "bearer", expires_in: 5_183_944 });
+      return c.json({ access_token: newUserToken(user), token_type: "bearer", expires_in: 5_183_944 });
     }
-    const redirect = codes.get(q.code ?? "");
+    const entry = codes.get(q.code ?? "");
     codes.delete(q.code ?? "");
-    if (!redirect || redirect !== q.redirect_uri) return graphError(c, 100, "This authorization code has expired or been used.", { error_subcode: 36009 });
+    if (!entry || entry.redirect !== q.redirect_uri) return graphError(c, 100, "This authorization code has expired or been used.", { error_subcode: 36009 });
     // A short-lived user token; the adapter trades it for a long-lived one.
-    return c.json({ access_token: newUserToken(), token_type: "bearer", expires_in: 5_400 });
+    return c.json({ access_token: newUserToken(entry.user), token_type: "bearer", expires_in: 5_400 });
   });
 
   app.all(`${V}/*`, async (c) => {
     const path = c.req.path.slice(V.length);
     const method = c.req.method;
-    const user = userTokens.has(tokenOf(c));
+    const user = userTokens.get(tokenOf(c));
 
     if (path === "/me/permissions") {
       if (!user) return expired(c);
       if (method === "DELETE") {
-        userTokens.delete(tokenOf(c));
+        // The app loses every grant of this user: their user and Page tokens stop working.
+        for (const [t, u] of userTokens) if (u === user) userTokens.delete(t);
+        for (const [t, p] of pageTokens) if (pages.find((x) => x.id === p)?.user === user) pageTokens.delete(t);
         return c.json({ success: true });
       }
       return c.json({ data: ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "public_profile"].map((permission) => ({ permission, status: "granted" })) });
     }
     if (path === "/me/accounts") {
       if (!user) return expired(c);
-      return c.json({ data: pages.map((p) => ({ id: p.id, name: p.name, access_token: pageTokenFor(p.id), tasks: ["CREATE_CONTENT", "MANAGE", "MODERATE"] })) });
+      return c.json({ data: pages.filter((p) => p.user === user).map((p) => ({ id: p.id, name: p.name, access_token: pageTokenFor(p.id), tasks: ["CREATE_CONTENT", "MANAGE", "MODERATE"] })) });
     }
     const pageRead = pages.find((p) => path === `/${p.id}`);
     if (pageRead && c.req.query("fields") === "access_token") {
       if (!user) return expired(c);
+      if (pageRead.user !== user) return graphError(c, 200, "(#200) The user does not manage this Page");
       return c.json({ id: pageRead.id, access_token: pageTokenFor(pageRead.id) });
     }
 
@@ -195,14 +202,14 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
         const video = videos.get(body.video_id ?? "");
         if (!video) return graphError(c, 100, "(#100) Invalid video_id");
         if (!video.size || video.bytes < video.size) return graphError(c, 6000, "There was a problem uploading your video file. Please try again.", { error_subcode: 1363130 });
-        if (faults.take("daily_quota") || stand.reelsToday >= 30) return graphError(c, 4, "(#4) Reels API is limited to 30 API-published posts within a 24-hour moving period.", { error_subcode: 2207042, is_transient: false });
+        if (faults.take("daily_quota") || (stand.reelsToday.get(reels.id) ?? 0) >= 30) return graphError(c, 4, "(#4) Reels API is limited to 30 API-published posts within a 24-hour moving period.", { error_subcode: 2207042, is_transient: false });
         if (faults.take("policy_refusal")) return graphError(c, 368, "The action attempted has been deemed abusive or is otherwise disallowed", { error_subcode: 1390008, error_user_msg: "This video goes against our Community Standards on intellectual property." });
         // One video object is one Reel: finishing it again publishes nothing new.
         if (!video.finished) {
           video.finished = true;
           video.failProcessing = faults.take("processing_fails");
-          stand.reelsToday += 1;
-          posts.push({ videoId: video.id, kind: "reel", description: body.description ?? "", title: null, bytes: video.bytes });
+          stand.reelsToday.set(reels.id, (stand.reelsToday.get(reels.id) ?? 0) + 1);
+          posts.push({ videoId: video.id, pageId: reels.id, kind: "reel", description: body.description ?? "", title: null, bytes: video.bytes });
         }
         if (faults.take("publish_timeout")) return dropConnection();
         return c.json({ success: true });
@@ -220,7 +227,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
       if (faults.take("policy_refusal")) return graphError(c, 368, "The action attempted has been deemed abusive or is otherwise disallowed", { error_subcode: 1390008, error_user_msg: "This video goes against our Community Standards on intellectual property." });
       const id = rand();
       videos.set(id, { id, kind: "page_video", size: session.size, bytes: session.size, reads: 0, finished: true, failProcessing: faults.take("processing_fails") });
-      posts.push({ videoId: id, kind: "page_video", description: form.get("description") ?? "", title: form.get("title"), bytes: session.size });
+      posts.push({ videoId: id, pageId: pageVideos.id, kind: "page_video", description: form.get("description") ?? "", title: form.get("title"), bytes: session.size });
       if (faults.take("publish_timeout")) return dropConnection();
       return c.json({ id });
     }

@@ -16,7 +16,6 @@ interface Video { urn: string; owner: string; size: number; parts: { first: numb
 export interface LinkedInPost { urn: string; author: string; commentary: string; visibility: string; video: string; title: string | null; bytes: number }
 export interface LinkedInStandIn extends StandIn {
   posts: LinkedInPost[];
-  memberId: string;
   /** Whether the app is one LinkedIn issues refresh tokens to (approved partners only). */
   refreshTokens: boolean;
   issuedTokens: string[];
@@ -27,22 +26,22 @@ export interface LinkedInStandIn extends StandIn {
 const rand = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18)))).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 const num = () => String(7_000_000_000_000_000_000n + BigInt(Math.floor(Math.random() * 1e15)));
 
+/** Each authorization is a new member ("Stand-in Member"). */
 export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: string; refreshTokens?: boolean } = {}): LinkedInStandIn {
   const clientId = opts.clientId ?? "li-client";
   const clientSecret = opts.clientSecret ?? "li-secret";
   const faults = new Faults();
-  const memberId = "782bbtaQ";
-  const codes = new Map<string, string>();
-  const access = new Map<string, number>(); // token → expiresAt
-  const refresh = new Set<string>();
+  const codes = new Map<string, { redirect: string; member: string }>();
+  const access = new Map<string, { expiresAt: number; member: string }>();
+  const refresh = new Map<string, string>(); // refresh token → member
   const videos = new Map<string, Video>();
   const posts: LinkedInPost[] = [];
   const issuedTokens: string[] = [];
   const versions = new Set<string>();
   const app = new Hono();
-  const stand: LinkedInStandIn = { app, faults, clientId, clientSecret, posts, memberId, refreshTokens: opts.refreshTokens ?? false, issuedTokens, versions };
+  const stand: LinkedInStandIn = { app, faults, clientId, clientSecret, posts, refreshTokens: opts.refreshTokens ?? false, issuedTokens, versions };
 
-  controlRoutes(app, faults, () => ({ posts }), () => {
+  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.urn, account: p.author.replace("urn:li:person:", ""), ...p })) }), () => {
     codes.clear();
     access.clear();
     refresh.clear();
@@ -54,11 +53,11 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
   const error = (c: Context, status: number, message: string, extra: Record<string, unknown> = {}) => c.json({ status, message, ...extra }, status as 400);
 
   /** Bearer, version headers and the faults every API call may hit. */
-  const authorize = (c: Context, versioned: boolean): Response | null => {
+  const authorize = (c: Context, versioned: boolean): { member: string } | Response => {
     const token = c.req.header("authorization")?.replace(/^Bearer /, "") ?? "";
-    const expiresAt = access.get(token);
-    if (!expiresAt || expiresAt < Date.now() || faults.take("expired_token")) {
-      if (expiresAt) access.set(token, 0);
+    const t = access.get(token);
+    if (!t || t.expiresAt < Date.now() || faults.take("expired_token")) {
+      if (t) t.expiresAt = 0;
       return error(c, 401, "The token used in the request has expired", { serviceErrorCode: 65601, code: "EXPIRED_ACCESS_TOKEN" });
     }
     if (versioned) {
@@ -68,17 +67,17 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
       versions.add(version);
     }
     if (faults.take("rate_limited")) return error(c, 429, "Too Many Requests");
-    return null;
+    return { member: t.member };
   };
 
-  const issue = (withRefresh = stand.refreshTokens) => {
+  const issue = (member: string, withRefresh = stand.refreshTokens) => {
     const token = `AQV${rand()}`;
-    access.set(token, Date.now() + 5_184_000_000);
+    access.set(token, { expiresAt: Date.now() + 5_184_000_000, member });
     issuedTokens.push(token);
     const body: Record<string, unknown> = { access_token: token, expires_in: 5_184_000, scope: "openid,profile,w_member_social", token_type: "Bearer" };
     if (withRefresh) {
       const r = `AQX${rand()}`;
-      refresh.add(r);
+      refresh.set(r, member);
       issuedTokens.push(r);
       Object.assign(body, { refresh_token: r, refresh_token_expires_in: 31_536_000 });
     }
@@ -89,7 +88,7 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
     const q = c.req.query();
     if (q.client_id !== clientId || q.response_type !== "code" || !q.redirect_uri || !q.state) return c.text("invalid_request", 400);
     const code = `AQT${rand()}`;
-    codes.set(code, q.redirect_uri);
+    codes.set(code, { redirect: q.redirect_uri, member: rand().slice(0, 10) });
     const back = new URL(q.redirect_uri);
     back.searchParams.set("code", code);
     back.searchParams.set("state", q.state);
@@ -100,16 +99,17 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
     const f = new URLSearchParams(await c.req.text());
     if (f.get("client_id") !== clientId || f.get("client_secret") !== clientSecret) return c.json({ error: "invalid_client", error_description: "Client authentication failed" }, 401);
     if (f.get("grant_type") === "authorization_code") {
-      const redirect = codes.get(f.get("code") ?? "");
+      const entry = codes.get(f.get("code") ?? "");
       codes.delete(f.get("code") ?? "");
-      if (!redirect || redirect !== f.get("redirect_uri")) return c.json({ error: "invalid_request", error_description: "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired." }, 400);
-      return c.json(issue());
+      if (!entry || entry.redirect !== f.get("redirect_uri")) return c.json({ error: "invalid_request", error_description: "Unable to retrieve access token: appid/redirect uri/code verifier does not match authorization code. Or authorization code expired." }, 400);
+      return c.json(issue(entry.member));
     }
     if (f.get("grant_type") === "refresh_token") {
       const r = f.get("refresh_token") ?? "";
-      if (!refresh.has(r) || faults.take("refresh_fails")) return c.json({ error: "invalid_request", error_description: "The provided authorization grant or refresh token is invalid, expired or revoked" }, 400);
+      const member = refresh.get(r);
+      if (!member || faults.take("refresh_fails")) return c.json({ error: "invalid_request", error_description: "The provided authorization grant or refresh token is invalid, expired or revoked" }, 400);
       // LinkedIn keeps the refresh token (its 365-day lifetime does not restart) and hands it back.
-      return c.json({ ...issue(false), refresh_token: r });
+      return c.json({ ...issue(member, false), refresh_token: r });
     }
     return c.json({ error: "unsupported_grant_type" }, 400);
   });
@@ -117,21 +117,25 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
   app.post("/oauth/v2/revoke", async (c) => {
     const f = new URLSearchParams(await c.req.text());
     if (f.get("client_id") !== clientId || f.get("client_secret") !== clientSecret) return c.json({ error: "invalid_client" }, 401);
+    const member = access.get(f.get("token") ?? "")?.member;
     access.delete(f.get("token") ?? "");
-    refresh.clear();
+    for (const [r, m] of refresh) if (m === member) refresh.delete(r);
     return c.body(null, 200);
   });
 
-  app.get("/v2/userinfo", (c) => authorize(c, false) ?? c.json({ sub: memberId, name: "Stand-in Member", given_name: "Stand-in", family_name: "Member", locale: { country: "US", language: "en" } }));
+  app.get("/v2/userinfo", (c) => {
+    const who = authorize(c, false);
+    return who instanceof Response ? who : c.json({ sub: who.member, name: "Stand-in Member", given_name: "Stand-in", family_name: "Member", locale: { country: "US", language: "en" } });
+  });
 
   app.post("/rest/videos", async (c) => {
-    const denied = authorize(c, true);
-    if (denied) return denied;
+    const who = authorize(c, true);
+    if (who instanceof Response) return who;
     const action = c.req.query("action");
     const body = (await c.req.json()) as { initializeUploadRequest?: { owner?: string; fileSizeBytes?: number }; finalizeUploadRequest?: { video?: string; uploadToken?: string; uploadedPartIds?: string[] } };
     if (action === "initializeUpload") {
       const req = body.initializeUploadRequest;
-      if (req?.owner !== `urn:li:person:${memberId}`) return error(c, 403, "Not enough permissions to access: partnerApiVideos.CREATE", { code: "ACCESS_DENIED" });
+      if (req?.owner !== `urn:li:person:${who.member}`) return error(c, 403, "Not enough permissions to access: partnerApiVideos.CREATE", { code: "ACCESS_DENIED" });
       const size = Number(req.fileSizeBytes);
       if (!(size >= 75 * 1024) || size > 500 * 1024 * 1024) return error(c, 400, "fileSizeBytes must be between 75 KB and 500 MB", { code: "INVALID_ARGUMENT" });
       const urn = `urn:li:video:C5${rand().slice(0, 14)}`;
@@ -174,8 +178,8 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
   });
 
   app.get("/rest/videos/:urn", (c) => {
-    const denied = authorize(c, true);
-    if (denied) return denied;
+    const who = authorize(c, true);
+    if (who instanceof Response) return who;
     const v = videos.get(decodeURIComponent(c.req.param("urn")));
     if (!v) return error(c, 404, "Video not found");
     if (v.finalized) v.reads += 1;
@@ -184,15 +188,15 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
   });
 
   app.post("/rest/posts", async (c) => {
-    const denied = authorize(c, true);
-    if (denied) return denied;
+    const who = authorize(c, true);
+    if (who instanceof Response) return who;
     const body = (await c.req.json()) as { author?: string; commentary?: string; visibility?: string; lifecycleState?: string; content?: { media?: { id?: string; title?: string } } };
     if (faults.take("daily_quota")) return error(c, 429, "Resource level throttle MEMBER DAY limit for calls to this resource is reached.");
     if (faults.take("policy_refusal")) return error(c, 422, "This post was blocked because it goes against LinkedIn's Professional Community Policies.", { code: "UNPROCESSABLE_ENTITY" });
-    if (body.author !== `urn:li:person:${memberId}` || body.lifecycleState !== "PUBLISHED" || !body.visibility) return error(c, 422, "ERROR :: /author :: is not a member the token can post as", { code: "UNPROCESSABLE_ENTITY" });
+    if (body.author !== `urn:li:person:${who.member}` || body.lifecycleState !== "PUBLISHED" || !body.visibility) return error(c, 422, "ERROR :: /author :: is not a member the token can post as", { code: "UNPROCESSABLE_ENTITY" });
     const v = videos.get(body.content?.media?.id ?? "");
     if (!v || v.reads < 2 || v.fails) return error(c, 422, "ERROR :: /content/media/id :: The media is not ready or does not exist", { code: "UNPROCESSABLE_ENTITY" });
-    const dup = posts.find((p) => p.commentary === body.commentary);
+    const dup = posts.find((p) => p.author === body.author && p.commentary === body.commentary);
     if (dup) return error(c, 422, `Content is a duplicate of ${dup.urn}`, { code: "DUPLICATE_POST" });
     const post: LinkedInPost = { urn: `urn:li:share:${num()}`, author: body.author, commentary: body.commentary ?? "", visibility: body.visibility, video: v.urn, title: body.content?.media?.title ?? null, bytes: v.size };
     posts.push(post);

@@ -9,10 +9,9 @@ import { Hono, type Context } from "hono";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
 
 interface Media { id: string; key: string; total: number; segments: Map<number, number>; finalized: boolean; polls: number; fails: boolean }
-export interface XPost { id: string; text: string; mediaKeys: string[]; bytes: number }
+export interface XPost { id: string; author: string; text: string; mediaKeys: string[]; bytes: number }
 export interface XStandIn extends StandIn {
   posts: XPost[];
-  userId: string;
   issuedTokens: string[];
 }
 
@@ -20,24 +19,26 @@ const b64url = (b: Uint8Array) => btoa(String.fromCharCode(...b)).replaceAll("+"
 const rand = () => b64url(crypto.getRandomValues(new Uint8Array(12)));
 const snowflake = () => String(1_880_000_000_000_000_000n + BigInt(Math.floor(Math.random() * 1e15)));
 
+/** Each authorization is a new X user (@standin_<n>). */
 export function createXStandIn(opts: { clientId?: string; clientSecret?: string } = {}): XStandIn {
   const clientId = opts.clientId ?? "x-client";
   const clientSecret = opts.clientSecret ?? "x-secret";
   const faults = new Faults();
-  const userId = "1500000000000000001";
-  const codes = new Map<string, { redirectUri: string; challenge?: string; scope: string }>();
-  const access = new Map<string, { expiresAt: number; scope: string }>();
-  const refresh = new Map<string, string>(); // refresh token → scope
+  const codes = new Map<string, { redirectUri: string; challenge?: string; scope: string; user: string }>();
+  const access = new Map<string, { expiresAt: number; scope: string; user: string }>();
+  const refresh = new Map<string, { scope: string; user: string }>();
+  const users = new Map<string, string>(); // id → username
   const media = new Map<string, Media>();
   const posts: XPost[] = [];
   const issuedTokens: string[] = [];
   const app = new Hono();
 
-  controlRoutes(app, faults, () => ({ posts }), () => {
+  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ account: p.author, ...p })) }), () => {
     codes.clear();
     access.clear();
     refresh.clear();
     media.clear();
+    users.clear();
     posts.length = 0;
     issuedTokens.length = 0;
   });
@@ -47,7 +48,7 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
   const nowSec = () => Math.floor(Date.now() / 1000);
 
   /** Bearer check plus the faults every API call may hit. */
-  const authorize = (c: Context): Response | null => {
+  const authorize = (c: Context): { user: string } | Response => {
     const token = c.req.header("authorization")?.replace(/^Bearer /, "") ?? "";
     const t = access.get(token);
     if (!t || t.expiresAt < Date.now() || faults.take("expired_token")) {
@@ -55,14 +56,14 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
       return problem(c, 401, "Unauthorized", "Unauthorized");
     }
     if (faults.take("rate_limited")) return problem(c, 429, "Too Many Requests", "Too Many Requests", "about:blank", { "x-rate-limit-limit": "5", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(nowSec() + 1) });
-    return null;
+    return { user: t.user };
   };
 
-  const issue = (scope: string) => {
+  const issue = (scope: string, user: string) => {
     const accessToken = rand();
     const refreshToken = rand();
-    access.set(accessToken, { expiresAt: Date.now() + 7200_000, scope });
-    refresh.set(refreshToken, scope);
+    access.set(accessToken, { expiresAt: Date.now() + 7200_000, scope, user });
+    refresh.set(refreshToken, { scope, user });
     issuedTokens.push(accessToken, refreshToken);
     return { token_type: "bearer", expires_in: 7200, access_token: accessToken, scope, refresh_token: refreshToken };
   };
@@ -73,7 +74,9 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
     const q = c.req.query();
     if (q.client_id !== clientId || q.response_type !== "code" || !q.redirect_uri || q.code_challenge_method !== "S256" || !q.code_challenge) return c.text("Something went wrong", 400);
     const code = rand();
-    codes.set(code, { redirectUri: q.redirect_uri, challenge: q.code_challenge, scope: q.scope ?? "" });
+    const user = snowflake();
+    users.set(user, `standin_${users.size + 1}`);
+    codes.set(code, { redirectUri: q.redirect_uri, challenge: q.code_challenge, scope: q.scope ?? "", user });
     const back = new URL(q.redirect_uri);
     back.searchParams.set("state", q.state ?? "");
     back.searchParams.set("code", code);
@@ -90,15 +93,15 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
       if (!entry || entry.redirectUri !== f.get("redirect_uri") || b64url(digest) !== entry.challenge) {
         return c.json({ error: "invalid_request", error_description: "Value passed for the authorization code was invalid." }, 400);
       }
-      return c.json(issue(entry.scope));
+      return c.json(issue(entry.scope, entry.user));
     }
     if (f.get("grant_type") === "refresh_token") {
       const old = f.get("refresh_token") ?? "";
-      const scope = refresh.get(old);
-      if (scope === undefined || faults.take("refresh_fails")) return c.json({ error: "invalid_request", error_description: "Value passed for the token was invalid." }, 400);
+      const grant = refresh.get(old);
+      if (!grant || faults.take("refresh_fails")) return c.json({ error: "invalid_request", error_description: "Value passed for the token was invalid." }, 400);
       // Refresh tokens rotate: the one just used stops working.
       refresh.delete(old);
-      return c.json(issue(scope));
+      return c.json(issue(grant.scope, grant.user));
     }
     return c.json({ error: "unsupported_grant_type" }, 400);
   });
@@ -111,11 +114,14 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
     return c.json({ revoked: true });
   });
 
-  app.get("/2/users/me", (c) => authorize(c) ?? c.json({ data: { id: userId, name: "Stand-in", username: "standin" } }));
+  app.get("/2/users/me", (c) => {
+    const who = authorize(c);
+    return who instanceof Response ? who : c.json({ data: { id: who.user, name: "Stand-in", username: users.get(who.user) } });
+  });
 
   app.post("/2/media/upload", async (c) => {
-    const denied = authorize(c);
-    if (denied) return denied;
+    const who = authorize(c);
+    if (who instanceof Response) return who;
     const f = await c.req.formData();
     const command = f.get("command");
     if (command === "INIT") {
@@ -147,8 +153,8 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
   });
 
   app.get("/2/media/upload", (c) => {
-    const denied = authorize(c);
-    if (denied) return denied;
+    const who = authorize(c);
+    if (who instanceof Response) return who;
     const m = media.get(c.req.query("media_id") ?? "");
     if (c.req.query("command") !== "STATUS" || !m?.finalized) return problem(c, 400, "Invalid Request", "media_id not found or not finalized.");
     m.polls += 1;
@@ -158,8 +164,8 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
   });
 
   app.post("/2/tweets", async (c) => {
-    const denied = authorize(c);
-    if (denied) return denied;
+    const who = authorize(c);
+    if (who instanceof Response) return who;
     const body = (await c.req.json()) as { text?: string; media?: { media_ids?: string[] } };
     if (faults.take("daily_quota")) {
       return problem(c, 429, "Too Many Requests", "Too Many Requests", "about:blank", { "x-user-limit-24hour-limit": "17", "x-user-limit-24hour-remaining": "0", "x-user-limit-24hour-reset": String(nowSec() + 36_000) });
@@ -167,20 +173,20 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
     if (faults.take("policy_refusal")) return problem(c, 403, "Forbidden", "This request looks like it might be automated. To protect our users from spam and other malicious activity, we can't complete this action right now.");
     const attached = (body.media?.media_ids ?? []).map((id) => media.get(id));
     if (attached.some((m) => !m || m.polls < 2 || m.fails)) return problem(c, 400, "Invalid Request", "Your media IDs are invalid.");
-    if (posts.some((p) => p.text === body.text)) return problem(c, 403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
-    const post: XPost = { id: snowflake(), text: body.text ?? "", mediaKeys: attached.map((m) => m!.key), bytes: attached.reduce((a, m) => a + m!.total, 0) };
+    if (posts.some((p) => p.author === who.user && p.text === body.text)) return problem(c, 403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
+    const post: XPost = { id: snowflake(), author: who.user, text: body.text ?? "", mediaKeys: attached.map((m) => m!.key), bytes: attached.reduce((a, m) => a + m!.total, 0) };
     posts.push(post);
     if (faults.take("publish_timeout")) return dropConnection();
     return c.json({ data: { id: post.id, text: post.text, edit_history_tweet_ids: [post.id] } }, 201);
   });
 
   app.get("/2/users/:id/tweets", (c) => {
-    const denied = authorize(c);
-    if (denied) return denied;
-    if (c.req.param("id") !== userId) return problem(c, 404, "Not Found Error", "Could not find user.");
-    const latest = posts.slice(-Number(c.req.query("max_results") ?? 10)).reverse();
+    const who = authorize(c);
+    if (who instanceof Response) return who;
+    if (!users.has(c.req.param("id"))) return problem(c, 404, "Not Found Error", "Could not find user.");
+    const latest = posts.filter((p) => p.author === c.req.param("id")).slice(-Number(c.req.query("max_results") ?? 10)).reverse();
     return c.json({ data: latest.map((p) => ({ id: p.id, text: p.text, edit_history_tweet_ids: [p.id], ...(p.mediaKeys.length ? { attachments: { media_keys: p.mediaKeys } } : {}) })), meta: { result_count: latest.length } });
   });
 
-  return { app, faults, clientId, clientSecret, posts, userId, issuedTokens };
+  return { app, faults, clientId, clientSecret, posts, issuedTokens };
 }
