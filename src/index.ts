@@ -10,7 +10,7 @@ import { resealWebhookSecrets } from "./webhooks/secret";
 
 export { IdempotencyLock } from "./durable-objects/idempotency-lock";
 export { RateLimiter } from "./durable-objects/rate-limiter";
-export { RenderContainer } from "./render/container";
+export { RenderContainer } from "./render-backend/container";
 
 const app = buildApp();
 

@@ -2,9 +2,10 @@
 // with exponential delay; after the last attempt the job fails (render), the clip stays at
 // preview quality (render_hd), or the delivery is recorded as failed (webhook). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
 import type { Env } from "../env";
-import { dispatchRender, failUndispatchable } from "../services/render/dispatch";
+import { dispatchRender, failUndispatchable } from "../services/render/job-task";
 import { dispatchHd, giveUpHd } from "../services/render/hd";
-import { dispatchRerender, failRerender } from "../services/rerenders/rerenders";
+import { failRerender } from "../services/rerenders/events";
+import { dispatchRerender } from "../services/rerenders/task";
 import { handleWebhookMessage } from "../webhooks/delivery";
 import { QueueMessageSchema } from "./messages";
 

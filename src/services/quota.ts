@@ -1,13 +1,16 @@
 // Monthly video quota (spec "Limits"; docs/api-decisions.md "Quota"). Every change is one
 // conditional SQL statement, so concurrent requests can never charge past the limit.
+import { QuotaExceededError } from "../errors";
 import { monthStart, planOf } from "./plans";
 
 /**
- * Statement that charges one video if the account has room in the current period, rolling the
- * period over first when a new month started. Changes exactly one row when charged.
- * SQLite evaluates every SET expression against the old row, so the CASEs see the old period.
+ * The one statement that charges a video: one video if the account has room in the current
+ * period, rolling the period over first when a new month started. Changes exactly one row when
+ * charged. SQLite evaluates every SET expression against the old row, so the CASEs see the old period.
+ * `onlyWhileReserved`: charge only while that upload job is still `reserved` (completing an upload
+ * twice at once charges once).
  */
-export function chargeStatement(db: D1Database, accountId: string, plan: string, now: Date): D1PreparedStatement {
+export function chargeStatement(db: D1Database, accountId: string, plan: string, now: Date, onlyWhileReserved?: string): D1PreparedStatement {
   const start = monthStart(now);
   const limit = planOf(plan).videosPerMonth;
   return db
@@ -16,9 +19,18 @@ export function chargeStatement(db: D1Database, accountId: string, plan: string,
          videos_used  = CASE WHEN period_start IS NULL OR period_start < ?1 THEN 1 ELSE videos_used + 1 END,
          refunds_used = CASE WHEN period_start IS NULL OR period_start < ?1 THEN 0 ELSE refunds_used END,
          period_start = CASE WHEN period_start IS NULL OR period_start < ?1 THEN ?1 ELSE period_start END
-       WHERE id = ?2 AND (period_start IS NULL OR period_start < ?1 OR videos_used < ?3)`,
+       WHERE id = ?2 AND (period_start IS NULL OR period_start < ?1 OR videos_used < ?3)
+         AND (?4 IS NULL OR EXISTS (SELECT 1 FROM jobs WHERE id = ?4 AND status = 'reserved'))`,
     )
-    .bind(start, accountId, limit);
+    .bind(start, accountId, limit, onlyWhileReserved ?? null);
+}
+
+/** The 403 of a charge that found no room. */
+export function quotaExceeded(plan: string): QuotaExceededError {
+  const limit = planOf(plan).videosPerMonth;
+  return new QuotaExceededError(
+    `Monthly video quota reached: the ${plan} plan includes ${limit} videos per month. It resets at the start of next month (UTC); upgrade the plan for more.`,
+  );
 }
 
 /**

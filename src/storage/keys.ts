@@ -9,6 +9,9 @@ export async function jobFileKey(appSecret: string, jobId: string, name: string)
   return `clips/${jobId}/${tag}/${name}`;
 }
 
+/** Re-render files live beside the job's clips, under the re-render id (versioned). */
+export const rerenderFileKey = (appSecret: string, jobId: string, rid: string, name: string) => jobFileKey(appSecret, jobId, `${rid}-${name}`);
+
 export const fileUrl = (baseUrl: string, key: string) => `${baseUrl}/files/${key}`;
 
 /** Names the render backend may PUT under a job (docs/render-protocol.md). */

@@ -2,7 +2,7 @@
 // internal routes, as the backend would send them, plus small job helpers for route tests.
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { renderCallbackToken } from "../../src/render/backend";
+import { renderCallbackToken } from "../../src/render-backend/callbacks";
 import { JobCreatedSchema } from "../../src/schemas/job";
 import type { RenderEvent } from "../../src/schemas/render-protocol";
 import { api, BASE, SAMPLE_URL, type Client } from "./helpers";

@@ -5,7 +5,7 @@ import type { App } from "../../middleware/types";
 import { AccountSchema, BrandKitListSchema, UsageSchema, WebhookDetailsSchema } from "../../schemas/account";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { getAccount, getUsage, listBrandKits } from "../../services/accounts/read";
-import { requireScope } from "../../services/jobs/create";
+import { requireScope } from "../../services/auth/keys";
 import { keyringOf } from "../../lib/crypto";
 import { getOrCreateWebhookSecret } from "../../webhooks/secret";
 import { SCHEME, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../webhooks/signature";

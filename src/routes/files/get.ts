@@ -3,7 +3,7 @@
 import type { Hono } from "hono";
 import { errorBody } from "../../errors";
 import type { AppEnv } from "../../middleware/types";
-import { r2Response } from "../internal/routes";
+import { r2Response } from "../../storage/r2-response";
 
 export function registerFiles(app: Hono<AppEnv>) {
   app.on(["GET", "HEAD"], "/files/clips/*", async (c) => {

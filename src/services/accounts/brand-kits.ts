@@ -6,7 +6,7 @@ import { brandKits } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../errors";
 import { BrandKitSchema } from "../../schemas/account";
 import type { AccountContext } from "../context";
-import { requireScope } from "../jobs/create";
+import { requireScope } from "../auth/keys";
 import { createBrandKit, deleteBrandKit } from "./admin";
 
 export type BrandKit = z.infer<typeof BrandKitSchema>;

@@ -4,7 +4,7 @@ import { brandKits } from "../../db/schema";
 import type { z } from "@hono/zod-openapi";
 import type { BrandKitSchema } from "../../schemas/account";
 import type { AccountContext } from "../context";
-import { requireScope } from "../jobs/create";
+import { requireScope } from "../auth/keys";
 import { readUsage } from "../quota";
 
 export async function getUsage(ctx: AccountContext) {

@@ -7,7 +7,7 @@ import { keyringOf } from "../../lib/crypto";
 import { getOrCreateWebhookSecret } from "../../webhooks/secret";
 import { SCHEME, SIGNATURE_HEADER, SIGNATURE_PREFIX, TIMESTAMP_HEADER } from "../../webhooks/signature";
 import type { AccountContext } from "../context";
-import { requireScope } from "../jobs/create";
+import { requireScope } from "../auth/keys";
 
 export async function getWebhookDetails(ctx: AccountContext) {
   requireScope(ctx, "read");

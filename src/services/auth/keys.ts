@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { accounts, apiKeys } from "../../db/schema";
-import { UnauthorizedError } from "../../errors";
+import { ForbiddenError, UnauthorizedError } from "../../errors";
 import { randomToken, sha256Hex, timingSafeEqual } from "../../lib/crypto";
 
 export type Scope = "read" | "write";
@@ -11,6 +11,13 @@ export interface Principal {
   accountId: string;
   scopes: Scope[];
   plan: string;
+}
+
+/** A verb's scope check: a key without `scope` gets 403 with what to do (spec "Authentication"). */
+export function requireScope(ctx: { principal: Pick<Principal, "scopes"> }, scope: Scope): void {
+  if (!ctx.principal.scopes.includes(scope)) {
+    throw new ForbiddenError(`This API key lacks the '${scope}' scope required here. Create a key with scopes ["${scope}"].`);
+  }
 }
 
 const KEY_PREFIX = "katto_";

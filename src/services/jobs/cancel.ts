@@ -1,7 +1,7 @@
 import { ConflictError } from "../../errors";
-import { renderBackend } from "../../render/backend";
+import { renderBackend } from "../../render-backend/client";
 import type { AccountContext } from "../context";
-import { requireScope } from "./create";
+import { requireScope } from "../auth/keys";
 import { loadOwnJob } from "./read";
 import { stopJob } from "./stop";
 

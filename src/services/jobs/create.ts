@@ -1,12 +1,13 @@
-import { ForbiddenError, QuotaExceededError, ValidationError } from "../../errors";
+import { ValidationError } from "../../errors";
 import type { Config } from "../../schemas/config";
 import { isLocalMode } from "../../env";
 import { newId } from "../../lib/ids";
+import { enqueueRender } from "../../queues/producers";
 import { checkWebhookUrl } from "../../webhooks/url-safety";
+import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
-import { chargeStatement } from "../quota";
-import { planOf } from "../plans";
-import { enqueueRender } from "./dispatch";
+import { chargeStatement, quotaExceeded } from "../quota";
+import { createdMsSql } from "./cursor";
 import { classifySourceUrl } from "./sources";
 import { statusUrl } from "./view";
 
@@ -16,17 +17,6 @@ export interface CreateJobInput {
   config?: Config;
 }
 
-export function requireScope(ctx: AccountContext, scope: "read" | "write") {
-  if (!ctx.principal.scopes.includes(scope)) {
-    throw new ForbiddenError(`This API key lacks the '${scope}' scope required here. Create a key with scopes ["${scope}"].`);
-  }
-}
-
-export function quotaMessage(plan: string) {
-  const limit = planOf(plan).videosPerMonth;
-  return `Monthly video quota reached: the ${plan} plan includes ${limit} videos per month. It resets at the start of next month (UTC); upgrade the plan for more.`;
-}
-
 export function validateWebhookUrl(ctx: AccountContext, raw: string | undefined): string | null {
   if (raw === undefined) return null;
   const r = checkWebhookUrl(raw, { localMode: isLocalMode(ctx.env) });
@@ -34,10 +24,7 @@ export function validateWebhookUrl(ctx: AccountContext, raw: string | undefined)
   return r.url.toString();
 }
 
-/**
- * SQL that inserts a job only when the statement before it (the quota charge) changed a row, with
- * a created_ms unique per account (bumped past the newest job on a tie) so date-time cursors are exact.
- */
+/** SQL that inserts a job only when the statement before it (the quota charge) changed a row. */
 export function insertJobIfChargedStatement(
   db: D1Database,
   j: { id: string; accountId: string; status: string; step: string; source: string; sourceUrl: string; config: string | null; webhookUrl: string | null; nowMs: number },
@@ -47,7 +34,7 @@ export function insertJobIfChargedStatement(
     .prepare(
       `INSERT INTO jobs (id, account_id, status, progress_step, progress_pct, source, source_url, config, webhook_url, charged, created_ms, updated_at)
        SELECT ?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, 1,
-              MAX(?9, COALESCE((SELECT MAX(created_ms) FROM jobs WHERE account_id = ?2), 0) + 1), ?10
+              ${createdMsSql("?9", "?2")}, ?10
        WHERE changes() = 1`,
     )
     .bind(j.id, j.accountId, j.status, j.step, j.source, j.sourceUrl, j.config, j.webhookUrl, j.nowMs, now);
@@ -68,7 +55,7 @@ export async function createJob(ctx: AccountContext, input: CreateJobInput) {
       config: input.config ? JSON.stringify(input.config) : null, webhookUrl, nowMs,
     }),
   ]);
-  if (inserted.meta.changes !== 1) throw new QuotaExceededError(quotaMessage(ctx.principal.plan));
+  if (inserted.meta.changes !== 1) throw quotaExceeded(ctx.principal.plan);
   await enqueueRender(ctx.env, id);
   return { id, status: "queued" as const, status_url: statusUrl(ctx.baseUrl, id) };
 }

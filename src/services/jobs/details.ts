@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { clips, rerenders } from "../../db/schema";
 import { fileUrl } from "../../storage/keys";
 import type { AccountContext } from "../context";
-import { requireScope } from "./create";
+import { requireScope } from "../auth/keys";
 import { loadOwnJob } from "./read";
 import { jobView, rankClips } from "./view";
 

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, jobs, transcripts } from "../../db/schema";
-import { NotFoundError, ValidationError } from "../../errors";
+import { NotFoundError } from "../../errors";
 import type { JobStatus } from "../../schemas/job";
+import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
-import { requireScope } from "./create";
-import { clipView, jobSummaryView, jobView, rankClips } from "./view";
+import { parseCursor } from "./cursor";
+import { clipView, jobSummaryView, jobView, msToIso, rankClips } from "./view";
 
 const notFound = () => new NotFoundError("Job not found. Check the id; jobs of other accounts are not visible.");
 
@@ -27,18 +28,8 @@ export async function getJob(ctx: AccountContext, id: string) {
   return jobView(ctx.baseUrl, j, rows);
 }
 
-/** Parse a date-time cursor (ISO 8601 with offset) into epoch ms, or throw a 400. */
-export function parseCursor(cursor: string): number {
-  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
-  const ms = iso.test(cursor) ? Date.parse(cursor) : Number.NaN;
-  if (!Number.isFinite(ms)) {
-    throw new ValidationError("cursor must be the next_cursor date-time of a previous response, e.g. 2026-11-22T14:00:00.123Z");
-  }
-  return ms;
-}
-
 /**
- * Keyset pagination, newest first. created_ms is unique per account (see createJob), so
+ * Keyset pagination, newest first. created_ms is unique per account (./cursor.ts), so
  * "strictly older than the cursor" never skips nor repeats a job.
  */
 export async function listJobs(ctx: AccountContext, q: { limit: number; cursor?: string; status?: JobStatus }) {
@@ -58,7 +49,7 @@ export async function listJobs(ctx: AccountContext, q: { limit: number; cursor?:
   const more = rows.length > q.limit;
   return {
     jobs: page.map(jobSummaryView),
-    next_cursor: more ? new Date(page[page.length - 1].createdMs).toISOString() : null,
+    next_cursor: more ? msToIso(page[page.length - 1].createdMs) : null,
   };
 }
 

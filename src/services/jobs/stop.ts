@@ -3,6 +3,7 @@
 // when a refund is due, gives the video back and records it — so a slot is never refunded twice
 // and never refunded for a job that had already stopped.
 import { refundStatement } from "../quota";
+import { RUNNING_STATUSES, runningSql, type RunningStatus } from "./status";
 
 export interface StoppableJob {
   id: string;
@@ -15,7 +16,7 @@ export interface StopOptions {
   status: "cancelled" | "failed";
   error: string | null;
   /** states the job may be in; default: every running state */
-  from?: readonly ("queued" | "processing" | "scoring")[];
+  from?: readonly RunningStatus[];
   refund: boolean;
   /** user cancellations are limited by the plan's monthly refund cap; failures are not */
   countsTowardCap?: boolean;
@@ -24,7 +25,7 @@ export interface StopOptions {
 }
 
 export async function stopJob(db: D1Database, job: StoppableJob, o: StopOptions): Promise<{ stopped: boolean; refunded: boolean }> {
-  const from = o.from ?? ["queued", "processing", "scoring"];
+  const from = o.from ?? RUNNING_STATUSES;
   const now = new Date().toISOString();
   const statements = [
     db
@@ -42,11 +43,23 @@ export async function stopJob(db: D1Database, job: StoppableJob, o: StopOptions)
   return { stopped: results[0].meta.changes === 1, refunded: o.refund && results[2].meta.changes === 1 };
 }
 
+interface StoppableRow {
+  id: string;
+  account_id: string;
+  created_ms: number;
+  plan: string;
+}
+const SELECT_STOPPABLE = "SELECT j.id, j.account_id, j.created_ms, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id";
+const fromRow = (r: StoppableRow): StoppableJob => ({ id: r.id, accountId: r.account_id, plan: r.plan, createdMs: r.created_ms });
+
 /** The job's account and plan, which a refund needs. */
 export async function stoppableJob(db: D1Database, jobId: string): Promise<StoppableJob | null> {
-  const r = await db
-    .prepare("SELECT j.id, j.account_id, j.created_ms, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?")
-    .bind(jobId)
-    .first<{ id: string; account_id: string; created_ms: number; plan: string }>();
-  return r ? { id: r.id, accountId: r.account_id, plan: r.plan, createdMs: r.created_ms } : null;
+  const r = await db.prepare(`${SELECT_STOPPABLE} WHERE j.id = ?`).bind(jobId).first<StoppableRow>();
+  return r ? fromRow(r) : null;
+}
+
+/** Running jobs with no progress since the ISO time `before` (the watchdog's candidates), at most `limit`. */
+export async function runningJobsIdleSince(db: D1Database, before: string, limit: number): Promise<StoppableJob[]> {
+  const { results } = await db.prepare(`${SELECT_STOPPABLE} WHERE ${runningSql("j")} AND j.updated_at < ?1 LIMIT ?2`).bind(before, limit).all<StoppableRow>();
+  return results.map(fromRow);
 }

@@ -4,31 +4,22 @@
 import { ConflictError, NotFoundError, ServiceError } from "../../errors";
 import type { Env } from "../../env";
 import type { RenderEvent } from "../../schemas/render-protocol";
+import { enqueueHdRenders } from "../../queues/producers";
 import { jobFileKey } from "../../storage/keys";
 import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
+import { RUNNING_STATUSES, runningSql } from "../jobs/status";
 import { stopJob, stoppableJob } from "../jobs/stop";
-import { enqueueHdRenders, mezzanineOf } from "./hd";
+import { mezzanineOf } from "./hd";
 
 type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
 
-interface JobRef {
-  id: string;
-  accountId: string;
-  plan: string;
-  createdMs: number;
-  webhookUrl: string | null;
-}
-
-const RUNNING = `status IN ('queued', 'processing', 'scoring')`;
+const RUNNING = runningSql();
 const noLongerRunning = () => new ConflictError("Job is no longer running; stop work on it.");
 
-async function loadRef(db: D1Database, jobId: string): Promise<JobRef> {
-  const r = await db
-    .prepare(`SELECT j.id, j.account_id, j.created_ms, j.webhook_url, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`)
-    .bind(jobId)
-    .first<{ id: string; account_id: string; created_ms: number; webhook_url: string | null; plan: string }>();
+async function webhookUrlOf(db: D1Database, jobId: string): Promise<string | null> {
+  const r = await db.prepare("SELECT webhook_url FROM jobs WHERE id = ?").bind(jobId).first<{ webhook_url: string | null }>();
   if (!r) throw new NotFoundError("Job not found.");
-  return { id: r.id, accountId: r.account_id, plan: r.plan, createdMs: r.created_ms, webhookUrl: r.webhook_url };
+  return r.webhook_url;
 }
 
 export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent): Promise<void> {
@@ -87,7 +78,7 @@ async function requireStoredFiles(env: Env, files: { name: string; key: string }
   }
 }
 
-async function requireJobStatus(db: D1Database, jobId: string, statuses: string[]) {
+async function requireJobStatus(db: D1Database, jobId: string, statuses: readonly string[]) {
   const job = await db.prepare("SELECT status FROM jobs WHERE id = ?").bind(jobId).first<{ status: string }>();
   if (!job) throw new NotFoundError("Job not found.");
   if (!statuses.includes(job.status)) throw noLongerRunning();
@@ -104,7 +95,7 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
     })),
   );
   // A stopped job answers 409 (stop work) before any file check; the UPDATE below stays conditional.
-  await requireJobStatus(db, jobId, ["queued", "processing", "scoring"]);
+  await requireJobStatus(db, jobId, RUNNING_STATUSES);
   await requireStoredFiles(env, rows.flatMap(({ c, videoKey, captionsKey }) => [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }]));
   const allHd = ev.clips.every((c) => c.hd);
   // One transaction: the completion UPDATE goes first and every clip INSERT is conditional on it
@@ -135,8 +126,7 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
     await fanOutHd(env, jobId, ev.clips);
     // If HD never lands, the callback still fires (with hd_ready false) after a grace period;
     // delivery is claimed once per job, so the HD-ready call and this one never both send.
-    const ref = await loadRef(db, jobId);
-    if (ref.webhookUrl) await enqueueCompletionWebhook(env, jobId, { delaySeconds: HD_FALLBACK_DELAY_SECONDS });
+    if (await webhookUrlOf(db, jobId)) await enqueueCompletionWebhook(env, jobId, { delaySeconds: HD_FALLBACK_DELAY_SECONDS });
   }
 }
 
@@ -195,6 +185,5 @@ async function dropMezzanine(env: Env, jobId: string, clipIndex: number) {
 
 /** hd_ready just turned true: the completion callback fires now, with final URLs (docs/webhooks.md). */
 async function onHdReady(env: Env, jobId: string) {
-  const ref = await loadRef(env.DB, jobId);
-  if (ref.webhookUrl) await enqueueCompletionWebhook(env, jobId);
+  if (await webhookUrlOf(env.DB, jobId)) await enqueueCompletionWebhook(env, jobId);
 }

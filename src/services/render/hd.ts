@@ -2,12 +2,12 @@
 // message per clip; the consumer hands each to its own backend instance, which renders the clip's
 // 1080p file from the clip's mezzanine and reports `clip_hd` on the job's callbacks.
 import type { Env } from "../../env";
-import { renderBackend, renderCallbackToken } from "../../render/backend";
+import { callbackFor, jobFileSourceUrl } from "../../render-backend/callbacks";
+import { renderBackend } from "../../render-backend/client";
 import type { HdClipTask } from "../../schemas/render-protocol";
-import type { RenderHdMessage } from "../../queues/messages";
 import { FILE_NAME } from "../../storage/keys";
-import { publicBaseUrl } from "../context";
-import { defaultBrandKit, type DispatchOutcome } from "./dispatch";
+import { defaultBrandKit } from "./brand-kit";
+import type { DispatchOutcome } from "./job-task";
 
 /** The backend instance of one clip's HD task: its own container in production. */
 export const hdInstanceId = (jobId: string, clipIndex: number) => `${jobId}:hd:${clipIndex}`;
@@ -16,18 +16,6 @@ export const hdInstanceId = (jobId: string, clipIndex: number) => `${jobId}:hd:$
 export function mezzanineOf(metadata: Record<string, unknown> | null | undefined): string | null {
   const name = metadata?.mezzanine_file;
   return typeof name === "string" && FILE_NAME.test(name) ? name : null;
-}
-
-/** One render_hd message per clip (a single sendBatch: at most 10 clips). */
-export async function enqueueHdRenders(env: Env, jobId: string, clipIndexes: readonly number[]): Promise<void> {
-  if (clipIndexes.length === 0) return;
-  await env.RENDER_QUEUE.sendBatch(clipIndexes.map((clip_index) => ({ body: { type: "render_hd", job_id: jobId, clip_index } satisfies RenderHdMessage })));
-}
-
-/** Signed Worker URL of a job file, for the backend to GET (GET /internal/v1/jobs/{id}/files/{name}). */
-export async function jobFileSourceUrl(env: Env, jobId: string, name: string): Promise<string> {
-  const token = await renderCallbackToken(env.APP_SECRET ?? "", jobId);
-  return `${publicBaseUrl(env)}/internal/v1/jobs/${jobId}/files/${name}?token=${token}`;
 }
 
 /**
@@ -47,7 +35,6 @@ export async function dispatchHd(env: Env, jobId: string, clipIndex: number): Pr
     console.log(JSON.stringify({ msg: "render_hd: clip has no mezzanine; it stays at preview quality", job_id: jobId, clip_index: clipIndex }));
     return "skipped";
   }
-  const base = publicBaseUrl(env);
   const body: HdClipTask = {
     job_id: jobId,
     clip_index: clipIndex,
@@ -56,7 +43,7 @@ export async function dispatchHd(env: Env, jobId: string, clipIndex: number): Pr
     source: { url: await jobFileSourceUrl(env, jobId, mezzanine) },
     clip: { start: 0, end: Math.round((row.end_s - row.start_s) * 1000) / 1000, metadata },
     brand_kit: await defaultBrandKit(env.DB, row.account_id),
-    callback: { base_url: `${base}/internal/v1`, token: await renderCallbackToken(env.APP_SECRET ?? "", jobId) },
+    callback: await callbackFor(env, jobId),
   };
   try {
     const res = await renderBackend(env, hdInstanceId(jobId, clipIndex)).fetch("/v1/clips/hd", {

@@ -2,17 +2,19 @@
 // A reservation is a job in the internal state `reserved`: invisible in lists and gets, never
 // charged. Complete verifies the object (present, size, magic bytes), then charges and queues in one
 // transaction; reservations never completed are swept after expiry.
-import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from "../../errors";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
+import { enqueueRender } from "../../queues/producers";
 import type { Config } from "../../schemas/config";
 import { uploadKey } from "../../storage/keys";
 import { checkDeclaredType } from "../../storage/magic";
 import { UPLOAD_URL_TTL_S, uploadUrl } from "../../storage/presign";
+import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
-import { quotaMessage, requireScope } from "../jobs/create";
-import { enqueueRender } from "../jobs/dispatch";
+import { createdMsSql } from "../jobs/cursor";
 import { statusUrl } from "../jobs/view";
-import { monthStart, planOf } from "../plans";
+import { planOf } from "../plans";
+import { chargeStatement, quotaExceeded } from "../quota";
 
 const formatBytes = (n: number) => (n >= 1024 ** 3 ? `${n / 1024 ** 3} GB` : `${Math.round(n / 1024 ** 2)} MB`);
 
@@ -27,7 +29,7 @@ export async function reserveUpload(ctx: AccountContext, input: { filename: stri
     `INSERT INTO jobs (id, account_id, status, progress_step, progress_pct, source, source_url, created_ms, updated_at,
                        upload_key, upload_filename, upload_content_type, upload_size, upload_expires_at)
      VALUES (?1, ?2, 'reserved', 'awaiting_upload', 0, 'upload', ?3,
-             MAX(?4, COALESCE((SELECT MAX(created_ms) FROM jobs WHERE account_id = ?2), 0) + 1), ?5, ?6, ?7, ?8, ?9, ?10)`,
+             ${createdMsSql("?4", "?2")}, ?5, ?6, ?7, ?8, ?9, ?10)`,
   )
     .bind(id, ctx.principal.accountId, `upload://${id}/${encodeURIComponent(input.filename)}`, nowMs, new Date(nowMs).toISOString(), uploadKey(id), input.filename, input.content_type, input.size, new Date(expiresAtMs).toISOString())
     .run();
@@ -68,24 +70,13 @@ export async function completeUpload(ctx: AccountContext, id: string, input: { c
   if (bad) throw new ValidationError(bad);
 
   const now = new Date();
-  const limit = planOf(ctx.principal.plan).videosPerMonth;
-  const start = monthStart(now);
   // One transaction: charge only while the job is still reserved, then flip it only if charged.
   const [charged, queued] = await db.batch([
-    db
-      .prepare(
-        `UPDATE accounts SET
-           videos_used  = CASE WHEN period_start IS NULL OR period_start < ?1 THEN 1 ELSE videos_used + 1 END,
-           refunds_used = CASE WHEN period_start IS NULL OR period_start < ?1 THEN 0 ELSE refunds_used END,
-           period_start = CASE WHEN period_start IS NULL OR period_start < ?1 THEN ?1 ELSE period_start END
-         WHERE id = ?2 AND (period_start IS NULL OR period_start < ?1 OR videos_used < ?3)
-           AND EXISTS (SELECT 1 FROM jobs WHERE id = ?4 AND status = 'reserved')`,
-      )
-      .bind(start, ctx.principal.accountId, limit, id),
+    chargeStatement(db, ctx.principal.accountId, ctx.principal.plan, now, id),
     db
       .prepare(
         `UPDATE jobs SET status = 'queued', progress_step = 'queued', charged = 1, config = ?3, updated_at = ?4,
-           created_ms = MAX(?5, COALESCE((SELECT MAX(created_ms) FROM jobs WHERE account_id = ?2), 0) + 1)
+           created_ms = ${createdMsSql("?5", "?2")}
          WHERE changes() = 1 AND id = ?1 AND account_id = ?2 AND status = 'reserved'`,
       )
       .bind(id, ctx.principal.accountId, input.config ? JSON.stringify(input.config) : null, now.toISOString(), now.getTime()),
@@ -94,7 +85,7 @@ export async function completeUpload(ctx: AccountContext, id: string, input: { c
     if (charged.meta.changes === 0) {
       const again = await db.prepare("SELECT status FROM jobs WHERE id = ?").bind(id).first<{ status: string }>();
       if (again && again.status !== "reserved") throw new ConflictError(`Upload already completed: the job is ${again.status}.`);
-      throw new QuotaExceededError(quotaMessage(ctx.principal.plan));
+      throw quotaExceeded(ctx.principal.plan);
     }
     throw new ConflictError("Upload already completed.");
   }

@@ -8,9 +8,9 @@ import type { Env } from "../../../src/env";
 import { handleQueueBatch } from "../../../src/queues/consumer";
 import { HdClipTaskSchema, RenderJobSchema, type RenderEvent } from "../../../src/schemas/render-protocol";
 import { JobSchema } from "../../../src/schemas/job";
-import { dispatchRender, hdModeOf } from "../../../src/services/render/dispatch";
+import { jobFileSourceUrl } from "../../../src/render-backend/callbacks";
+import { dispatchRender, hdModeOf } from "../../../src/services/render/job-task";
 import { applyRenderEvent } from "../../../src/services/render/events";
-import { jobFileSourceUrl } from "../../../src/services/render/hd";
 import { api, createAccount, SAMPLE_URL, type Client } from "../helpers";
 import { clipReport, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 

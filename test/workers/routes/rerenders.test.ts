@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { renderCallbackToken } from "../../../src/render/backend";
+import { renderCallbackToken } from "../../../src/render-backend/callbacks";
 import { RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
 import { JobSchema } from "../../../src/schemas/job";
 import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { defaultBrandKit } from "../../../src/services/render/dispatch";
+import { defaultBrandKit } from "../../../src/services/render/brand-kit";
 import { ADMIN, BASE, createAccount } from "../helpers";
 
 const kit = (name: string) => ({ name, primary_color: "#ffffff", accent_color: "#ff0066", caption_font: "Noto Sans", caption_position: "middle", default_layout: "wide", watermark_url: null });

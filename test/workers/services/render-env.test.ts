@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderEnvFrom } from "../../../src/render/container";
+import { renderEnvFrom } from "../../../src/render-backend/container";
 
 describe("render container environment", () => {
   it("passes the backend's settings from the Worker's vars and secrets, nothing else", () => {

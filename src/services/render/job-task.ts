@@ -1,35 +1,22 @@
-// Queue consumer side of a render message: hand the job to the render backend.
+// Queue consumer side of a render message: hand a queued job to the render backend, or fail it
+// refunded once the backend stayed unreachable through every attempt.
 import type { Env } from "../../env";
-import { renderBackend, renderCallbackToken } from "../../render/backend";
+import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
+import { renderBackend } from "../../render-backend/client";
 import type { HdMode, RenderJob } from "../../schemas/render-protocol";
-import { publicBaseUrl } from "../context";
-import { planOf } from "../plans";
 import { stopJob, stoppableJob } from "../jobs/stop";
+import { planOf } from "../plans";
+import { defaultBrandKit } from "./brand-kit";
 
 export const MAX_SOURCE_SECONDS = 90 * 60; // spec "Limits": sources up to 90 minutes
 export const MAX_CLIPS = 10; // re-render index range 0..9
 
 export type DispatchOutcome = "dispatched" | "skipped" | "retry";
 
-/**
- * The account's brand kit applied to renders: the oldest kit is the account's default
- * (docs/api-decisions.md "Brand kits"). Null when the account has none.
- */
-export async function defaultBrandKit(db: D1Database, accountId: string) {
-  return db
-    .prepare(
-      `SELECT name, primary_color, accent_color, caption_font, caption_position, default_layout, watermark_url
-       FROM brand_kits WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1`,
-    )
-    .bind(accountId)
-    .first<{ name: string; primary_color: string; accent_color: string; caption_font: string; caption_position: string; default_layout: string; watermark_url: string | null }>();
-}
-
 /** Source URL the backend fetches: the job's URL, or a signed Worker URL for uploaded files. */
-async function sourceFor(env: Env, job: { id: string; source: string; source_url: string }, base: string) {
+async function sourceFor(env: Env, job: { id: string; source: string; source_url: string }) {
   if (job.source !== "upload") return { url: job.source_url, kind: "url" as const };
-  const token = await renderCallbackToken(env.APP_SECRET ?? "", job.id);
-  return { url: `${base}/internal/v1/jobs/${job.id}/source?token=${token}`, kind: "upload" as const };
+  return { url: await jobSourceUrl(env, job.id), kind: "upload" as const };
 }
 
 async function renderConfig(db: D1Database, accountId: string, config: string | null): Promise<Record<string, unknown>> {
@@ -52,15 +39,14 @@ export async function dispatchRender(env: Env, jobId: string): Promise<DispatchO
     .bind(jobId)
     .first<{ id: string; account_id: string; status: string; source: string; source_url: string; config: string | null; plan: string }>();
   if (!job || job.status !== "queued") return "skipped"; // cancelled meanwhile, or a redelivery
-  const base = publicBaseUrl(env);
   const hd = { mode: hdModeOf(env) };
   // the job remembers its mode: the `clips` event fans out only jobs dispatched for it
   await env.DB.prepare(`UPDATE jobs SET hd_mode = ?2 WHERE id = ?1 AND status = 'queued'`).bind(job.id, hd.mode).run();
   const body: RenderJob = {
     job_id: job.id,
-    source: await sourceFor(env, job, base),
+    source: await sourceFor(env, job),
     config: await renderConfig(env.DB, job.account_id, job.config),
-    callback: { base_url: `${base}/internal/v1`, token: await renderCallbackToken(env.APP_SECRET ?? "", job.id) },
+    callback: await callbackFor(env, job.id),
     limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: MAX_CLIPS },
     hd,
   };

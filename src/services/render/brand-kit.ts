@@ -1,0 +1,20 @@
+import { BrandKitSchema, parseWith, type BrandKit } from "@katto/protocol";
+
+/**
+ * The account's brand kit applied to renders, re-renders and HD tasks: the oldest kit is the
+ * account's default (docs/api-decisions.md "Brand kits"). Null when the account has none. The row
+ * is read with the protocol's schema, so what the backend receives is a valid kit.
+ */
+export async function defaultBrandKit(db: D1Database, accountId: string): Promise<BrandKit | null> {
+  const row = await db
+    .prepare(
+      `SELECT name, primary_color, accent_color, caption_font, caption_position, default_layout, watermark_url
+       FROM brand_kits WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1`,
+    )
+    .bind(accountId)
+    .first();
+  if (!row) return null;
+  const kit = parseWith(BrandKitSchema, row, "brand_kit");
+  if (!kit.ok) throw new Error(`The account's default brand kit cannot be rendered: ${kit.error}.`);
+  return kit.value;
+}
