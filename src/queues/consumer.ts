@@ -1,16 +1,51 @@
-// RENDER_QUEUE consumer: each message is parsed, handled and acked explicitly; failures retry
-// with exponential delay; after the last attempt the job fails (render), the clip stays at
-// preview quality (render_hd), or the delivery is recorded as failed (webhook). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
+// RENDER_QUEUE consumer: each message is parsed, handed to the handler of its type (the table
+// below), and acked explicitly. Work the render backend could not take is retried with
+// exponential delay; after the last attempt, or at once when its task is invalid, the handler
+// gives up: the job fails refunded (render), the clip stays at preview quality (render_hd), the
+// re-render fails (rerender). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
 import type { Env } from "../env";
-import { dispatchRender, failUndispatchable } from "../services/render/job-task";
-import { dispatchHd, giveUpHd } from "../services/render/hd";
-import { failRerender } from "../services/rerenders/events";
-import { dispatchRerender } from "../services/rerenders/task";
+import { InvalidTaskError, sendTask, type BackendTask } from "../render-backend/send-task";
+import { giveUpHd, hdClipTask } from "../services/render/hd";
+import { failUnsentJob, renderJobTask } from "../services/render/job-task";
+import { failUnsentRerender, rerenderTask } from "../services/rerenders/task";
 import { handleWebhookMessage } from "../webhooks/delivery";
-import { QueueMessageSchema } from "./messages";
+import { QueueMessageSchema, type QueueMessage } from "./messages";
 
 export const RENDER_DISPATCH_ATTEMPTS = 6;
 export const retryDelay = (attempts: number) => Math.min(300, 5 * 2 ** (attempts - 1));
+
+type MessageOf<T extends QueueMessage["type"]> = Extract<QueueMessage, { type: T }>;
+
+interface Handler<M> {
+  /** Does the message's work: "retry" when the render backend could not take it. */
+  run(env: Env, m: M): Promise<"done" | "retry">;
+  /** The work cannot be done: the last attempt asked for a retry, or the task was refused as invalid (`refusal`). */
+  giveUp?(env: Env, m: M, refusal?: string): Promise<void>;
+}
+
+/** A message whose work is one task for the render backend; no task (null) means nothing left to do. */
+function backendWork<M>(task: (env: Env, m: M) => Promise<BackendTask | null>, giveUp: NonNullable<Handler<M>["giveUp"]>): Handler<M> {
+  return {
+    run: async (env, m) => {
+      const t = await task(env, m);
+      return t && (await sendTask(env, t)) === "retry" ? "retry" : "done";
+    },
+    giveUp,
+  };
+}
+
+const handlers: { [T in QueueMessage["type"]]: Handler<MessageOf<T>> } = {
+  render: backendWork((env, m) => renderJobTask(env, m.job_id), (env, m, refusal) => failUnsentJob(env, m.job_id, refusal)),
+  render_hd: backendWork((env, m) => hdClipTask(env, m.job_id, m.clip_index), async (_env, m, refusal) => giveUpHd(m.job_id, m.clip_index, refusal)),
+  rerender: backendWork((env, m) => rerenderTask(env, m.rerender_id), (env, m, refusal) => failUnsentRerender(env, m.rerender_id, refusal)),
+  // Webhook retries re-enqueue a new message with their own schedule (src/webhooks/delivery.ts).
+  webhook: {
+    run: async (env, m) => {
+      await handleWebhookMessage(env, m);
+      return "done";
+    },
+  },
+};
 
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const msg of batch.messages) {
@@ -20,38 +55,28 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       msg.ack();
       continue;
     }
-    const m = parsed.data;
+    await handleMessage(env, msg, parsed.data);
+  }
+}
+
+async function handleMessage<M extends QueueMessage>(env: Env, msg: Message<unknown>, m: M): Promise<void> {
+  const handler = handlers[m.type] as Handler<M>;
+  try {
+    let outcome: "done" | "retry" | "invalid";
+    let refusal: string | undefined;
     try {
-      if (m.type === "render") {
-        const outcome = await dispatchRender(env, m.job_id);
-        if (outcome !== "retry") msg.ack();
-        else if (msg.attempts >= RENDER_DISPATCH_ATTEMPTS) {
-          await failUndispatchable(env, m.job_id);
-          msg.ack();
-        } else msg.retry({ delaySeconds: retryDelay(msg.attempts) });
-      } else if (m.type === "render_hd") {
-        // HD fan-out: a clip that never gets its HD task stays at preview quality
-        const outcome = await dispatchHd(env, m.job_id, m.clip_index);
-        if (outcome !== "retry") msg.ack();
-        else if (msg.attempts >= RENDER_DISPATCH_ATTEMPTS) {
-          giveUpHd(m.job_id, m.clip_index);
-          msg.ack();
-        } else msg.retry({ delaySeconds: retryDelay(msg.attempts) });
-      } else if (m.type === "rerender") {
-        const outcome = await dispatchRerender(env, m.rerender_id);
-        if (outcome !== "retry") msg.ack();
-        else if (msg.attempts >= RENDER_DISPATCH_ATTEMPTS) {
-          await failRerender(env, m.rerender_id, "The render backend could not be reached. Please retry.");
-          msg.ack();
-        } else msg.retry({ delaySeconds: retryDelay(msg.attempts) });
-      } else {
-        // Webhook retries re-enqueue a new message with their own schedule (src/webhooks/delivery.ts).
-        await handleWebhookMessage(env, m);
-        msg.ack();
-      }
+      outcome = await handler.run(env, m);
     } catch (e) {
-      console.log(JSON.stringify({ msg: "queue: handler error", id: msg.id, type: m.type, error: String(e) }));
-      msg.retry({ delaySeconds: retryDelay(msg.attempts) });
+      if (!(e instanceof InvalidTaskError)) throw e;
+      console.log(JSON.stringify({ msg: "queue: invalid task", id: msg.id, type: m.type, error: e.message }));
+      outcome = "invalid";
+      refusal = e.message;
     }
+    if (outcome === "retry" && msg.attempts < RENDER_DISPATCH_ATTEMPTS) return msg.retry({ delaySeconds: retryDelay(msg.attempts) });
+    if (outcome !== "done") await handler.giveUp?.(env, m, refusal);
+    msg.ack();
+  } catch (e) {
+    console.log(JSON.stringify({ msg: "queue: handler error", id: msg.id, type: m.type, error: String(e) }));
+    msg.retry({ delaySeconds: retryDelay(msg.attempts) });
   }
 }

@@ -13,6 +13,3 @@ export async function jobFileKey(appSecret: string, jobId: string, name: string)
 export const rerenderFileKey = (appSecret: string, jobId: string, rid: string, name: string) => jobFileKey(appSecret, jobId, `${rid}-${name}`);
 
 export const fileUrl = (baseUrl: string, key: string) => `${baseUrl}/files/${key}`;
-
-/** Names the render backend may PUT under a job (docs/render-protocol.md). */
-export const FILE_NAME = /^[a-z0-9][a-z0-9._-]{0,80}$/;

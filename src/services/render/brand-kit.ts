@@ -1,4 +1,5 @@
 import { BrandKitSchema, parseWith, type BrandKit } from "@katto/protocol";
+import { InvalidTaskError } from "../../render-backend/send-task";
 
 /**
  * The account's brand kit applied to renders, re-renders and HD tasks: the oldest kit is the
@@ -15,6 +16,6 @@ export async function defaultBrandKit(db: D1Database, accountId: string): Promis
     .first();
   if (!row) return null;
   const kit = parseWith(BrandKitSchema, row, "brand_kit");
-  if (!kit.ok) throw new Error(`The account's default brand kit cannot be rendered: ${kit.error}.`);
+  if (!kit.ok) throw new InvalidTaskError(`the account's default brand kit cannot be rendered (${kit.error}); fix the kit and retry.`);
   return kit.value;
 }

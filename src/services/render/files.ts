@@ -1,8 +1,9 @@
 // Files the render backend PUTs for a job, and the job files it GETs back (the uploaded source; in
 // HD fan-out a clip's mezzanine). docs/render-protocol.md "Files".
+import { FILE_NAME_RE } from "@katto/protocol";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
-import { FILE_NAME, fileUrl, jobFileKey, uploadKey } from "../../storage/keys";
+import { fileUrl, jobFileKey, uploadKey } from "../../storage/keys";
 import { putImmutable } from "../../storage/r2-response";
 import { ACCEPTS_FILES } from "../jobs/status";
 
@@ -13,7 +14,7 @@ export interface IncomingFile {
 }
 
 export function requireFileName(name: string): void {
-  if (!FILE_NAME.test(name)) throw new ValidationError("File name must match ^[a-z0-9][a-z0-9._-]{0,80}$.");
+  if (!FILE_NAME_RE.test(name)) throw new ValidationError(`File name must match ${FILE_NAME_RE.source}.`);
 }
 
 /** Store a file the backend sent under `key`; answers the `{key, url}` of the protocol's 201. */

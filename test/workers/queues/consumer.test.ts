@@ -84,6 +84,28 @@ describe("dispatch attempts", () => {
   });
 });
 
+describe("invalid tasks", () => {
+  it("a job whose task the protocol refuses fails refunded at the first attempt, naming the field, and never reaches the backend", async () => {
+    const c = await createAccount("free");
+    // a kit stored before its font left the list: the render task cannot carry it
+    await env.DB.prepare(
+      `INSERT INTO brand_kits (id, account_id, name, primary_color, accent_color, caption_font, caption_position, default_layout, watermark_url, created_at)
+       VALUES (?1, ?2, 'Old', '#FFFFFF', '#FF0066', 'Comic Sans', 'top', 'wide', NULL, ?3)`,
+    )
+      .bind(crypto.randomUUID(), c.account.id, new Date().toISOString())
+      .run();
+    const id = await newJob(c);
+    const seen = backend(202);
+    expect(await deliver({ type: "render", job_id: id }, 1)).toMatchObject({ explicitAcks: ["m-1"], retryMessages: [] });
+    expect(seen).toEqual([]);
+    const job = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
+    expect(job.status).toBe("failed");
+    expect(job.error).toMatch(/brand_kit\.caption_font/);
+    expect(job.error).toMatch(/refunded/);
+    expect((await usageOf(c)).videos_used).toBe(0);
+  });
+});
+
 describe("cron trigger", () => {
   it("the Worker's scheduled handler fails stalled jobs with a refund and removes expired reservations", async () => {
     expect(STALL_MINUTES).toBe(45); // docs: no progress for 45 minutes

@@ -9,12 +9,20 @@ import { handleQueueBatch } from "../../../src/queues/consumer";
 import { HdClipTaskSchema, RenderJobSchema, type RenderEvent } from "../../../src/schemas/render-protocol";
 import { JobSchema } from "../../../src/schemas/job";
 import { jobFileSourceUrl } from "../../../src/render-backend/callbacks";
-import { dispatchRender, hdModeOf } from "../../../src/services/render/job-task";
+import { hdModeOf, renderJobTask } from "../../../src/services/render/job-task";
+import { sendTask } from "../../../src/render-backend/send-task";
 import { applyRenderEvent } from "../../../src/services/render/events";
 import { api, createAccount, SAMPLE_URL, type Client } from "../helpers";
 import { clipReport, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 
 const fanoutEnv = { ...env, HD_FANOUT: "true" } as Env;
+
+/** Send a queued job's render task, as the consumer does for its `render` message. */
+async function dispatchRender(e: Env, jobId: string) {
+  const task = await renderJobTask(e, jobId);
+  if (!task) throw new Error(`job ${jobId} is not queued`);
+  return sendTask(e, task);
+}
 
 /** A queued job inserted directly (no render message: the test is the only dispatcher). */
 async function queuedJob(c: Client): Promise<string> {
