@@ -1,12 +1,19 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import path from "node:path";
+import { standIns } from "./test/publishing/stand-ins";
+import { standInFetch } from "./test/publishing/stand-ins/serve";
 
 // Two layers (STYLE.md "Tests, layer by layer"):
 //  - workers: Worker code inside workerd with real local D1/R2/DO/Queue bindings;
 //  - node: the render backend, the CLI and whole-system tests under Node with real ffmpeg.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  // Publishing: one stand-in per platform at http://<platform>.stand-in.invalid, reached through the
+  // outbound service; the Worker is pointed at them by PUBLISH_API_ORIGINS and their credentials.
+  const publishing = Object.entries(standIns).map(([id, create]) => ({ id, standIn: create!() }));
+  const publishingBindings = Object.fromEntries(publishing.flatMap(({ id, standIn }) => [[`${id.toUpperCase()}_CLIENT_ID`, standIn.clientId], [`${id.toUpperCase()}_CLIENT_SECRET`, standIn.clientSecret]]));
+  const standInByHost = new Map(publishing.map(({ id, standIn }) => [`${id}.stand-in.invalid`, standInFetch(standIn.app)]));
   return {
     test: {
       projects: [
@@ -23,6 +30,8 @@ export default defineConfig(async () => {
                   APP_SECRET: "test-app-secret-0123456789abcdef",
                   PUBLIC_BASE_URL: "http://127.0.0.1:8787",
                   RENDER_URL: "http://render.invalid",
+                  PUBLISH_API_ORIGINS: JSON.stringify(Object.fromEntries(publishing.map(({ id }) => [id, `http://${id}.stand-in.invalid`]))),
+                  ...publishingBindings,
                 },
                 // Worker tests run without the render backend (whole-system tests run the real one):
                 // the backend's dispatch endpoint answers 202 here, any other outbound fetch fails.
@@ -30,6 +39,8 @@ export default defineConfig(async () => {
                 outboundService: (req: Request) => {
                   const u = new URL(req.url);
                   if (u.hostname === "render.invalid") return Response.json({ accepted: true }, { status: 202 });
+                  const standIn = standInByHost.get(u.hostname);
+                  if (standIn) return standIn(req);
                   if (u.hostname === "cimd.example" && u.pathname === "/katto-agent.json") {
                     return Response.json({ client_id: u.href, client_name: "CIMD Agent", redirect_uris: ["http://127.0.0.1:33419/cb"], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], response_types: ["code"] });
                   }

@@ -6,6 +6,7 @@ interface __BaseEnv_Env {
 	FILES: R2Bucket;
 	DB: D1Database;
 	RENDER_QUEUE: Queue;
+	PUBLISH_QUEUE: Queue;
 	HD_FANOUT: string;
 	R2_S3_ENDPOINT: string;
 	R2_BUCKET_NAME: string;

@@ -15,6 +15,14 @@ import { adminAuth, registerAdmin } from "./routes/admin/routes";
 import { registerFiles } from "./routes/files/get";
 import { registerInternal } from "./routes/internal/routes";
 import { registerCancelJob } from "./routes/jobs/cancel";
+import { registerConnectionCallback } from "./routes/connections/callback";
+import { registerCreateConnection } from "./routes/connections/create";
+import { registerDeleteConnection } from "./routes/connections/delete";
+import { registerListConnections } from "./routes/connections/list";
+import { registerCancelPublication } from "./routes/publications/cancel";
+import { registerPublishClip } from "./routes/publications/create";
+import { registerGetPublication } from "./routes/publications/get";
+import { registerListPublications } from "./routes/publications/list";
 import { registerGetClips } from "./routes/jobs/clips";
 import { registerCreateJob } from "./routes/jobs/create";
 import { registerGetJob } from "./routes/jobs/get";
@@ -56,6 +64,13 @@ const publicRoutes = [
   registerGetAccount,
   registerListBrandKits,
   registerGetWebhookDetails,
+  registerListConnections,
+  registerCreateConnection,
+  registerDeleteConnection,
+  registerPublishClip,
+  registerListPublications,
+  registerGetPublication,
+  registerCancelPublication,
 ];
 
 export const openApiInfo = {
@@ -94,6 +109,7 @@ export function buildApp(): App {
 
   registerInternal(app);
   registerFiles(app);
+  registerConnectionCallback(app);
   registerLocalUploadTarget(app);
   registerDashboard(app);
   registerOAuthPages(app);

@@ -2,6 +2,8 @@ import { buildApp } from "./app";
 import type { Env } from "./env";
 import { withOAuth } from "./mcp/oauth";
 import { handleQueueBatch } from "./queues/consumer";
+import { handlePublishBatch } from "./publishing/runner";
+import { sweepPublishing } from "./publishing/sweep";
 import { failStalledJobs } from "./services/render/watchdog";
 import { sweepExpiredUploads } from "./services/uploads/sweep";
 import { sweepAuth } from "./services/auth/sessions";
@@ -18,8 +20,9 @@ export default {
   // The OAuth provider answers /mcp, the OAuth endpoints and well-known metadata; everything else
   // reaches the Hono app unchanged (src/mcp/oauth.ts).
   fetch: withOAuth((req, env, ctx) => app.fetch(req, env, ctx)),
-  queue: (batch, env) => handleQueueBatch(batch, env),
+  // katto-publish carries publishing work (src/publishing/runner.ts); every other queue is the render pipeline's.
+  queue: (batch, env) => (batch.queue.startsWith("katto-publish") ? handlePublishBatch(batch, env) : handleQueueBatch(batch, env)),
   scheduled: async (_controller, env) => {
-    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB), resealWebhookSecrets(env.DB, keyringOf(env))]);
+    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB), sweepPublishing(env), resealWebhookSecrets(env.DB, keyringOf(env))]);
   },
 } satisfies ExportedHandler<Env, unknown>;

@@ -167,4 +167,81 @@ export const signInLinks = sqliteTable("sign_in_links", {
   usedAt: text("used_at"),
 }, (t) => [uniqueIndex("sign_in_links_token_hash").on(t.tokenHash)]);
 
+/** Connected publishing accounts (src/publishing): one per platform per account. Tokens are only
+ * stored sealed (AES-256-GCM, src/publishing/token-vault.ts) with the id of the key that sealed them. */
+export const connections = sqliteTable("connections", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  platform: text("platform").notNull(),
+  /** connected | needs_reauth */
+  status: text("status").notNull(),
+  statusReason: text("status_reason"),
+  platformAccountId: text("platform_account_id").notNull(),
+  handle: text("handle").notNull(),
+  /** What the platform lets this app do (e.g. private-only uploads before an audit). */
+  restriction: text("restriction"),
+  extra: text("extra"), // JSON Record<string, string>, platform-specific ids
+  scopes: text("scopes").notNull(), // JSON string[]
+  tokensSealed: text("tokens_sealed").notNull(),
+  keyId: text("key_id").notNull(),
+  /** Access token expiry and, where the platform has one, the refresh token's (ms since epoch). */
+  expiresMs: integer("expires_ms"),
+  refreshExpiresMs: integer("refresh_expires_ms"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+}, (t) => [uniqueIndex("connections_account_platform").on(t.accountId, t.platform), index("connections_expiry").on(t.status, t.expiresMs)]);
+
+/** OAuth authorization requests in flight: the `state` is stored only as its SHA-256, used once. */
+export const connectionStates = sqliteTable("connection_states", {
+  stateHash: text("state_hash").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  platform: text("platform").notNull(),
+  /** The PKCE verifier, sealed like tokens. */
+  verifierSealed: text("verifier_sealed"),
+  /** Where the browser goes after the callback (dashboard or API caller's choice). */
+  returnTo: text("return_to"),
+  expiresMs: integer("expires_ms").notNull(),
+});
+
+/** Posts of a clip to a connected platform (src/publishing). `stepState` is the adapter's
+ * resumable state, stored before each next step; `attempted` is set before the irreversible one. */
+export const publications = sqliteTable("publications", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  connectionId: text("connection_id").notNull(),
+  platform: text("platform").notNull(),
+  jobId: text("job_id").notNull().references(() => jobs.id),
+  clipIndex: integer("clip_index").notNull(),
+  /** scheduled | queued | uploading | processing | published | unconfirmed | failed | cancelled */
+  status: text("status").notNull(),
+  caption: text("caption").notNull(),
+  title: text("title"),
+  privacy: text("privacy").notNull(),
+  scheduledMs: integer("scheduled_ms"),
+  /** When the cron sweep last put a scheduled post on the Queue (ms), so it is not re-sent every sweep. */
+  dispatchedMs: integer("dispatched_ms"),
+  /** R2 key of the clip file the upload uses, fixed at the first step so a resumed upload sends the same bytes. */
+  videoKey: text("video_key"),
+  stepState: text("step_state"), // JSON, the adapter's state
+  stepAttempt: integer("step_attempt").notNull().default(0),
+  attempted: integer("attempted", { mode: "boolean" }).notNull().default(false),
+  /** Transient failures so far (network, 429, 5xx); the post fails after the last retry. */
+  retries: integer("retries").notNull().default(0),
+  /** Held by the queue consumer working on it, so a redelivered message never runs it twice at once. */
+  leaseToken: text("lease_token"),
+  leaseUntilMs: integer("lease_until_ms"),
+  postId: text("post_id"),
+  postUrl: text("post_url"),
+  error: text("error"),
+  advice: text("advice"),
+  webhookUrl: text("webhook_url"),
+  createdMs: integer("created_ms").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  publishedAt: text("published_at"),
+}, (t) => [
+  uniqueIndex("publications_account_created").on(t.accountId, t.createdMs),
+  index("publications_status_scheduled").on(t.status, t.scheduledMs),
+  index("publications_connection_status").on(t.connectionId, t.status),
+]);
+
 export const nowIso = () => new Date().toISOString();

@@ -43,6 +43,20 @@ export const rateLimits = {
   brand_kit: { limit: 120, windowSeconds: 60 },
   /** Read, but it returns the webhook signing secret: nobody needs it often. */
   webhook: { limit: 30, windowSeconds: 60 },
+  /** Write: each starts an OAuth flow at a platform. */
+  connect: { limit: 10, windowSeconds: 60 },
+  /** Read. */
+  list_connections: { limit: 120, windowSeconds: 60 },
+  /** Write: revokes at the platform. */
+  disconnect: { limit: 10, windowSeconds: 60 },
+  /** Write that posts to a platform: publishing is free, so this limit (and the platform's daily cap) bounds it. */
+  publish: { limit: 10, windowSeconds: 60 },
+  /** Read; polled until published, like get_job. */
+  get_publication: { limit: 60, windowSeconds: 60 },
+  /** Read. */
+  list_publications: { limit: 120, windowSeconds: 60 },
+  /** Write. */
+  cancel_publication: { limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitBucket = keyof typeof rateLimits;

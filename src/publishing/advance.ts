@@ -3,7 +3,9 @@
 // The rules that keep a post from going out twice live here, once for every platform:
 //  - before a step the adapter calls irreversible, the "attempted" mark is persisted first;
 //  - a progress found with that mark is never stepped again, only reconciled (read-only);
-//  - a failed step keeps its state and counts the attempt, so the adapter can resync first.
+//  - a failed step keeps its state and counts the attempt, so the adapter can resync first;
+//  - a lost answer to the irreversible step is reconciled at once; only when the platform cannot
+//    tell does it stay unknown_outcome (the publication's `unconfirmed`).
 import type { Platform, PlatformContext, PlatformError, PostRequest, PlatformAccount, Result, TokenSet, VideoSource } from "./platforms/platform";
 
 export interface Progress {
@@ -60,6 +62,11 @@ export async function advance(input: AdvanceInput): Promise<Advanced> {
       await input.persist(progress);
     }
     result = await platform.publish.step(ctx, call);
+    // The publishing call's answer was lost: ask the platform (read-only) before calling it unknown.
+    if (!result.ok && result.error.kind === "unknown_outcome" && progress.attempted) {
+      const seen = await platform.publish.reconcile(ctx, call);
+      if (seen.ok || seen.error.kind === "transient") result = seen;
+    }
   }
 
   if (result.ok) {

@@ -22,7 +22,7 @@ import { tokenRequest } from "./oauth";
 /** Chunk size: a multiple of 256 KiB, as the resumable protocol requires for all but the last chunk. */
 export const YOUTUBE_CHUNK_BYTES = 8 * 256 * 1024;
 const SCOPES = ["https://www.googleapis.com/auth/youtube.upload", "https://www.googleapis.com/auth/youtube.readonly"];
-/** Status polls while YouTube processes (every 15 s, about 10 minutes); after that the video is live anyway. */
+/** Status polls while YouTube processes (5 s, then every 15 s: about 10 minutes); after that the video is live anyway. */
 const MAX_PROCESSING_POLLS = 40;
 
 export type YouTubeState =
@@ -213,7 +213,7 @@ export const youtube: Platform<YouTubeState> = {
           return fail({ kind: "refused", reason: "The video was deleted on YouTube before it finished processing.", advice: "Publish it again if that was not intended." });
         default:
           // The video exists and keeps processing on YouTube's side; after the polling window it is ours to report.
-          return ok(s.polls >= MAX_PROCESSING_POLLS ? live : { kind: "wait", phase: "processing", seconds: 15, state: { ...s, polls: s.polls + 1 } });
+          return ok(s.polls >= MAX_PROCESSING_POLLS ? live : { kind: "wait", phase: "processing", seconds: s.polls < 3 ? 5 : 15, state: { ...s, polls: s.polls + 1 } });
       }
     },
 

@@ -39,7 +39,7 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
     videos.length = 0;
     issuedTokens.length = 0;
   };
-  controlRoutes(app, faults, () => ({ videos: videos.map(({ id, title, privacy, bytes, channel }) => ({ id, title, privacy, bytes, channel })), sessions: sessions.size }), reset);
+  controlRoutes(app, faults, () => ({ videos: videos.map(({ id, title, privacy, bytes, channel }) => ({ id, title, privacy, bytes, channel })), sessions: sessions.size, issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), reset);
 
   const apiError = (code: number, reason: string, message: string) => Response.json({ error: { code, message, errors: [{ reason, message }] } }, { status: code });
 

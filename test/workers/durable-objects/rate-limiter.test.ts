@@ -138,6 +138,13 @@ describe("rate-limit helpers", () => {
       rerender: { limit: 10, windowSeconds: 60 },
       get_rerender: { limit: 60, windowSeconds: 60 },
       webhook: { limit: 30, windowSeconds: 60 },
+      connect: { limit: 10, windowSeconds: 60 },
+      list_connections: { limit: 120, windowSeconds: 60 },
+      disconnect: { limit: 10, windowSeconds: 60 },
+      publish: { limit: 10, windowSeconds: 60 },
+      get_publication: { limit: 60, windowSeconds: 60 },
+      list_publications: { limit: 120, windowSeconds: 60 },
+      cancel_publication: { limit: 30, windowSeconds: 60 },
     });
   });
 

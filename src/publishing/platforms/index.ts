@@ -1,0 +1,8 @@
+// Every platform module, by id. A platform missing here is listed as unavailable ("not supported by
+// this version"); one present but without its operator credentials is unavailable with that reason.
+import type { Platform, PlatformId } from "./platform";
+import { youtube } from "./youtube";
+
+export const platforms: Partial<Record<PlatformId, Platform<unknown>>> = {
+  youtube: youtube as Platform<unknown>,
+};

@@ -1,0 +1,188 @@
+// Posts of a finished clip to a connected platform: create (now or scheduled), read, list, cancel.
+// The Queue runner (runner.ts) moves them through uploading/processing to published.
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clips, jobs, nowIso, publications, rerenders } from "../db/schema";
+import type { Env } from "../env";
+import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from "../errors";
+import type { AccountContext } from "../services/context";
+import { availability } from "./config";
+import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
+import { newPublicationId } from "./ids";
+import type { ClipFacts, Platform, PlatformId, Privacy } from "./platforms/platform";
+import { publishMessage, QUEUE_MAX_DELAY_SECONDS } from "./messages";
+
+export type PublicationRow = typeof publications.$inferSelect;
+export type PublicationStatus = "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
+
+/** A scheduled_at this close to now (or past) means "now". */
+const NOW_SLACK_MS = 5_000;
+/** Nominal frame of every rendered clip (9:16); the preview and the HD file share the aspect. */
+const CLIP_WIDTH = 1080;
+const CLIP_HEIGHT = 1920;
+
+const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+export function publicationView(r: PublicationRow) {
+  return {
+    id: r.id,
+    job_id: r.jobId,
+    clip_index: r.clipIndex,
+    platform: r.platform as PlatformId,
+    connection_id: r.connectionId,
+    status: r.status as PublicationStatus,
+    caption: r.caption,
+    title: r.title,
+    privacy: r.privacy as Privacy,
+    scheduled_at: iso(r.scheduledMs),
+    post_id: r.postId,
+    post_url: r.postUrl,
+    error: r.error,
+    advice: r.advice,
+    created_at: new Date(r.createdMs).toISOString(),
+    updated_at: r.updatedAt,
+    published_at: r.publishedAt,
+  };
+}
+
+function requireRead(ctx: AccountContext) {
+  if (!ctx.principal.scopes.includes("read")) throw new ForbiddenError("This API key lacks the 'read' scope required here. Create a key with scopes [\"read\"].");
+}
+
+/** The clip's latest finished version: the newest completed re-render, else the clip (HD once ready). */
+export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<{ key: string; durationSeconds: number } | undefined> {
+  const db = drizzle(env.DB);
+  const clip = await db.select().from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex))).get();
+  if (!clip) return undefined;
+  const rr = await db
+    .select()
+    .from(rerenders)
+    .where(and(eq(rerenders.jobId, jobId), eq(rerenders.clipIndex, clipIndex), eq(rerenders.status, "completed")))
+    .orderBy(desc(rerenders.updatedAt))
+    .limit(1)
+    .get();
+  if (rr?.videoKey) return { key: rr.videoKey, durationSeconds: rr.duration ?? clip.endS - clip.startS };
+  return { key: clip.videoKey, durationSeconds: clip.endS - clip.startS };
+}
+
+export async function clipFacts(env: Env, version: { key: string; durationSeconds: number }): Promise<ClipFacts | undefined> {
+  const head = await env.FILES.head(version.key);
+  if (!head) return undefined;
+  return { durationSeconds: version.durationSeconds, width: CLIP_WIDTH, height: CLIP_HEIGHT, sizeBytes: head.size, contentType: head.httpMetadata?.contentType ?? "video/mp4" };
+}
+
+export interface CreatePublicationInput {
+  platform: PlatformId;
+  caption: string;
+  title?: string;
+  privacy?: Privacy;
+  scheduled_at?: string;
+  webhook_url?: string;
+}
+
+export async function createPublication(ctx: AccountContext, jobId: string, clipIndex: number, input: CreatePublicationInput, nowMs = Date.now()) {
+  requireWrite(ctx);
+  const db = drizzle(ctx.env.DB);
+  const job = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.accountId, ctx.principal.accountId))).get();
+  if (!job) throw new NotFoundError("Job not found.");
+  if (job.status !== "completed") throw new ConflictError(`Job is ${job.status}: clips can be published once it is completed.`);
+  const version = await latestClipVersion(ctx.env, jobId, clipIndex);
+  if (!version) throw new NotFoundError(`Clip ${clipIndex} not found in this job.`);
+
+  const avail = availability(ctx.env, input.platform);
+  if (!avail.available) throw new ValidationError(avail.reason);
+  const platform: Platform<unknown> = avail.platform;
+  const conn = await getConnection(ctx.env, ctx.principal.accountId, input.platform);
+  if (!conn) throw new ConflictError(`No ${platform.displayName} account is connected. Connect one first (POST /api/v1/connections).`);
+  if (conn.status !== "connected") throw new ConflictError(`The ${platform.displayName} connection needs to be connected again: ${conn.statusReason ?? "the platform refused the grant"}.`);
+
+  if (platform.privacyRequired && !input.privacy) throw new ValidationError(`${platform.displayName} requires choosing the privacy of every post: privacy must be one of ${platform.privacyOptions.join(", ")}.`);
+  const privacy = input.privacy ?? platform.privacyOptions[0];
+  const post = { caption: input.caption, ...(platform.hasTitle && input.title ? { title: input.title } : {}), privacy };
+  const facts = await clipFacts(ctx.env, version);
+  if (!facts) throw new ConflictError(`Clip ${clipIndex}'s file is not stored (yet). Try again once the job's clips are available.`);
+  const violations = platform.checkLimits(facts, post);
+  if (violations.length) throw new ValidationError(violations.map((v) => v.message).join(" "));
+
+  const used = await dailyPostsUsed(ctx.env, conn.id, nowMs);
+  if (used >= platform.limits.dailyPosts) {
+    throw new QuotaExceededError(`${platform.displayName} allows ${platform.limits.dailyPosts} posts a day through this app; ${used} went out today (UTC). Schedule this one for tomorrow.`);
+  }
+
+  const scheduledMs = input.scheduled_at ? Date.parse(input.scheduled_at) : null;
+  const scheduled = scheduledMs !== null && scheduledMs > nowMs + NOW_SLACK_MS;
+  const delaySeconds = scheduled ? Math.ceil((scheduledMs - nowMs) / 1000) : 0;
+  // Within the Queue's delay limit the message is sent now; later ones are sent by the cron sweep.
+  const sendNow = delaySeconds <= QUEUE_MAX_DELAY_SECONDS;
+  const id = newPublicationId();
+  const row = {
+    id,
+    accountId: ctx.principal.accountId,
+    connectionId: conn.id,
+    platform: input.platform,
+    jobId,
+    clipIndex,
+    status: scheduled ? "scheduled" : "queued",
+    caption: post.caption,
+    title: post.title ?? null,
+    privacy,
+    scheduledMs: scheduled ? scheduledMs : null,
+    dispatchedMs: sendNow ? nowMs : null,
+    webhookUrl: input.webhook_url ?? job.webhookUrl ?? null,
+    createdMs: nowMs,
+    updatedAt: new Date(nowMs).toISOString(),
+  };
+  // created_ms is unique per account (keyset cursor); a tie moves this one 1 ms later.
+  for (let bump = 0; ; bump++) {
+    try {
+      await db.insert(publications).values({ ...row, createdMs: nowMs + bump });
+      row.createdMs = nowMs + bump;
+      break;
+    } catch (e) {
+      if (bump >= 5 || !String(e).includes("UNIQUE")) throw e;
+    }
+  }
+  if (sendNow) await ctx.env.PUBLISH_QUEUE.send(publishMessage(id), { delaySeconds });
+  return publicationView((await getRow(ctx.env, id))!);
+}
+
+const getRow = (env: Env, id: string) => drizzle(env.DB).select().from(publications).where(eq(publications.id, id)).get();
+
+export async function getPublication(ctx: AccountContext, id: string) {
+  requireRead(ctx);
+  const r = await getRow(ctx.env, id);
+  if (!r || r.accountId !== ctx.principal.accountId) throw new NotFoundError("Publication not found.");
+  return publicationView(r);
+}
+
+/** The cursor is the created_at of the last item (created_ms is unique per account). */
+function parseCursor(cursor: string): number {
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(cursor) ? Date.parse(cursor) : Number.NaN;
+  if (!Number.isFinite(ms)) throw new ValidationError("cursor must be the next_cursor of a previous response, e.g. 2026-11-22T14:00:00.123Z");
+  return ms;
+}
+
+export async function listPublications(ctx: AccountContext, q: { limit: number; cursor?: string; status?: PublicationStatus; job_id?: string }) {
+  requireRead(ctx);
+  const conds = [eq(publications.accountId, ctx.principal.accountId)];
+  if (q.status) conds.push(eq(publications.status, q.status));
+  if (q.job_id) conds.push(eq(publications.jobId, q.job_id));
+  if (q.cursor !== undefined) conds.push(lt(publications.createdMs, parseCursor(q.cursor)));
+  const rows = await drizzle(ctx.env.DB).select().from(publications).where(and(...conds)).orderBy(desc(publications.createdMs)).limit(q.limit + 1).all();
+  const page = rows.slice(0, q.limit);
+  return { publications: page.map(publicationView), next_cursor: rows.length > q.limit ? new Date(page[page.length - 1].createdMs).toISOString() : null };
+}
+
+/** Cancels a post that has not started uploading; one conditional statement, its row count checked. */
+export async function cancelPublication(ctx: AccountContext, id: string) {
+  requireWrite(ctx);
+  const r = await getRow(ctx.env, id);
+  if (!r || r.accountId !== ctx.principal.accountId) throw new NotFoundError("Publication not found.");
+  const done = await drizzle(ctx.env.DB)
+    .update(publications)
+    .set({ status: "cancelled", updatedAt: nowIso() })
+    .where(and(eq(publications.id, id), inArray(publications.status, ["scheduled", "queued"])))
+    .returning({ id: publications.id });
+  if (!done.length) throw new ConflictError(`Publication is ${(await getRow(ctx.env, id))?.status}: only scheduled or queued posts can be cancelled.`);
+  return publicationView((await getRow(ctx.env, id))!);
+}

@@ -1,0 +1,49 @@
+// The cron sweep's part in publishing (every 5 minutes): scheduled posts due before the next sweep
+// go on the Queue with a delay that lands on their time (so they fire within a minute of it, not
+// at the next sweep), and tokens that expire soon are refreshed; a refused refresh marks the
+// connection needs_reauth and fails the posts waiting on it.
+import { and, eq, isNull, lte, or, lt } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { publications } from "../db/schema";
+import type { Env } from "../env";
+import { publicBaseUrl } from "../services/context";
+import { connectionsExpiringBefore, markNeedsReauth, REFRESH_AHEAD_MS, refreshConnection } from "./connections";
+import { publishMessage, type PublishMessage } from "./messages";
+
+/** Covers the 5-minute cron period with room for a late sweep. */
+export const SCHEDULE_LOOKAHEAD_MS = 10 * 60 * 1000;
+
+export async function sweepPublishing(env: Env, nowMs = Date.now()) {
+  await Promise.all([dispatchDueScheduled(env, nowMs), refreshExpiringTokens(env, nowMs)]);
+}
+
+export async function dispatchDueScheduled(env: Env, nowMs = Date.now()): Promise<number> {
+  const db = drizzle(env.DB);
+  // Not sent yet, or sent long ago (a lost message): a duplicate message is harmless, the runner's
+  // scheduled → queued transition happens once.
+  const due = await db
+    .select({ id: publications.id, scheduledMs: publications.scheduledMs })
+    .from(publications)
+    .where(and(eq(publications.status, "scheduled"), lte(publications.scheduledMs, nowMs + SCHEDULE_LOOKAHEAD_MS), or(isNull(publications.dispatchedMs), lt(publications.dispatchedMs, nowMs - SCHEDULE_LOOKAHEAD_MS - 60_000))))
+    .limit(100)
+    .all();
+  for (const p of due) {
+    await env.PUBLISH_QUEUE.send(publishMessage(p.id), { delaySeconds: Math.max(0, Math.ceil(((p.scheduledMs ?? nowMs) - nowMs) / 1000)) });
+    await db.update(publications).set({ dispatchedMs: nowMs }).where(eq(publications.id, p.id));
+  }
+  return due.length;
+}
+
+export async function refreshExpiringTokens(env: Env, nowMs = Date.now()) {
+  const ctx = { env, baseUrl: publicBaseUrl(env) };
+  for (const row of await connectionsExpiringBefore(env, nowMs + REFRESH_AHEAD_MS)) {
+    await refreshConnection(ctx, row, async (c, reason) => {
+      const failed = await markNeedsReauth(env, c, reason);
+      const db = drizzle(env.DB);
+      for (const id of failed) {
+        const p = await db.select({ webhookUrl: publications.webhookUrl }).from(publications).where(eq(publications.id, id)).get();
+        if (p?.webhookUrl) await env.PUBLISH_QUEUE.send({ kind: "event", publication_id: id, event: "publication.failed", attempt: 1 } satisfies PublishMessage);
+      }
+    });
+  }
+}

@@ -1,0 +1,10 @@
+// Every stand-in, by platform id: the workers outbound service, the system test's local stack and
+// the data-driven publishing tests take them from here, so a platform registered here and in
+// src/publishing/platforms/index.ts is covered everywhere.
+import type { PlatformId } from "../../../src/publishing/platforms/platform";
+import type { StandIn } from "./faults";
+import { createYouTubeStandIn } from "./youtube";
+
+export const standIns: Partial<Record<PlatformId, () => StandIn>> = {
+  youtube: createYouTubeStandIn,
+};
