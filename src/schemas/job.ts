@@ -7,6 +7,31 @@ export type JobStatus = z.infer<typeof JobStatusSchema>;
 
 export const sourceKinds = ["youtube", "twitch", "vimeo", "kick", "zoom", "loom", "upload", "direct"] as const;
 
+export const ClipSubscoresSchema = z
+  .object({
+    hook: z.number().min(0).max(100).openapi({ description: "Does the opening grab attention (a question, a number, a claim), 0 to 100." }),
+    flow: z.number().min(0).max(100).openapi({ description: "Clean, self-contained delivery (few fillers, no dead air, starts and ends on a thought), 0 to 100." }),
+    value: z.number().min(0).max(100).openapi({ description: "Useful or interesting content, 0 to 100." }),
+    trend: z.number().min(0).max(100).openapi({ description: "Emotional pull and fit for short video, 0 to 100." }),
+  })
+  .openapi("ClipSubscores");
+
+/**
+ * Why a clip is what it is: where it sits in the source, how it was framed, and how it scored.
+ * Additive to the contract's clip fields, on GET /jobs/{id}, GET /jobs/{id}/clips and the
+ * completion callback alike.
+ */
+export const clipReasonFields = {
+  start: z.number().min(0).openapi({ description: "Where the clip starts in the source video, seconds." }),
+  end: z.number().min(0).openapi({ description: "Where the clip ends in the source video, seconds." }),
+  duration: z.number().min(0).openapi({ description: "Length of the clip, seconds (end - start)." }),
+  layout: z.string().nullable().openapi({
+    description: "How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it.",
+  }),
+  subscores: ClipSubscoresSchema.nullable().openapi({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),
+  justification: z.string().nullable().openapi({ description: "Why the clip scored as it did, in a sentence or two quoting it." }),
+};
+
 export const ClipSchema = z
   .object({
     url: z.url().openapi({ description: "9:16 MP4 (1080x1920 once `hd` is true)." }),
@@ -15,6 +40,7 @@ export const ClipSchema = z
     score: z.number().min(0).max(100).nullable().openapi({ description: "Virality score, 0 to 100." }),
     clip_index: z.int().min(0).openapi({ description: "0-based position; 0 is the highest score." }),
     hd: z.boolean().openapi({ description: "True once the 1080p render has landed." }),
+    ...clipReasonFields,
   })
   .openapi("Clip");
 
@@ -88,7 +114,7 @@ export const ClipProjectionSchema = z
     job_id: z.uuid(),
     status: JobStatusSchema,
     clips: z.array(
-      z.object({ url: z.url(), captions_url: z.url().nullable(), title: z.string().nullable(), score: z.number().nullable() }),
+      z.object({ url: z.url(), captions_url: z.url().nullable(), title: z.string().nullable(), score: z.number().nullable(), ...clipReasonFields }),
     ),
   })
   .openapi("ClipList");

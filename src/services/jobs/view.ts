@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (src/schemas/job.ts).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs } from "../../db/schema";
-import type { ClipSchema, Job, JobStatus, JobSummarySchema } from "../../schemas/job";
+import { ClipSubscoresSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema } from "../../schemas/job";
 import { fileUrl } from "../../storage/keys";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -17,6 +17,32 @@ export function clipView(baseUrl: string, c: ClipRow): z.infer<typeof ClipSchema
     score: c.score,
     clip_index: c.clipIndex,
     hd: c.hd,
+    ...clipReasons(c),
+  };
+}
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Where the clip sits in the source, its layout, and the parts of its score (null where a stored clip lacks them). */
+export function clipReasons(c: ClipRow) {
+  const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
+  const meta = parseJson(c.metadata) as { layout?: unknown } | null;
+  return {
+    start: round3(c.startS),
+    end: round3(c.endS),
+    duration: round3(Math.max(0, c.endS - c.startS)),
+    layout: typeof meta?.layout === "string" ? meta.layout : null,
+    subscores: sub.success ? sub.data : null,
+    justification: c.justification,
   };
 }
 
