@@ -132,6 +132,8 @@ export function buildApp(): App {
     if (err instanceof ServiceError) return c.json(errorBody(err.code, err.message), err.status);
     if (err instanceof HTTPException) {
       const status = err.status;
+      // Every body is JSON (spec "Endpoints"); the contract has no 415, so another media type is a 400 that says what to send.
+      if (status === 415) return c.json(errorBody("bad_request", "Request bodies are JSON: send the body with Content-Type: application/json."), 400);
       const message = status === 400 ? "Malformed JSON in request body." : err.message || "Request error.";
       return c.json(errorBody(status === 413 ? "payload_too_large" : "bad_request", message), status as 400);
     }
