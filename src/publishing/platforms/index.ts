@@ -2,7 +2,9 @@
 // this version"); one present but without its operator credentials is unavailable with that reason.
 import type { Platform, PlatformId } from "./platform";
 import { youtube } from "./youtube";
+import { tiktok } from "./tiktok";
 
 export const platforms: Partial<Record<PlatformId, Platform<unknown>>> = {
   youtube: youtube as Platform<unknown>,
+  tiktok: tiktok as Platform<unknown>,
 };

@@ -4,7 +4,9 @@
 import type { PlatformId } from "../../../src/publishing/platforms/platform";
 import type { StandIn } from "./faults";
 import { createYouTubeStandIn } from "./youtube";
+import { createTikTokStandIn } from "./tiktok";
 
 export const standIns: Partial<Record<PlatformId, () => StandIn>> = {
   youtube: createYouTubeStandIn,
+  tiktok: createTikTokStandIn,
 };
