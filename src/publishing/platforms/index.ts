@@ -3,8 +3,16 @@
 import type { Platform, PlatformId } from "./platform";
 import { youtube } from "./youtube";
 import { tiktok } from "./tiktok";
+import { facebook } from "./facebook";
+import { linkedin } from "./linkedin";
+import { x } from "./x";
+import { threads } from "./threads";
 
 export const platforms: Partial<Record<PlatformId, Platform<unknown>>> = {
   youtube: youtube as Platform<unknown>,
   tiktok: tiktok as Platform<unknown>,
+  facebook: facebook as Platform<unknown>,
+  linkedin: linkedin as Platform<unknown>,
+  x: x as Platform<unknown>,
+  threads: threads as Platform<unknown>,
 };

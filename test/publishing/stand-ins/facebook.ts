@@ -67,7 +67,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
     issuedTokens.length = 0;
     stand.reelsToday.clear();
   };
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.videoId, account: p.pageId, ...p })) }), reset);
+  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.videoId, account: p.pageId, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...userTokens.keys()] }), reset);
 
   const graphError = (c: Context, code: number, message: string, extra: Record<string, unknown> = {}, status = 400) =>
     c.json({ error: { message, type: code === 190 ? "OAuthException" : "GraphMethodException", code, fbtrace_id: "AQx7standin", ...extra } }, status as 400);

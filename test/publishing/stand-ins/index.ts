@@ -5,8 +5,16 @@ import type { PlatformId } from "../../../src/publishing/platforms/platform";
 import type { StandIn } from "./faults";
 import { createYouTubeStandIn } from "./youtube";
 import { createTikTokStandIn } from "./tiktok";
+import { createFacebookStandIn } from "./facebook";
+import { createLinkedInStandIn } from "./linkedin";
+import { createXStandIn } from "./x";
+import { createThreadsStandIn } from "./threads";
 
 export const standIns: Partial<Record<PlatformId, () => StandIn>> = {
   youtube: createYouTubeStandIn,
   tiktok: createTikTokStandIn,
+  facebook: createFacebookStandIn,
+  linkedin: createLinkedInStandIn,
+  x: createXStandIn,
+  threads: createThreadsStandIn,
 };

@@ -41,7 +41,7 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
   const app = new Hono();
   const stand: LinkedInStandIn = { app, faults, clientId, clientSecret, posts, refreshTokens: opts.refreshTokens ?? false, issuedTokens, versions };
 
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.urn, account: p.author.replace("urn:li:person:", ""), ...p })) }), () => {
+  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.urn, account: p.author.replace("urn:li:person:", ""), ...p })), issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
     codes.clear();
     access.clear();
     refresh.clear();

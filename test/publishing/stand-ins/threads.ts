@@ -40,7 +40,8 @@ export function createThreadsStandIn(opts: { clientId?: string; clientSecret?: s
   const app = new Hono();
   const stand: ThreadsStandIn = { app, faults, clientId, clientSecret, posts, containers, quotaUsage: new Map(), issuedTokens };
 
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ account: p.user, ...p })) }), () => {
+  // The long-lived token is its own refresh credential.
+  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ account: p.user, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...tokens].filter(([, t]) => t.long).map(([k]) => k) }), () => {
     codes.clear();
     tokens.clear();
     containers.length = 0;

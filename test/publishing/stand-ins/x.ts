@@ -33,7 +33,7 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
   const issuedTokens: string[] = [];
   const app = new Hono();
 
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ account: p.author, ...p })) }), () => {
+  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ account: p.author, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
     codes.clear();
     access.clear();
     refresh.clear();
