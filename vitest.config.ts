@@ -64,6 +64,8 @@ export default defineConfig(async () => {
         { test: { name: "publishing", include: ["test/publishing/**/*.test.ts"], environment: "node" } },
         // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
+        // Every workspace type-checks (test/types/typecheck.test.ts): a protocol edit one side misses fails here.
+        { test: { name: "types", include: ["test/types/**/*.test.ts"], environment: "node" } },
         {
           test: {
             name: "system",

@@ -1,0 +1,26 @@
+// Every workspace type-checks: the Worker⇄backend contract (@katto/protocol), the public schemas
+// and the SDK's generated types are only "one edit both sides see" if a wrong edit fails the build.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const root = path.join(import.meta.dirname, "../..");
+const tsc = path.join(root, "node_modules/typescript/bin/tsc");
+const run = promisify(execFile);
+
+async function typecheck(project: string): Promise<string> {
+  try {
+    await run(process.execPath, [tsc, "--noEmit", "-p", project], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+    return "";
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    return `${err.stdout ?? ""}${err.stderr ?? ""}` || err.message;
+  }
+}
+
+describe("tsc --noEmit", () => {
+  it.each([".", "protocol", "container", "sdk", "mcp", "cli"])("workspace %s type-checks", async (project) => {
+    expect(await typecheck(project)).toBe("");
+  }, 600_000);
+});
