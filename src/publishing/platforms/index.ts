@@ -3,6 +3,7 @@
 import type { Platform, PlatformId } from "./platform";
 import { youtube } from "./youtube";
 import { tiktok } from "./tiktok";
+import { instagram } from "./instagram";
 import { facebook } from "./facebook";
 import { linkedin } from "./linkedin";
 import { x } from "./x";
@@ -11,6 +12,7 @@ import { threads } from "./threads";
 export const platforms: Partial<Record<PlatformId, Platform<unknown>>> = {
   youtube: youtube as Platform<unknown>,
   tiktok: tiktok as Platform<unknown>,
+  instagram: instagram as Platform<unknown>,
   facebook: facebook as Platform<unknown>,
   linkedin: linkedin as Platform<unknown>,
   x: x as Platform<unknown>,

@@ -5,6 +5,7 @@ import type { PlatformId } from "../../../src/publishing/platforms/platform";
 import type { StandIn } from "./faults";
 import { createYouTubeStandIn } from "./youtube";
 import { createTikTokStandIn } from "./tiktok";
+import { createInstagramStandIn } from "./instagram";
 import { createFacebookStandIn } from "./facebook";
 import { createLinkedInStandIn } from "./linkedin";
 import { createXStandIn } from "./x";
@@ -13,6 +14,7 @@ import { createThreadsStandIn } from "./threads";
 export const standIns: Partial<Record<PlatformId, () => StandIn>> = {
   youtube: createYouTubeStandIn,
   tiktok: createTikTokStandIn,
+  instagram: createInstagramStandIn,
   facebook: createFacebookStandIn,
   linkedin: createLinkedInStandIn,
   x: createXStandIn,
