@@ -31,8 +31,14 @@ import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, typ
 
 const API = "/v1.0";
 const SCOPES = ["threads_basic", "threads_content_publish"];
-/** Status reads while Threads fetches and processes the clip (every 30 s, about 10 minutes). */
-const MAX_PROCESSING_POLLS = 20;
+/**
+ * Status reads while Threads fetches and processes the clip: the first 10 s after the container, then
+ * every 20 s for about 10 minutes. Threads suggests publishing about 30 s after creating a container;
+ * reading the status instead of sleeping publishes as soon as it reads FINISHED.
+ */
+const FIRST_READ_SECONDS = 10;
+const READ_EVERY_SECONDS = 20;
+const MAX_PROCESSING_POLLS = 30;
 /** New containers after a failed download before giving up. */
 const MAX_DOWNLOADS = 3;
 
@@ -114,7 +120,7 @@ function afterStatus(s: { container: string; polls: number; downloads: number },
       return ok({ kind: "continue", phase: "processing", state: { step: "quota", container: s.container } });
     case "ERROR": {
       // Threads could not fetch the clip (a transfer that broke): a new container fetches it again.
-      if (error === "FAILED_DOWNLOADING_VIDEO" && s.downloads + 1 < MAX_DOWNLOADS) return ok({ kind: "wait", phase: "uploading", seconds: 30, state: { step: "create", downloads: s.downloads + 1 } });
+      if (error === "FAILED_DOWNLOADING_VIDEO" && s.downloads + 1 < MAX_DOWNLOADS) return ok({ kind: "wait", phase: "uploading", seconds: READ_EVERY_SECONDS, state: { step: "create", downloads: s.downloads + 1 } });
       return fail({ kind: "refused", reason: `Threads could not take the video (${error ?? "no reason given"}).`, advice: CONTAINER_ADVICE[error ?? ""] ?? (error === "FAILED_DOWNLOADING_VIDEO" ? "Threads could not download the clip from Katto; check that the clip's URL is reachable from the internet, then publish again." : "Re-render the clip and publish it again.") });
     }
     case "EXPIRED":
@@ -122,7 +128,7 @@ function afterStatus(s: { container: string; polls: number; downloads: number },
       return ok({ kind: "continue", phase: "uploading", state: { step: "create", downloads: s.downloads } });
     default:
       if (s.polls >= MAX_PROCESSING_POLLS) return fail({ kind: "transient", message: "Threads is still processing the video; it will be checked again." });
-      return ok({ kind: "wait", phase: "processing", seconds: 30, state: { step: "status", container: s.container, polls: s.polls + 1, downloads: s.downloads } });
+      return ok({ kind: "wait", phase: "processing", seconds: READ_EVERY_SECONDS, state: { step: "status", container: s.container, polls: s.polls + 1, downloads: s.downloads } });
   }
 }
 
@@ -199,8 +205,8 @@ export const threads: Platform<ThreadsState> = {
           if (!sent.value.ok) return fail(await threadsError(sent.value, "creating the post's container"));
           const id = ((await jsonOf(sent.value)) as { id?: string } | undefined)?.id;
           if (!id) return fail({ kind: "transient", message: "Threads created the container without returning its id." });
-          // Threads advises waiting before the first status read while it fetches the clip.
-          return ok({ kind: "wait", phase: "uploading", seconds: 30, state: { step: "status", container: id, polls: 0, downloads: s.downloads } });
+          // Threads fetches the clip first: give it a moment before the first status read.
+          return ok({ kind: "wait", phase: "uploading", seconds: FIRST_READ_SECONDS, state: { step: "status", container: id, polls: 0, downloads: s.downloads } });
         }
         case "status": {
           const r = await graphGet(ctx, c, `/${encodeURIComponent(s.container)}?fields=status,error_message`, "reading the container's status");
