@@ -20,9 +20,9 @@ function properties(schema: Record<string, any>, at = ""): [string, Record<strin
 }
 
 describe("tool definitions", () => {
-  it("are sixteen shared tools plus the local upload, with the contract's names", () => {
-    expect(sharedTools).toHaveLength(16);
-    expect(new Set(all.map((t) => t.name)).size).toBe(17);
+  it("are nineteen shared tools plus the local upload, with the contract's names", () => {
+    expect(sharedTools).toHaveLength(19);
+    expect(new Set(all.map((t) => t.name)).size).toBe(20);
     for (const t of all) expect(t.name).toMatch(/^service_[a-z_]+$/);
   });
 
@@ -55,6 +55,10 @@ describe("tool definitions", () => {
     expect(byName.service_dub_clip.description).toMatch(/Free: uses no quota/);
     expect(byName.service_upload_file.localOnly).toBe(true);
     expect(sharedTools.some((t) => t.localOnly)).toBe(false);
+    expect(byName.service_publish_clip.description).toMatch(/Free: uses no quota/);
+    expect(byName.service_publish_clip.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true, idempotentHint: false });
+    expect(byName.service_list_connections.annotations.readOnlyHint).toBe(true);
+    expect(byName.service_get_publication.annotations.readOnlyHint).toBe(true);
   });
 });
 

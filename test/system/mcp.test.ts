@@ -21,7 +21,7 @@ const SHARED_TOOLS = [
   "service_create_clip_job", "service_get_job", "service_list_jobs", "service_get_clips", "service_get_transcript",
   "service_get_usage", "service_get_account", "service_cancel_job", "service_list_sources", "service_list_clip_lengths",
   "service_rerender_clip", "service_dub_clip", "service_get_rerender", "service_get_brand_kit", "service_get_webhook_secret",
-  "service_wait_for_job",
+  "service_wait_for_job", "service_list_connections", "service_publish_clip", "service_get_publication",
 ];
 
 let files: Awaited<ReturnType<typeof serveFiles>>;
@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
-  it("list the sixteen tools (stdio adds service_upload_file) with annotations and output schemas", async () => {
+  it("list the nineteen tools (stdio adds service_upload_file) with annotations and output schemas", async () => {
     const h = (await hosted.listTools()).tools;
     const l = (await local.listTools()).tools;
     expect(h.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
@@ -191,6 +191,6 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     expect(hostedOut.tools.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
     const localOut = JSON.parse(await run(["-e", `KATTO_API_KEY=${key}`, "-e", `KATTO_BASE_URL=${baseUrl()}`, "--method", "tools/list", NODE, BIN])) as { tools: { name: string }[] };
     expect(localOut.tools.map((t) => t.name)).toContain("service_upload_file");
-    expect(localOut.tools).toHaveLength(17);
+    expect(localOut.tools).toHaveLength(20);
   });
 });

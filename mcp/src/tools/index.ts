@@ -1,11 +1,12 @@
 import type { KattoTool } from "../tool";
 import { getAccount, getBrandKit, getUsage, getWebhookSecret } from "./account.tool";
 import { cancelJob, createClipJob, getClips, getJob, getTranscript, listJobs } from "./jobs.tool";
+import { getPublication, listConnections, publishClip } from "./publishing.tool";
 import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
 import { waitForJob } from "./wait.tool";
 
-/** The sixteen tools both servers offer (the stdio server adds service_upload_file). */
+/** The nineteen tools both servers offer (the stdio server adds service_upload_file). */
 export const sharedTools: KattoTool[] = [
   createClipJob,
   getJob,
@@ -23,4 +24,7 @@ export const sharedTools: KattoTool[] = [
   getBrandKit,
   getWebhookSecret,
   waitForJob,
+  listConnections,
+  publishClip,
+  getPublication,
 ];

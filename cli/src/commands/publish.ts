@@ -1,0 +1,87 @@
+// Publishing: list the platforms and connected accounts; publish a clip now or at a time.
+import type { Katto, Schemas } from "@katto/sdk";
+import { type Command, type Context, intArg, oneOf, type Values } from "../command";
+import { CliError, EXIT } from "../exit-codes";
+import { table } from "../output";
+import { parseTimeout } from "../watch";
+
+const PLATFORMS = ["youtube", "tiktok", "instagram", "facebook", "linkedin", "x", "threads"] as const;
+const PRIVACY = ["public", "unlisted", "followers", "friends", "private"] as const;
+const SETTLED = new Set(["published", "unconfirmed", "failed", "cancelled"]);
+/** Poll every 3 s, like `jobs watch`: well inside the 60/min read limit. */
+const POLL_MS = 3000;
+
+type Publication = Schemas["Publication"];
+
+export const connectionsList: Command = {
+  words: ["connections", "list"],
+  summary: "List the publishing platforms: available or not (and why), and the connected account.",
+  usage: "katto connections list",
+  args: 0,
+  examples: ["katto connections list", "katto connections list --json | jq '.platforms[] | select(.connection)'"],
+  async run(ctx) {
+    const katto = ctx.katto();
+    const r = await katto.unwrap(katto.api.GET("/api/v1/connections"));
+    ctx.ui.result(r, () =>
+      table(
+        ["PLATFORM", "STATUS", "ACCOUNT", "TODAY", "NOTE"],
+        r.platforms.map((p) => [
+          p.platform,
+          p.connection ? p.connection.status : p.available ? "not connected" : "unavailable",
+          p.connection?.handle,
+          p.daily_posts ? `${p.daily_posts.used}/${p.daily_posts.limit}` : null,
+          p.connection?.status_reason ?? p.connection?.restriction ?? p.unavailable_reason,
+        ]),
+      ),
+    );
+  },
+};
+
+async function waitForPublication(katto: Katto, ctx: Context, id: string, timeoutS: number | undefined): Promise<Publication> {
+  const deadline = timeoutS === undefined ? undefined : Date.now() + timeoutS * 1000;
+  try {
+    for (;;) {
+      const p = await katto.unwrap(katto.api.GET("/api/v1/publications/{id}", { params: { path: { id } } }));
+      if (SETTLED.has(p.status)) return p;
+      ctx.ui.progress(`Publication ${id}  ${p.status}…`);
+      if (deadline !== undefined && Date.now() + POLL_MS > deadline) throw new CliError(EXIT.timeout, `Gave up waiting after ${timeoutS} s; publication ${id} is ${p.status} and keeps going. Check it with katto publish --help or GET /api/v1/publications/${id}.`);
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  } finally {
+    ctx.ui.done();
+  }
+}
+
+const describe = (p: Publication) =>
+  [`publication: ${p.id}`, `platform:    ${p.platform}`, `status:      ${p.status}`, ...(p.scheduled_at ? [`scheduled:   ${p.scheduled_at}`] : []), ...(p.post_url ? [`url:         ${p.post_url}`] : []), ...(p.error ? [`error:       ${p.error}`, `advice:      ${p.advice ?? "-"}`] : [])].join("\n");
+
+export const publish: Command = {
+  words: ["publish"],
+  summary: "Publish a finished clip to a connected platform, now or at a time (free; never posts twice).",
+  usage: `katto publish <job-id> <clip-index> --to ${PLATFORMS.join("|")} [--caption TEXT] [--title TEXT] [--privacy ${PRIVACY.join("|")}] [--at TIME] [--wait] [--timeout SECONDS]`,
+  args: 2,
+  options: { to: { type: "string" }, caption: { type: "string" }, title: { type: "string" }, privacy: { type: "string" }, at: { type: "string" }, wait: { type: "boolean" }, timeout: { type: "string" } },
+  examples: [
+    "katto publish $ID 0 --to youtube --title 'It clicked' --caption 'The moment #shorts' --wait",
+    "katto publish $ID 1 --to tiktok --privacy private --at 2026-11-24T17:00:00Z",
+  ],
+  async run(ctx, [jobId, index], v: Values) {
+    const platform = oneOf(v.to as string | undefined, PLATFORMS, "to");
+    if (!platform) throw new CliError(EXIT.usage, `--to is required (one of ${PLATFORMS.join(", ")}). See katto connections list.`);
+    const privacy = oneOf(v.privacy as string | undefined, PRIVACY, "privacy");
+    let scheduledAt: string | undefined;
+    if (v.at !== undefined) {
+      const ms = Date.parse(v.at as string);
+      if (!Number.isFinite(ms)) throw new CliError(EXIT.usage, `--at must be a date-time such as 2026-11-24T17:00:00Z, got "${v.at}".`);
+      scheduledAt = new Date(ms).toISOString();
+    }
+    const timeout = parseTimeout(v.timeout as string | undefined);
+    const katto = ctx.katto();
+    const body: Schemas["CreatePublicationBody"] = { platform, caption: (v.caption as string | undefined) ?? "", ...(v.title ? { title: v.title as string } : {}), ...(privacy ? { privacy } : {}), ...(scheduledAt ? { scheduled_at: scheduledAt } : {}) };
+    const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips/{clip_index}/publications", { params: { path: { id: jobId, clip_index: intArg(index, "clip-index") } }, body }));
+    const done = v.wait ? await waitForPublication(katto, ctx, created.id, timeout) : created;
+    if (done.status === "failed") throw new CliError(EXIT.jobFailed, `Publication ${done.id} failed: ${done.error ?? "no reason given"}${done.advice ? ` ${done.advice}` : ""}`);
+    if (!v.wait) ctx.ui.note(`Publication ${created.id} is ${created.status}; follow it with --wait next time.`);
+    ctx.ui.result(done, () => describe(done));
+  },
+};
