@@ -10,6 +10,7 @@ import { registerBrandKitPages } from "./pages/brand-kits";
 import { registerHomePage } from "./pages/home";
 import { registerJobPages } from "./pages/jobs";
 import { registerKeyPages } from "./pages/keys";
+import { registerPublishingPages } from "./pages/publishing";
 import { registerWebhookPages } from "./pages/webhooks";
 import { type DashboardEnv, sameOriginOnly } from "./session";
 
@@ -34,6 +35,7 @@ export function registerDashboard(app: App) {
   registerJobPages(d);
   registerBrandKitPages(d);
   registerWebhookPages(d);
+  registerPublishingPages(d);
   d.onError((err, c) => {
     if (err instanceof ServiceError) return c.json({ error: err.message, code: err.code }, err.status);
     console.error(JSON.stringify({ msg: "dashboard error", request_id: c.get("requestId"), error: String(err), stack: (err as Error).stack }));

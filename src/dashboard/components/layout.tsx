@@ -7,7 +7,7 @@ export interface LayoutProps {
   /** Signed-in account: shows the navigation and the sign-out button. */
   account?: { email: string };
   /** Current section, highlighted in the navigation. */
-  active?: "home" | "keys" | "jobs" | "brand-kits" | "webhooks";
+  active?: "home" | "keys" | "jobs" | "brand-kits" | "webhooks" | "connections" | "publications";
   children?: Child;
 }
 
@@ -17,6 +17,8 @@ const NAV = [
   ["keys", "/dashboard/keys", "API keys"],
   ["brand-kits", "/dashboard/brand-kits", "Brand kits"],
   ["webhooks", "/dashboard/webhooks", "Webhooks"],
+  ["connections", "/dashboard/connections", "Connections"],
+  ["publications", "/dashboard/publications", "Publications"],
 ] as const;
 
 export const Layout = (props: LayoutProps) => (

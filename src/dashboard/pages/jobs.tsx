@@ -178,6 +178,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                   <div class="actions">
                     <a class="btn" href={k.url} download>Download MP4</a>
                     {k.captions_url && <a class="btn" href={k.captions_url} download>Download SRT</a>}
+                    <a class="btn" href={`/dashboard/jobs/${id}/clips/${k.clip_index}/publish`}>Publish</a>
                   </div>
                   {k.rerenderable && (
                     <details>

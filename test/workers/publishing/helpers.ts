@@ -34,7 +34,7 @@ export async function connect(client: Client, platform: string): Promise<URL> {
 }
 
 /** A completed job of `client` with one clip of `seconds` whose MP4 (random bytes of `size`) is in R2. */
-export async function completedClip(client: Client, opts: { seconds?: number; size?: number } = {}) {
+export async function completedClip(client: { account: { id: string } }, opts: { seconds?: number; size?: number } = {}) {
   const jobId = crypto.randomUUID();
   const now = new Date().toISOString();
   const videoKey = `clips/${jobId}/test/clip-0.mp4`;

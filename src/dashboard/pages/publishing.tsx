@@ -1,0 +1,216 @@
+/** @jsxImportSource hono/jsx */
+// Publishing in the dashboard: connect and disconnect each platform, publish a clip (platform,
+// caption, privacy, schedule), and the publications list with status and links. Same services as
+// /api/v1/connections and /api/v1/publications (src/publishing).
+import type { Context, Hono } from "hono";
+import { ServiceError } from "../../errors";
+import { disconnect, listConnections, startConnection } from "../../publishing/connections";
+import { PlatformIdSchema, PrivacySchema } from "../../publishing/platforms/platform";
+import { cancelPublication, createPublication, listPublications } from "../../publishing/publications";
+import { Layout, renderPage } from "../components/layout";
+import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
+import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
+
+type Listing = Awaited<ReturnType<typeof listConnections>>["platforms"];
+
+/** Shown on every publishing page while a connection needs to be connected again. */
+const ReauthBanner = (p: { platforms: Listing }) => {
+  const broken = p.platforms.filter((x) => x.connection?.status === "needs_reauth");
+  if (!broken.length) return null;
+  return (
+    <div class="flash error" role="alert">
+      {broken.map((x) => (
+        <p>
+          <strong>{x.display_name}</strong> needs to be connected again: {x.connection?.status_reason}. Posts waiting for it were failed.{" "}
+          <a href="/dashboard/connections">Reconnect</a>
+        </p>
+      ))}
+    </div>
+  );
+};
+
+async function connectionsPage(c: Context<DashboardEnv>, p: { error?: string; notice?: string } = {}, status: 200 | 400 = 200) {
+  const { platforms } = await listConnections(accountCtx(c));
+  return c.html(
+    await renderPage(
+      <Layout title="Connections" account={c.get("session")} active="connections">
+        <h1>Connections</h1>
+        <ReauthBanner platforms={platforms} />
+        <Flash error={p.error} notice={p.notice} />
+        <p class="muted">Connect a platform account once; then publish any finished clip to it from its job page.</p>
+        <table class="list" aria-label="Platforms">
+          <thead><tr><th>Platform</th><th>Account</th><th>Status</th><th>Today</th><th></th></tr></thead>
+          <tbody>
+            {platforms.map((x) => (
+              <tr data-platform={x.platform}>
+                <td>{x.display_name}</td>
+                <td>{x.connection?.handle ?? "-"}</td>
+                <td>
+                  {x.connection ? <StatusBadge status={x.connection.status} /> : x.available ? "not connected" : <span class="muted">{x.unavailable_reason}</span>}
+                  {x.connection?.restriction && <p class="muted">{x.connection.restriction}</p>}
+                  {x.connection?.reconnect_by && <p class="muted">Reconnect by {fmtDateTime(x.connection.reconnect_by)}</p>}
+                </td>
+                <td>{x.daily_posts ? `${x.daily_posts.used} of ${x.daily_posts.limit}` : "-"}</td>
+                <td class="actions">
+                  {x.available && (
+                    <form method="post" action="/dashboard/connections/connect">
+                      <input type="hidden" name="platform" value={x.platform} />
+                      <button type="submit" class="btn primary">{x.connection ? "Reconnect" : "Connect"}</button>
+                    </form>
+                  )}
+                  {x.connection && (
+                    <form method="post" action={`/dashboard/connections/${x.platform}/disconnect`}>
+                      <button type="submit" class="btn">Disconnect</button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Layout>,
+    ),
+    status,
+  );
+}
+
+async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; notice?: string } = {}, status: 200 | 400 = 200) {
+  const ctx = accountCtx(c);
+  const [{ platforms }, { publications }] = await Promise.all([listConnections(ctx), listPublications(ctx, { limit: 50 })]);
+  return c.html(
+    await renderPage(
+      <Layout title="Publications" account={c.get("session")} active="publications">
+        <h1>Publications</h1>
+        <ReauthBanner platforms={platforms} />
+        <Flash error={p.error} notice={p.notice} />
+        {publications.length === 0 ? (
+          <p class="muted">Nothing published yet. Open a finished job and use Publish on a clip.</p>
+        ) : (
+          <table class="list" aria-label="Publications">
+            <thead><tr><th>When</th><th>Platform</th><th>Clip</th><th>Status</th><th>Post</th><th></th></tr></thead>
+            <tbody>
+              {publications.map((x) => (
+                <tr data-publication={x.id}>
+                  <td>{fmtDateTime(x.scheduled_at ?? x.created_at)}</td>
+                  <td>{x.platform}</td>
+                  <td><a href={`/dashboard/jobs/${x.job_id}`}>clip {x.clip_index}</a></td>
+                  <td><StatusBadge status={x.status} />{x.error && <p class="muted">{x.error} {x.advice}</p>}</td>
+                  <td>{x.post_url ? <a href={x.post_url} rel="noopener noreferrer" target="_blank">{x.post_url}</a> : "-"}</td>
+                  <td>
+                    {(x.status === "scheduled" || x.status === "queued") && (
+                      <form method="post" action={`/dashboard/publications/${x.id}/cancel`}><button type="submit" class="btn">Cancel</button></form>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Layout>,
+    ),
+    status,
+  );
+}
+
+async function publishForm(c: Context<DashboardEnv>, jobId: string, clipIndex: number, p: { error?: string } = {}, status: 200 | 400 = 200) {
+  const { platforms } = await listConnections(accountCtx(c));
+  const ready = platforms.filter((x) => x.connection?.status === "connected");
+  return c.html(
+    await renderPage(
+      <Layout title="Publish a clip" account={c.get("session")} active="publications">
+        <h1>Publish clip {clipIndex}</h1>
+        <ReauthBanner platforms={platforms} />
+        <Flash error={p.error} />
+        {ready.length === 0 ? (
+          <p>No platform is connected yet. <a href="/dashboard/connections">Connect one</a> first.</p>
+        ) : (
+          <form method="post" action={`/dashboard/jobs/${jobId}/clips/${clipIndex}/publish`} class="card">
+            <label for="pub-platform">Platform</label>
+            <select id="pub-platform" name="platform" required>
+              {ready.map((x) => <option value={x.platform}>{`${x.display_name} (${x.connection?.handle})`}</option>)}
+            </select>
+            <label for="pub-title">Title (YouTube)</label>
+            <input id="pub-title" name="title" maxlength={100} />
+            <label for="pub-caption">Caption</label>
+            <textarea id="pub-caption" name="caption" rows={3} maxlength={5000}></textarea>
+            <label for="pub-privacy">Privacy</label>
+            {/* No default: TikTok requires the choice every time; elsewhere empty means the platform's first option. */}
+            <select id="pub-privacy" name="privacy">
+              <option value="">Choose…</option>
+              {PrivacySchema.options.map((v) => <option value={v}>{v}</option>)}
+            </select>
+            <p class="muted">{ready.map((x) => `${x.display_name}: ${x.privacy_options.join(", ")}${x.privacy_required ? " (required)" : ""}`).join(" · ")}</p>
+            <label for="pub-at">Schedule (UTC, optional)</label>
+            <input id="pub-at" name="scheduled_at" type="datetime-local" />
+            <button type="submit" class="btn primary">Publish</button>
+          </form>
+        )}
+      </Layout>,
+    ),
+    status,
+  );
+}
+
+export function registerPublishingPages(d: Hono<DashboardEnv>) {
+  d.get("/dashboard/connections", requireSession, (c) => {
+    const connected = c.req.query("connected");
+    return connectionsPage(c, { notice: connected ? `Connected ${connected}.` : undefined, error: c.req.query("connect_error") });
+  });
+  d.post("/dashboard/connections/connect", requireSession, async (c) => {
+    const platform = PlatformIdSchema.safeParse((await formOf(c)).one("platform"));
+    if (!platform.success) return connectionsPage(c, { error: "Unknown platform." }, 400);
+    try {
+      const ctx = accountCtx(c);
+      const started = await startConnection(ctx, { platform: platform.data, return_to: `${ctx.baseUrl}/dashboard/connections` });
+      return c.redirect(started.authorization_url, 303);
+    } catch (e) {
+      if (e instanceof ServiceError) return connectionsPage(c, { error: e.message }, 400);
+      throw e;
+    }
+  });
+  d.post("/dashboard/connections/:platform/disconnect", requireSession, async (c) => {
+    const platform = PlatformIdSchema.safeParse(c.req.param("platform"));
+    if (!platform.success) return connectionsPage(c, { error: "Unknown platform." }, 400);
+    try {
+      const r = await disconnect(accountCtx(c), platform.data);
+      return connectionsPage(c, { notice: `Disconnected ${platform.data}${r.revoked_at_platform ? " and revoked the grant" : ""}.` });
+    } catch (e) {
+      if (e instanceof ServiceError) return connectionsPage(c, { error: e.message }, 400);
+      throw e;
+    }
+  });
+  d.get("/dashboard/publications", requireSession, (c) => publicationsPage(c));
+  d.post("/dashboard/publications/:id/cancel", requireSession, async (c) => {
+    try {
+      await cancelPublication(accountCtx(c), c.req.param("id"));
+      return publicationsPage(c, { notice: "Cancelled." });
+    } catch (e) {
+      if (e instanceof ServiceError) return publicationsPage(c, { error: e.message }, 400);
+      throw e;
+    }
+  });
+  d.get("/dashboard/jobs/:id/clips/:index/publish", requireSession, (c) => publishForm(c, c.req.param("id"), Number(c.req.param("index"))));
+  d.post("/dashboard/jobs/:id/clips/:index/publish", requireSession, async (c) => {
+    const jobId = c.req.param("id");
+    const clipIndex = Number(c.req.param("index"));
+    const f = await formOf(c);
+    const platform = PlatformIdSchema.safeParse(f.one("platform"));
+    const privacy = f.one("privacy") ? PrivacySchema.safeParse(f.one("privacy")) : undefined;
+    if (!platform.success || (privacy && !privacy.success) || !Number.isInteger(clipIndex)) return publishForm(c, jobId, clipIndex, { error: "Choose a connected platform and one of the privacy options." }, 400);
+    const at = f.one("scheduled_at");
+    try {
+      await createPublication(accountCtx(c), jobId, clipIndex, {
+        platform: platform.data,
+        caption: f.one("caption"),
+        ...(f.one("title") ? { title: f.one("title") } : {}),
+        ...(privacy?.success ? { privacy: privacy.data } : {}),
+        // datetime-local has no zone: the form says UTC.
+        ...(at ? { scheduled_at: new Date(`${at}Z`).toISOString() } : {}),
+      });
+      return c.redirect("/dashboard/publications", 303);
+    } catch (e) {
+      if (e instanceof ServiceError) return publishForm(c, jobId, clipIndex, { error: e.message }, 400);
+      throw e;
+    }
+  });
+}
