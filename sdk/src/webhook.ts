@@ -5,6 +5,8 @@
 
 export const SIGNATURE_HEADER = "x-service-signature";
 export const TIMESTAMP_HEADER = "x-service-timestamp";
+/** Spec "Events": a callback whose timestamp is more than about 5 minutes from now is rejected. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export type HeaderSource = Headers | Record<string, string | string[] | undefined>;
 
@@ -57,7 +59,11 @@ export async function verifyWebhook(input: VerifyWebhookInput): Promise<VerifyWe
   if (!sig) return { ok: false, reason: "missing X-Service-Signature" };
   if (!/^\d{1,15}$/.test(ts)) return { ok: false, reason: "X-Service-Timestamp is not a decimal integer" };
   const now = input.now ?? Math.floor(Date.now() / 1000);
-  if (Math.abs(now - Number(ts)) > (input.toleranceSeconds ?? 300)) return { ok: false, reason: "timestamp too old or in the future (replay?)" };
+  const tolerance = input.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  // A NaN tolerance or clock would make the comparison below false, i.e. accept any replay.
+  if (!Number.isFinite(tolerance) || tolerance < 0) throw new TypeError("toleranceSeconds must be a finite number of seconds >= 0 (default 300)");
+  if (!Number.isFinite(now)) throw new TypeError("now must be a finite number of seconds since the epoch");
+  if (Math.abs(now - Number(ts)) > tolerance) return { ok: false, reason: "timestamp too old or in the future (replay?)" };
   if (!sig.toLowerCase().startsWith("sha256=")) return { ok: false, reason: 'X-Service-Signature does not start with "sha256="' };
   const expected = await signWebhook(input.secret, ts, input.body);
   if (!timingSafeEqualString(expected, `sha256=${sig.slice(7).toLowerCase()}`)) return { ok: false, reason: "signature does not match" };

@@ -41,6 +41,8 @@ export async function verifySignature({
   toleranceSeconds = DEFAULT_TOLERANCE_SECONDS,
 }: VerifyInput): Promise<VerifyResult> {
   if (!secret) return { ok: false, reason: "no signing secret configured" };
+  // A NaN tolerance or clock would make the window check false, i.e. accept any replay.
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0 || !Number.isFinite(nowSeconds)) return { ok: false, reason: "tolerance and clock must be finite seconds" };
   if (!timestampHeader) return { ok: false, reason: `missing ${TIMESTAMP_HEADER} header` };
   if (!signatureHeader) return { ok: false, reason: `missing ${SIGNATURE_HEADER} header` };
   const ts = timestampHeader.trim();

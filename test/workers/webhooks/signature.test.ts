@@ -62,6 +62,15 @@ describe("verifySignature", () => {
     expect(r).toMatchObject({ ok: false, reason: expect.stringMatching(/tolerance/) });
   });
 
+  it("a tolerance or clock of NaN or Infinity cannot switch the five-minute rule off", async () => {
+    const body = '{"event":"job.completed"}';
+    const ts = 1_700_000_000;
+    const signatureHeader = await signPayload("whsec_x", ts, body);
+    for (const extra of [{ toleranceSeconds: Number.NaN }, { toleranceSeconds: Number.POSITIVE_INFINITY }, { nowSeconds: Number.NaN }]) {
+      expect(await verifySignature({ secret: "whsec_x", timestampHeader: String(ts), signatureHeader, rawBody: body, nowSeconds: ts + 3600, ...extra })).toMatchObject({ ok: false });
+    }
+  });
+
   it("rejects a signature made for another timestamp (replay with a new header)", async () => {
     const h = await make(now - 1000);
     const r = await verifySignature({ secret, rawBody: body, nowSeconds: now, timestampHeader: String(now), signatureHeader: h.signatureHeader });
