@@ -7,8 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { registerDashboard } from "./dashboard";
 import { registerOAuthPages } from "./mcp/authorize";
 import { errorBody, ServiceError } from "./errors";
-import { apiKeyAuth } from "./middleware/auth";
-import { ipRateLimit } from "./middleware/rate-limit";
+import { apiGate } from "./middleware/rate-limit";
 import type { App, AppEnv } from "./middleware/types";
 import { registerGetAccount, registerGetUsage, registerGetWebhookDetails, registerListBrandKits } from "./routes/account/routes";
 import { adminAuth, registerAdmin } from "./routes/admin/routes";
@@ -90,10 +89,9 @@ export function buildApp(): App {
     await next();
   });
 
-  // Public API: body limit, per-IP rate limit (before auth), bearer key.
+  // Public API: body limit, then per-IP rate limit, bearer key and per-key limit asked at once.
   app.use("/api/v1/*", bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => c.json(errorBody("payload_too_large", `Request body too large: the limit is ${MAX_JSON_BODY_BYTES} bytes.`), 413) }));
-  app.use("/api/v1/*", async (c, next) => (c.req.path === "/api/v1/openapi.json" ? next() : ipRateLimit(c, next)));
-  app.use("/api/v1/*", async (c, next) => (c.req.path === "/api/v1/openapi.json" ? next() : apiKeyAuth(c, next)));
+  app.use("/api/v1/*", async (c, next) => (c.req.path === "/api/v1/openapi.json" ? next() : apiGate(c, next)));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "Authorization: Bearer <API_KEY>" });
   for (const register of publicRoutes) register(app);
   const publicDoc = () => app.getOpenAPI31Document(openApiInfo);

@@ -40,7 +40,10 @@ export class RateLimiter extends DurableObject<Env> {
 
     const allowed = w.count + cost <= limit;
     if (allowed) w.count += cost;
-    if (allowed || fresh) kv.put(WINDOW_KEY, w);
+    // The write is visible to the next hit at once; allowUnconfirmed lets the answer leave before
+    // the disk confirms it (the output gate would otherwise hold every request for a write a
+    // counter does not need to wait for: a crash can only forget the last few counts).
+    if (allowed || fresh) void this.ctx.storage.put(WINDOW_KEY, w, { allowUnconfirmed: true });
     // Everything above ran without yielding; only now may another request interleave.
 
     if (fresh) await this.ctx.storage.setAlarm(w.resetAt);

@@ -62,17 +62,57 @@ export const rateLimits = {
 export type RateLimitBucket = keyof typeof rateLimits;
 
 /**
- * Counts one request against `bucket` for `subject` (an IP for `ip`, the API key id for the
- * rest). One Durable Object per `${bucket}:${subject}`, so keys and operations never contend.
+ * Plans whose every limit above (per IP included, for requests made with their keys) is
+ * multiplied: an operator load-testing a deployment gets documented, higher limits instead of
+ * limits switched off. Every other plan has the table as it is.
+ */
+export const rateLimitFactors: Readonly<Record<string, number>> = { load_test: 1_000 };
+
+const factorOf = (plan: string | undefined) => (plan !== undefined ? rateLimitFactors[plan] : undefined) ?? 1;
+const highestFactor = Math.max(1, ...Object.values(rateLimitFactors));
+
+/** The per-minute limit of `bucket` for a caller on `plan` (undefined: no valid key, so the table's). */
+export const limitFor = (bucket: RateLimitBucket, plan?: string) => rateLimits[bucket].limit * factorOf(plan);
+
+/**
+ * The highest limit of `bucket` on any plan. A counter asked before the caller's key is known
+ * (see apiGate) counts up to this, and the answer is judged afterwards with withinLimit().
+ */
+export const rateLimitCap = (bucket: RateLimitBucket) => rateLimits[bucket].limit * highestFactor;
+
+/**
+ * Judges a hit taken under a higher cap against the caller's own limit. The count is exact (the
+ * object counted it); a hit over `limit` but under the cap stays counted, which changes nothing a
+ * caller sees: the window ends at the same time and Remaining is 0 either way.
+ */
+export function withinLimit(r: RateLimitResult, limit: number): RateLimitResult {
+  if (limit === r.limit) return r;
+  // A hit the object refused was over its cap, so over any lower limit too.
+  const used = r.allowed ? r.limit - r.remaining : Number.POSITIVE_INFINITY;
+  const allowed = used <= limit;
+  return {
+    allowed,
+    limit,
+    remaining: allowed ? limit - used : 0,
+    resetSeconds: r.resetSeconds,
+    retryAfterSeconds: allowed ? 0 : r.resetSeconds,
+  };
+}
+
+/**
+ * Counts one request against `bucket` for `subject` (an IP for `ip`, the SHA-256 of the API key
+ * for the rest: it is known from the request alone, before the key lookup answers). One Durable
+ * Object per `${bucket}:${subject}`, so keys and operations never contend. `limit` defaults to
+ * the table's.
  */
 export async function checkRateLimit(
   ns: DurableObjectNamespace<RateLimiter>,
   bucket: RateLimitBucket,
   subject: string,
+  limit: number = rateLimits[bucket].limit,
 ): Promise<RateLimitResult> {
-  const { limit, windowSeconds } = rateLimits[bucket];
   const stub = ns.get(ns.idFromName(`${bucket}:${subject}`));
-  return stub.hit(limit, windowSeconds);
+  return stub.hit(limit, rateLimits[bucket].windowSeconds);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { RateLimitResult } from "../durable-objects/rate-limits";
+import type { RateLimitBucket, RateLimitResult } from "../durable-objects/rate-limits";
 import type { Env } from "../env";
 import type { Principal } from "../services/auth/keys";
 
@@ -9,6 +9,10 @@ export type AppEnv = {
     requestId: string;
     principal: Principal;
     ipLimit?: RateLimitResult;
+    /** The rate-limit subject of the request's API key (its SHA-256), set with principal. */
+    keySubject: string;
+    /** The route's per-key limit, when apiGate counted it together with the IP limit. */
+    keyLimit?: { bucket: RateLimitBucket; result: RateLimitResult };
   };
 };
 export type App = OpenAPIHono<AppEnv>;

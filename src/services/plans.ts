@@ -1,5 +1,5 @@
-// Plans and their limits. The spec fixes free and creator; pro and internal are ours
-// (docs/api-decisions.md "Plans").
+// Plans and their limits. The spec fixes free and creator; pro, internal and load_test are ours
+// (docs/api-decisions.md "Plans"). Rate limits per plan: src/durable-objects/rate-limits.ts.
 const GB = 1024 ** 3;
 
 export const plans = {
@@ -8,6 +8,8 @@ export const plans = {
   pro: { videosPerMonth: 100, uploadCapBytes: 10 * GB, refundsPerMonth: 20 },
   /** Operators' own accounts: effectively unlimited, still metered. */
   internal: { videosPerMonth: 1_000_000, uploadCapBytes: 20 * GB, refundsPerMonth: 1_000_000 },
+  /** An operator load-testing their own deployment (`npm run bench -- load`): 1,000 times the rate limits. */
+  load_test: { videosPerMonth: 1_000, uploadCapBytes: 1 * GB, refundsPerMonth: 1_000 },
 } as const;
 
 export type PlanName = keyof typeof plans;

@@ -10,21 +10,30 @@ import { clipView, jobSummaryView, jobView, msToIso, rankClips } from "./view";
 
 const notFound = () => new NotFoundError("Job not found. Check the id; jobs of other accounts are not visible.");
 
-/** The caller's job, or 404 for unknown ids and other accounts' jobs alike (spec GET /jobs/{id}). */
-export async function loadOwnJob(ctx: AccountContext, id: string) {
-  const j = await drizzle(ctx.env.DB)
+const ownJobQuery = (ctx: AccountContext, id: string) =>
+  drizzle(ctx.env.DB)
     .select()
     .from(jobs)
     .where(and(eq(jobs.id, id), eq(jobs.accountId, ctx.principal.accountId), ne(jobs.status, "reserved")))
-    .get();
+    .limit(1);
+
+/** The caller's job, or 404 for unknown ids and other accounts' jobs alike (spec GET /jobs/{id}). */
+export async function loadOwnJob(ctx: AccountContext, id: string) {
+  const [j] = await ownJobQuery(ctx, id);
   if (!j) throw notFound();
   return j;
 }
 
 export async function getJob(ctx: AccountContext, id: string) {
   requireScope(ctx, "read");
-  const j = await loadOwnJob(ctx, id);
-  const rows = await drizzle(ctx.env.DB).select().from(clips).where(eq(clips.jobId, id)).orderBy(asc(clips.clipIndex)).all();
+  // One round trip for the job and its clips (the clips are read whatever the owner, and dropped
+  // with the job's 404 when the job is not the caller's).
+  const db = drizzle(ctx.env.DB);
+  const [[j], rows] = await db.batch([
+    ownJobQuery(ctx, id),
+    db.select().from(clips).where(eq(clips.jobId, id)).orderBy(asc(clips.clipIndex)),
+  ]);
+  if (!j) throw notFound();
   return jobView(ctx.baseUrl, j, rows);
 }
 

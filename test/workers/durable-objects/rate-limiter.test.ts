@@ -3,9 +3,13 @@ import { describe, expect, it } from "vitest";
 import type { RateLimitResult } from "../../../src/durable-objects/rate-limiter";
 import {
   checkRateLimit,
+  limitFor,
   mostRestrictive,
+  rateLimitCap,
+  rateLimitFactors,
   rateLimitHeaders,
   rateLimits,
+  withinLimit,
 } from "../../../src/durable-objects/rate-limits";
 
 // Each test uses its own object name so tests never share a counter.
@@ -146,6 +150,28 @@ describe("rate-limit helpers", () => {
       list_publications: { limit: 120, windowSeconds: 60 },
       cancel_publication: { limit: 30, windowSeconds: 60 },
     });
+  });
+
+  it("multiplies every limit by 1,000 on the load_test plan only; counters are asked up to the highest plan's limit", () => {
+    expect(rateLimitFactors).toEqual({ load_test: 1_000 });
+    expect(limitFor("ip")).toBe(60);
+    expect(limitFor("get_job", "free")).toBe(60);
+    expect(limitFor("get_job", "internal")).toBe(60);
+    expect(limitFor("ip", "load_test")).toBe(60_000);
+    expect(limitFor("create_job", "load_test")).toBe(20_000);
+    expect(rateLimitCap("get_job")).toBe(60_000);
+  });
+
+  it("withinLimit judges a count taken under the cap against the caller's own limit", () => {
+    // 60 counted under a cap of 60,000: still allowed at 60, denied at 59.
+    const sixtieth = r({ limit: 60_000, remaining: 59_940 });
+    expect(withinLimit(sixtieth, 60)).toEqual({ allowed: true, limit: 60, remaining: 0, resetSeconds: 30, retryAfterSeconds: 0 });
+    const sixtyFirst = r({ limit: 60_000, remaining: 59_939 });
+    expect(withinLimit(sixtyFirst, 60)).toEqual({ allowed: false, limit: 60, remaining: 0, resetSeconds: 30, retryAfterSeconds: 30 });
+    // Refused by the counter itself: refused at any lower limit.
+    expect(withinLimit(r({ limit: 60_000, allowed: false, remaining: 0, retryAfterSeconds: 30 }), 60).allowed).toBe(false);
+    const first = r({ limit: 60_000, remaining: 59_999 });
+    expect(withinLimit(first, 60_000)).toBe(first);
   });
 
   it("builds headers, with Retry-After only when denied", () => {

@@ -156,6 +156,7 @@ describe("refunds", () => {
       creator: { videosPerMonth: 25, uploadCapBytes: 5 * GB, refundsPerMonth: 5 },
       pro: { videosPerMonth: 100, uploadCapBytes: 10 * GB, refundsPerMonth: 20 },
       internal: { videosPerMonth: 1_000_000, uploadCapBytes: 20 * GB, refundsPerMonth: 1_000_000 },
+      load_test: { videosPerMonth: 1_000, uploadCapBytes: 1 * GB, refundsPerMonth: 1_000 },
     });
   });
 

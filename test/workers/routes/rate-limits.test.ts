@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { JobCreatedSchema, JobSchema } from "../../../src/schemas/job";
 import { UsageSchema } from "../../../src/schemas/account";
-import { api, BASE, createAccount, freshIp, SAMPLE_URL } from "../helpers";
+import { ADMIN, api, BASE, createAccount, freshIp, SAMPLE_URL } from "../helpers";
 import { newJob } from "../render-callbacks";
 
 function rateHeaders(r: Response) {
@@ -70,8 +70,11 @@ describe("headers on every response", () => {
   });
 });
 
+// Each test makes 20 to 70 requests: on a busy machine that outlasts vitest's 5 s default.
+const MANY_REQUESTS = { timeout: 60_000 };
+
 describe("limits", () => {
-  it("create job: the 21st request of a key within a minute gets 429 with Retry-After", async () => {
+  it("create job: the 21st request of a key within a minute gets 429 with Retry-After", MANY_REQUESTS, async () => {
     const c = await createAccount("internal");
     for (let i = 0; i < 20; i++) {
       const r = await api({ ...c, ip: freshIp() }, "/jobs", { method: "POST", json: { url: SAMPLE_URL } });
@@ -83,14 +86,14 @@ describe("limits", () => {
     expect((await api({ ...c, ip: freshIp() }, "/usage")).status).toBe(200);
   });
 
-  it("get job: the 61st request of a key within a minute gets 429 (from 61 addresses, so the IP limit stays out)", async () => {
+  it("get job: the 61st request of a key within a minute gets 429 (from 61 addresses, so the IP limit stays out)", MANY_REQUESTS, async () => {
     const c = await createAccount();
     const id = await newJob(c);
     for (let i = 0; i < 60; i++) expect((await api({ ...c, ip: freshIp() }, `/jobs/${id}`)).status).toBe(200);
     await expect429(await api({ ...c, ip: freshIp() }, `/jobs/${id}`));
   });
 
-  it("per IP: the 61st request of any kind from one address within a minute gets 429, even without a key", async () => {
+  it("per IP: the 61st request of any kind from one address within a minute gets 429, even without a key", MANY_REQUESTS, async () => {
     const c = await createAccount();
     const ip = freshIp();
     for (let i = 0; i < 30; i++) expect((await api({ ...c, ip }, "/usage")).status).toBe(200);
@@ -101,5 +104,38 @@ describe("limits", () => {
     await expect429(await api({ ...c, ip }, "/usage"));
     // Another address is unaffected.
     expect((await api({ ...c, ip: freshIp() }, "/usage")).status).toBe(200);
+  });
+
+  it("hold under concurrency: 70 simultaneous reads of one job by one key, from 70 addresses, let exactly 60 through", MANY_REQUESTS, async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    const statuses = await Promise.all(Array.from({ length: 70 }, () => api({ ...c, ip: freshIp() }, `/jobs/${id}`).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  it("load_test plan: 1,000 times every limit, per IP too for its keys; another key from that address still has 60", MANY_REQUESTS, async () => {
+    const load = await createAccount("load_test");
+    const id = await newJob(load);
+    for (let i = 0; i < 61; i++) {
+      const r = await api(load, `/jobs/${id}`);
+      expect(r.status).toBe(200);
+      expect(rateHeaders(r).limit).toBe(60_000);
+    }
+    // The address has made 62 requests: over the 60 of a key on any other plan.
+    const other = await createAccount("internal");
+    const r = await api({ ...other, ip: load.ip }, "/usage");
+    await expect429(r);
+    expect(r.headers.get("X-RateLimit-Limit")).toBe("60");
+  });
+
+  it("a revoked key is refused on its very next request", async () => {
+    const c = await createAccount();
+    expect((await api(c, "/usage")).status).toBe(200);
+    const revoked = await SELF.fetch(`${BASE}/admin/v1/keys/${c.key.id}`, { method: "DELETE", headers: ADMIN });
+    expect(revoked.status).toBe(200);
+    const r = await api(c, "/usage");
+    expect(r.status).toBe(401);
+    expect(ErrorSchema.parse(await r.json()).error).toMatch(/revoked/);
   });
 });
