@@ -54,6 +54,8 @@ export interface StoredClip {
   panels: PanelFocus[] | null;
   /** stacked: the face-cam rectangle chosen on the first render */
   faceCam: Rect | null;
+  /** the picture inside the source's black bars: every layout frames it (null: the whole frame) */
+  content: Rect | null;
   words: CaptionWord[];
 }
 
@@ -71,6 +73,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     cropPath: m.crop_path?.length ? m.crop_path : null,
     panels: m.panels,
     faceCam: m.face_cam,
+    content: m.content_rect,
     words: (m.words ?? []).map((w) => ({ text: w.word, start: w.start, end: w.end })),
   };
 }
@@ -116,7 +119,8 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
-  const layout = chooseLayout(o.probe.video, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
+  const frame = stored.content ? { width: stored.content.w, height: stored.content.h } : o.probe.video;
+  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
@@ -129,7 +133,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   await writeFile(srtPath, buildSrt(words, { durationS: duration }));
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam: layout === "stacked" ? (stored.faceCam ?? undefined) : undefined, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam: layout === "stacked" ? (stored.faceCam ?? undefined) : undefined, content: stored.content, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal, encoder: o.encoder },
   );
   return { output, srtPath, layout, duration };
