@@ -16,19 +16,29 @@ export const retryDelay = (attempts: number) => Math.min(300, 5 * 2 ** (attempts
 
 type MessageOf<T extends QueueMessage["type"]> = Extract<QueueMessage, { type: T }>;
 
+/** "retry": the render backend could not take the work; `refused`: its task is invalid, retrying would not help. */
+type Outcome = "done" | "retry" | { refused: string };
+
 interface Handler<M> {
-  /** Does the message's work: "retry" when the render backend could not take it. */
-  run(env: Env, m: M): Promise<"done" | "retry">;
-  /** The work cannot be done: the last attempt asked for a retry, or the task was refused as invalid (`refusal`). */
+  run(env: Env, m: M): Promise<Outcome>;
+  /** The work cannot be done: the last attempt asked for a retry (`refusal` undefined), or the task was refused. */
   giveUp?(env: Env, m: M, refusal?: string): Promise<void>;
 }
 
 /** A message whose work is one task for the render backend; no task (null) means nothing left to do. */
-function backendWork<M>(task: (env: Env, m: M) => Promise<BackendTask | null>, giveUp: NonNullable<Handler<M>["giveUp"]>): Handler<M> {
+function backendWork<M>(build: (env: Env, m: M) => Promise<BackendTask | null>, giveUp: NonNullable<Handler<M>["giveUp"]>): Handler<M> {
   return {
     run: async (env, m) => {
-      const t = await task(env, m);
-      return t && (await sendTask(env, t)) === "retry" ? "retry" : "done";
+      let task: BackendTask | null;
+      try {
+        task = await build(env, m);
+      } catch (e) {
+        if (e instanceof InvalidTaskError) return { refused: e.message };
+        throw e;
+      }
+      if (!task) return "done";
+      const sent = await sendTask(env, task);
+      return sent === "dispatched" ? "done" : sent;
     },
     giveUp,
   };
@@ -62,18 +72,13 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
 async function handleMessage<M extends QueueMessage>(env: Env, msg: Message<unknown>, m: M): Promise<void> {
   const handler = handlers[m.type] as Handler<M>;
   try {
-    let outcome: "done" | "retry" | "invalid";
-    let refusal: string | undefined;
-    try {
-      outcome = await handler.run(env, m);
-    } catch (e) {
-      if (!(e instanceof InvalidTaskError)) throw e;
-      console.log(JSON.stringify({ msg: "queue: invalid task", id: msg.id, type: m.type, error: e.message }));
-      outcome = "invalid";
-      refusal = e.message;
-    }
+    const outcome = await handler.run(env, m);
     if (outcome === "retry" && msg.attempts < RENDER_DISPATCH_ATTEMPTS) return msg.retry({ delaySeconds: retryDelay(msg.attempts) });
-    if (outcome !== "done") await handler.giveUp?.(env, m, refusal);
+    if (outcome !== "done") {
+      const refusal = outcome === "retry" ? undefined : outcome.refused;
+      if (refusal) console.log(JSON.stringify({ msg: "queue: task refused", id: msg.id, type: m.type, error: refusal }));
+      await handler.giveUp?.(env, m, refusal);
+    }
     msg.ack();
   } catch (e) {
     console.log(JSON.stringify({ msg: "queue: handler error", id: msg.id, type: m.type, error: String(e) }));

@@ -23,7 +23,7 @@ export type BackendTask =
 
 const SCHEMAS = { render: RenderJobSchema, rerender: RerenderTaskSchema, hd: HdClipTaskSchema } as const satisfies Record<TaskKind, unknown>;
 
-/** A task the protocol refuses (or that cannot be built from what is stored): sending it again would not help. */
+/** Thrown while building a task from what is stored when no valid task can be made of it. */
 export class InvalidTaskError extends Error {
   constructor(message: string) {
     super(message);
@@ -45,12 +45,14 @@ export function instanceOf(task: BackendTask): string {
 
 /**
  * "dispatched" once the backend accepted the task (202; a duplicate of a task in flight is
- * accepted again), "retry" when it refused or could not be reached. Throws InvalidTaskError when
- * the protocol refuses the task.
+ * accepted again); "retry" when it refused or could not be reached; `refused` when the protocol
+ * refuses the task, so sending it again would not help.
  */
-export async function sendTask(env: Env, task: BackendTask): Promise<"dispatched" | "retry"> {
+export type SendResult = "dispatched" | "retry" | { refused: string };
+
+export async function sendTask(env: Env, task: BackendTask): Promise<SendResult> {
   const checked = parseWith(SCHEMAS[task.kind], task.body);
-  if (!checked.ok) throw new InvalidTaskError(`The ${task.kind} task is not valid: ${checked.error}.`);
+  if (!checked.ok) return { refused: `the ${task.kind} task is not valid: ${checked.error}.` };
   const instance = instanceOf(task);
   const log = (msg: string, more: Record<string, unknown>) => console.log(JSON.stringify({ msg, kind: task.kind, instance, ...more }));
   try {
