@@ -9,6 +9,8 @@ declare global {
       APP_SECRET?: string;
       /** The APP_SECRET before a rotation, while values made with it are still in use (secret; README "Configuration"). */
       APP_SECRET_PREVIOUS?: string;
+      /** Seconds without progress after which the cron watchdog fails a running job refunded; default 2700 (45 min). */
+      STALL_SECONDS?: string;
       /** "true" only in local mode (npm start, tests): loopback http sources and webhooks allowed. */
       LOCAL_MODE?: string;
       /** R2 S3 API credentials for presigned upload URLs in production (secrets). */

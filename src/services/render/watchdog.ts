@@ -6,10 +6,16 @@ import { renderBackend } from "../../render-backend/client";
 import { runningJobsIdleSince, stopJob } from "../jobs/stop";
 
 export const STALL_MINUTES = 45;
+
+/** The stall window: STALL_SECONDS when set (fault tests use a few seconds), else 45 minutes. */
+export function stallWindowMs(env: Env): number {
+  const seconds = Number(env.STALL_SECONDS);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : STALL_MINUTES * 60_000;
+}
 export const STALLED_MESSAGE = "Processing stopped unexpectedly and was abandoned; your video slot was refunded. Please retry.";
 
 export async function failStalledJobs(env: Env, now = new Date()): Promise<string[]> {
-  const cutoff = new Date(now.getTime() - STALL_MINUTES * 60_000).toISOString();
+  const cutoff = new Date(now.getTime() - stallWindowMs(env)).toISOString();
   const stalled = await runningJobsIdleSince(env.DB, cutoff, 100);
   const failed: string[] = [];
   for (const job of stalled) {
