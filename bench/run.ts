@@ -13,6 +13,7 @@ const benches: Record<string, string> = {
   reframe: "container/bench/reframe.ts",
   memory: "container/bench/memory.ts",
   e2e: "bench/e2e.ts",
+  quality: "bench/quality.ts",
 };
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
