@@ -20,6 +20,7 @@ import { download } from "./stages/download.js";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { detectBars } from "./stages/bars.js";
 import { probe, validateProbe } from "./stages/probe.js";
+import { checkSourceFile, validateSourceLimits } from "./stages/source-check.js";
 import { renderClip, renderThumbnail, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { MediaSignals } from "./stages/moments-signals.js";
@@ -129,8 +130,11 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   const src = await download(job.source.url, dir, { signal, maxBytes: job.limits.max_bytes, onProgress: progress.range("downloading", 1, 10) });
 
   enter("probing", 11);
+  // The container is checked by its bytes before ffprobe opens it, the picture size before any decode (source-check.ts).
+  await checkSourceFile(src.path);
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   validateProbe(info, job.limits);
+  validateSourceLimits(info);
   const durationS = info.duration;
   // the source's own black bars: every layout frames the picture inside them (stages/bars.ts)
   const content = info.video ? await detectBars(src.path, { signal, durationS, video: info.video }) : null;

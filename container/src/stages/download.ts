@@ -9,6 +9,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { runProcess, ProcessError } from "../ffmpeg/spawn.js";
 import { StageError } from "../errors.js";
+import { egressFor, EgressRefused, type LookupFn } from "./egress.js";
 
 const PLATFORM_HOSTS = [
   "youtube.com", "youtu.be", "youtube-nocookie.com", "vimeo.com", "twitch.tv", "tiktok.com", "instagram.com",
@@ -56,24 +57,27 @@ function byteLimit(max: number, onBytes: (n: number) => void): Transform {
  * backpressure, which a slow disk and an HTTP/1.0 server (python -m
  * http.server) trigger. node:http reports such cases as ordinary stream errors.
  */
-function get(url: URL, signal: AbortSignal): Promise<IncomingMessage> {
+function get(url: URL, signal: AbortSignal, lookup: LookupFn): Promise<IncomingMessage> {
   const mod = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
-    const req = mod.get(url, { headers: { "user-agent": "katto-render/0.1" }, signal }, resolve);
+    const req = mod.get(url, { headers: { "user-agent": "katto-render/0.1" }, signal, lookup }, resolve);
     req.on("error", reject);
   });
 }
 
 const MAX_REDIRECTS = 10;
 
-/** Plain HTTP(S) GET to `dest`, following up to 10 redirects. */
+/** Plain HTTP(S) GET to `dest`, following up to 10 redirects, each connecting only where egress.ts allows. */
 export async function downloadHttp(url: string, dest: string, opts: DownloadOptions): Promise<number> {
   let current = new URL(url);
+  const egress = egressFor(current);
   let res: IncomingMessage;
   for (let hop = 0; ; hop++) {
     try {
-      res = await get(current, opts.signal);
+      egress.check(current);
+      res = await get(current, opts.signal, egress.lookup(current));
     } catch (e) {
+      if (e instanceof EgressRefused) throw new StageError("downloading", e.message);
       if (opts.signal.aborted) throw e;
       throw new StageError("downloading", "could not reach the source URL", String(e));
     }
