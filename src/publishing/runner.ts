@@ -104,11 +104,16 @@ class Run {
     return drizzle(this.env.DB);
   }
 
-  /** Writes under the lease; a lost lease (another delivery took over) stops this one. */
+  /** Writes under the lease; a lost lease (another delivery took over, or a cancel) stops this one. */
   private async save(fields: Partial<PublicationRow>, keepLease = true) {
     const set = { ...fields, updatedAt: nowIso(), ...(keepLease ? { leaseUntilMs: this.now() + LEASE_MS } : { leaseToken: null, leaseUntilMs: null }) };
-    const done = await this.db.update(publications).set(set).where(and(eq(publications.id, this.row.id), eq(publications.leaseToken, this.lease))).returning({ id: publications.id });
-    if (!done.length) throw new Error("publication lease lost to another delivery");
+    // Still active too: a post cancelled while queued is not brought back by a step that was under way.
+    const done = await this.db
+      .update(publications)
+      .set(set)
+      .where(and(eq(publications.id, this.row.id), eq(publications.leaseToken, this.lease), inArray(publications.status, [...ACTIVE])))
+      .returning({ id: publications.id });
+    if (!done.length) throw new Error("publication lease lost to another delivery, or the post was cancelled");
     this.row = { ...this.row, ...set };
   }
 

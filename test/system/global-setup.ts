@@ -3,6 +3,8 @@
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM script without types
 import { startIsolatedStack } from "../../scripts/lib/stack.mjs";
+import { standIns } from "../publishing/stand-ins";
+import { serveStandIn } from "../publishing/stand-ins/serve";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,14 +12,31 @@ declare module "vitest" {
     adminToken: string;
     /** The render backend's own URL, for waiting on its work (GET /healthz `jobs`). */
     renderUrl: string;
+    /** Publishing stand-ins by platform, served on loopback (test/publishing/stand-ins). */
+    standInOrigins: Record<string, string>;
   }
 }
 
 export default async function setup(project: TestProject) {
   const adminToken = "system-test-admin-token";
-  const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-" });
+  // Every platform's API is a local stand-in; the Worker is pointed at them like an operator's config.
+  const served = await Promise.all(
+    Object.entries(standIns).map(async ([id, create]) => {
+      const standIn = create!();
+      return { id, standIn, server: await serveStandIn(standIn.app) };
+    }),
+  );
+  const publishingVars = Object.fromEntries([
+    ["PUBLISH_API_ORIGINS", JSON.stringify(Object.fromEntries(served.map((s) => [s.id, s.server.origin])))],
+    ...served.flatMap((s) => [[`${s.id.toUpperCase()}_CLIENT_ID`, s.standIn.clientId], [`${s.id.toUpperCase()}_CLIENT_SECRET`, s.standIn.clientSecret]]),
+  ]);
+  const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-", vars: publishingVars });
+  project.provide("standInOrigins", Object.fromEntries(served.map((s) => [s.id, s.server.origin])));
   project.provide("baseUrl", stack.baseUrl);
   project.provide("adminToken", adminToken);
   project.provide("renderUrl", stack.renderUrl);
-  return () => stack.stop();
+  return async () => {
+    await stack.stop();
+    await Promise.all(served.map((s) => s.server.close()));
+  };
 }
