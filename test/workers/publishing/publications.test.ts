@@ -164,6 +164,26 @@ describe("publications", { timeout: 90_000 }, () => {
     expect(await first).toBeInstanceOf(Error);
   });
 
+  it("a cancel while queued wins over a delivery already under way: nothing is uploaded after it", async () => {
+    const { client, jobId } = await ready();
+    const far = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const p = PublicationSchema.parse(await (await publish(client, jobId, { scheduled_at: far })).json());
+    await drizzle(env.DB).update(publications).set({ scheduledMs: Date.now() - 1000 }).where(eq(publications.id, p.id));
+    let cancelled = 0;
+    // The person cancels while the delivery is starting the platform's upload session.
+    const cancelling: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (!cancelled++) expect((await api(client, `/publications/${p.id}/cancel`, { method: "POST" })).status).toBe(200);
+      return res;
+    };
+    await expect(runPublication(env, p.id, { fetch: cancelling })).rejects.toThrow(/cancelled/);
+    expect(await getPub(client, p.id)).toMatchObject({ status: "cancelled" });
+    expect(await videosOf(client)).toEqual([]);
+    // A redelivery finds it cancelled and does nothing.
+    await runPublication(env, p.id);
+    expect(await videosOf(client)).toEqual([]);
+  });
+
   it("a refresh the platform refuses marks the connection needs_reauth and fails the waiting posts with the reason", async () => {
     const { client, jobId } = await ready();
     const far = new Date(Date.now() + 24 * 3600_000).toISOString();
