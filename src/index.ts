@@ -8,6 +8,7 @@ import { failStalledJobs } from "./services/render/watchdog";
 import { sweepExpiredUploads } from "./services/uploads/sweep";
 import { sweepAuth } from "./services/auth/sessions";
 import { keyringOf } from "./lib/crypto";
+import { resumeStalledDeliveries } from "./webhooks/delivery";
 import { resealWebhookSecrets } from "./webhooks/secret";
 
 export { IdempotencyLock } from "./durable-objects/idempotency-lock";
@@ -23,6 +24,6 @@ export default {
   // katto-publish carries publishing work (src/publishing/runner.ts); every other queue is the render pipeline's.
   queue: (batch, env) => (batch.queue.startsWith("katto-publish") ? handlePublishBatch(batch, env) : handleQueueBatch(batch, env)),
   scheduled: async (_controller, env) => {
-    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB), sweepPublishing(env), resealWebhookSecrets(env.DB, keyringOf(env))]);
+    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB), sweepPublishing(env), resealWebhookSecrets(env.DB, keyringOf(env)), resumeStalledDeliveries(env)]);
   },
 } satisfies ExportedHandler<Env, unknown>;

@@ -1,7 +1,7 @@
 // Delivering the completion callback: one signed POST per attempt, retried through the Queue with
 // backoff on timeouts, network errors and any non-2xx answer (docs/webhooks.md "Retries").
 import { z } from "@hono/zod-openapi";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/schema";
 import { isLocalMode, type Env } from "../env";
@@ -254,4 +254,42 @@ export async function handleWebhookMessage(
   const next: WebhookMessage = { type: "webhook", job_id: job.id, attempt: nextAttempt };
   await env.RENDER_QUEUE.send(next, { delaySeconds });
   return { outcome: "retrying", nextAttempt, delaySeconds, error: result.error };
+}
+
+/** Longest a pending delivery legitimately waits for its next message (the longest retry delay, or
+ * the 15-minute HD fallback of attempt 1), plus a margin. */
+export const STALE_DELIVERY_SECONDS = Math.max(...RETRY_SCHEDULE_SECONDS, 15 * 60) + 15 * 60;
+
+/**
+ * Cron: a delivery left `pending` with no message to carry it on (the queue refused the next
+ * attempt's message, or the Worker stopped between claiming an attempt and recording its outcome)
+ * gets its next attempt enqueued again, or fails once no attempt is left. A late original message
+ * and the re-enqueued one cannot both send: the attempt claim in handleWebhookMessage lets one through.
+ */
+export async function resumeStalledDeliveries(env: Env, now = new Date()): Promise<{ resumed: number; failed: number }> {
+  const d = drizzle(env.DB);
+  const cutoff = new Date(now.getTime() - STALE_DELIVERY_SECONDS * 1000).toISOString();
+  const stale = await d
+    .select({ jobId: webhookDeliveries.jobId, attempts: webhookDeliveries.attempts })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, "pending"), lt(webhookDeliveries.updatedAt, cutoff)))
+    .limit(100);
+  let resumed = 0;
+  let failed = 0;
+  for (const row of stale) {
+    const same = and(eq(webhookDeliveries.jobId, row.jobId), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.attempts, row.attempts), lt(webhookDeliveries.updatedAt, cutoff));
+    if (row.attempts >= MAX_WEBHOOK_ATTEMPTS) {
+      const r = await d.update(webhookDeliveries).set({ status: "failed", lastError: "no answer recorded for the last attempt", updatedAt: now.toISOString() }).where(same);
+      failed += r.meta.changes;
+      continue;
+    }
+    // Touched first, so a later sweep waits a full window again before enqueueing it once more.
+    const touched = await d.update(webhookDeliveries).set({ updatedAt: now.toISOString() }).where(same);
+    if (touched.meta.changes !== 1) continue;
+    const next: WebhookMessage = { type: "webhook", job_id: row.jobId, attempt: row.attempts + 1 };
+    await env.RENDER_QUEUE.send(next);
+    resumed++;
+  }
+  if (resumed || failed) console.log(JSON.stringify({ msg: "webhooks: stalled deliveries", resumed, failed }));
+  return { resumed, failed };
 }
