@@ -40,7 +40,8 @@ export class TokenVault {
     const vars = env as unknown as Record<string, string | undefined>;
     const secret = vars.PUBLISH_TOKEN_KEY || env.APP_SECRET;
     if (!secret) throw new Error("Neither PUBLISH_TOKEN_KEY nor APP_SECRET is set; publishing tokens cannot be encrypted");
-    const previous = vars.PUBLISH_TOKEN_KEY_PREVIOUS;
+    // Without a key of its own the vault follows APP_SECRET, and so its rotation (APP_SECRET_PREVIOUS).
+    const previous = vars.PUBLISH_TOKEN_KEY ? vars.PUBLISH_TOKEN_KEY_PREVIOUS : vars.PUBLISH_TOKEN_KEY_PREVIOUS || env.APP_SECRET_PREVIOUS;
     return new TokenVault(await deriveKey(secret), previous ? await deriveKey(previous) : undefined);
   }
 

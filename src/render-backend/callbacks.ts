@@ -3,17 +3,19 @@
 // the work's id, so a backend can only touch the work it was given (docs/render-protocol.md).
 import type { Env } from "../env";
 import { UnauthorizedError } from "../errors";
-import { hmacHex, timingSafeEqualStr } from "../lib/ids";
+import { hmacSha256Hex, keyringOf, verifyWithKeyring } from "../lib/crypto";
 import { publicBaseUrl } from "../services/context";
 
+const callbackMessage = (workId: string) => `render-callback:${workId}`;
+
 export async function renderCallbackToken(appSecret: string, workId: string): Promise<string> {
-  return hmacHex(appSecret, `render-callback:${workId}`);
+  return hmacSha256Hex(appSecret, callbackMessage(workId));
 }
 
-/** Throws UnauthorizedError unless `presented` is the token of `workId`. */
+/** Throws UnauthorizedError unless `presented` is the token of `workId`. Work dispatched before an
+ * APP_SECRET rotation holds a token of the previous secret, still accepted while APP_SECRET_PREVIOUS is set. */
 export async function requireCallbackToken(env: Env, workId: string, presented: string | undefined): Promise<void> {
-  const expected = await renderCallbackToken(env.APP_SECRET ?? "", workId);
-  if (!presented || !timingSafeEqualStr(presented, expected)) throw new UnauthorizedError("Invalid render callback token.");
+  if (!(await verifyWithKeyring(keyringOf(env), callbackMessage(workId), presented))) throw new UnauthorizedError("Invalid render callback token.");
 }
 
 /** The `callback` of a task: events and files of `workId` go to /internal/v1 with its token. */

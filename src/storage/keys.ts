@@ -1,11 +1,11 @@
 // R2 key scheme (docs/storage-layout.md). Clip keys carry an HMAC of the job and file name, so a
 // clip URL can be shared without an API key but cannot be guessed from a job id.
-import { hmacHex } from "../lib/ids";
+import { hmacSha256Hex } from "../lib/crypto";
 
 export const uploadKey = (jobId: string) => `uploads/${jobId}/source`;
 
 export async function jobFileKey(appSecret: string, jobId: string, name: string): Promise<string> {
-  const tag = (await hmacHex(appSecret, `file:${jobId}:${name}`)).slice(0, 24);
+  const tag = (await hmacSha256Hex(appSecret, `file:${jobId}:${name}`)).slice(0, 24);
   return `clips/${jobId}/${tag}/${name}`;
 }
 

@@ -59,7 +59,7 @@ export const webhookVerify: Command = {
     if (!v.body) throw usageError("--body FILE is required: the raw request body exactly as received.");
     if (!v.headers && !(v.timestamp && v.signature)) throw usageError("Give --headers FILE, or both --timestamp and --signature.");
     const tolerance = v.tolerance === undefined ? undefined : Number(v.tolerance);
-    if (tolerance !== undefined && !Number.isFinite(tolerance)) throw usageError(`--tolerance must be seconds, got "${v.tolerance}".`);
+    if (tolerance !== undefined && (!Number.isFinite(tolerance) || tolerance < 0)) throw usageError(`--tolerance must be seconds (0 or more), got "${v.tolerance}".`);
     let secret = (v.secret as string | undefined) ?? process.env.KATTO_WEBHOOK_SECRET;
     if (!secret) {
       // No secret given: ask the API for the account's (needs a key).

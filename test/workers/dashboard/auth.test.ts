@@ -2,7 +2,7 @@
 // field, self sign-up and one-time links. Rules: docs/api-decisions.md "Dashboard sign-in".
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../../src/lib/ids";
+import { sha256Hex } from "../../../src/lib/crypto";
 import { hashPassword, needsRehash, PBKDF2_ITERATIONS, verifyPassword } from "../../../src/services/auth/passwords";
 import { createSession, sweepAuth } from "../../../src/services/auth/sessions";
 import { InvalidCredentialsError, SIGN_IN_FAILED_MESSAGE, signIn, signUp } from "../../../src/services/auth/sign-in";

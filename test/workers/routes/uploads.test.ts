@@ -2,7 +2,7 @@
 // PUT to the signed local upload URL, complete; reservations never completed are swept.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hmacHex } from "../../../src/lib/ids";
+import { hmacSha256Hex } from "../../../src/lib/crypto";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { JobCreatedSchema, JobSchema } from "../../../src/schemas/job";
 import { UploadReservationSchema } from "../../../src/schemas/upload";
@@ -104,7 +104,7 @@ describe("PUT upload_url (local upload target)", () => {
     expect((await put(bare, fakeMp4())).status).toBe(403);
     // A correctly signed URL whose expiry passed.
     const past = Math.floor(Date.now() / 1000) - 10;
-    const expired = `${bare}?expires=${past}&sig=${await hmacHex(APP_SECRET, `upload:${res.job_id}:${past}`)}`;
+    const expired = `${bare}?expires=${past}&sig=${await hmacSha256Hex(APP_SECRET, `upload:${res.job_id}:${past}`)}`;
     const r3 = await put(expired, fakeMp4());
     expect(r3.status).toBe(403);
     expect(ErrorSchema.parse(await r3.json()).error).toMatch(/expired/);
