@@ -13,8 +13,10 @@ export const MAX_REACH_S = 0.6;
 /** Frames within this many dB of the pause's quietest frame are equally quiet. */
 const QUIET_TOLERANCE_DB = 3;
 /** Among equally quiet frames, the one nearest this lead before the first word / tail after the last. */
-const LEAD_S = 0.12;
-const TAIL_S = 0.15;
+const LEAD_S = 0.15;
+const TAIL_S = 0.18;
+/** A cut is judged by the loudest frame within this distance of it. */
+const INTERIOR_S = 0.06;
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -47,17 +49,31 @@ export function quietEdge(level: Loudness | undefined, t: number, clip: { start:
   return levelAt(level, t) < medianDb(level, clip.start, clip.end);
 }
 
-/** The quietest frame centre in [lo, hi], ties (within the tolerance) broken toward `prefer`. */
+/**
+ * The quietest frame centre in [lo, hi], judged by the loudest frame within ±INTERIOR_S of it (so
+ * the cut sits inside the pause, not at a word's edge), ties (within the tolerance) broken toward
+ * `prefer`.
+ */
 function quietestIn(level: Loudness, lo: number, hi: number, prefer: number): number | null {
   const fs = level.frameS;
   const a = Math.max(0, Math.ceil(lo / fs - 0.5));
   const b = Math.min(level.db.length - 1, Math.floor(hi / fs - 0.5));
   if (b < a) return null;
+  const reach = Math.max(0, Math.round(INTERIOR_S / fs));
+  const around = (f: number) => {
+    let m = -Infinity;
+    for (let k = Math.max(0, f - reach); k <= Math.min(level.db.length - 1, f + reach); k++) m = Math.max(m, level.db[k]!);
+    return m;
+  };
+  const db = new Map<number, number>();
   let min = Infinity;
-  for (let f = a; f <= b; f++) min = Math.min(min, level.db[f]!);
+  for (let f = a; f <= b; f++) {
+    db.set(f, around(f));
+    min = Math.min(min, db.get(f)!);
+  }
   let best: number | null = null;
   for (let f = a; f <= b; f++) {
-    if (level.db[f]! > min + QUIET_TOLERANCE_DB) continue;
+    if (db.get(f)! > min + QUIET_TOLERANCE_DB) continue;
     const c = (f + 0.5) * fs;
     if (best === null || Math.abs(c - prefer) < Math.abs(best - prefer)) best = c;
   }
