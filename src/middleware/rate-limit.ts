@@ -10,7 +10,7 @@ import {
   type RateLimitBucket,
 } from "../durable-objects/rate-limits";
 import { errorBody, ServiceError } from "../errors";
-import { authenticate, hashApiKey } from "../services/auth/keys";
+import { authenticate, bearerKeyHash } from "../services/auth/keys";
 import type { AppEnv } from "./types";
 
 export const clientIp = (req: Request) => req.headers.get("cf-connecting-ip") ?? req.headers.get("x-real-ip") ?? "127.0.0.1";
@@ -27,8 +27,6 @@ function routeBucket(c: Context<AppEnv>): RateLimitBucket | undefined {
   }
   return undefined;
 }
-
-const bearerToken = (authorization: string | undefined) => (authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined);
 
 const settle = <T>(p: Promise<T>) => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
 
@@ -47,8 +45,8 @@ const settle = <T>(p: Promise<T>) => p.then((value) => ({ ok: true as const, val
 export const apiGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const ns = c.env.RATE_LIMITER;
   const authorization = c.req.header("authorization");
-  const token = bearerToken(authorization);
-  const subject = token ? await hashApiKey(token) : undefined;
+  // Only a key of the right shape gets a per-key counter: garbage tokens create no objects.
+  const subject = await bearerKeyHash(authorization);
   const bucket = routeBucket(c);
   const [ipHit, auth, keyHit] = await Promise.all([
     checkRateLimit(ns, "ip", clientIp(c.req.raw), rateLimitCap("ip")),

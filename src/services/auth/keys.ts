@@ -32,6 +32,15 @@ export function generateApiKey(): string {
 export const hashApiKey = (key: string) => sha256Hex(key);
 
 /**
+ * The SHA-256 of the API key an Authorization header carries, or undefined when it carries none of
+ * the right shape; known before the key lookup answers (rate-limit subjects, src/middleware/rate-limit.ts).
+ */
+export async function bearerKeyHash(authorization: string | undefined): Promise<string | undefined> {
+  const key = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+  return key && KEY_SHAPE.test(key) ? hashApiKey(key) : undefined;
+}
+
+/**
  * Resolve a bearer key to its principal. The lookup is by hash (an index), then the stored hash is
  * compared in constant time, so timing says nothing about how much of a guess matched.
  */

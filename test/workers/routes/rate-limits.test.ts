@@ -7,6 +7,7 @@ import { JobCreatedSchema, JobSchema } from "../../../src/schemas/job";
 import { UsageSchema } from "../../../src/schemas/account";
 import { ADMIN, api, BASE, createAccount, freshIp, SAMPLE_URL } from "../helpers";
 import { newJob } from "../render-callbacks";
+import { bearerKeyHash, hashApiKey } from "../../../src/services/auth/keys";
 
 function rateHeaders(r: Response) {
   const h = { limit: r.headers.get("X-RateLimit-Limit"), remaining: r.headers.get("X-RateLimit-Remaining"), reset: r.headers.get("X-RateLimit-Reset") };
@@ -137,5 +138,11 @@ describe("limits", () => {
     const r = await api(c, "/usage");
     expect(r.status).toBe(401);
     expect(ErrorSchema.parse(await r.json()).error).toMatch(/revoked/);
+  });
+
+  it("counts per key only for a bearer key of the right shape (its SHA-256), so garbage tokens create no counters", async () => {
+    const key = `katto_${"A".repeat(43)}`;
+    expect(await bearerKeyHash(`Bearer ${key}`)).toBe(await hashApiKey(key));
+    for (const h of [undefined, "", "Bearer", "Bearer nope", `Basic ${key}`, `Bearer ${key}x`]) expect(await bearerKeyHash(h)).toBeUndefined();
   });
 });
