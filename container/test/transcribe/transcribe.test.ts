@@ -95,7 +95,12 @@ describe("transcribe without speech", () => {
       const f = path.join(d, "silence.wav");
       await writeWav(f, new Int16Array(16000 * 3));
       const t = await transcribe(f, { signal: AbortSignal.timeout(30_000), durationS: 3, engine: createPocketsphinxEngine() });
-      expect(t).toEqual({ lang: null, segments: [], words: [], engine: "pocketsphinx" });
+      const { level, ...rest } = t;
+      expect(rest).toEqual({ lang: null, segments: [], words: [], engine: "pocketsphinx" });
+      // the level envelope of the audio heard: 20 ms frames, all digital silence
+      expect(level!.frameS).toBe(0.02);
+      expect(level!.db.length).toBe(150);
+      expect(Math.max(...Array.from(level!.db))).toBe(-120);
     } finally {
       rmSync(d, { recursive: true, force: true });
     }

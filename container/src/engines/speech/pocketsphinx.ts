@@ -1,4 +1,7 @@
 // Offline English recogniser: Debian's pocketsphinx_continuous with the en-us model.
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { Word } from "../../types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
 import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
@@ -92,19 +95,46 @@ export function pocketsphinxArgs(wavPath: string, modelDir = DEFAULT_POCKETSPHIN
   ];
 }
 
-export function createPocketsphinxEngine(cfg: PocketsphinxConfig = {}): SpeechEngine {
+/**
+ * Audio front end before pocketsphinx: a 100 Hz–7 kHz band (rumble and hiss out, the speech band
+ * kept) and dynamic level normalisation (quiet or far speakers brought up to the level the
+ * acoustic model was trained at). Measured on the gold sets here, WER plain -> with the front end
+ * on the engine's 16 kHz input: FLEURS-en (4 files, 89 words) 76.4 % -> 57.3 %, LibriVox (5, 71)
+ * 35.2 % -> 35.2 %; on the original files also LibriVox sonnets (2, 225) 74.2 % -> 73.3 %.
+ * Normalisation alone hurt the clean LibriVox reading (42.3 %); the band alone helped little.
+ * Only the engine hears it: the level envelope the cuts use comes from the untouched audio.
+ */
+export const FRONT_END_FILTER = "highpass=f=100,lowpass=f=7000,dynaudnorm=f=150:g=15";
+
+/** Pure: ffmpeg arguments writing the front end's 16 kHz mono WAV. */
+export function frontEndArgs(input: string, output: string): string[] {
+  return ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-i", input, "-af", FRONT_END_FILTER, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", output];
+}
+
+export function createPocketsphinxEngine(cfg: PocketsphinxConfig & { frontEnd?: boolean } = {}): SpeechEngine {
   const bin = cfg.bin ?? "pocketsphinx_continuous";
   return {
     name: "pocketsphinx",
     languages: ["en"],
     async transcribe(wavPath: string, opts: SpeechOptions): Promise<SpeechResult> {
-      const { stdout } = await runProcess(bin, pocketsphinxArgs(wavPath, cfg.modelDir, cfg.search), {
-        stage: "transcribe",
-        signal: opts.signal,
-        captureStdout: true,
-      });
-      const words = parsePocketsphinxOutput(stdout, { offsetS: opts.offsetS });
-      return { lang: words.length > 0 ? "en" : null, words };
+      let input = wavPath;
+      let dir: string | null = null;
+      try {
+        if (cfg.frontEnd !== false) {
+          dir = await mkdtemp(path.join(os.tmpdir(), "katto-ps-"));
+          input = path.join(dir, "front.wav");
+          await runProcess("ffmpeg", frontEndArgs(wavPath, input), { stage: "transcribe", signal: opts.signal });
+        }
+        const { stdout } = await runProcess(bin, pocketsphinxArgs(input, cfg.modelDir, cfg.search), {
+          stage: "transcribe",
+          signal: opts.signal,
+          captureStdout: true,
+        });
+        const words = parsePocketsphinxOutput(stdout, { offsetS: opts.offsetS });
+        return { lang: words.length > 0 ? "en" : null, words };
+      } finally {
+        if (dir) await rm(dir, { recursive: true, force: true });
+      }
     },
   };
 }
