@@ -41,7 +41,9 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
  *    `deadZone` of the window; once it leaves, the camera re-centres and rests again;
  *  - the approach is exponential (v = error / tau), capped by maxSpeed, by maxAccel (change of
  *    velocity between samples) and by the braking distance so it does not overshoot;
- *  - at a scene change the camera cuts: it jumps to the first subject of the new shot.
+ *  - at a scene change the camera cuts: it jumps to the first subject of the new shot;
+ *  - while the subject is out of frame (or only bridged over a detector miss) it holds: it brakes to
+ *    a stop and waits for the next sighting.
  * Returns null when no sample has a subject (caller keeps the centre path or a wide layout).
  */
 export function simulateCamera(times: readonly number[], subjects: readonly (Subject | null)[], o: CameraOptions): CameraStep[] | null {
@@ -87,7 +89,10 @@ export function simulateCamera(times: readonly number[], subjects: readonly (Sub
     const dt = t - times[i - 1];
     if (!(dt > 0)) continue;
     let goal = x;
-    if (meas) {
+    // the subject is out of frame (or bridged over a detector miss): hold the last framing, easing
+    // to a stop, rather than keep chasing a stale or one-off position
+    if (!s || !s.observed) pursuing = false;
+    else if (meas) {
       const off = meas.c - (x + w / 2);
       if (!pursuing && Math.abs(off) > dead) pursuing = true;
       if (pursuing) goal = target(meas.c);
