@@ -16,7 +16,7 @@ const route = createRoute({
   security,
   middleware: [keyRateLimit("connect")] as const,
   request: { body: { required: true, content: { "application/json": { schema: CreateConnectionBodySchema, example: { platform: "youtube" } } } } },
-  responses: { 201: jsonContent(ConnectionStartedSchema, "Authorization URL to open in a browser."), ...errorResponses(400, 401, 403, 429) },
+  responses: { 201: jsonContent(ConnectionStartedSchema, "Authorization URL to open in a browser."), ...errorResponses(400, 401, 403, 413, 429) },
 });
 
 export const registerCreateConnection = (app: App) => app.openapi(route, async (c) => c.json(await startConnection(accountCtx(c), c.req.valid("json")), 201));

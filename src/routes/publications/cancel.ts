@@ -16,7 +16,7 @@ const route = createRoute({
   security,
   middleware: [keyRateLimit("cancel_publication")] as const,
   request: { params: PublicationIdParams },
-  responses: { 200: jsonContent(PublicationSchema, "Cancelled."), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: { 200: jsonContent(PublicationSchema, "Cancelled."), ...errorResponses(400, 401, 403, 404, 409, 413, 429) },
 });
 
 export const registerCancelPublication = (app: App) => app.openapi(route, async (c) => c.json(await cancelPublication(accountCtx(c), c.req.valid("param").id), 200));

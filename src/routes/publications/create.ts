@@ -24,7 +24,7 @@ const route = createRoute({
   responses: {
     201: jsonContent(PublicationSchema, "Accepted: scheduled or queued."),
     200: jsonContent(PublicationSchema.extend({ idempotent_replay: z.literal(true) }), "Idempotent replay: the original publication; nothing new was posted."),
-    ...errorResponses(400, 401, 403, 404, 409, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 413, 429),
   },
 });
 
