@@ -129,7 +129,7 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
     if (who instanceof Response) return who;
     const s = sessions.get(c.req.query("upload_id") ?? "");
     if (!s) return apiError(404, "notFound", "Upload session not found");
-    const stored = () => (s.bytes ? { range: `bytes=0-${s.bytes - 1}` } : {});
+    const stored = (): Record<string, string> => (s.bytes ? { range: `bytes=0-${s.bytes - 1}` } : {});
     const done = () => c.json({ kind: "youtube#video", id: s.videoId, status: { uploadStatus: "uploaded" } }, 200);
     const range = c.req.header("content-range") ?? "";
     if (range.startsWith("bytes */")) return s.videoId ? done() : c.body(null, 308, stored());
