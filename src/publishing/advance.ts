@@ -40,6 +40,9 @@ export interface AdvanceInput {
   persist(progress: Progress): Promise<void>;
 }
 
+/** Times one state may be retried after refreshing on a 401. */
+const MAX_REFRESH_RETRIES = 2;
+
 /** Refresh this long before expiry, so a multi-step upload does not run into it. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
@@ -75,7 +78,8 @@ export async function advance(input: AdvanceInput): Promise<Advanced> {
     return { kind: "next", phase: o.phase, delaySeconds: o.kind === "wait" ? o.seconds : 0, progress: { state: o.state, attempt: 0, attempted: false } };
   }
   const error = result.error;
-  if (error.kind === "needs_reauth" && tokens.canRefresh) {
+  // A 401 right after a fresh token is not an expired token: stop refreshing and report it.
+  if (error.kind === "needs_reauth" && tokens.canRefresh && progress.attempt < MAX_REFRESH_RETRIES) {
     // A 401 means the call was not applied: refresh and let the caller go round again (through
     // reconcile if the attempted mark is set).
     const r = await tokens.refresh();

@@ -143,3 +143,12 @@ describe("YouTube adapter against its stand-in", () => {
     expect(await platform.refresh!(ctx, tokens)).toMatchObject({ ok: false, error: { kind: "needs_reauth" } });
   });
 });
+
+describe("the never-twice rules with YouTube", () => {
+  it("a 401 that a fresh token does not cure ends in needs_reauth instead of refreshing forever", async () => {
+    const { tokens, account } = await connect(platform, ctx);
+    standIn.faults.arm("expired_token", 5);
+    const run = await publishToEnd({ platform, ctx, tokens, account, post, video: memoryVideo(size) });
+    expect(run.outcome).toMatchObject({ kind: "error", error: { kind: "needs_reauth" } });
+  });
+});
