@@ -1,10 +1,11 @@
 // Jobs running in this process, keyed by job_id: start (idempotent), cancel, shut down.
-import { hdInstanceId } from "@katto/protocol";
+import { hdInstanceId, renditionInstanceId } from "@katto/protocol";
 import { createCallbackClient, type CallbackClient } from "./callback-client.js";
 import { log } from "./log.js";
 import { runJob, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
 import { runHdClip } from "./hd-clip.js";
-import type { HdClipTask, RenderJob, RerenderJob } from "./protocol.js";
+import type { HdClipTask, RenderJob, RenditionTask, RerenderJob } from "./protocol.js";
+import { runRendition } from "./rendition.js";
 import { runRerender, type DubClip } from "./rerender.js";
 import type { AbortReason } from "./run-work.js";
 import type { Encoder } from "./stages/render.js";
@@ -93,6 +94,16 @@ export class JobRegistry {
   startHd(task: HdClipTask): "started" | "running" | "closed" {
     return this.launch(hdTaskKey(task.job_id, task.clip_index), { ...task.callback, id: task.job_id }, { kind: "hd clip", job_id: task.job_id, clip: task.clip_index }, (signal, client) =>
       runHdClip({ task, signal, client, workRoot: this.opts.workRoot, encoder: this.opts.encoder }),
+    );
+  }
+
+  /**
+   * Start one clip's rendition unless it is already running here. Keyed
+   * `<job_id>:rendition:<clip_index>:<w>x<h>`, like the container instance the Worker picks for it.
+   */
+  startRendition(task: RenditionTask): "started" | "running" | "closed" {
+    return this.launch(renditionInstanceId(task.job_id, task.clip_index, task.size), { ...task.callback, id: task.job_id }, { kind: "rendition", job_id: task.job_id, clip: task.clip_index }, (signal, client) =>
+      runRendition({ task, signal, client, workRoot: this.opts.workRoot, encoder: this.opts.encoder }),
     );
   }
 

@@ -1,7 +1,7 @@
 // The backend's side of the Worker ⇄ backend contract. Every wire shape is defined once in
 // @katto/protocol (protocol/), which the Worker imports too; this module only parses request
 // bodies with those schemas, answering a bad one with the first offending field.
-import { HdClipTaskSchema, parseWith, RenderJobSchema, RerenderTaskSchema, type HdClipTask, type Parsed, type RenderJob, type RerenderTask } from "@katto/protocol";
+import { HdClipTaskSchema, parseWith, RenderJobSchema, RenditionTaskSchema, RerenderTaskSchema, type HdClipTask, type Parsed, type RenderJob, type RenditionTask, type RerenderTask } from "@katto/protocol";
 
 export {
   FILE_NAME_RE,
@@ -12,6 +12,7 @@ export {
   type RenderEvent,
   type RenderJob,
   type RenderJobConfig,
+  type RenditionTask,
   type RerenderEvent,
 } from "@katto/protocol";
 
@@ -26,3 +27,6 @@ export const parseRerenderJob = (body: unknown): Parsed<RerenderJob> => parseWit
 
 /** Validate a POST /v1/clips/hd body; the error names the first offending field. */
 export const parseHdClipTask = (body: unknown): Parsed<HdClipTask> => parseWith(HdClipTaskSchema, body);
+
+/** Validate a POST /v1/clips/rendition body; the error names the first offending field. */
+export const parseRenditionTask = (body: unknown): Parsed<RenditionTask> => parseWith(RenditionTaskSchema, body);

@@ -1,7 +1,7 @@
 // Field schemas every task and event reuses, each with the sentence a caller reads when it is wrong.
 import { z } from "zod";
 import { TASK_ID_RE } from "./files.js";
-import { MAX_CLIPS } from "./vocabularies.js";
+import { MAX_CLIPS, RENDITION_SIZES } from "./vocabularies.js";
 
 export const Num = z.number().finite();
 
@@ -35,3 +35,10 @@ export const SourceSchema = z.object(
   },
   { error: "must be an object with url and kind" },
 );
+
+const sizeList = RENDITION_SIZES.map((s) => `${s.width}x${s.height}`).join(", ");
+
+/** A rendition's frame: one of RENDITION_SIZES. */
+export const RenditionSizeSchema = z
+  .object({ width: z.int({ error: "must be an integer" }), height: z.int({ error: "must be an integer" }) }, { error: "must be an object with width and height" })
+  .refine((s) => RENDITION_SIZES.some((r) => r.width === s.width && r.height === s.height), { error: `must be one of ${sizeList}` });

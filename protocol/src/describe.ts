@@ -5,7 +5,7 @@ import { BrandKitSchema } from "./brand-kit.js";
 import { ClipMetadataSchema, StoredClipMetadataSchema } from "./clip-metadata.js";
 import { ClipReportSchema, RenderEventSchema, RerenderEventSchema } from "./events.js";
 import { RenderJobSchema } from "./render-job.js";
-import { HdClipTaskSchema, RerenderTaskSchema } from "./tasks.js";
+import { HdClipTaskSchema, RenditionTaskSchema, RerenderTaskSchema } from "./tasks.js";
 
 type Json = { [k: string]: unknown };
 
@@ -13,6 +13,7 @@ const NAMED: [string, z.ZodType][] = [
   ["RenderJob", RenderJobSchema],
   ["RerenderTask", RerenderTaskSchema],
   ["HdClipTask", HdClipTaskSchema],
+  ["RenditionTask", RenditionTaskSchema],
   ["BrandKit", BrandKitSchema],
   ["RenderEvent", RenderEventSchema],
   ["ClipReport", ClipReportSchema],

@@ -1,9 +1,10 @@
 // Worker → backend tasks about one finished clip: a re-render (`POST /v1/rerenders`) and, in HD
-// fan-out, the 1080p render of one clip (`POST /v1/clips/hd`), docs/render-protocol.md.
+// fan-out, the 1080p render of one clip (`POST /v1/clips/hd`), and a clip re-scaled for a platform
+// (`POST /v1/clips/rendition`), docs/render-protocol.md.
 import { z } from "zod";
 import { BrandKitSchema } from "./brand-kit.js";
 import { CLIP_METADATA_VERSION } from "./clip-metadata.js";
-import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, SourceSchema, TaskIdSchema } from "./common.js";
+import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, RenditionSizeSchema, SourceSchema, TaskIdSchema } from "./common.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "./vocabularies.js";
 
 /**
@@ -76,6 +77,25 @@ export const HdClipTaskSchema = z.object(
 export type HdClipTask = z.output<typeof HdClipTaskSchema>;
 export type HdClipTaskInput = z.input<typeof HdClipTaskSchema>;
 
+/**
+ * One finished clip re-scaled to a frame a platform accepts (X: 720x1280): the source is the clip's
+ * finished file, only scaled, so the picture, captions and audio are the clip's own.
+ */
+export const RenditionTaskSchema = z.object(
+  {
+    job_id: TaskIdSchema,
+    clip_index: ClipIndexSchema,
+    /** signed Worker URL of the clip's finished file (Range supported) */
+    source: z.object({ url: HttpUrlSchema }, { error: "must be an object with url" }),
+    size: RenditionSizeSchema,
+    /** the job's own callback token */
+    callback: CallbackSchema,
+  },
+  { error: "must be a JSON object" },
+);
+export type RenditionTask = z.output<typeof RenditionTaskSchema>;
+export type RenditionTaskInput = z.input<typeof RenditionTaskSchema>;
+
 /** Every task the Worker sends, by the backend path that receives it. */
-export const TASK_PATHS = { render: "/v1/jobs", rerender: "/v1/rerenders", hd: "/v1/clips/hd" } as const;
+export const TASK_PATHS = { render: "/v1/jobs", rerender: "/v1/rerenders", hd: "/v1/clips/hd", rendition: "/v1/clips/rendition" } as const;
 export type TaskKind = keyof typeof TASK_PATHS;

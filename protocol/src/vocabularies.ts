@@ -42,3 +42,13 @@ export const CONFIG_LIMITS = { genre: 100, customPrompt: 1000, topics: 500 } as 
 
 /** A job has at most ten clips, indexed 0..9 (re-render and HD task `clip_index`). */
 export const MAX_CLIPS = 10;
+
+/**
+ * The frames a clip may be re-scaled to for a platform whose rules the standard 1080x1920 does not
+ * fit (X caps portrait video at 1200x1900): `RenditionTask.size`, 9:16 like every clip.
+ */
+export const RENDITION_SIZES = [{ width: 720, height: 1280 }] as const;
+export type RenditionSize = { width: number; height: number };
+
+/** The frame of a clip's files: the preview first, then the 1080p render (and every re-render). */
+export const CLIP_FRAMES = { preview: { width: 540, height: 960 }, hd: { width: 1080, height: 1920 } } as const;

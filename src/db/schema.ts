@@ -52,6 +52,9 @@ export const jobs = sqliteTable("jobs", {
   /** Who renders the 1080p files, fixed at dispatch: "local" (the job's backend, after `clips`) or
    * "fanout" (one Queue message and backend instance per clip; docs/render-protocol.md "HD fan-out"). */
   hdMode: text("hd_mode").notNull().default("local"),
+  /** A stopped (cancelled or failed) fanout job's mezzanines were deleted by the HD sweep
+   * (src/services/render/hd-sweep.ts); the backend may have PUT them before it stopped. */
+  mezzaninesDropped: integer("mezzanines_dropped", { mode: "boolean" }).notNull().default(false),
   charged: integer("charged", { mode: "boolean" }).notNull().default(false),
   refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
   /** Creation time in ms since the epoch, unique per account (bumped by 1 ms on a tie), so a
@@ -69,6 +72,7 @@ export const jobs = sqliteTable("jobs", {
   uniqueIndex("jobs_account_created").on(t.accountId, t.createdMs),
   index("jobs_account_status_created").on(t.accountId, t.status, t.createdMs),
   index("jobs_upload_expiry").on(t.status, t.uploadExpiresAt),
+  index("jobs_fanout_stopped").on(t.hdMode, t.mezzaninesDropped, t.status),
 ]);
 
 export const clips = sqliteTable("clips", {
@@ -85,8 +89,29 @@ export const clips = sqliteTable("clips", {
   captionsKey: text("captions_key"),
   hd: integer("hd", { mode: "boolean" }).notNull().default(false),
   metadata: text("metadata"), // JSON editing metadata (source range, crop path, words, layout, style)
+  /** HD fan-out: render_hd messages queued for the clip so far (the fan-out's is the first). */
+  hdAttempts: integer("hd_attempts").notNull().default(0),
+  /** HD fan-out: when the HD sweep re-queues the clip if it is still not HD; null when no HD task
+   * is expected (not a fan-out clip, or the sweep gave up and deleted the mezzanine). */
+  hdDueAt: text("hd_due_at"),
   createdAt: text("created_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.jobId, t.clipIndex] })]);
+}, (t) => [primaryKey({ columns: [t.jobId, t.clipIndex] }), index("clips_hd_due").on(t.hdDueAt)]);
+
+/**
+ * A clip re-scaled to a frame a platform needs (X: 720x1280), one row per clip and size. It is of
+ * the clip version in `source_key`; `video_key` is null until the backend's clip_rendition lands.
+ */
+export const clipRenditions = sqliteTable("clip_renditions", {
+  jobId: text("job_id").notNull().references(() => jobs.id),
+  clipIndex: integer("clip_index").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** R2 key of the clip file the rendition is (being) made from. */
+  sourceKey: text("source_key").notNull(),
+  videoKey: text("video_key"),
+  requestedMs: integer("requested_ms").notNull(),
+  readyAt: text("ready_at"),
+}, (t) => [primaryKey({ columns: [t.jobId, t.clipIndex, t.width, t.height] })]);
 
 export const transcripts = sqliteTable("transcripts", {
   jobId: text("job_id").primaryKey().references(() => jobs.id),

@@ -1,25 +1,25 @@
 // Posts of a finished clip to a connected platform: create (now or scheduled), read, list, cancel.
 // The Queue runner (runner.ts) moves them through uploading/processing to published.
+import { clipFrameOf } from "@katto/protocol";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, jobs, nowIso, publications, rerenders } from "../db/schema";
 import type { Env } from "../env";
 import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from "../errors";
 import type { AccountContext } from "../services/context";
+import { fileNameOfKey } from "../storage/keys";
 import { availability } from "./config";
 import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
 import { newPublicationId } from "./ids";
 import type { ClipFacts, Platform, PlatformId, Privacy } from "./platforms/platform";
 import { publishMessage, QUEUE_MAX_DELAY_SECONDS } from "./messages";
+import { factsAsPosted } from "./renditions";
 
 export type PublicationRow = typeof publications.$inferSelect;
 export type PublicationStatus = "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
 
 /** A scheduled_at this close to now (or past) means "now". */
 const NOW_SLACK_MS = 5_000;
-/** Nominal frame of every rendered clip (9:16); the preview and the HD file share the aspect. */
-const CLIP_WIDTH = 1080;
-const CLIP_HEIGHT = 1920;
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
@@ -68,7 +68,9 @@ export async function latestClipVersion(env: Env, jobId: string, clipIndex: numb
 export async function clipFacts(env: Env, version: { key: string; durationSeconds: number }): Promise<ClipFacts | undefined> {
   const head = await env.FILES.head(version.key);
   if (!head) return undefined;
-  return { durationSeconds: version.durationSeconds, width: CLIP_WIDTH, height: CLIP_HEIGHT, sizeBytes: head.size, contentType: head.httpMetadata?.contentType ?? "video/mp4" };
+  // the frame of the very file (preview, HD, re-render or rendition), named by the protocol
+  const { width, height } = clipFrameOf(fileNameOfKey(version.key));
+  return { durationSeconds: version.durationSeconds, width, height, sizeBytes: head.size, contentType: head.httpMetadata?.contentType ?? "video/mp4" };
 }
 
 export interface CreatePublicationInput {
@@ -101,7 +103,8 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
   const post = { caption: input.caption, ...(platform.hasTitle && input.title ? { title: input.title } : {}), privacy };
   const facts = await clipFacts(ctx.env, version);
   if (!facts) throw new ConflictError(`Clip ${clipIndex}'s file is not stored (yet). Try again once the job's clips are available.`);
-  const violations = platform.checkLimits(facts, post);
+  // a platform with its own frame (X) is checked against the rendition it will get
+  const violations = platform.checkLimits(factsAsPosted(facts, platform.limits), post);
   if (violations.length) throw new ValidationError(violations.map((v) => v.message).join(" "));
 
   const used = await dailyPostsUsed(ctx.env, conn.id, nowMs);

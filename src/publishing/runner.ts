@@ -15,6 +15,7 @@ import { publishMessage, PublishMessageSchema, QUEUE_MAX_DELAY_SECONDS, type Pub
 import type { PlatformError, PlatformId, TokenSet, VideoSource } from "./platforms/platform";
 import { clipFacts, latestClipVersion, type PublicationRow } from "./publications";
 import { deliverPublicationEvent } from "./events";
+import { versionToPost } from "./renditions";
 
 const ACTIVE = ["queued", "uploading", "processing"] as const;
 /** A consumer holds a publication this long past its last stored step. */
@@ -138,8 +139,17 @@ class Run {
     let videoKey = this.row.videoKey;
     let facts;
     if (!videoKey) {
-      const version = await latestClipVersion(this.env, this.row.jobId, this.row.clipIndex);
-      if (!version) return this.fail("The clip no longer exists.", "Publish another clip.");
+      const latest = await latestClipVersion(this.env, this.row.jobId, this.row.clipIndex);
+      if (!latest) return this.fail("The clip no longer exists.", "Publish another clip.");
+      const since = Math.max(this.row.createdMs, this.row.scheduledMs ?? 0);
+      const toPost = await versionToPost(this.env, { jobId: this.row.jobId, clipIndex: this.row.clipIndex, since, platform: platform.displayName }, platform.limits, latest, this.now());
+      if (toPost.kind === "failed") return this.fail(toPost.reason, toPost.advice);
+      if (toPost.kind === "waiting") {
+        // stays queued, lease released, until the rendition the platform needs has landed
+        await this.save({}, false);
+        return void (await send(this.env, this.row.id, toPost.seconds));
+      }
+      const version = toPost.version;
       facts = await clipFacts(this.env, version);
       videoKey = version.key;
       await this.save({ videoKey });

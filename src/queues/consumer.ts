@@ -2,11 +2,13 @@
 // below), and acked explicitly. Work the render backend could not take is retried with
 // exponential delay; after the last attempt, or at once when its task is invalid, the handler
 // gives up: the job fails refunded (render), the clip stays at preview quality (render_hd), the
-// re-render fails (rerender). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
+// re-render fails (rerender), the publication waiting for a rendition fails after its wait
+// (render_rendition). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
 import type { Env } from "../env";
 import { InvalidTaskError, sendTask, type BackendTask } from "../render-backend/send-task";
 import { giveUpHd, hdClipTask } from "../services/render/hd";
 import { failUnsentJob, renderJobTask } from "../services/render/job-task";
+import { giveUpRendition, renditionTask } from "../services/render/renditions";
 import { failUnsentRerender, rerenderTask } from "../services/rerenders/task";
 import { handleWebhookMessage } from "../webhooks/delivery";
 import { QueueMessageSchema, type QueueMessage } from "./messages";
@@ -47,6 +49,7 @@ function backendWork<M>(build: (env: Env, m: M) => Promise<BackendTask | null>, 
 const handlers: { [T in QueueMessage["type"]]: Handler<MessageOf<T>> } = {
   render: backendWork((env, m) => renderJobTask(env, m.job_id), (env, m, refusal) => failUnsentJob(env, m.job_id, refusal)),
   render_hd: backendWork((env, m) => hdClipTask(env, m.job_id, m.clip_index), async (_env, m, refusal) => giveUpHd(m.job_id, m.clip_index, refusal)),
+  render_rendition: backendWork((env, m) => renditionTask(env, m), async (_env, m, refusal) => giveUpRendition(m, refusal)),
   rerender: backendWork((env, m) => rerenderTask(env, m.rerender_id), (env, m, refusal) => failUnsentRerender(env, m.rerender_id, refusal)),
   // Webhook retries re-enqueue a new message with their own schedule (src/webhooks/delivery.ts).
   webhook: {

@@ -18,3 +18,8 @@ export async function enqueueHdRenders(env: Env, jobId: string, clipIndexes: rea
   if (clipIndexes.length === 0) return;
   await env.RENDER_QUEUE.sendBatch(clipIndexes.map((clip_index) => ({ body: { type: "render_hd", job_id: jobId, clip_index } satisfies QueueMessage })));
 }
+
+/** One clip's rendition of one size (docs/render-protocol.md "Renditions"). */
+export async function enqueueRendition(env: Env, jobId: string, clipIndex: number, size: { width: number; height: number }): Promise<void> {
+  await env.RENDER_QUEUE.send({ type: "render_rendition", job_id: jobId, clip_index: clipIndex, ...size } satisfies QueueMessage);
+}

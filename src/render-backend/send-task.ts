@@ -1,15 +1,18 @@
 // The one way the Worker hands work to the render backend: a task of @katto/protocol (a render
-// job, a re-render, or one clip's HD render), checked against the protocol's schema, POSTed to the
+// job, a re-render, one clip's HD render, or a clip's rendition for a platform), checked against the protocol's schema, POSTed to the
 // backend instance that runs it. What the backend receives is exactly the checked value.
 import {
   HdClipTaskSchema,
   hdInstanceId,
   parseWith,
   RenderJobSchema,
+  RenditionTaskSchema,
+  renditionInstanceId,
   RerenderTaskSchema,
   TASK_PATHS,
   type HdClipTaskInput,
   type RenderJobInput,
+  type RenditionTaskInput,
   type RerenderTaskInput,
   type TaskKind,
 } from "@katto/protocol";
@@ -19,9 +22,10 @@ import { renderBackend } from "./client";
 export type BackendTask =
   | { kind: "render"; body: RenderJobInput }
   | { kind: "rerender"; body: RerenderTaskInput }
-  | { kind: "hd"; body: HdClipTaskInput };
+  | { kind: "hd"; body: HdClipTaskInput }
+  | { kind: "rendition"; body: RenditionTaskInput };
 
-const SCHEMAS = { render: RenderJobSchema, rerender: RerenderTaskSchema, hd: HdClipTaskSchema } as const satisfies Record<TaskKind, unknown>;
+const SCHEMAS = { render: RenderJobSchema, rerender: RerenderTaskSchema, hd: HdClipTaskSchema, rendition: RenditionTaskSchema } as const satisfies Record<TaskKind, unknown>;
 
 /** Thrown while building a task from what is stored when no valid task can be made of it. */
 export class InvalidTaskError extends Error {
@@ -31,7 +35,7 @@ export class InvalidTaskError extends Error {
   }
 }
 
-/** The backend instance that runs a task: the job's, the re-render's, or its own per HD clip. */
+/** The backend instance that runs a task: the job's, the re-render's, or its own per HD clip and per rendition. */
 export function instanceOf(task: BackendTask): string {
   switch (task.kind) {
     case "render":
@@ -40,6 +44,8 @@ export function instanceOf(task: BackendTask): string {
       return task.body.rerender_id;
     case "hd":
       return hdInstanceId(task.body.job_id, task.body.clip_index);
+    case "rendition":
+      return renditionInstanceId(task.body.job_id, task.body.clip_index, task.body.size);
   }
 }
 

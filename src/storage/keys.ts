@@ -12,4 +12,7 @@ export async function jobFileKey(appSecret: string, jobId: string, name: string)
 /** Re-render files live beside the job's clips, under the re-render id (versioned). */
 export const rerenderFileKey = (appSecret: string, jobId: string, rid: string, name: string) => jobFileKey(appSecret, jobId, `${rid}-${name}`);
 
+/** The file name a job file's key ends with (`clips/<job>/<tag>/<name>`). */
+export const fileNameOfKey = (key: string) => key.slice(key.lastIndexOf("/") + 1);
+
 export const fileUrl = (baseUrl: string, key: string) => `${baseUrl}/files/${key}`;

@@ -258,3 +258,19 @@ export function renderArgs(spec: RenderSpec): string[] {
     "-f", "mp4", spec.output,
   ];
 }
+
+/**
+ * A finished clip re-scaled to a platform's frame (a rendition): the HD encode's video settings, a
+ * keyframe every 2 s whatever the frame rate, the audio copied as it is.
+ */
+export function renditionArgs(input: string, size: { width: number; height: number }, output: string): string[] {
+  return [
+    "-i", input,
+    "-map", "0:v:0", "-map", "0:a?",
+    "-vf", `scale=${size.width}:${size.height}:flags=lanczos,setsar=1`,
+    "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...ENCODE.hd, "-force_key_frames", "expr:gte(t,n_forced*2)",
+    "-c:a", "copy",
+    "-map_metadata", "-1", "-movflags", "+faststart",
+    "-f", "mp4", output,
+  ];
+}

@@ -10,6 +10,7 @@ import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webho
 import { RUNNING_STATUSES, runningSql } from "../jobs/status";
 import { stopJob, stoppableJob } from "../jobs/stop";
 import { mezzanineOf } from "./hd";
+import { hdDueAt } from "./hd-sweep";
 
 type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
 
@@ -56,6 +57,8 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
       return completeWithClips(env, jobId, ev, now);
     case "clip_hd":
       return markClipHd(env, jobId, ev);
+    case "clip_rendition":
+      return storeRendition(env, jobId, ev);
     case "failed": {
       const job = await stoppableJob(db, jobId);
       if (!job) throw new NotFoundError("Job not found.");
@@ -139,6 +142,11 @@ async function fanOutHd(env: Env, jobId: string, clips: Ev<"clips">["clips"]) {
   if (job?.hd_mode !== "fanout") return;
   const indexes = clips.filter((c) => !c.hd && mezzanineOf(c.metadata)).map((c) => c.clip_index);
   if (indexes.length < clips.filter((c) => !c.hd).length) console.log(JSON.stringify({ msg: "clips without mezzanine stay at preview quality", job_id: jobId }));
+  // Attempt 1, due back within the HD window: the cron re-queues a clip still not HD by then,
+  // including when the enqueue below fails (src/services/render/hd-sweep.ts).
+  await env.DB.prepare(`UPDATE clips SET hd_attempts = 1, hd_due_at = ?2 WHERE job_id = ?1 AND clip_index IN (SELECT value FROM json_each(?3)) AND hd_attempts = 0`)
+    .bind(jobId, hdDueAt(env), JSON.stringify(indexes))
+    .run();
   try {
     await enqueueHdRenders(env, jobId, indexes);
   } catch (e) {
@@ -170,6 +178,20 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   if (clip.meta.changes !== 1) throw noLongerRunning();
   if (ready.meta.changes === 1) await onHdReady(env, jobId);
   await dropMezzanine(env, jobId, ev.clip_index);
+}
+
+/**
+ * A rendition landed: its key goes on the clip_renditions row the publish runner wrote when it asked
+ * for it. A rendition nobody asked for (the row was dropped) is not an error; it is only logged.
+ */
+async function storeRendition(env: Env, jobId: string, ev: Ev<"clip_rendition">) {
+  const videoKey = await jobFileKey(env.APP_SECRET ?? "", jobId, ev.file);
+  await requireJobStatus(env.DB, jobId, ["completed"]);
+  await requireStoredFiles(env, [{ name: ev.file, key: videoKey }]);
+  const r = await env.DB.prepare(`UPDATE clip_renditions SET video_key = ?5, ready_at = ?6 WHERE job_id = ?1 AND clip_index = ?2 AND width = ?3 AND height = ?4`)
+    .bind(jobId, ev.clip_index, ev.width, ev.height, videoKey, new Date().toISOString())
+    .run();
+  if (r.meta.changes !== 1) console.log(JSON.stringify({ msg: "clip_rendition nobody asked for", job_id: jobId, clip_index: ev.clip_index, size: `${ev.width}x${ev.height}` }));
 }
 
 /** HD fan-out: once the clip is HD its mezzanine has served its purpose (best effort). */

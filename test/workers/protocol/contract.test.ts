@@ -1,14 +1,16 @@
 // One contract between the Worker and the render backend (@katto/protocol): every task the Worker
 // builds, captured at its outbound fetch, is accepted by the backend's own parser
 // (container/src/protocol.ts), and clip metadata in the backend's format survives storage.
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLIP_METADATA_VERSION, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
-import { parseHdClipTask, parseRenderJob, parseRerenderJob } from "../../../container/src/protocol";
+import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/protocol";
 import type { Env } from "../../../src/env";
+import { latestClipVersion } from "../../../src/publishing/publications";
+import { versionToPost } from "../../../src/publishing/renditions";
 import { handleQueueBatch } from "../../../src/queues/consumer";
 import { RerenderCreatedSchema } from "../../../src/schemas/rerender";
-import { api, createAccount, SAMPLE_URL, type Client } from "../helpers";
+import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";
 import { clipReport, newJob, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 
 const fanoutEnv = { ...env, HD_FANOUT: "true" } as Env;
@@ -106,6 +108,34 @@ describe("tasks the Worker builds are accepted by the backend's parser", () => {
       ok: true,
       value: { rerender_id: rid, job_id: id, clip_index: 0, clip: { start: 0, end: 8, metadata: metadata(0) }, params: { layout_mode: "split_screen", caption_style: "boxed", dub: ["es", "fr"] }, brand_kit: { name: "Acme" } },
     });
+  });
+});
+
+describe("the rendition task the Worker builds", () => {
+  it("a publication's request for a 720x1280 rendition becomes a RenditionTask the backend accepts, whose source URL serves the clip's file", async () => {
+    const c = await createAccount("creator");
+    const id = await newJob(c, { url: SAMPLE_URL });
+    const clips = [{ ...clipReport(0, 90), metadata: metadata(0) }];
+    await storeClipFiles(id, clips);
+    expect((await sendEvent(id, { type: "clips", clips })).status).toBe(200);
+
+    // the publish runner asks (clip_renditions row + render_rendition), then the consumer sends the task
+    const latest = (await latestClipVersion(env, id, 0))!;
+    const asked = await versionToPost(env, { jobId: id, clipIndex: 0, since: Date.now(), platform: "X" }, { renderAt: { width: 720, height: 1280 } } as never, latest, Date.now());
+    expect(asked).toEqual({ kind: "waiting", seconds: 10 });
+    const seen = backend();
+    expect((await deliver({ type: "render_rendition", job_id: id, clip_index: 0, width: 720, height: 1280 })).explicitAcks).toEqual(["m-1"]);
+    const sent = seen.filter((r) => new URL(r.url).pathname === TASK_PATHS.rendition);
+    if (sent.length === 0) return expect.unreachable("the rendition was not sent to the backend");
+    const task = parseRenditionTask(await sent[0]!.json());
+    if (!task.ok) return expect.unreachable(task.error);
+    expect(task.value).toMatchObject({ job_id: id, clip_index: 0, size: { width: 720, height: 1280 }, callback: { base_url: `${BASE}/internal/v1` } });
+    vi.restoreAllMocks();
+    const src = new URL(task.value.source.url);
+    expect(src.pathname).toBe(`/internal/v1/jobs/${id}/files/clip-0-preview.mp4`);
+    const got = await SELF.fetch(task.value.source.url);
+    expect(got.status).toBe(200);
+    expect(new TextDecoder().decode(await got.arrayBuffer())).toBe("bytes");
   });
 });
 

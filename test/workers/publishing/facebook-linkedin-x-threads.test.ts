@@ -8,6 +8,7 @@ import { connections, publications } from "../../../src/db/schema";
 import { PublicationSchema } from "../../../src/schemas/publication";
 import { api, createAccount, type Client } from "../helpers";
 import { completedClip, connect, standInState } from "./helpers";
+import { putFile, sendEvent } from "../render-callbacks";
 
 type Posts = { posts: { id: string; account: string; bytes?: number }[] };
 
@@ -50,15 +51,38 @@ describe("publishing to Facebook, LinkedIn and Threads through the Queue", { tim
   }
 });
 
-describe("publishing to X", () => {
-  it("refuses the 1080x1920 clip before any upload and names the 720x1280 rendition X needs", async () => {
+describe("publishing to X", { timeout: 90_000 }, () => {
+  it("asks for the 720x1280 rendition once, stays queued until it lands, then uploads that file: one post of the rendition's bytes", async () => {
     const client = await createAccount();
     await connect(client, "x");
-    const { jobId } = await completedClip(client);
+    const { jobId, videoKey, size } = await completedClip(client);
     const r = await api(client, `/jobs/${jobId}/clips/0/publications`, { method: "POST", json: { platform: "x", caption: "It clicked", privacy: "public" } });
-    expect(r.status).toBe(400);
-    expect(((await r.json()) as { error: string }).error).toMatch(/1200x1900.*720x1280/);
+    expect(r.status).toBe(201);
+    const created = PublicationSchema.parse(await r.json());
+    expect(created.status).toBe("queued");
+
+    // the runner asked for the rendition of the clip's file (one row per clip and size) and waits
+    const rendition = async () => env.DB.prepare("SELECT source_key, video_key FROM clip_renditions WHERE job_id = ?1 AND clip_index = 0 AND width = 720 AND height = 1280").bind(jobId).first<{ source_key: string; video_key: string | null }>();
+    await vi.waitFor(async () => expect(await rendition()).toEqual({ source_key: videoKey, video_key: null }), { timeout: 30_000, interval: 100 });
     const account = await accountOn(client, "x");
     expect((await standInState<Posts>("x")).posts.filter((p) => p.account === account)).toEqual([]);
+    expect((await drizzle(env.DB).select({ status: publications.status }).from(publications).where(eq(publications.id, created.id)).get())!.status).toBe("queued");
+
+    // the backend's part: the event before its file is refused as retryable, then the PUT and the event
+    const ev = { type: "clip_rendition", clip_index: 0, width: 720, height: 1280, file: "clip-0-720x1280.mp4" } as const;
+    const early = await sendEvent(jobId, ev);
+    expect(early.status).toBe(503);
+    expect(((await early.json()) as { error: string }).error).toMatch(/clip-0-720x1280\.mp4/);
+    const renditionBytes = new Uint8Array(Math.floor(size / 2)).fill(7);
+    expect((await putFile(jobId, "clip-0-720x1280.mp4", renditionBytes)).status).toBe(201);
+    expect((await sendEvent(jobId, ev)).status).toBe(200);
+    expect((await rendition())!.video_key).toMatch(new RegExp(`^clips/${jobId}/[0-9a-f]+/clip-0-720x1280\\.mp4$`));
+
+    const done = await settled(client, created.id);
+    expect(done).toMatchObject({ status: "published", error: null });
+    const mine = (await standInState<Posts>("x")).posts.filter((p) => p.account === account);
+    expect(mine.map((p) => ({ id: p.id, bytes: p.bytes }))).toEqual([{ id: done.post_id, bytes: renditionBytes.length }]);
+    // the upload was fixed to the rendition's key
+    expect((await drizzle(env.DB).select({ videoKey: publications.videoKey }).from(publications).where(eq(publications.id, created.id)).get())!.videoKey).toBe((await rendition())!.video_key);
   });
 });
