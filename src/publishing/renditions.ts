@@ -2,6 +2,7 @@
 // (`limits.renderAt`, X: 720x1280): the clip's rendition of that size, asked for once per clip
 // version and size and waited for while the publication stays queued (docs/render-protocol.md
 // "Renditions"). Platforms without renderAt upload the clip's latest version as it is.
+import { RENDITION_SIZES } from "@katto/protocol";
 import type { Env } from "../env";
 import { enqueueRendition } from "../queues/producers";
 import type { ClipFacts, PlatformLimits } from "./platforms/platform";
@@ -41,6 +42,13 @@ export async function versionToPost(
 ): Promise<ToPost> {
   const size = limits.renderAt;
   if (!size) return { kind: "ready", version: latest };
+  if (!RENDITION_SIZES.some((r) => r.width === size.width && r.height === size.height)) {
+    return {
+      kind: "failed",
+      reason: `${pub.platform} needs a ${size.width}x${size.height} rendition, which the render backend does not make (it makes ${RENDITION_SIZES.map((r) => `${r.width}x${r.height}`).join(", ")}).`,
+      advice: "Ask the operator to add that size to the render protocol's rendition sizes.",
+    };
+  }
   const row = await env.DB.prepare(`SELECT source_key, video_key, requested_ms FROM clip_renditions WHERE job_id = ?1 AND clip_index = ?2 AND width = ?3 AND height = ?4`)
     .bind(pub.jobId, pub.clipIndex, size.width, size.height)
     .first<{ source_key: string; video_key: string | null; requested_ms: number }>();

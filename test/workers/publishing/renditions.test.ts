@@ -1,0 +1,53 @@
+// The rendition a publication waits for (src/publishing/renditions.ts): asked once per clip version
+// and size, ready once clip_rendition stored its key, failed after the wait, asked anew later.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { RENDITION_WAIT_MS, versionToPost } from "../../../src/publishing/renditions";
+import type { PlatformLimits } from "../../../src/publishing/platforms/platform";
+import { createAccount } from "../helpers";
+import { completedClip } from "./helpers";
+
+const limits = { renderAt: { width: 720, height: 1280 } } as PlatformLimits;
+const rowOf = (jobId: string) =>
+  env.DB.prepare("SELECT source_key, video_key, requested_ms FROM clip_renditions WHERE job_id = ?1 AND clip_index = 0 AND width = 720 AND height = 1280").bind(jobId).first<{ source_key: string; video_key: string | null; requested_ms: number }>();
+
+describe("the rendition a publication waits for", () => {
+  it("is asked for once, ready once stored, failed after the wait, asked anew by a later publication and for a newer clip version", async () => {
+    const client = await createAccount();
+    const { jobId, videoKey } = await completedClip(client);
+    const latest = { key: videoKey, durationSeconds: 30 };
+    const t0 = Date.now();
+    const pub = { jobId, clipIndex: 0, since: t0, platform: "X" };
+
+    expect(await versionToPost(env, pub, limits, latest, t0)).toEqual({ kind: "waiting", seconds: 10 });
+    expect(await rowOf(jobId)).toEqual({ source_key: videoKey, video_key: null, requested_ms: t0 });
+    // a second delivery (or a second publication) does not ask again
+    expect(await versionToPost(env, pub, limits, latest, t0 + 5_000)).toEqual({ kind: "waiting", seconds: 10 });
+    expect((await rowOf(jobId))!.requested_ms).toBe(t0);
+
+    // never made: this publication has waited long enough
+    const late = t0 + RENDITION_WAIT_MS + 1;
+    const failed = await versionToPost(env, pub, limits, latest, late);
+    expect(failed).toMatchObject({ kind: "failed", reason: "The 720x1280 rendition X needs was not made within 20 minutes.", advice: expect.stringMatching(/^Publish again/) });
+    // a publication created after that asks anew
+    expect(await versionToPost(env, { ...pub, since: late }, limits, latest, late)).toEqual({ kind: "waiting", seconds: 10 });
+    expect((await rowOf(jobId))!.requested_ms).toBe(late);
+
+    // the backend's clip_rendition stored its key: ready, with that file and the clip's duration
+    await env.DB.prepare("UPDATE clip_renditions SET video_key = ?2 WHERE job_id = ?1").bind(jobId, `clips/${jobId}/t/clip-0-720x1280.mp4`).run();
+    expect(await versionToPost(env, { ...pub, since: late }, limits, latest, late + 1)).toEqual({ kind: "ready", version: { key: `clips/${jobId}/t/clip-0-720x1280.mp4`, durationSeconds: 30 } });
+
+    // a newer clip version (HD landed, or a re-render) is asked for again
+    const newer = { key: `clips/${jobId}/t/rr_1-clip-0.mp4`, durationSeconds: 30 };
+    expect(await versionToPost(env, { ...pub, since: late }, limits, newer, late + 2)).toEqual({ kind: "waiting", seconds: 10 });
+    expect(await rowOf(jobId)).toEqual({ source_key: newer.key, video_key: null, requested_ms: late + 2 });
+  });
+
+  it("uploads the clip as it is for a platform without renderAt, and refuses a size the backend does not make", async () => {
+    const latest = { key: "clips/j/t/clip-0.mp4", durationSeconds: 30 };
+    const pub = { jobId: crypto.randomUUID(), clipIndex: 0, since: Date.now(), platform: "Example" };
+    expect(await versionToPost(env, pub, {} as PlatformLimits, latest, Date.now())).toEqual({ kind: "ready", version: latest });
+    const odd = await versionToPost(env, pub, { renderAt: { width: 1000, height: 1000 } } as PlatformLimits, latest, Date.now());
+    expect(odd).toMatchObject({ kind: "failed", reason: "Example needs a 1000x1000 rendition, which the render backend does not make (it makes 720x1280)." });
+  });
+});
