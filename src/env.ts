@@ -11,6 +11,8 @@ declare global {
       APP_SECRET_PREVIOUS?: string;
       /** Seconds without progress after which the cron watchdog fails a running job refunded; default 2700 (45 min). */
       STALL_SECONDS?: string;
+      /** Seconds an HD fan-out clip may stay without its HD file before the cron re-queues it; default 600 (10 min). */
+      HD_RETRY_SECONDS?: string;
       /** "true" only in local mode (npm start, tests): loopback http sources and webhooks allowed. */
       LOCAL_MODE?: string;
       /** R2 S3 API credentials for presigned upload URLs in production (secrets). */

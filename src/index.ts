@@ -5,6 +5,7 @@ import { handleQueueBatch } from "./queues/consumer";
 import { handlePublishBatch } from "./publishing/runner";
 import { sweepPublishing } from "./publishing/sweep";
 import { failStalledJobs } from "./services/render/watchdog";
+import { sweepHd } from "./services/render/hd-sweep";
 import { sweepExpiredUploads } from "./services/uploads/sweep";
 import { sweepAuth } from "./services/auth/sessions";
 import { keyringOf } from "./lib/crypto";
@@ -24,6 +25,6 @@ export default {
   // katto-publish carries publishing work (src/publishing/runner.ts); every other queue is the render pipeline's.
   queue: (batch, env) => (batch.queue.startsWith("katto-publish") ? handlePublishBatch(batch, env) : handleQueueBatch(batch, env)),
   scheduled: async (_controller, env) => {
-    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepAuth(env.DB), sweepPublishing(env), resealWebhookSecrets(env.DB, keyringOf(env)), resumeStalledDeliveries(env)]);
+    await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepHd(env), sweepAuth(env.DB), sweepPublishing(env), resealWebhookSecrets(env.DB, keyringOf(env)), resumeStalledDeliveries(env)]);
   },
 } satisfies ExportedHandler<Env, unknown>;

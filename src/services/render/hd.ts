@@ -46,9 +46,10 @@ export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Pr
 }
 
 /**
- * The clip's HD task could not be handed over (after the last attempt, or refused as invalid): the
- * clip stays at preview quality, and the HD fallback webhook still fires.
+ * The clip's HD task could not be handed over (after the last dispatch attempt, or refused as
+ * invalid): the message is done. The clip is still due, so the HD sweep queues it again while HD
+ * attempts remain, then gives up (src/services/render/hd-sweep.ts).
  */
 export function giveUpHd(jobId: string, clipIndex: number, refusal?: string): void {
-  console.log(JSON.stringify({ msg: "render_hd: giving up; clip stays at preview quality", job_id: jobId, clip_index: clipIndex, refusal }));
+  console.log(JSON.stringify({ msg: "render_hd: not handed over; the HD sweep queues it again or gives up", job_id: jobId, clip_index: clipIndex, refusal }));
 }

@@ -162,7 +162,7 @@ describe("HD fan-out", () => {
     const last = await runHdMessage(id, 0, 6);
     expect(last.explicitAcks).toEqual(["m-0-6"]);
     expect(last.retryMessages).toEqual([]);
-    expect(logs.mock.calls.map((a) => String(a[0])).some((l) => l.includes("giving up") && l.includes(id))).toBe(true);
+    expect(logs.mock.calls.map((a) => String(a[0])).some((l) => l.includes("not handed over") && l.includes(id))).toBe(true);
     const j = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
     expect(j).toMatchObject({ status: "completed", hd_ready: false });
     expect(j.clips[0]?.hd).toBe(false);
