@@ -2,8 +2,9 @@
 // `clip-<i>.mp4` PUT and `clip_hd` sent on the job's callbacks. Two callers, one input (the
 // protocol's HD task): an HD fan-out task (docs/render-protocol.md "HD fan-out", runHdClip) renders
 // from the clip's mezzanine, and a job whose backend renders its own HD files (HD mode "local",
-// pipeline.ts) from the original, after `clips`, with the metadata it just sent. A failure leaves
-// the clip at preview quality: it is logged, and the Worker's HD fallback webhook covers the job.
+// pipeline.ts) from the original, after `clips`, with the metadata it just sent. A failed fan-out
+// task is reported (`clip_hd_failed`) so the Worker can queue it again; a failed local render is
+// logged. Either way the clip keeps its preview until an HD file lands.
 import type { CallbackClient } from "./callback-client.js";
 import { clipFiles } from "./clip-plan.js";
 import { log } from "./log.js";
@@ -77,8 +78,9 @@ export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; clie
     client: o.client,
     stage: "downloading",
     userMessage: () => "HD render failed",
-    // the clip stays at preview quality; the Worker's HD fallback webhook covers the job
-    failedEvent: () => null,
+    // the Worker queues the task again while its HD attempts remain, else the clip stays at
+    // preview quality and the HD fallback webhook covers the job
+    failedEvent: (f) => ({ type: "clip_hd_failed", clip_index: task.clip_index, ...f }),
     failureLevel: "warn",
     body: (ctx) => hdClipBody(o, ctx),
   });

@@ -44,6 +44,8 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(10) }),
   /** a clip's 1080p file landed */
   z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema }),
+  /** an HD fan-out task failed after its 202: the Worker queues it again while attempts remain */
+  z.object({ type: z.literal("clip_hd_failed"), clip_index: ClipIndexSchema, error: z.string().max(500), stage: z.string().max(40) }),
   /** a clip's rendition (RenditionTask) landed: `file` is the clip at width x height */
   z.object({ type: z.literal("clip_rendition"), clip_index: ClipIndexSchema, width: z.int().positive(), height: z.int().positive(), file: FileNameSchema }),
   z.object({ type: z.literal("failed"), error: z.string().max(500), stage: z.string().max(40), refund: z.boolean() }),

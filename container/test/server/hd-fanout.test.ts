@@ -129,4 +129,21 @@ describe("HD fan-out", () => {
       expect(meanAbsDiff(grayFrame(local, t, 135, 240), grayFrame(fannedOut!.file, t, 135, 240))).toBeLessThan(3);
     }
   });
+
+  it("an HD task whose mezzanine cannot be fetched reports clip_hd_failed with its stage", async () => {
+    const id = randomUUID();
+    const task = {
+      job_id: id,
+      clip_index: 2,
+      source: { url: "http://127.0.0.1:9/clip-2-src.mp4" }, // nothing listens there: the download fails
+      clip: { start: 0, end: 8, metadata: { layout: "face_tracking" } },
+      brand_kit: null,
+      callback: { base_url: worker.base, token: worker.token },
+    };
+    expect((await postJson("/v1/clips/hd", task)).status).toBe(202);
+    const failed = await waitFor(() => worker.events(id).find((e) => e.type === "clip_hd_failed"), 30_000, "clip_hd_failed");
+    expect(failed).toMatchObject({ type: "clip_hd_failed", clip_index: 2, stage: "downloading" });
+    expect(typeof (failed as { error?: unknown }).error).toBe("string");
+    expect(worker.events(id).some((e) => e.type === "clip_hd" || e.type === "failed")).toBe(false);
+  });
 });

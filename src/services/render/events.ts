@@ -10,7 +10,7 @@ import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webho
 import { RUNNING_STATUSES, runningSql } from "../jobs/status";
 import { stopJob, stoppableJob } from "../jobs/stop";
 import { mezzanineOf } from "./hd";
-import { hdDueAt } from "./hd-sweep";
+import { hdDueAt, hdTaskFailed } from "./hd-sweep";
 
 type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
 
@@ -57,6 +57,12 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
       return completeWithClips(env, jobId, ev, now);
     case "clip_hd":
       return markClipHd(env, jobId, ev);
+    case "clip_hd_failed": {
+      await requireJobStatus(db, jobId, ["completed"]);
+      const due = await hdTaskFailed(env, jobId, ev.clip_index);
+      console.log(JSON.stringify({ msg: "render_hd: task failed", job_id: jobId, clip_index: ev.clip_index, stage: ev.stage, error: ev.error, retried: due }));
+      return;
+    }
     case "clip_rendition":
       return storeRendition(env, jobId, ev);
     case "failed": {

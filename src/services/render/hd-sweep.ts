@@ -1,8 +1,8 @@
 // Cron: HD fan-out clips whose 1080p file has not landed are re-queued a bounded number of times,
 // then given up on: the clip stays at preview quality and its mezzanine is deleted. A stopped
-// fanout job's mezzanines (the backend PUTs them before `clips`) are deleted too. The backend
-// sends nothing when an HD task fails after its 202, and a killed instance could not: a clip still
-// not HD when its window ends is the one signal that covers both (docs/render-protocol.md "HD fan-out").
+// fanout job's mezzanines (the backend PUTs them before `clips`) are deleted too. A failed HD task
+// reports `clip_hd_failed`, which makes its clip due at once; a killed instance reports nothing, so
+// a clip still not HD when its window ends counts as failed too (docs/render-protocol.md "HD fan-out").
 import { MAX_CLIPS, mezzanineFile } from "@katto/protocol";
 import type { Env } from "../../env";
 import { enqueueHdRenders } from "../../queues/producers";
@@ -22,6 +22,18 @@ export function hdRetryWindowMs(env: Env): number {
 /** When a clip whose render_hd is queued now counts as overdue. */
 export const hdDueAt = (env: Env, now = new Date()) => new Date(now.getTime() + hdRetryWindowMs(env)).toISOString();
 
+/**
+ * The backend reported that the clip's HD task failed (`clip_hd_failed`): the clip is due now, so
+ * the next cron run (within 5 minutes) queues it again or gives up, without waiting out the window.
+ * Returns false when nothing was due (HD landed, or the sweep already gave up).
+ */
+export async function hdTaskFailed(env: Env, jobId: string, clipIndex: number, now = new Date()): Promise<boolean> {
+  const r = await env.DB.prepare("UPDATE clips SET hd_due_at = MIN(hd_due_at, ?3) WHERE job_id = ?1 AND clip_index = ?2 AND hd = 0 AND hd_due_at IS NOT NULL")
+    .bind(jobId, clipIndex, now.toISOString())
+    .run();
+  return r.meta.changes === 1;
+}
+
 interface OverdueClip {
   job_id: string;
   clip_index: number;
@@ -34,7 +46,7 @@ export async function sweepHd(env: Env, now = new Date()): Promise<{ requeued: n
   const nowIso = now.toISOString();
   const { results } = await env.DB.prepare(
     `SELECT c.job_id, c.clip_index, c.hd_attempts, c.metadata, j.status FROM clips c JOIN jobs j ON j.id = c.job_id
-     WHERE c.hd_due_at IS NOT NULL AND c.hd_due_at < ?1 LIMIT 100`,
+     WHERE c.hd_due_at IS NOT NULL AND c.hd_due_at <= ?1 LIMIT 100`,
   )
     .bind(nowIso)
     .all<OverdueClip>();
@@ -61,7 +73,7 @@ async function isHd(env: Env, clip: OverdueClip): Promise<boolean> {
 async function requeue(env: Env, clip: OverdueClip, nowIso: string): Promise<boolean> {
   const claim = await env.DB.prepare(
     `UPDATE clips SET hd_attempts = hd_attempts + 1, hd_due_at = ?4
-     WHERE job_id = ?1 AND clip_index = ?2 AND hd = 0 AND hd_attempts = ?3 AND hd_due_at < ?5`,
+     WHERE job_id = ?1 AND clip_index = ?2 AND hd = 0 AND hd_attempts = ?3 AND hd_due_at <= ?5`,
   )
     .bind(clip.job_id, clip.clip_index, clip.hd_attempts, hdDueAt(env, new Date(nowIso)), nowIso)
     .run();

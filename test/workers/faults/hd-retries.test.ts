@@ -1,4 +1,4 @@
-// Faults: an HD fan-out task that fails after its 202 (the backend reports nothing), and mezzanines
+// Faults: an HD fan-out task that fails after its 202 (reported, or silent), and mezzanines
 // left behind. The cron's HD sweep (src/services/render/hd-sweep.ts) is called with a clock moved
 // past each window, against the real D1, R2 and Queue bindings; the backend and the webhook
 // receiver are the Worker's outbound fetches, answered here.
@@ -146,6 +146,24 @@ describe("HD fan-out: a task that fails after its 202", () => {
     expect(job.clips[0]?.hd).toBe(false);
     const hooks = await webhooksReceived(seen, queued(send, sendBatch, "webhook", id));
     expect(hooks.map((h) => h.hd_ready)).toEqual([false]);
+  });
+
+  it("clip_hd_failed makes the clip due at once: the next cron run queues it again; after the job stops it answers 409", async () => {
+    const c = await createAccount();
+    outbound(202);
+    const send = vi.spyOn(env.RENDER_QUEUE, "send");
+    const sendBatch = vi.spyOn(env.RENDER_QUEUE, "sendBatch");
+    const id = await completedFanoutJob(c);
+    const failed = { type: "clip_hd_failed", clip_index: 0, error: "HD render failed", stage: "rendering" } as const;
+    expect((await sendEvent(id, failed)).status).toBe(200);
+    const row = await clipRow(id);
+    expect(Date.parse(row!.hd_due_at!)).toBeLessThanOrEqual(Date.now());
+    await sweepHd(env);
+    expect(queued(send, sendBatch, "render_hd", id)).toHaveLength(2);
+    expect(await clipRow(id)).toMatchObject({ hd: 0, hd_attempts: 2 });
+
+    const other = await fanoutJob(c);
+    expect((await sendEvent(other, failed)).status).toBe(409); // not completed: stop work
   });
 });
 
