@@ -115,14 +115,39 @@ const TAG_BYTES = 16;
 // material is already a secret of good entropy).
 async function sealingKey(secret: string, purpose: string): Promise<CryptoKey> {
   if (!secret) throw new Error("APP_SECRET is not set; it is needed to encrypt secrets at rest");
+  return hkdfAesGcmKey(secret, purpose);
+}
+
+const hkdfParams = (info: string) => ({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) });
+
+/** An AES-256-GCM key derived from a secret with HKDF-SHA256 under `info` (RFC 5869). */
+export async function hkdfAesGcmKey(secret: string, info: string): Promise<CryptoKey> {
   const ikm = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey"]);
-  return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(purpose) },
-    ikm,
-    { name: "AES-GCM", length: 256 },
-    false,
-    ["encrypt", "decrypt"],
-  );
+  return crypto.subtle.deriveKey(hkdfParams(info), ikm, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+}
+
+/** `bits` bits derived from a secret with HKDF-SHA256 under `info`, as hex: a public name of a key. */
+export async function hkdfHex(secret: string, info: string, bits: number): Promise<string> {
+  const ikm = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveBits"]);
+  return toHex(await crypto.subtle.deriveBits(hkdfParams(info), ikm, bits));
+}
+
+/** AES-GCM with a fresh 12-byte IV; `aad` binds the ciphertext to a context (e.g. its row). */
+export async function aesGcmEncrypt(key: CryptoKey, plaintext: string, aad?: string): Promise<{ iv: Uint8Array<ArrayBuffer>; ciphertext: Uint8Array<ArrayBuffer> }> {
+  const iv = randomBytes(IV_BYTES);
+  const params = aad === undefined ? { name: "AES-GCM", iv } : { name: "AES-GCM", iv, additionalData: encoder.encode(aad) };
+  return { iv, ciphertext: new Uint8Array(await crypto.subtle.encrypt(params, key, encoder.encode(plaintext))) };
+}
+
+/** Opens what aesGcmEncrypt made; throws when the key, the AAD or the bytes differ. */
+export async function aesGcmDecrypt(key: CryptoKey, iv: Uint8Array<ArrayBuffer>, ciphertext: Uint8Array<ArrayBuffer>, aad?: string): Promise<string> {
+  const params = aad === undefined ? { name: "AES-GCM", iv } : { name: "AES-GCM", iv, additionalData: encoder.encode(aad) };
+  return decoder.decode(await crypto.subtle.decrypt(params, key, ciphertext));
+}
+
+/** SHA-256 of a string, raw bytes (PKCE S256 challenges, RFC 7636 section 4.2). */
+export async function sha256Bytes(input: string): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(input)));
 }
 
 /** A short public name of a key: the first 8 hex digits of an HMAC, which reveal nothing of it. */

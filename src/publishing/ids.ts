@@ -1,13 +1,9 @@
 // Ids of publishing rows: a prefix that says what it is and 16 random bytes (base64url).
-import { base64Url } from "./platforms/platform";
+import { randomToken } from "../lib/crypto";
 
-const random = () => base64Url(crypto.getRandomValues(new Uint8Array(16)));
-export const newConnectionId = () => `con_${random()}`;
-export const newPublicationId = () => `pub_${random()}`;
+export { sha256Hex } from "../lib/crypto";
+
+export const newConnectionId = () => `con_${randomToken(16)}`;
+export const newPublicationId = () => `pub_${randomToken(16)}`;
 /** An OAuth `state`: 32 random bytes; only its SHA-256 is stored. */
-export const newState = () => base64Url(crypto.getRandomValues(new Uint8Array(32)));
-
-export async function sha256Hex(s: string): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s)));
-  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+export const newState = () => randomToken(32);

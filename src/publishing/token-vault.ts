@@ -6,18 +6,9 @@
 // next write (every refresh). The associated data binds a sealed value to its row, so a ciphertext
 // copied into another row does not open. Tokens are never logged.
 import type { Env } from "../env";
+import { aesGcmDecrypt, aesGcmEncrypt, base64url, fromBase64, hkdfAesGcmKey, hkdfHex } from "../lib/crypto";
 
 const HKDF_INFO = "katto publishing tokens v1";
-const IV_BYTES = 12; // NIST SP 800-38D recommended GCM nonce length
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-const b64url = (bytes: Uint8Array) => {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-};
-const fromB64url = (s: string) => Uint8Array.from(atob(s.replaceAll("-", "+").replaceAll("_", "/")), (c) => c.charCodeAt(0));
 
 interface VaultKey {
   id: string;
@@ -25,12 +16,8 @@ interface VaultKey {
 }
 
 async function deriveKey(secret: string): Promise<VaultKey> {
-  const material = await crypto.subtle.importKey("raw", encoder.encode(secret), "HKDF", false, ["deriveKey", "deriveBits"]);
-  const params = (info: string) => ({ name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode(info) });
-  const key = await crypto.subtle.deriveKey(params(HKDF_INFO), material, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
   // The key id is derived under a different info string: it names the key without revealing it.
-  const idBits = new Uint8Array(await crypto.subtle.deriveBits(params(`${HKDF_INFO} key id`), material, 64));
-  return { id: Array.from(idBits, (b) => b.toString(16).padStart(2, "0")).join(""), key };
+  return { id: await hkdfHex(secret, `${HKDF_INFO} key id`, 64), key: await hkdfAesGcmKey(secret, HKDF_INFO) };
 }
 
 export class TokenVault {
@@ -51,9 +38,8 @@ export class TokenVault {
 
   /** `v1.<key id>.<iv>.<ciphertext+tag>`, base64url parts; `boundTo` is the row it belongs to. */
   async seal(plaintext: string, boundTo: string): Promise<string> {
-    const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
-    const ct = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(boundTo) }, this.current.key, encoder.encode(plaintext)));
-    return `v1.${this.current.id}.${b64url(iv)}.${b64url(ct)}`;
+    const { iv, ciphertext } = await aesGcmEncrypt(this.current.key, plaintext, boundTo);
+    return `v1.${this.current.id}.${base64url(iv)}.${base64url(ciphertext)}`;
   }
 
   /** Opens a sealed value; throws when the key is unknown or the value was tampered with or moved. */
@@ -62,7 +48,7 @@ export class TokenVault {
     if (version !== "v1" || !kid || !iv || !ct) throw new Error("not a sealed token value");
     const key = kid === this.current.id ? this.current : kid === this.previous?.id ? this.previous : undefined;
     if (!key) throw new Error(`sealed with an unknown key (${kid}); was PUBLISH_TOKEN_KEY rotated without PUBLISH_TOKEN_KEY_PREVIOUS?`);
-    const pt = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromB64url(iv), additionalData: encoder.encode(boundTo) }, key.key, fromB64url(ct));
-    return { plaintext: decoder.decode(pt), stale: key !== this.current };
+    const plaintext = await aesGcmDecrypt(key.key, fromBase64(iv), fromBase64(ct), boundTo);
+    return { plaintext, stale: key !== this.current };
   }
 }

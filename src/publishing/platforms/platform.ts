@@ -60,6 +60,7 @@
 //     publish_timeout   the publishing call is applied but its answer never arrives (connection dropped)
 //   (test/publishing/stand-ins/faults.ts holds the shared arming logic.)
 import { z } from "zod";
+import { base64url, randomToken, sha256Bytes } from "../../lib/crypto";
 
 export const PLATFORM_IDS = ["youtube", "tiktok", "instagram", "facebook", "linkedin", "x", "threads"] as const;
 export const PlatformIdSchema = z.enum(PLATFORM_IDS);
@@ -258,17 +259,12 @@ export async function call(ctx: PlatformContext, input: string, init: RequestIni
 }
 
 /** base64url without padding (RFC 7636 §4.2). */
-export function base64Url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
+export const base64Url = base64url;
 
 /** A PKCE verifier and its S256 challenge (RFC 7636 §4.1-4.2). */
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
-  const verifier = base64Url(crypto.getRandomValues(new Uint8Array(32)));
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  return { verifier, challenge: base64Url(digest) };
+  const verifier = randomToken(32);
+  return { verifier, challenge: base64url(await sha256Bytes(verifier)) };
 }
 
 /** Hashtags in a caption, as platforms count them. */
