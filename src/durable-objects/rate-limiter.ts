@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { principalOfKeyHash, type Principal } from "../services/auth/keys";
 
 /** Outcome of one rate-limit check; routes turn it into headers with rateLimitHeaders(). */
 export type RateLimitResult = {
@@ -19,6 +20,13 @@ type Window = { resetAt: number; count: number };
 const WINDOW_KEY = "window";
 
 /**
+ * How long a per-key object answers a key's principal from memory before reading D1 again. Every
+ * revocation path and plan change forgets the cached copy before it answers (forgetKeys in
+ * rate-limits.ts), so this bounds only a change made to D1 outside the Worker (SQL by hand).
+ */
+export const KEY_CACHE_MS = 30_000;
+
+/**
  * Fixed-window counter for one `${bucket}:${subject}` (see rate-limits.ts), backing the
  * spec's "Limits" table (over-limit returns 429).
  *
@@ -30,6 +38,50 @@ const WINDOW_KEY = "window";
  *   A rejected hit does not count against the window.
  */
 export class RateLimiter extends DurableObject<Env> {
+  /** The key's principal (per-key objects only), in memory: an evicted object simply reads D1 again. */
+  private cached?: { keyHash: string; principal: Principal; until: number };
+  /** Bumped by forgetKey(): a D1 read begun before a revocation must not be cached after it. */
+  private generation = 0;
+  private pending?: { keyHash: string; generation: number; lookup: Promise<Principal | undefined> };
+
+  /**
+   * hit() for a per-key bucket (the object named `${bucket}:${keyHash}`), answering the key's
+   * principal too (null: unknown or revoked), so one call does the limit and the key lookup.
+   */
+  async hitKey(limit: number, windowSeconds: number, keyHash: string): Promise<{ hit: RateLimitResult; principal: Principal | null }> {
+    // hit() counts before its first await, so the count is as exact as a plain hit().
+    const [hit, principal] = await Promise.all([this.hit(limit, windowSeconds), this.principalOf(keyHash)]);
+    return { hit, principal: principal ?? null };
+  }
+
+  /** Drops the cached principal; the next hitKey() reads D1. Revocations await this before answering. */
+  async forgetKey(): Promise<void> {
+    this.generation++;
+    this.cached = undefined;
+    this.pending = undefined;
+  }
+
+  private async principalOf(keyHash: string): Promise<Principal | undefined> {
+    const c = this.cached;
+    if (c && c.keyHash === keyHash && c.until > Date.now()) return c.principal;
+    // Concurrent misses share one D1 read, unless a forgetKey() came after it began.
+    const p = this.pending;
+    if (p && p.keyHash === keyHash && p.generation === this.generation) return p.lookup;
+    const generation = this.generation;
+    const lookup = principalOfKeyHash(this.env.DB, keyHash);
+    this.pending = { keyHash, generation, lookup };
+    try {
+      const principal = await lookup;
+      // D1 is not storage: other calls (a forgetKey among them) may run while it is read. A read
+      // that a revocation overtook answers its own request (which was concurrent with the
+      // revocation) but is never kept for the next one. Unknown and revoked keys are not cached.
+      if (principal && generation === this.generation) this.cached = { keyHash, principal, until: Date.now() + KEY_CACHE_MS };
+      return principal;
+    } finally {
+      if (this.pending?.lookup === lookup) this.pending = undefined;
+    }
+  }
+
   async hit(limit: number, windowSeconds: number, cost = 1): Promise<RateLimitResult> {
     const kv = this.ctx.storage.kv;
     const now = Date.now();

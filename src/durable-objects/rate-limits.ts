@@ -116,6 +116,27 @@ export async function checkRateLimit(
 }
 
 /**
+ * checkRateLimit for a per-key bucket, answering the key's principal as well (null: unknown or
+ * revoked): the object caches it (RateLimiter.hitKey), so a request makes no D1 read for its key.
+ */
+export async function checkKeyRateLimit(ns: DurableObjectNamespace<RateLimiter>, bucket: Exclude<RateLimitBucket, "ip">, keyHash: string, limit: number) {
+  const stub = ns.get(ns.idFromName(`${bucket}:${keyHash}`));
+  return stub.hitKey(limit, rateLimits[bucket].windowSeconds, keyHash);
+}
+
+const keyBuckets = (Object.keys(rateLimits) as RateLimitBucket[]).filter((b): b is Exclude<RateLimitBucket, "ip"> => b !== "ip");
+
+/**
+ * Forgets the cached principal of each key (by SHA-256) in every per-key object that may hold it.
+ * Every path that revokes a key or changes what its principal says (plan, scopes) awaits this
+ * after its D1 write and before it answers, so the key's very next request reads D1. A failure
+ * throws: the caller answers an error rather than "revoked", and a retry forgets again.
+ */
+export async function forgetKeys(ns: DurableObjectNamespace<RateLimiter>, keyHashes: string[]): Promise<void> {
+  await Promise.all(keyHashes.flatMap((h) => keyBuckets.map((b) => ns.get(ns.idFromName(`${b}:${h}`)).forgetKey())));
+}
+
+/**
  * Response headers for a result. X-RateLimit-Reset is seconds until the window resets
  * (a delta, as in the IETF RateLimit draft, not an epoch time); Retry-After (RFC 9110
  * section 10.2.3, delay-seconds) only on a denied request.

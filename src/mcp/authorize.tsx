@@ -14,6 +14,7 @@ import { Layout, renderPage } from "../dashboard/components/layout";
 import { SignInForm } from "../dashboard/components/sign-in-form";
 import { currentSession, type DashboardEnv, requireSession, sameOriginOnly, startSession } from "../dashboard/session";
 import type { Env } from "../env";
+import { NotFoundError } from "../errors";
 import type { App } from "../middleware/types";
 import { clientIp } from "../middleware/rate-limit";
 import { createKey, revokeKey } from "../services/accounts/admin";
@@ -192,8 +193,14 @@ export function registerOAuthPages(app: App) {
     const { items } = await oauth(c).listUserGrants(accountId);
     const grant = items.find((g) => g.id === c.req.param("id"));
     if (!grant) return c.json({ error: "No such connected app.", code: "not_found" }, 404);
+    // The key first: if forgetting its cached principal fails, this answers 500 with the grant
+    // still listed, so a retry revokes both (revoking a revoked key forgets again).
+    if (typeof grant.metadata?.keyId === "string") {
+      await revokeKey(c.env, grant.metadata.keyId).catch((err: unknown) => {
+        if (!(err instanceof NotFoundError)) throw err;
+      });
+    }
     await oauth(c).revokeGrant(grant.id, accountId);
-    if (typeof grant.metadata?.keyId === "string") await revokeKey(c.env.DB, grant.metadata.keyId).catch(() => undefined);
     return c.json({ id: grant.id, revoked: true });
   });
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import {
+  checkKeyRateLimit,
   checkRateLimit,
   limitFor,
   mostRestrictive,
@@ -8,9 +9,10 @@ import {
   rateLimitHeaders,
   withinLimit,
   type RateLimitBucket,
+  type RateLimitResult,
 } from "../durable-objects/rate-limits";
-import { errorBody, ServiceError } from "../errors";
-import { authenticate, bearerKeyHash } from "../services/auth/keys";
+import { errorBody, ServiceError, UnauthorizedError } from "../errors";
+import { authenticate, bearerKeyHash, REVOKED_KEY, type Principal } from "../services/auth/keys";
 import type { AppEnv } from "./types";
 
 export const clientIp = (req: Request) => req.headers.get("cf-connecting-ip") ?? req.headers.get("x-real-ip") ?? "127.0.0.1";
@@ -32,15 +34,17 @@ const settle = <T>(p: Promise<T>) => p.then((value) => ({ ok: true as const, val
 
 /**
  * Every /api/v1 request: the per-IP limit (spec: 60 per minute per IP address), the bearer key
- * (spec "Authentication") and the route's per-key limit. The three are asked at once, since each
- * is a round trip (two Durable Objects and D1) and none needs another's answer to be asked:
- * - the per-key counter is named by the key's SHA-256, known from the request alone;
+ * (spec "Authentication") and the route's per-key limit, in two Durable Object calls made at once:
+ * - the per-key counter is named by the key's SHA-256, known from the request alone, and answers
+ *   the key's principal too: it keeps it in memory for KEY_CACHE_MS and reads D1 when it has none;
  * - both counters count up to the highest limit of any plan, and are judged against the caller's
- *   plan once the key lookup answers (withinLimit).
+ *   plan once the principal is known (withinLimit).
+ * A route without a per-key limit, or a header that is no key, is looked up as before (D1).
  * Outcomes keep their order: over the per-IP limit is 429 whatever the key, then a bad key is 401,
  * then the per-key limit is judged by keyRateLimit. A request refused for its IP or its key may
  * still have counted against the operation's per-key window, which only ever makes a limit stricter.
- * A revoked key fails at once: the lookup reads D1 on every request, nothing is cached.
+ * A revoked key fails on its very next request: every revocation and plan change forgets the
+ * cached principal in the key's objects before it answers (forgetKeys).
  */
 export const apiGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const ns = c.env.RATE_LIMITER;
@@ -48,12 +52,15 @@ export const apiGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Only a key of the right shape gets a per-key counter: garbage tokens create no objects.
   const subject = await bearerKeyHash(authorization);
   const bucket = routeBucket(c);
-  const [ipHit, auth, keyHit] = await Promise.all([
-    checkRateLimit(ns, "ip", clientIp(c.req.raw), rateLimitCap("ip")),
-    settle(authenticate(c.env.DB, authorization)),
-    bucket && subject ? checkRateLimit(ns, bucket, subject, rateLimitCap(bucket)) : undefined,
-  ]);
-  const plan = auth.ok ? auth.value.plan : undefined;
+  const keyed = bucket && bucket !== "ip" && subject ? { bucket, subject } : undefined;
+  const lookup = async (): Promise<{ principal: Principal; keyHit?: RateLimitResult }> => {
+    if (!keyed) return { principal: await authenticate(c.env.DB, authorization) };
+    const r = await checkKeyRateLimit(ns, keyed.bucket, keyed.subject, rateLimitCap(keyed.bucket));
+    if (!r.principal) throw new UnauthorizedError(REVOKED_KEY);
+    return { principal: r.principal, keyHit: r.hit };
+  };
+  const [ipHit, auth] = await Promise.all([checkRateLimit(ns, "ip", clientIp(c.req.raw), rateLimitCap("ip")), settle(lookup())]);
+  const plan = auth.ok ? auth.value.principal.plan : undefined;
   const ip = withinLimit(ipHit, limitFor("ip", plan));
   c.set("ipLimit", ip);
   if (!ip.allowed) return c.json(errorBody("rate_limited", tooMany(ip.retryAfterSeconds)), 429, rateLimitHeaders(ip));
@@ -61,7 +68,8 @@ export const apiGate: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (auth.error instanceof ServiceError) return c.json(errorBody(auth.error.code, auth.error.message), auth.error.status, rateLimitHeaders(ip));
     throw auth.error;
   }
-  c.set("principal", auth.value);
+  const { principal, keyHit } = auth.value;
+  c.set("principal", principal);
   c.set("keySubject", subject!);
   if (bucket && keyHit) c.set("keyLimit", { bucket, result: withinLimit(keyHit, limitFor(bucket, plan)) });
   await next();

@@ -86,7 +86,7 @@ export function registerAdmin(app: App) {
   app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", { type: "http", scheme: "bearer" });
   app.openapi(createAccountRoute, async (c) => c.json(await createAccount(c.env.DB, c.req.valid("json")), 201));
   app.openapi(getAccountRoute, async (c) => c.json((await getAccountById(c.env.DB, c.req.valid("param").id)) as z.infer<typeof AdminAccountSchema>, 200));
-  app.openapi(patchAccountRoute, async (c) => c.json((await updateAccount(c.env.DB, c.req.valid("param").id, c.req.valid("json"))) as z.infer<typeof AdminAccountSchema>, 200));
+  app.openapi(patchAccountRoute, async (c) => c.json((await updateAccount(c.env, c.req.valid("param").id, c.req.valid("json"))) as z.infer<typeof AdminAccountSchema>, 200));
   app.openapi(signInLinkRoute, async (c) => {
     const account = await getAccountById(c.env.DB, c.req.valid("param").id);
     const link = await createSignInLink(c.env.DB, account.id);
@@ -94,7 +94,7 @@ export function registerAdmin(app: App) {
     return c.json({ url, expires_at: link.expiresAt }, 201);
   });
   app.openapi(createKeyRoute, async (c) => c.json(await createKey(c.env.DB, c.req.valid("param").id, c.req.valid("json")), 201));
-  app.openapi(revokeKeyRoute, async (c) => c.json(await revokeKey(c.env.DB, c.req.valid("param").id), 200));
+  app.openapi(revokeKeyRoute, async (c) => c.json(await revokeKey(c.env, c.req.valid("param").id), 200));
   app.openapi(createKitRoute, async (c) => c.json((await createBrandKit(c.env.DB, c.req.valid("param").id, c.req.valid("json"))) as never, 201));
   app.openapi(deleteKitRoute, async (c) => c.json(await deleteBrandKit(c.env.DB, c.req.valid("param").id, c.req.valid("param").kit_id), 200));
 }

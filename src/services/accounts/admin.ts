@@ -1,7 +1,9 @@
 // Operator verbs (admin API, dashboard, ops scripts). No account scoping: the caller is the operator.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { accounts, apiKeys, brandKits } from "../../db/schema";
+import { forgetKeys } from "../../durable-objects/rate-limits";
+import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { generateApiKey, hashApiKey, type Scope } from "../auth/keys";
@@ -24,10 +26,17 @@ export async function createAccount(db: D1Database, input: { email: string; plan
   return { id, email: input.email.toLowerCase(), plan: input.plan };
 }
 
-export async function setPlan(db: D1Database, id: string, plan: PlanName) {
-  const d = drizzle(db);
+/** What a change to keys or plans writes: D1, and the per-key objects that cache principals. */
+export type KeyStores = Pick<Env, "DB" | "RATE_LIMITER">;
+
+/** Takes effect on the account's keys' very next requests: their cached principals are forgotten first. */
+export async function setPlan(env: KeyStores, id: string, plan: PlanName) {
+  const d = drizzle(env.DB);
   const row = await d.update(accounts).set({ plan }).where(eq(accounts.id, id)).returning({ id: accounts.id, email: accounts.email, plan: accounts.plan }).get();
   if (!row) throw new NotFoundError("Account not found.");
+  // Every key of the account, revoked ones included: one query, and forgetting is harmless.
+  const keys = await d.select({ keyHash: apiKeys.keyHash }).from(apiKeys).where(eq(apiKeys.accountId, id)).all();
+  await forgetKeys(env.RATE_LIMITER, keys.map((k) => k.keyHash));
   return row;
 }
 
@@ -46,10 +55,10 @@ export async function setAccountPassword(db: D1Database, id: string, password: s
 }
 
 /** PATCH /admin/v1/accounts/{id}: plan and/or password. */
-export async function updateAccount(db: D1Database, id: string, input: { plan?: PlanName; password?: string }) {
-  if (input.password !== undefined) await setAccountPassword(db, id, input.password);
-  if (input.plan !== undefined) return setPlan(db, id, input.plan);
-  return getAccountById(db, id);
+export async function updateAccount(env: KeyStores, id: string, input: { plan?: PlanName; password?: string }) {
+  if (input.password !== undefined) await setAccountPassword(env.DB, id, input.password);
+  if (input.plan !== undefined) return setPlan(env, id, input.plan);
+  return getAccountById(env.DB, id);
 }
 
 export async function getAccountById(db: D1Database, id: string) {
@@ -71,19 +80,23 @@ export async function createKey(db: D1Database, accountId: string, input: { scop
   return { id, key, scopes, name: input.name ?? null };
 }
 
-/** Revocation is immediate: every request looks the key up in D1 (no cache). */
-export async function revokeKey(db: D1Database, keyId: string) {
-  const row = await drizzle(db)
-    .update(apiKeys)
-    .set({ revokedAt: new Date().toISOString() })
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id })
-    .get();
-  if (!row) {
-    const exists = await drizzle(db).select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, keyId)).get();
-    if (!exists) throw new NotFoundError("API key not found.");
-  }
-  return { id: keyId, revoked: true as const };
+/**
+ * Revocation is immediate: the key's cached principal is forgotten (forgetKeys) before this
+ * answers, so its very next request reads D1 and is refused. Revoking a revoked key forgets again.
+ */
+export async function revokeKey(env: KeyStores, keyId: string) {
+  return revokeKeyWhere(env, eq(apiKeys.id, keyId));
+}
+
+/** Shared by the operator's revoke (above) and an owner's (services/accounts/keys.ts, which scopes `where` to the account). */
+export async function revokeKeyWhere(env: KeyStores, where: SQL) {
+  const d = drizzle(env.DB);
+  const row =
+    (await d.update(apiKeys).set({ revokedAt: new Date().toISOString() }).where(and(where, isNull(apiKeys.revokedAt))).returning({ id: apiKeys.id, keyHash: apiKeys.keyHash }).get()) ??
+    (await d.select({ id: apiKeys.id, keyHash: apiKeys.keyHash }).from(apiKeys).where(where).get());
+  if (!row) throw new NotFoundError("API key not found.");
+  await forgetKeys(env.RATE_LIMITER, [row.keyHash]);
+  return { id: row.id, revoked: true as const };
 }
 
 export interface BrandKitInput {

@@ -1,12 +1,12 @@
 // API keys as their owner sees them (dashboard; any future REST route): list, create, revoke.
 // Every statement filters by the caller's account.
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { apiKeys } from "../../db/schema";
-import { NotFoundError, ValidationError } from "../../errors";
+import { ValidationError } from "../../errors";
 import type { Scope } from "../auth/keys";
 import type { AccountContext } from "../context";
-import { createKey } from "./admin";
+import { createKey, revokeKeyWhere } from "./admin";
 
 export async function listKeys(ctx: AccountContext) {
   const rows = await drizzle(ctx.env.DB)
@@ -26,18 +26,7 @@ export async function createOwnKey(ctx: AccountContext, input: { name?: string; 
   return createKey(ctx.env.DB, ctx.principal.accountId, { name, scopes });
 }
 
-/** Immediate: authenticate() reads D1 on every request (no cache). */
+/** Immediate, as revokeKey: the key's next request is refused. */
 export async function revokeOwnKey(ctx: AccountContext, keyId: string) {
-  const d = drizzle(ctx.env.DB);
-  const row = await d
-    .update(apiKeys)
-    .set({ revokedAt: new Date().toISOString() })
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, ctx.principal.accountId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id })
-    .get();
-  if (!row) {
-    const exists = await d.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, ctx.principal.accountId))).get();
-    if (!exists) throw new NotFoundError("API key not found.");
-  }
-  return { id: keyId, revoked: true as const };
+  return revokeKeyWhere(ctx.env, and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, ctx.principal.accountId))!);
 }

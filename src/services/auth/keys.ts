@@ -49,15 +49,29 @@ export async function authenticate(db: D1Database, authorization: string | undef
   const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!m) throw new UnauthorizedError("Malformed Authorization header. Use `Authorization: Bearer <API_KEY>`.");
   const key = m[1];
-  if (!KEY_SHAPE.test(key)) throw new UnauthorizedError("Invalid API key.");
-  const hash = await hashApiKey(key);
+  if (!KEY_SHAPE.test(key)) throw new UnauthorizedError(INVALID_KEY);
+  const principal = await principalOfKeyHash(db, await hashApiKey(key));
+  if (!principal) throw new UnauthorizedError(REVOKED_KEY);
+  return principal;
+}
+
+const INVALID_KEY = "Invalid API key.";
+/** The answer for a well-formed key that is unknown or revoked (also given by apiGate from the key cache). */
+export const REVOKED_KEY = "Invalid or revoked API key.";
+
+/**
+ * The principal of a live key, by the SHA-256 of the key (undefined: unknown or revoked). Read from
+ * D1 by authenticate() and, for requests through apiGate, by the key's rate-limit object when its
+ * cached copy is missing (src/durable-objects/rate-limiter.ts).
+ */
+export async function principalOfKeyHash(db: D1Database, hash: string): Promise<Principal | undefined> {
   const row = await drizzle(db)
     .select({ keyId: apiKeys.id, accountId: apiKeys.accountId, scopes: apiKeys.scopes, keyHash: apiKeys.keyHash, lastUsedAt: apiKeys.lastUsedAt, plan: accounts.plan })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt)))
     .get();
-  if (!row || !timingSafeEqual(row.keyHash, hash)) throw new UnauthorizedError("Invalid or revoked API key.");
+  if (!row || !timingSafeEqual(row.keyHash, hash)) return undefined;
   // last_used_at (shown in the dashboard) is written at most once a minute per key, so a busy key
   // costs no extra write per request.
   const now = Date.now();

@@ -128,6 +128,18 @@ describe("OAuth for the hosted MCP server", () => {
     expect((await mcp(token, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(401);
   });
 
+  it("disconnecting the app forgets its key's principal cached in the key's rate-limit objects before answering", async () => {
+    const a = await account();
+    const { jar } = await connect(a.email);
+    const { key_hash: hash } = (await env.DB.prepare("SELECT key_hash FROM api_keys WHERE account_id = ? AND name LIKE 'MCP:%'").bind(a.id).first<{ key_hash: string }>())!;
+    const usage = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`usage:${hash}`));
+    expect((await usage.hitKey(120, 60, hash)).principal?.accountId).toBe(a.id); // now cached
+    const { grants } = (await (await SELF.fetch(`${BASE}/oauth/grants`, { headers: { cookie: jar.header() } })).json()) as { grants: { id: string }[] };
+    const revoke = await SELF.fetch(`${BASE}/oauth/grants/${grants[0].id}/revoke`, { method: "POST", headers: { cookie: jar.header(), origin: BASE } });
+    expect(revoke.status).toBe(200);
+    expect((await usage.hitKey(120, 60, hash)).principal).toBeNull();
+  });
+
   it("a read-only grant cannot spend quota, and revoking the grant's API key gives 401 at once", async () => {
     const a = await account();
     const { token } = await connect(a.email, "read");
