@@ -5,7 +5,8 @@ import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { connections, connectionStates, nowIso, publications } from "../db/schema";
 import type { Env } from "../env";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { requireScope } from "../services/auth/keys";
 import type { AccountContext, ServiceContext } from "../services/context";
 import { availability, platformContext } from "./config";
 import { newConnectionId, newState, sha256Hex } from "./ids";
@@ -21,9 +22,7 @@ export const REFRESH_AHEAD_MS = 15 * 60 * 1000;
 /** Waiting posts that a needs_reauth connection fails. */
 const WAITING = ["scheduled", "queued"] as const;
 
-export function requireWrite(ctx: AccountContext) {
-  if (!ctx.principal.scopes.includes("write")) throw new ForbiddenError("This API key lacks the 'write' scope required here. Create a key with scopes [\"write\"].");
-}
+export const requireWrite = (ctx: AccountContext) => requireScope(ctx, "write");
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : new Date(ms).toISOString());
 

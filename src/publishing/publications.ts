@@ -5,8 +5,10 @@ import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, jobs, nowIso, publications, rerenders } from "../db/schema";
 import type { Env } from "../env";
-import { ConflictError, ForbiddenError, NotFoundError, QuotaExceededError, ValidationError } from "../errors";
+import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from "../errors";
+import { requireScope } from "../services/auth/keys";
 import type { AccountContext } from "../services/context";
+import { parseCursor } from "../services/jobs/cursor";
 import { fileNameOfKey } from "../storage/keys";
 import { availability } from "./config";
 import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
@@ -45,9 +47,7 @@ export function publicationView(r: PublicationRow) {
   };
 }
 
-function requireRead(ctx: AccountContext) {
-  if (!ctx.principal.scopes.includes("read")) throw new ForbiddenError("This API key lacks the 'read' scope required here. Create a key with scopes [\"read\"].");
-}
+const requireRead = (ctx: AccountContext) => requireScope(ctx, "read");
 
 /** The clip's latest finished version: the newest completed re-render, else the clip (HD once ready). */
 export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<{ key: string; durationSeconds: number } | undefined> {
@@ -156,13 +156,6 @@ export async function getPublication(ctx: AccountContext, id: string) {
   const r = await getRow(ctx.env, id);
   if (!r || r.accountId !== ctx.principal.accountId) throw new NotFoundError("Publication not found.");
   return publicationView(r);
-}
-
-/** The cursor is the created_at of the last item (created_ms is unique per account). */
-function parseCursor(cursor: string): number {
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/.test(cursor) ? Date.parse(cursor) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new ValidationError("cursor must be the next_cursor of a previous response, e.g. 2026-11-22T14:00:00.123Z");
-  return ms;
 }
 
 export async function listPublications(ctx: AccountContext, q: { limit: number; cursor?: string; status?: PublicationStatus; job_id?: string }) {
