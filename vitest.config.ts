@@ -1,8 +1,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import path from "node:path";
-import { standIns } from "./test/publishing/stand-ins";
-import { standInFetch } from "./test/publishing/stand-ins/serve";
+import { standIns } from "./test/publishing/stand-ins/index.ts";
+import { standInFetch } from "./test/publishing/stand-ins/serve.ts";
 
 // Two layers (STYLE.md "Tests, layer by layer"):
 //  - workers: Worker code inside workerd with real local D1/R2/DO/Queue bindings;

@@ -10,7 +10,7 @@
 //    expired or invalidated token, 4 for throttling and the Reels cap, 368 for a policy block.
 // Every host (www, graph, rupload) is served on this one origin; the paths are Facebook's own.
 import { Hono, type Context } from "hono";
-import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 const V = "/v24.0";
 

@@ -2,14 +2,14 @@
 // the data-driven publishing tests take them from here, so a platform registered here and in
 // src/publishing/platforms/index.ts is covered everywhere.
 import type { PlatformId } from "../../../src/publishing/platforms/platform";
-import type { StandIn } from "./faults";
-import { createYouTubeStandIn } from "./youtube";
-import { createTikTokStandIn } from "./tiktok";
-import { createInstagramStandIn } from "./instagram";
-import { createFacebookStandIn } from "./facebook";
-import { createLinkedInStandIn } from "./linkedin";
-import { createXStandIn } from "./x";
-import { createThreadsStandIn } from "./threads";
+import type { StandIn } from "./faults.ts";
+import { createYouTubeStandIn } from "./youtube.ts";
+import { createTikTokStandIn } from "./tiktok.ts";
+import { createInstagramStandIn } from "./instagram.ts";
+import { createFacebookStandIn } from "./facebook.ts";
+import { createLinkedInStandIn } from "./linkedin.ts";
+import { createXStandIn } from "./x.ts";
+import { createThreadsStandIn } from "./threads.ts";
 
 export const standIns: Partial<Record<PlatformId, () => StandIn>> = {
   youtube: createYouTubeStandIn,

@@ -6,7 +6,7 @@
 // content_publishing_limit, recent media and permalinks; errors as Graph `{error: {message, type, code,
 // error_subcode, is_transient}}`. Each authorization is a new professional account (@standin_<n>).
 import { Hono, type Context } from "hono";
-import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 interface Container { id: string; user: string; videoUrl: string; caption: string; bytes: number; polls: number; outcome: "ok" | "error"; mediaId?: string }
 export interface InstagramPost { id: string; account: string; caption: string; videoUrl: string; bytes: number }

@@ -8,7 +8,7 @@
 // the policy refusal is ours (LinkedIn documents 4xx with a message, not a policy text). Every host
 // (www.linkedin.com, api.linkedin.com, the upload URLs) is served on this one origin.
 import { Hono, type Context } from "hono";
-import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 export const LINKEDIN_PART_BYTES = 4 * 1024 * 1024;
 

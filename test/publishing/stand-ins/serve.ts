@@ -3,7 +3,7 @@
 // DROP_HEADER becomes a dropped connection: the request took effect but its answer never arrives.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DROP_HEADER } from "./faults";
+import { DROP_HEADER } from "./faults.ts";
 
 type FetchApp = { fetch: (req: Request) => Response | Promise<Response> };
 

@@ -9,7 +9,7 @@
 // video_url; this stand-in records the URL and does not download it. Every host (threads.net,
 // graph.threads.net) is served on this one origin.
 import { Hono, type Context } from "hono";
-import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 const V = "/v1.0";
 

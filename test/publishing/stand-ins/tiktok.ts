@@ -6,7 +6,7 @@
 // status/fetch with uploaded_bytes; every answer in the `{data, error: {code, message, log_id}}`
 // envelope. Each authorization is a new creator (@standin_<n>); unaudited apps may post only SELF_ONLY.
 import { Hono, type Context } from "hono";
-import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 const MB = 1024 * 1024;
 interface Upload { publishId: string; creator: string; size: number; chunkSize: number; chunks: number; received: number; privacy: string; title: string; status: string; polls: number; outcome: "ok" | "failed" | "policy"; postId?: string }

@@ -6,7 +6,7 @@
 // `{title, detail, type, status}`; 429 with x-rate-limit-reset and the 24-hour caps in
 // x-user-limit-24hour-* headers. Every host (x.com, api.x.com) is served on this one origin.
 import { Hono, type Context } from "hono";
-import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 interface Media { id: string; key: string; total: number; segments: Map<number, number>; finalized: boolean; polls: number; fails: boolean }
 export interface XPost { id: string; author: string; text: string; mediaKeys: string[]; bytes: number }

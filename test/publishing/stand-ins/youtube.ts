@@ -4,7 +4,7 @@
 // chunked PUTs answered 308 with Range, `bytes */total` status query), videos.list status, and
 // the error bodies `{error: {code, message, errors: [{reason}]}}`.
 import { Hono } from "hono";
-import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults";
+import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 interface Session { id: string; total: number; received: Uint8Array[]; bytes: number; meta: { snippet?: { title?: string; description?: string }; status?: { privacyStatus?: string } }; videoId?: string; channel: string }
 interface Video { id: string; title: string; description: string; privacy: string; bytes: number; polls: number; outcome: "processed" | "failed" | "rejected"; channel: string }
