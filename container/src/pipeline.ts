@@ -125,9 +125,18 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
     await progress.flush();
     await client.event(ev);
   };
+  // wall time per stage, logged with the job's last line so a bench (or an operator) sees where it went
+  const stageMs: Record<string, number> = {};
+  let lapFrom = Date.now();
+  const lap = (name: string) => {
+    const now = Date.now();
+    stageMs[name] = (stageMs[name] ?? 0) + now - lapFrom;
+    lapFrom = now;
+  };
 
   enter("downloading", 1);
   const src = await download(job.source.url, dir, { signal, maxBytes: job.limits.max_bytes, onProgress: progress.range("downloading", 1, 10) });
+  lap("download");
 
   enter("probing", 11);
   // The container is checked by its bytes before ffprobe opens it, the picture size before any decode (source-check.ts).
@@ -138,23 +147,28 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   const durationS = info.duration;
   // the source's own black bars: every layout frames the picture inside them (stages/bars.ts)
   const content = info.video ? await detectBars(src.path, { signal, durationS, video: info.video }) : null;
+  lap("probe");
 
   enter("transcribing", 12);
   let transcript = NO_SPEECH;
   if (info.audio) {
     const wav = await extractAudio(src.path, join(dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
+    lap("audio");
     transcript = await deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45) });
   }
   await send(transcriptEvent(transcript));
+  lap("transcribe");
 
   enter("selecting", 48);
   const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(src.path, { signal, durationS }) : undefined;
   const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
+  lap("select");
   enter("scoring", 52);
   const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
   if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
   noteUnmatchedTopics(ranked, transcript, job.config);
   const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
+  lap("score");
   await chooseLayouts(plans, deps, {
     source: src.path,
     video: content ? { width: content.w, height: content.h } : info.video!,
@@ -165,6 +179,7 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
     words: transcript.words,
     fixed: fixedLayout(job.config),
   });
+  lap("faces");
 
   enter("rendering", 55);
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
@@ -191,6 +206,7 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
       renderPct(done.reduce((a, b) => a + b, 0) / plans.length);
     }),
   );
+  lap("previews");
 
   enter("uploading", 86);
   const fanout = job.hd?.mode === "fanout";
@@ -229,14 +245,16 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
     });
   const settled = await Promise.allSettled([uploadPreviews(), fanout ? cutMezzanines() : Promise.resolve([])]);
   for (const r of settled) if (r.status === "rejected") throw r.reason;
+  lap("upload");
   enter("done", 100);
   const reports = plans.map((p) => clipReport(p, info, transcript.engine));
   if (fanout) for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
   await send({ type: "clips", clips: reports });
   onClipsSent();
+  lap("clips_event");
   if (fanout) {
     // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
-    log("info", "job completed; HD fanned out", { job_id: job.job_id, clips: plans.length, mezzanines: mezzanines.size });
+    log("info", "job completed; HD fanned out", { job_id: job.job_id, clips: plans.length, mezzanines: mezzanines.size, duration_s: durationS, stage_ms: stageMs });
     return { status: "completed", clips: plans.length, hd: 0 };
   }
 
@@ -257,7 +275,8 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
       log("warn", "hd render failed; clip stays at preview quality", { job_id: job.job_id, clip: r.clip_index, error: se.message, detail: se.detail });
     }
   });
-  log("info", "job completed", { job_id: job.job_id, clips: plans.length, hd });
+  lap("hd");
+  log("info", "job completed", { job_id: job.job_id, clips: plans.length, hd, duration_s: durationS, stage_ms: stageMs });
   return { status: "completed", clips: plans.length, hd };
 }
 

@@ -32,14 +32,16 @@ async function waitFor(url, child, name, timeoutMs = 120_000) {
 
 /**
  * Start both processes. `vars` are passed to the Worker with --var (they win over .dev.vars).
- * Output goes to the parent's terminal unless `quiet`, where it is kept for error reports.
+ * Output goes to the parent's terminal unless `quiet`, where it is kept for error reports;
+ * `onOutput(name, text)` also gets every chunk (a bench reads the backend's log lines).
  */
-export async function startStack({ port, renderPort, persistTo, vars, quiet = false, renderEnv = {} }) {
+export async function startStack({ port, renderPort, persistTo, vars, quiet = false, renderEnv = {}, onOutput }) {
   const tail = [];
   const pipeOut = (name, child) => {
     for (const stream of [child.stdout, child.stderr]) {
       stream.on("data", (d) => {
         const text = d.toString();
+        onOutput?.(name, text);
         if (!quiet) process.stdout.write(text.split("\n").map((l) => (l ? `[${name}] ${l}` : l)).join("\n"));
         tail.push(text);
         if (tail.length > 200) tail.shift();
@@ -143,7 +145,7 @@ export async function mintSignInLink(baseUrl, adminToken, accountId) {
  * A throwaway local stack for tests and benchmarks: fresh persistence directory, free loopback
  * ports, migrations applied, local mode. `stop()` also removes the directory.
  */
-export async function startIsolatedStack({ adminToken, appSecret, vars = {}, quiet = true, prefix = "katto-stack-" }) {
+export async function startIsolatedStack({ adminToken, appSecret, vars = {}, quiet = true, prefix = "katto-stack-", onOutput }) {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { migrateLocal } = await import("./bootstrap.mjs");
@@ -156,6 +158,7 @@ export async function startIsolatedStack({ adminToken, appSecret, vars = {}, qui
     renderPort,
     persistTo,
     quiet,
+    onOutput,
     vars: {
       LOCAL_MODE: "true",
       ADMIN_TOKEN: adminToken,
