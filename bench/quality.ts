@@ -21,6 +21,8 @@ import { ENVELOPE_FRAME_S, energyEnvelope } from "../container/src/stages/transc
 import { readEngineSamples } from "../container/src/stages/transcribe-wav.js";
 import { bareWord } from "../container/src/text/normalize.js";
 import { wordErrorRate } from "../container/src/text/wer.js";
+import { signedStartErrors } from "../container/src/text/timing-error.js";
+import { timingRefs } from "../container/test/helpers/timing-refs.js";
 import type { ClipConfig, Transcript, Word } from "../container/src/types.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -162,6 +164,27 @@ async function speechSection(): Promise<void> {
   }
   table(["engine", "set", "audio s", "WER", "median start err ms (words)"], rows);
   for (const s of skipped) console.log(`not run: ${s}`);
+  await timingSection(list);
+}
+
+/**
+ * Signed word-start error (recognised minus reference, positive = late) against references that do
+ * not come from pocketsphinx: the constant offset an engine's times need is the negated median.
+ */
+async function timingSection(list: SpeechEngine[]): Promise<void> {
+  console.log("\n### Word-start offset per independent reference (signed: + = recognised late; matched words only)");
+  const rows: string[][] = [];
+  for (const engine of list) {
+    for (const r of timingRefs(MEDIA)) {
+      if (!existsSync(r.media)) continue;
+      const wav = toWav(r.media, `timing-${path.basename(r.media)}`);
+      const t = await transcribe(wav, { signal, durationS: wavSeconds(wav), engine, lang: "en" });
+      const e = signedStartErrors(r.words, t.words);
+      const ms = (x: number) => (Number.isFinite(x) ? String(Math.round(1000 * x)) : "-");
+      rows.push([engine.name, r.name, r.kind, String(e.length), ms(median(e)), ms(median(e.map(Math.abs)))]);
+    }
+  }
+  table(["engine", "reference", "kind", "words matched", "median signed start err ms", "median |err| ms"], rows);
 }
 
 // ---------------------------------------------------------------- 2. clips

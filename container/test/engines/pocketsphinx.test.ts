@@ -31,8 +31,8 @@ describe("parsePocketsphinxOutput", () => {
     expect(words[0]!.conf).toBeCloseTo(0.032758, 6);
   });
   it("applies the chunk offset and clamps to the duration", () => {
-    const words = parsePocketsphinxOutput("x 0.000 9.990 1.0\n", { offsetS: 30, durationS: 10 });
-    expect(words[0]).toMatchObject({ word: "x", start: 30.095, end: 40 });
+    const words = parsePocketsphinxOutput("x 0.000 10.500 1.0\n", { offsetS: 30, durationS: 10 });
+    expect(words[0]).toMatchObject({ word: "x", start: 30 + Math.max(0, POCKETSPHINX_TIME_BIAS_S), end: 40 });
   });
   it("ignores hypothesis lines and garbage", () => {
     expect(parsePocketsphinxOutput("hello world\nINFO: something 1 2 3\n")).toEqual([]);

