@@ -3,6 +3,7 @@
 // ffmpeg encode of the same 1080x1920 output at the same preset (veryfast, crf 21), and the preview
 // profile against a bare ultrafast encode at 540x960. Runs alternate; medians of 3 are reported.
 //   cd container && tsx bench/render.ts [source] [start]
+// BENCH_ONLY=preview runs only the rows whose name contains it (the HD rows take minutes).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -31,9 +32,11 @@ async function main() {
     await fn();
     return (performance.now() - t0) / 1000;
   };
-  const bare = (w: number, h: number, preset: string, crf: string) => () =>
+  // extra: one of our filters added to the bare encode, to show what each costs on its own
+  const bare = (w: number, h: number, preset: string, crf: string, extra: { vf?: string; af?: string } = {}) => () =>
     execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-ss", String(start), "-t", String(dur), "-i", source,
-      "-vf", `crop=ih*9/16:ih,scale=${w}:${h}`, "-c:v", "libx264", "-preset", preset, "-crf", crf, "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "48000", path.join(dir, `bare-${w}.mp4`)]);
+      "-vf", `crop=ih*9/16:ih,scale=${w}:${h}${extra.vf ? `,${extra.vf}` : ""}`, ...(extra.af ? ["-af", extra.af] : []),
+      "-c:v", "libx264", "-preset", preset, "-crf", crf, "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "48000", path.join(dir, `bare-${w}.mp4`)]);
   const ours = (quality: "hd" | "preview", layout: "center_crop" | "wide") => () =>
     renderClip({ source, probe: p, start, end: start + dur, layout, assPath: ass, output: path.join(dir, `${quality}-${layout}.mp4`), quality }, { signal });
 
@@ -41,11 +44,16 @@ async function main() {
     { name: "HD 1080x1920, crop + captions + loudnorm", ours: ours("hd", "center_crop"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
     { name: "HD 1080x1920, wide (blurred fill) + captions", ours: ours("hd", "wide"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
     { name: "preview 540x960, crop + captions + loudnorm", ours: ours("preview", "center_crop"), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
+    // where the preview's extra time goes: each of its costly filters alone on the bare encode
+    // (ffmpeg 5 runs every filter in its one main thread, so they add up)
+    { name: "preview share: bare ultrafast + caption burn-in (ass) only", ours: bare(540, 960, "ultrafast", "30", { vf: `ass=filename=${ass}` }), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
+    { name: "preview share: bare ultrafast + loudnorm only", ours: bare(540, 960, "ultrafast", "30", { af: "loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo" }), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
   ];
   console.log(`source ${path.basename(source)} ${p.video!.width}x${p.video!.height} @ ${p.video!.fps.toFixed(2)} fps, clip ${dur} s, ${os.cpus().length} cores, ${runs} alternating runs`);
   console.log("| render | ours s | baseline | baseline s | ratio ours/baseline |");
   console.log("|---|---|---|---|---|");
-  for (const c of cases) {
+  const only = process.env.BENCH_ONLY;
+  for (const c of cases.filter((x) => !only || x.name.includes(only))) {
     const a: number[] = [];
     const b: number[] = [];
     for (let i = 0; i < runs; i++) {
