@@ -35,7 +35,8 @@ export function sniffContainer(b: Uint8Array): string | null {
   return null;
 }
 
-async function head(path: string, n: number): Promise<Uint8Array> {
+/** The first `n` bytes of a file (fewer when it is shorter): what magic-byte checks read. */
+export async function head(path: string, n: number): Promise<Uint8Array> {
   const fh = await open(path, "r");
   try {
     const buf = Buffer.alloc(n);

@@ -1,23 +1,12 @@
 // A brand kit's watermark: fetched once per job through the download stage's byte-capped GET,
 // checked to be a PNG. A watermark that cannot be fetched does not fail the job: the clips are
 // rendered without it and the failure is logged (the user still gets their clips).
-import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { isPng, MAX_WATERMARK_BYTES } from "../brand-kit.js";
 import { StageError } from "../errors.js";
 import { log } from "../log.js";
 import { downloadHttp } from "./download.js";
-
-async function head(path: string, n: number): Promise<Uint8Array> {
-  const fh = await open(path, "r");
-  try {
-    const buf = Buffer.alloc(n);
-    const { bytesRead } = await fh.read(buf, 0, n, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await fh.close();
-  }
-}
+import { head } from "./source-check.js";
 
 /**
  * Download `url` (a PNG of at most 2 MB) into `dir`; throws a StageError when it is not one.
