@@ -16,6 +16,7 @@ import type { SpeechEngine } from "../container/src/engines/speech/types.js";
 import { autoLayout } from "../container/src/reframe/auto-layout.js";
 import { cropWindow, cropXAt } from "../container/src/reframe/crop-path.js";
 import { probe } from "../container/src/stages/probe.js";
+import { speechSeconds } from "../container/src/stages/moments.js";
 import { transcribe } from "../container/src/stages/transcribe.js";
 import { ENVELOPE_FRAME_S, energyEnvelope } from "../container/src/stages/transcribe-chunks.js";
 import { readEngineSamples } from "../container/src/stages/transcribe-wav.js";
@@ -208,21 +209,6 @@ function longReadSource(): string {
   const out = path.join(tmp, "long-read.wav");
   ff(["-f", "concat", "-safe", "0", "-i", list, "-c", "copy", out]);
   return out;
-}
-
-/** Seconds of speech: recognised words joined across gaps of at most 1 s. */
-function speechSeconds(words: Word[]): number {
-  let total = 0;
-  let a = -1;
-  let b = -1;
-  for (const w of words) {
-    if (a < 0 || w.start - b > 1) {
-      if (a >= 0) total += b - a;
-      a = w.start;
-    }
-    b = Math.max(b, w.end);
-  }
-  return a >= 0 ? total + b - a : 0;
 }
 
 interface EdgeCheck {
