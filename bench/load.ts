@@ -4,9 +4,13 @@
 // Idempotency-Key (answered from the idempotency record, no new job, no charge).
 // The account is on the load_test plan: 1,000 times every rate limit, per IP included for its keys
 // (src/durable-objects/rate-limits.ts); limits stay on, so a non-2xx answer is counted and shown.
-// Two passes per route: one connection (latency as one client sees it) and LOAD_CONNECTIONS
-// connections (throughput). LOAD_SECONDS sets each measurement's length.
+// Two tables:
+// - latency as one client sees it: bench/latency-probe.ts in a second process sends the routes in
+//   turn, LOAD_ROUNDS rounds, each round starting with the bare route (p50/p90/p99 to 0.01 ms);
+// - throughput: autocannon with LOAD_CONNECTIONS connections, LOAD_SECONDS per route.
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error plain ESM script
 import { node22, root, toolEnv } from "../scripts/lib/bootstrap.mjs";
@@ -15,6 +19,7 @@ import { freePort, startIsolatedStack } from "../scripts/lib/stack.mjs";
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 8);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 8);
+const rounds = Number(process.env.LOAD_ROUNDS ?? 1000);
 
 type Result = { rps: number; p50: number; p99: number; total: number; bad: number };
 
@@ -38,8 +43,23 @@ function autocannon(url: string, opts: { connections: number; method?: string; h
   });
 }
 
-async function startBare(port: number) {
-  const child = spawn(node22(), [path.join(root, "node_modules/wrangler/bin/wrangler.js"), "dev", "--config", path.join(root, "bench/bare-wrangler.toml"), "--local", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", "warn"], { cwd: path.join(root, "bench"), env: toolEnv({ CI: "true", WRANGLER_SEND_METRICS: "false" }), stdio: "ignore", detached: true });
+type Latency = { p50: number; p90: number; p99: number; mean: number; bad: number };
+
+/** The latency probe in its own process (bench/latency-probe.ts). */
+function probe(routes: { name: string; url: string; method?: string; headers?: Record<string, string>; body?: string }[]): Promise<Record<string, Latency>> {
+  const args = [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "bench/latency-probe.ts"), JSON.stringify({ rounds, warmup: 30, routes })];
+  return new Promise((resolve, reject) => {
+    const child = spawn(node22(), args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (err += d));
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`latency probe exited ${code}: ${err}`))));
+  });
+}
+
+async function startBare(port: number, persistTo: string) {
+  const child = spawn(node22(), [path.join(root, "node_modules/wrangler/bin/wrangler.js"), "dev", "--config", path.join(root, "bench/bare-wrangler.toml"), "--local", "--persist-to", persistTo, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", "warn"], { cwd: path.join(root, "bench"), env: toolEnv({ CI: "true", WRANGLER_SEND_METRICS: "false" }), stdio: "ignore", detached: true });
   for (let i = 0; i < 400; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/jobs/x`)).ok) return child;
@@ -52,7 +72,8 @@ async function startBare(port: number) {
 async function main() {
   const barePort = await freePort();
   const stack = await startIsolatedStack({ adminToken: "bench", appSecret: "bench-secret-0123456789", prefix: "katto-bench-load-" });
-  const bare = await startBare(barePort);
+  const bareState = mkdtempSync(path.join(tmpdir(), "katto-bench-bare-"));
+  const bare = await startBare(barePort, bareState);
   try {
     const admin = { authorization: "Bearer bench", "content-type": "application/json" };
     const account = await (await fetch(`${stack.baseUrl}/admin/v1/accounts`, { method: "POST", headers: admin, body: JSON.stringify({ email: "load-bench@example.test", plan: "load_test" }) })).json();
@@ -66,31 +87,42 @@ async function main() {
     const job = await created.json();
     for (let i = 0; i < 20; i++) await (await fetch(`${stack.baseUrl}/api/v1/jobs/${job.id}`, { headers: auth })).arrayBuffer(); // warm-up
 
-    const routes: [string, string, Parameters<typeof autocannon>[1]][] = [
-      ["bare Hono route GET /jobs/:id", `http://127.0.0.1:${barePort}/jobs/${job.id}`, { connections: 1 }],
-      ["GET /api/v1/jobs/{id}", `${stack.baseUrl}/api/v1/jobs/${job.id}`, { connections: 1, headers: auth }],
-      ["GET /api/v1/jobs", `${stack.baseUrl}/api/v1/jobs`, { connections: 1, headers: auth }],
-      ["POST /api/v1/jobs (idempotent replay)", `${stack.baseUrl}/api/v1/jobs`, { connections: 1, method: "POST", ...submit }],
+    const bareUrl = `http://127.0.0.1:${barePort}/jobs/${job.id}`;
+    const routes: { name: string; url: string; method?: string; headers?: Record<string, string>; body?: string }[] = [
+      { name: "bare Hono route GET /jobs/:id", url: bareUrl },
+      { name: "bare route + the same I/O (2 DO calls, 1 D1 batch)", url: `http://127.0.0.1:${barePort}/jobs-io/${job.id}` },
+      { name: "GET /api/v1/jobs/{id}", url: `${stack.baseUrl}/api/v1/jobs/${job.id}`, headers: auth },
+      { name: "GET /api/v1/jobs", url: `${stack.baseUrl}/api/v1/jobs`, headers: auth },
+      { name: "POST /api/v1/jobs (idempotent replay)", url: `${stack.baseUrl}/api/v1/jobs`, method: "POST", ...submit },
     ];
-    const rows: string[] = [];
-    for (const c of [1, connections]) {
-      let base: Result | undefined;
-      for (const [name, url, opts] of routes) {
-        const r = await autocannon(url, { ...opts, connections: c });
-        base ??= r;
-        rows.push(`| ${name} | ${c} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${(r.p50 / Math.max(base.p50, 0.5)).toFixed(2)} | ${(base.rps / r.rps).toFixed(2)} | ${r.bad} of ${r.total} |`);
-      }
+    const latency = await probe(routes);
+    const bareLatency = latency[routes[0]!.name]!;
+    const throughput: string[] = [];
+    let base: Result | undefined;
+    for (const r of routes) {
+      const t = await autocannon(r.url, { connections, method: r.method, headers: r.headers, body: r.body });
+      base ??= t;
+      throughput.push(`| ${r.name} | ${t.rps.toFixed(0)} | ${t.p50.toFixed(0)} | ${t.p99.toFixed(0)} | ${(base.rps / t.rps).toFixed(2)} | ${t.bad} of ${t.total} |`);
     }
     const listed = (await (await fetch(`${stack.baseUrl}/api/v1/jobs?limit=100`, { headers: auth })).json()) as { jobs: unknown[] };
-    console.log(`Load: autocannon in a second process, ${seconds} s per row, wrangler local runtime on this machine (load_test plan)`);
-    console.log("| route | connections | req/s | p50 ms | p99 ms | p50 / bare | bare req/s / route | non-2xx |");
+    console.log(`Latency: one client in a second process (bench/latency-probe.ts), ${rounds} rounds of every route in turn, wrangler local runtime on this machine (load_test plan)`);
+    const floor = latency[routes[1]!.name]!;
+    console.log("| route | p50 ms | p90 ms | p99 ms | p50 / bare | p99 / bare | p50 / same I/O | non-2xx |");
     console.log("|---|---|---|---|---|---|---|---|");
-    for (const r of rows) console.log(r);
+    for (const r of routes) {
+      const l = latency[r.name]!;
+      console.log(`| ${r.name} | ${l.p50.toFixed(2)} | ${l.p90.toFixed(2)} | ${l.p99.toFixed(2)} | ${(l.p50 / bareLatency.p50).toFixed(2)} | ${(l.p99 / bareLatency.p99).toFixed(2)} | ${(l.p50 / floor.p50).toFixed(2)} | ${l.bad} of ${rounds} |`);
+    }
+    console.log(`\nThroughput: autocannon in a second process, ${connections} connections, ${seconds} s per route (its latencies are whole milliseconds)`);
+    console.log("| route | req/s | p50 ms | p99 ms | bare req/s / route | non-2xx |");
+    console.log("|---|---|---|---|---|---|");
+    for (const row of throughput) console.log(row);
     console.log(`Jobs on the account after every replay: ${listed.jobs.length} (one, however many replays)`);
   } finally {
     try {
       process.kill(-bare.pid!, "SIGTERM");
     } catch {}
+    rmSync(bareState, { recursive: true, force: true });
     await stack.stop();
   }
 }

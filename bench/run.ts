@@ -7,7 +7,6 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const benches: Record<string, string> = {
-  api: "bench/api.ts",
   load: "bench/load.ts",
   speech: "container/bench/speech.ts",
   render: "container/bench/render.ts",

@@ -27,14 +27,25 @@ const WINDOW_KEY = "window";
 export const KEY_CACHE_MS = 30_000;
 
 /**
+ * How long a counted hit may stay in memory only. Hits inside a window are written to storage at
+ * most once per FLUSH_MS (one write covers every hit since the last one), so a busy key costs one
+ * storage write a second instead of one per request; a new window is written at once, with its
+ * alarm. An object is evicted only after seconds of inactivity, by which time the pending write
+ * has run: an eviction loses nothing, and a crash of the host forgets at most FLUSH_MS of counts.
+ */
+export const FLUSH_MS = 1_000;
+
+/**
  * Fixed-window counter for one `${bucket}:${subject}` (see rate-limits.ts), backing the
  * spec's "Limits" table (over-limit returns 429).
  *
  * - The window starts at the first hit and lasts `windowSeconds`; an alarm at its end deletes
  *   all storage (deleteAll also drops the alarm at our compatibility date), so an idle key
  *   costs nothing and the next hit opens a fresh window.
- * - Exactness under concurrency: `hit` reads and writes through the synchronous KV API with
- *   no `await` in between, so the object's single thread and input gate serialise callers.
+ * - The count lives in the object's memory and is written behind (FLUSH_MS); an object that
+ *   starts (after an eviction or a restart) reads the stored window once.
+ * - Exactness under concurrency: `hit` reads and updates the in-memory window with no `await`
+ *   in between, so the object's single thread and input gate serialise callers.
  *   A rejected hit does not count against the window.
  */
 export class RateLimiter extends DurableObject<Env> {
@@ -43,6 +54,10 @@ export class RateLimiter extends DurableObject<Env> {
   /** Bumped by forgetKey(): a D1 read begun before a revocation must not be cached after it. */
   private generation = 0;
   private pending?: { keyHash: string; generation: number; lookup: Promise<Principal | undefined> };
+  /** The current window; undefined until read from storage, null when there is none. */
+  private window?: Window | null;
+  /** The pending write-behind of the window (flushSoon). */
+  private flushTimer?: ReturnType<typeof setTimeout>;
 
   /**
    * hit() for a per-key bucket (the object named `${bucket}:${keyHash}`), answering the key's
@@ -83,19 +98,19 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   async hit(limit: number, windowSeconds: number, cost = 1): Promise<RateLimitResult> {
-    const kv = this.ctx.storage.kv;
     const now = Date.now();
-    let w = kv.get<Window>(WINDOW_KEY);
+    let w = this.current();
     // A window whose end has passed is stale even if its alarm has not run yet.
     const fresh = !w || w.resetAt <= now;
-    if (!w || fresh) w = { resetAt: now + windowSeconds * 1000, count: 0 };
+    if (!w || fresh) w = this.window = { resetAt: now + windowSeconds * 1000, count: 0 };
 
     const allowed = w.count + cost <= limit;
     if (allowed) w.count += cost;
-    // The write is visible to the next hit at once; allowUnconfirmed lets the answer leave before
-    // the disk confirms it (the output gate would otherwise hold every request for a write a
-    // counter does not need to wait for: a crash can only forget the last few counts).
-    if (allowed || fresh) void this.ctx.storage.put(WINDOW_KEY, w, { allowUnconfirmed: true });
+    // A new window is stored at once; later counts are written behind (FLUSH_MS). allowUnconfirmed
+    // lets the answer leave before the disk confirms the write (the output gate would otherwise
+    // hold every request for a write a counter does not need to wait for).
+    if (fresh) this.store(w);
+    else if (allowed) this.flushSoon();
     // Everything above ran without yielding; only now may another request interleave.
 
     if (fresh) await this.ctx.storage.setAlarm(w.resetAt);
@@ -109,14 +124,36 @@ export class RateLimiter extends DurableObject<Env> {
     };
   }
 
+  /** The current window: from memory, or read once from storage when the object starts. */
+  private current(): Window | undefined {
+    if (this.window === undefined) this.window = this.ctx.storage.kv.get<Window>(WINDOW_KEY) ?? null;
+    return this.window ?? undefined;
+  }
+
+  private store(w: Window) {
+    void this.ctx.storage.put(WINDOW_KEY, { ...w }, { allowUnconfirmed: true });
+  }
+
+  private flushSoon() {
+    if (this.flushTimer !== undefined) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      if (this.window) this.store(this.window);
+    }, FLUSH_MS);
+  }
+
   async alarm(): Promise<void> {
-    const w = this.ctx.storage.kv.get<Window>(WINDOW_KEY);
+    const w = this.current();
     // An alarm delivered late, after a new window already started, must not wipe that
     // window: re-arm for its end instead.
     if (w && w.resetAt > Date.now()) {
       await this.ctx.storage.setAlarm(w.resetAt);
       return;
     }
+    // The window is over: no write-behind may store it again after the delete.
+    if (this.flushTimer !== undefined) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    this.window = null;
     await this.ctx.storage.deleteAll();
   }
 }

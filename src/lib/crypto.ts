@@ -12,8 +12,13 @@ const decoder = new TextDecoder();
 
 // ---------- encodings ----------
 
-export const toHex = (bytes: ArrayBuffer | Uint8Array): string =>
-  Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
+export function toHex(bytes: ArrayBuffer | Uint8Array): string {
+  let out = "";
+  for (const b of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) out += HEX[b];
+  return out;
+}
 
 export function base64(bytes: Uint8Array): string {
   let bin = "";

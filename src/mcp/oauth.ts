@@ -62,9 +62,28 @@ function providerFor(origin: string, appFetch: AppFetch): OAuthProvider<Env> {
   return p;
 }
 
+/**
+ * The provider answers only /mcp, /oauth/token, /oauth/register and /.well-known/*; every other
+ * path it hands to the app unchanged. The public API (/api/v1/*) goes to the app directly, without
+ * the provider's per-request URL parsing and route checks (about 0.3 ms of CPU per request here).
+ */
+const APP_ONLY_PREFIX = "/api/v1/";
+
+/** Whether a request URL's path starts with `prefix`, without parsing the whole URL. */
+export function pathStartsWith(url: string, prefix: string): boolean {
+  const pathStart = url.indexOf("/", url.indexOf("://") + 3);
+  return pathStart >= 0 && url.startsWith(prefix, pathStart);
+}
+
 export function withOAuth(appFetch: AppFetch) {
+  let configured: { base: string; origin: string } | undefined;
   return (req: Request, env: Env, ctx: ExecutionContext) => {
-    const origin = env.PUBLIC_BASE_URL ? new URL(env.PUBLIC_BASE_URL).origin : new URL(req.url).origin;
+    if (pathStartsWith(req.url, APP_ONLY_PREFIX)) return appFetch(req, env, ctx);
+    let origin: string;
+    if (env.PUBLIC_BASE_URL) {
+      if (configured?.base !== env.PUBLIC_BASE_URL) configured = { base: env.PUBLIC_BASE_URL, origin: new URL(env.PUBLIC_BASE_URL).origin };
+      origin = configured.origin;
+    } else origin = new URL(req.url).origin;
     return providerFor(origin, appFetch).fetch(req, env, ctx);
   };
 }

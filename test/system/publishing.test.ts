@@ -60,7 +60,7 @@ describe("publishing on the local stack", () => {
 
   it.each(covered)("%s: connect through the dashboard, publish a rendered clip, exactly one post at the platform", async (platform) => {
     const adapter = platforms[platform]!;
-    const started = await dashboardPost("/dashboard/connections/connect", { platform });
+    const started = await dashboardPost("/dashboard/connections", { platform });
     expect(started.status).toBe(303);
     const consent = await fetch(started.headers.get("location")!, { redirect: "manual" });
     expect(consent.status).toBe(302);

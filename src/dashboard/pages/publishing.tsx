@@ -53,7 +53,7 @@ async function connectionsPage(c: Context<DashboardEnv>, p: { error?: string; no
                 <td>{x.daily_posts ? `${x.daily_posts.used} of ${x.daily_posts.limit}` : "-"}</td>
                 <td class="actions">
                   {x.available && (
-                    <form method="post" action="/dashboard/connections/connect">
+                    <form method="post" action="/dashboard/connections">
                       <input type="hidden" name="platform" value={x.platform} />
                       <button type="submit" class="btn primary">{x.connection ? "Reconnect" : "Connect"}</button>
                     </form>
@@ -156,7 +156,7 @@ export function registerPublishingPages(d: Hono<DashboardEnv>) {
     const connected = c.req.query("connected");
     return connectionsPage(c, { notice: connected ? `Connected ${connected}.` : undefined, error: c.req.query("connect_error") });
   });
-  d.post("/dashboard/connections/connect", requireSession, async (c) => {
+  d.post("/dashboard/connections", requireSession, async (c) => {
     const platform = PlatformIdSchema.safeParse((await formOf(c)).one("platform"));
     if (!platform.success) return connectionsPage(c, { error: "Unknown platform." }, 400);
     try {

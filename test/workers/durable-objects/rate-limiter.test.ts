@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { RateLimitResult } from "../../../src/durable-objects/rate-limiter";
+import { FLUSH_MS, type RateLimitResult } from "../../../src/durable-objects/rate-limiter";
 import {
   checkRateLimit,
   limitFor,
@@ -16,12 +16,17 @@ import {
 const stubFor = (name: string) => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(name));
 const fresh = () => `test:${crypto.randomUUID()}`;
 
-/** Moves the stored window's end into the past, as if its minute had gone by. */
+type Window = { resetAt: number; count: number };
+/** The object's in-memory window (private to the class; the tests look inside). */
+const memoryOf = (instance: unknown) => instance as { window?: Window | null };
+
+/** Moves the window's end into the past, in memory and in storage, as if its minute had gone by. */
 const expireWindow = (name: string) =>
-  runInDurableObject(stubFor(name), (_instance, state) => {
-    const w = state.storage.kv.get<{ resetAt: number; count: number }>("window");
-    if (!w) throw new Error("no window stored");
-    state.storage.kv.put("window", { ...w, resetAt: Date.now() - 1 });
+  runInDurableObject(stubFor(name), (instance, state) => {
+    const w = memoryOf(instance).window;
+    if (!w) throw new Error("no window in memory");
+    w.resetAt = Date.now() - 1;
+    state.storage.kv.put("window", { ...w });
   });
 
 describe("RateLimiter", () => {
@@ -102,6 +107,29 @@ describe("RateLimiter", () => {
     expect((await stub.hit(3, 60)).remaining).toBe(1);
     const alarm = await runInDurableObject(stub, (_i, state) => state.storage.getAlarm());
     expect(alarm).not.toBeNull();
+  });
+
+  it("stores a new window at once and writes later counts behind, at most once per FLUSH_MS", async () => {
+    const name = fresh();
+    const stub = stubFor(name);
+    for (let i = 0; i < 5; i++) await stub.hit(10, 60);
+    const stored = () => runInDurableObject(stub, (_i, state) => state.storage.kv.get<Window>("window")?.count);
+    expect(await stored()).toBe(1); // the window as it opened
+    await new Promise((r) => setTimeout(r, FLUSH_MS + 200));
+    expect(await stored()).toBe(5);
+  });
+
+  it("an object that starts again (eviction, restart) goes on from the stored window", async () => {
+    const name = fresh();
+    const stub = stubFor(name);
+    for (let i = 0; i < 3; i++) await stub.hit(4, 60);
+    await new Promise((r) => setTimeout(r, FLUSH_MS + 200));
+    // Drop the memory as an eviction would; the next hit reads storage once.
+    await runInDurableObject(stub, (instance) => {
+      memoryOf(instance).window = undefined;
+    });
+    expect(await stub.hit(4, 60)).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await stub.hit(4, 60)).allowed).toBe(false);
   });
 
   it("starts a new window when the old one ended even if its alarm has not run", async () => {

@@ -14,7 +14,7 @@ describe("publishing in the dashboard", () => {
     expect(await page.text()).toMatch(/YouTube Shorts/);
 
     // Connect: the form sends the browser to the platform, which sends it back to our callback.
-    const started = await post("/dashboard/connections/connect", { platform: "youtube" }, { cookie });
+    const started = await post("/dashboard/connections", { platform: "youtube" }, { cookie });
     expect(started.status).toBe(303);
     const consent = await fetch(started.headers.get("location")!, { redirect: "manual" });
     const landed = await SELF.fetch(consent.headers.get("location")!, { redirect: "manual" });
@@ -42,7 +42,7 @@ describe("publishing in the dashboard", () => {
 
   it("a refused publish shows the platform's rule on the form", async () => {
     const { account, cookie } = await signedIn();
-    const started = await post("/dashboard/connections/connect", { platform: "youtube" }, { cookie });
+    const started = await post("/dashboard/connections", { platform: "youtube" }, { cookie });
     const consent = await fetch(started.headers.get("location")!, { redirect: "manual" });
     await SELF.fetch(consent.headers.get("location")!, { redirect: "manual" });
     const { jobId } = await completedClip({ account }, { seconds: 200 });
