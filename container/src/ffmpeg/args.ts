@@ -1,6 +1,7 @@
 // Pure builders of ffmpeg / ffprobe argument arrays. No I/O here: every function is tested
 // without ffmpeg (test/ffmpeg-args.test.ts) and run through ./spawn.ts.
 import { cropWindow, cropXExpression, normalizePath, type CropKeyframe } from "../reframe/crop-path.js";
+import { loudnessFilter } from "./loudness.js";
 import { panelCrops, stackedCrops, type PanelCrop, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
@@ -44,12 +45,16 @@ export interface RenderSpec {
    * the first the default. WAV files of the clip's duration, starting at the clip's start.
    */
   audioTracks?: readonly AudioTrack[];
+  /** gain (dB) that brings the source audio of the range to the loudness target (./loudness.ts); 0 when absent */
+  audioGainDb?: number;
 }
 
 export interface AudioTrack {
   /** ISO 639-1 (en, es, fr, it, pt, hi, ja, zh) */
   lang: string;
   path: string;
+  /** gain (dB) that brings this track to the loudness target (./loudness.ts); 0 when absent */
+  gainDb?: number;
 }
 
 /** ISO 639-1 -> the ISO 639-2 code MP4 language tags carry (players show it in the audio menu). */
@@ -204,7 +209,7 @@ function contentFilter(spec: RenderSpec): string[] {
   return [`[0:v:0]crop=${c.w}:${c.h}:${c.x}:${c.y},setsar=1[content]`, inner];
 }
 
-/** Full filtergraph: reframe, frame rate, captions, pixel format; audio loudness. */
+/** Full filtergraph: reframe, frame rate, captions, pixel format; audio loudness (measured gain, limiter). */
 export function renderFilterGraph(spec: RenderSpec): string {
   const captions = spec.assPath
     ? `,ass=filename=${escapeFilterValue(spec.assPath)}${spec.fontsDir ? `:fontsdir=${escapeFilterValue(spec.fontsDir)}` : ""}`
@@ -212,14 +217,13 @@ export function renderFilterGraph(spec: RenderSpec): string {
   const inputs = renderInputs(spec);
   const framed = spec.watermarkPath ? "marked" : "framed";
   const video = `[${framed}]fps=${outputFps(spec.source.fps)}${captions},format=yuv420p[v]`;
-  // Single-pass loudnorm to -14 LUFS / -1.5 dBTP (what the short-video platforms normalise to).
-  // loudnorm resamples to 192 kHz internally, so resample back to 48 kHz after it.
-  const loud = "loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo";
+  // Loudness by measured gain to -14 LUFS, peaks held under -1.5 dBFS (./loudness.ts).
+  const tracks = spec.audioTracks ?? [];
   const audio = inputs.tracks.length
     ? // dubbed tracks: each normalised like the source audio, padded/cut to the clip
-      inputs.tracks.map((n, k) => `[${n}:a:0]${loud},apad,atrim=end=${sec(spec.duration)}[a${k}]`)
+      inputs.tracks.map((n, k) => `[${n}:a:0]${loudnessFilter(tracks[k]?.gainDb ?? 0)},apad,atrim=end=${sec(spec.duration)}[a${k}]`)
     : spec.source.hasAudio
-      ? [`[0:a:0]${loud}[a]`]
+      ? [`[0:a:0]${loudnessFilter(spec.audioGainDb ?? 0)}[a]`]
       : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];
   const mark = inputs.watermark !== null ? [watermarkFilter(inputs.watermark, spec.width, spec.height)] : [];
   return [...contentFilter(spec), ...mark, video, ...audio].join(";");

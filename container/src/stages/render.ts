@@ -1,8 +1,9 @@
 // Render one clip in a single ffmpeg pass: seek the source range, reframe to 9:16, burn the
-// captions, encode H.264 High / AAC 48 kHz with loudness normalised. Arguments come from
+// captions, encode H.264 High / AAC 48 kHz with loudness normalised (a measured gain, ../ffmpeg/loudness.ts). Arguments come from
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
-import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Layout, type Quality } from "../ffmpeg/args.js";
+import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
+import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
 import type { Limiter } from "../pool.js";
@@ -74,7 +75,7 @@ export async function renderClip(
   if (!video) throw toStageError("rendering", new Error("no video stream"), "source has no video stream");
   const duration = Math.max(0.1, clip.end - clip.start);
   const size = OUTPUT_SIZE[clip.quality];
-  const args = renderArgs({
+  const spec = (loudness: ClipLoudness): RenderSpec => ({
     input: clip.source,
     output: clip.output,
     start: clip.start,
@@ -91,17 +92,34 @@ export async function renderClip(
     quality: clip.quality,
     assPath: clip.assPath,
     fontsDir: clip.assPath ? (opts.encoder?.fontsDir ?? defaultFontsDir()) : undefined,
-    audioTracks: clip.audioTracks,
+    audioTracks: clip.audioTracks?.map((t, k) => ({ ...t, gainDb: loudness.tracks[k] })),
+    audioGainDb: loudness.source,
   });
+  const hasSourceAudio = clip.probe.audio !== null && !clip.audioTracks?.length;
   try {
-    // a process-wide slot: encodes of all jobs and HD tasks share the cores
-    const encode = () => runFfmpeg(args, { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+    // a process-wide slot: encodes of all jobs and HD tasks share the cores. The loudness pass
+    // (audio only, about 1 % of the encode) runs in the same slot, just before the encode.
+    const encode = async () => {
+      const loudness = await measureClipLoudness(clip.source, hasSourceAudio ? { start: clip.start, duration } : null, clip.audioTracks ?? [], opts.signal);
+      return runFfmpeg(renderArgs(spec(loudness)), { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+    };
     await (opts.encoder ? opts.encoder.slots.run(encode, opts.signal) : encode());
   } catch (e) {
     if (opts.signal.aborted) throw e;
     throw toStageError("rendering", e, "rendering a clip failed");
   }
   return clip.output;
+}
+
+/** Gains (dB) to the loudness target: the source audio of the clip's range, and each dubbed track. */
+type ClipLoudness = { source: number; tracks: number[] };
+
+async function measureClipLoudness(source: string, range: { start: number; duration: number } | null, tracks: readonly AudioTrack[], signal: AbortSignal): Promise<ClipLoudness> {
+  const [sourceLufs, ...trackLufs] = await Promise.all([
+    range ? measureLoudness(source, { signal, range }) : Promise.resolve(null),
+    ...tracks.map((t) => measureLoudness(t.path, { signal })),
+  ]);
+  return { source: gainToTarget(sourceLufs ?? null), tracks: trackLufs.map((l) => gainToTarget(l ?? null)) };
 }
 
 /** A JPEG still of a rendered clip (the clip's thumbnail). */

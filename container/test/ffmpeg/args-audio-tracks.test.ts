@@ -29,13 +29,13 @@ describe("dubbed audio tracks", () => {
   });
 
   it("one normalised, tagged AAC track per language; the first is the default", () => {
-    const s = spec({ audioTracks: tracks, watermarkPath: "/w.png" });
+    const s = spec({ audioTracks: tracks.map((t, k) => ({ ...t, gainDb: k === 0 ? -2 : 6.25 })), watermarkPath: "/w.png" });
     const a = renderArgs(s);
     const g = renderFilterGraph(s);
     expect(a.filter((x, i) => a[i - 1] === "-i")).toEqual(["/tmp/in.mp4", "/w.png", "/tmp/dub-es.wav", "/tmp/dub-fr.wav"]);
     expect(g).not.toContain("[0:a:0]");
-    expect(g).toContain("[2:a:0]loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=6[a0]");
-    expect(g).toContain("[3:a:0]loudnorm=");
+    expect(g).toContain("[2:a:0]volume=-2.00dB,alimiter=limit=0.8414:level=false:latency=true,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=6[a0]");
+    expect(g).toContain("[3:a:0]volume=6.25dB,alimiter=");
     expect(g).toContain("[a1]");
     expect(g).toContain("[1:v:0]scale="); // watermark input
     const maps = a.filter((x, i) => a[i - 1] === "-map");

@@ -73,11 +73,14 @@ describe("ffmpeg args", () => {
     expect(renderFilterGraph(spec({ quality: "preview", width: 540, height: 960 }))).toContain("scale=540:960");
   });
 
-  it("filtergraph: crop path, fps, captions with fontsdir, loudnorm to -14 LUFS", () => {
-    const g = renderFilterGraph(spec());
+  it("filtergraph: crop path, fps, captions with fontsdir, the measured loudness gain and the limiter", () => {
+    const g = renderFilterGraph(spec({ audioGainDb: 3.5 }));
     expect(g).toContain("crop=w=404:h=720:x='438':y=0,scale=1080:1920");
     expect(g).toContain("fps=30000/1001,ass=filename=/tmp/job/clip-0.ass:fontsdir=/usr/share/fonts/truetype/dejavu,format=yuv420p[v]");
-    expect(g).toContain("[0:a:0]loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000");
+    expect(g).toContain("[0:a:0]volume=3.50dB,alimiter=limit=0.8414:level=false:latency=true,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a]");
+    // no gain measured: unity gain, the limiter still holds the peaks
+    expect(renderFilterGraph(spec())).toContain("[0:a:0]volume=0.00dB,alimiter=");
+    expect(g).not.toContain("loudnorm");
   });
 
   it("uses a given crop path", () => {
@@ -94,7 +97,7 @@ describe("ffmpeg args", () => {
     const a = renderArgs(s);
     expect(a).toContain("anullsrc=r=48000:cl=stereo");
     expect(renderFilterGraph(s)).toContain("[1:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]");
-    expect(renderFilterGraph(s)).not.toContain("loudnorm");
+    expect(renderFilterGraph(s)).not.toContain("volume=");
   });
 
   it("wide layout: blurred fill behind the fitted frame", () => {
