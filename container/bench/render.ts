@@ -45,6 +45,8 @@ async function main() {
     { name: "HD 1080x1920, crop + captions + loudness", ours: ours("hd", "center_crop"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
     { name: "HD 1080x1920, wide (blurred fill) + captions", ours: ours("hd", "wide"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
     { name: "preview 540x960, crop + captions + loudness", ours: ours("preview", "center_crop"), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
+    // the same output, captions included: what our render costs beyond burning the same captions in
+    { name: "preview 540x960, crop + captions + loudness (vs the same captions)", ours: ours("preview", "center_crop"), base: bare(540, 960, "ultrafast", "30", { vf: `ass=filename=${ass}` }), baseName: "bare crop+scale+same captions, ultrafast" },
     // where the preview's extra time goes: each of its costly filters alone on the bare encode
     // (ffmpeg 5 runs every filter in its one main thread, so they add up)
     { name: "preview share: bare ultrafast + caption burn-in (ass) only", ours: bare(540, 960, "ultrafast", "30", { vf: `ass=filename=${ass}` }), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
