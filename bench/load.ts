@@ -23,40 +23,33 @@ const rounds = Number(process.env.LOAD_ROUNDS ?? 1000);
 
 type Result = { rps: number; p50: number; p99: number; total: number; bad: number };
 
-/** One autocannon run in its own process; its JSON summary is read from stdout. */
-function autocannon(url: string, opts: { connections: number; method?: string; headers?: Record<string, string>; body?: string }): Promise<Result> {
-  const args = [path.join(root, "node_modules/autocannon/autocannon.js"), "--json", "--no-progress", "-c", String(opts.connections), "-d", String(seconds), "-m", opts.method ?? "GET"];
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}=${v}`);
-  if (opts.body !== undefined) args.push("-b", opts.body);
-  args.push(url);
+/** Runs `args` with Node 22 in its own process and parses the JSON it prints. */
+function jsonChild<T>(what: string, args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = spawn(node22(), args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}: ${err}`));
-      const r = JSON.parse(out);
-      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, bad: r.non2xx + r.errors + r.timeouts });
-    });
+    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${what} exited ${code}: ${err}`))));
   });
+}
+
+/** One autocannon run in its own process; its JSON summary is read from stdout. */
+async function autocannon(url: string, opts: { connections: number; method?: string; headers?: Record<string, string>; body?: string }): Promise<Result> {
+  const args = [path.join(root, "node_modules/autocannon/autocannon.js"), "--json", "--no-progress", "-c", String(opts.connections), "-d", String(seconds), "-m", opts.method ?? "GET"];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push("-H", `${k}=${v}`);
+  if (opts.body !== undefined) args.push("-b", opts.body);
+  args.push(url);
+  const r = await jsonChild<{ requests: { average: number; total: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number; timeouts: number }>("autocannon", args);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, bad: r.non2xx + r.errors + r.timeouts };
 }
 
 type Latency = { p50: number; p90: number; p99: number; mean: number; bad: number };
 
 /** The latency probe in its own process (bench/latency-probe.ts). */
-function probe(routes: { name: string; url: string; method?: string; headers?: Record<string, string>; body?: string }[]): Promise<Record<string, Latency>> {
-  const args = [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "bench/latency-probe.ts"), JSON.stringify({ rounds, warmup: 30, routes })];
-  return new Promise((resolve, reject) => {
-    const child = spawn(node22(), args, { stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (err += d));
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`latency probe exited ${code}: ${err}`))));
-  });
-}
+const probe = (routes: { name: string; url: string; method?: string; headers?: Record<string, string>; body?: string }[]) =>
+  jsonChild<Record<string, Latency>>("latency probe", [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "bench/latency-probe.ts"), JSON.stringify({ rounds, warmup: 30, routes })]);
 
 async function startBare(port: number, persistTo: string) {
   const child = spawn(node22(), [path.join(root, "node_modules/wrangler/bin/wrangler.js"), "dev", "--config", path.join(root, "bench/bare-wrangler.toml"), "--local", "--persist-to", persistTo, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(await freePort()), "--show-interactive-dev-session=false", "--log-level", "warn"], { cwd: path.join(root, "bench"), env: toolEnv({ CI: "true", WRANGLER_SEND_METRICS: "false" }), stdio: "ignore", detached: true });

@@ -25,6 +25,7 @@ import type { Transcript } from "../../src/types.js";
 import { transcribe } from "../../src/stages/transcribe.js";
 import { tmpDir } from "../helpers/media.js";
 import { mediaDir } from "../transcribe/media.js";
+import { chunkOffset } from "./chunk-offset.js";
 import { type Recorded, startLoopback } from "./loopback.js";
 
 const RATE = 16000;
@@ -143,18 +144,6 @@ function buildFixture(lang: string, clips: readonly string[]): Fixture {
   return { lang, wav, samples, durationS: samples.length / RATE, gold: decoded.flatMap((d) => d.gold), placed };
 }
 
-/** Where a chunk's samples start in the source (the chunk is an exact slice of it). */
-function offsetOf(source: Int16Array, chunk: Int16Array): number {
-  const probe = 48;
-  let from = 0;
-  while (from < chunk.length - probe && chunk.subarray(from, from + probe).every((v) => v === 0)) from += probe;
-  outer: for (let i = 0; i + probe <= source.length; i++) {
-    for (let k = 0; k < probe; k++) if (source[i + k] !== chunk[from + k]) continue outer;
-    return (i - from) / RATE;
-  }
-  throw new Error("chunk not found in the source");
-}
-
 interface Answered {
   t0: number;
   words: number;
@@ -170,7 +159,7 @@ async function serve(fx: Fixture, language: (t0: number, hint: string | undefine
     const body = JSON.parse(req.body) as { audio: string; language?: string };
     const audio = Buffer.from(body.audio, "base64");
     const chunk = new Int16Array(audio.buffer, audio.byteOffset + 44, (audio.length - 44) >> 1);
-    const t0 = offsetOf(fx.samples, chunk);
+    const t0 = chunkOffset(fx.samples, chunk, RATE);
     const t1 = t0 + chunk.length / RATE;
     const r2 = (x: number) => Math.round(x * 100) / 100;
     const words = fx.placed.filter((w) => w.start >= t0 - 1e-9 && w.end <= t1 + 1e-9).map((w) => ({ word: ` ${w.word}`, start: r2(w.start - t0), end: r2(w.end - t0) }));

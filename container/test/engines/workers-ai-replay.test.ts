@@ -15,6 +15,7 @@ import { transcribe } from "../../src/stages/transcribe.js";
 import { readEngineSamples } from "../../src/stages/transcribe-wav.js";
 import { tmpDir } from "../helpers/media.js";
 import { mediaDir } from "../transcribe/media.js";
+import { chunkOffset } from "./chunk-offset.js";
 import { startLoopback } from "./loopback.js";
 
 interface SilverWord { word: string; time_interval: { start: number; end: number } }
@@ -28,18 +29,6 @@ const dir = tmpDir("katto-wai-replay-");
 const wav = path.join(dir, "lecture.wav");
 execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path.join(mediaDir(), "speech/en/physicsworks_lecture/physicsworks_audio.webm"), "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", wav]);
 
-/** Where a chunk's samples start in the source (the chunk is an exact slice of it). */
-function offsetOf(source: Int16Array, chunk: Int16Array): number {
-  const probe = 48;
-  let from = 0;
-  while (from < chunk.length - probe && chunk.subarray(from, from + probe).every((v) => v === 0)) from += probe;
-  outer: for (let i = 0; i + probe <= source.length; i++) {
-    for (let k = 0; k < probe; k++) if (source[i + k] !== chunk[from + k]) continue outer;
-    return (i - from) / 16000;
-  }
-  throw new Error("chunk not found in the source");
-}
-
 let close: (() => Promise<void>) | undefined;
 afterAll(async () => close?.());
 
@@ -49,7 +38,7 @@ describe("Workers AI speech through the chunked stage, on a recorded Whisper ans
     const srv = await startLoopback((req) => {
       const audio = Buffer.from(JSON.parse(req.body).audio as string, "base64");
       const chunk = new Int16Array(audio.buffer, audio.byteOffset + 44, (audio.length - 44) >> 1);
-      const t0 = offsetOf(source, chunk);
+      const t0 = chunkOffset(source, chunk);
       const t1 = t0 + chunk.length / 16000;
       const words = recorded.filter((w) => w.start >= t0 && w.end <= t1).map((w) => ({ word: w.word, start: +(w.start - t0).toFixed(3), end: +(w.end - t0).toFixed(3) }));
       const text = words.map((w) => w.word).join("");
