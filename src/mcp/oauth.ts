@@ -70,7 +70,7 @@ function providerFor(origin: string, appFetch: AppFetch): OAuthProvider<Env> {
 const APP_ONLY_PREFIX = "/api/v1/";
 
 /** Whether a request URL's path starts with `prefix`, without parsing the whole URL. */
-export function pathStartsWith(url: string, prefix: string): boolean {
+function pathStartsWith(url: string, prefix: string): boolean {
   const pathStart = url.indexOf("/", url.indexOf("://") + 3);
   return pathStart >= 0 && url.startsWith(prefix, pathStart);
 }
