@@ -54,25 +54,52 @@ async function start() {
 async function test() {
   bootstrap();
   const args = process.argv.slice(3);
-  const results = path.join(root, ".katto/test-results.json");
   const { mkdirSync, readFileSync, rmSync } = await import("node:fs");
-  mkdirSync(path.dirname(results), { recursive: true });
-  rmSync(results, { force: true });
-  const child = spawn(
-    node22(),
-    [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}`, ...args],
-    { cwd: root, stdio: "inherit", env: toolEnv() },
+  const resultsDir = path.join(root, ".katto");
+  mkdirSync(resultsDir, { recursive: true });
+  // With no arguments, two vitest processes run side by side: the whole-system tests (one file at a
+  // time, each mostly waiting on the local stack) and every other project (two files at a time).
+  // One process would run the system files alone on one of the two cores (vitest runs a project
+  // without file parallelism in a group of its own). The system run's report is printed whole when
+  // it ends, so the two never interleave. Arguments (`-- --project workers`, a file) run one process.
+  const runs = args.length
+    ? [{ name: "tests", args, live: true }]
+    : [
+        { name: "tests", args: ["--project", "!system"], live: true },
+        { name: "system tests", args: ["--project", "system"], live: false },
+      ];
+  const outcomes = await Promise.all(
+    runs.map((run, i) => {
+      const results = path.join(resultsDir, i === 0 ? "test-results.json" : "test-results-system.json");
+      rmSync(results, { force: true });
+      const child = spawn(
+        node22(),
+        [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${results}`, ...run.args],
+        { cwd: root, stdio: ["ignore", run.live ? "inherit" : "pipe", run.live ? "inherit" : "pipe"], env: toolEnv() },
+      );
+      const held = [];
+      child.stdout?.on("data", (d) => held.push(d));
+      child.stderr?.on("data", (d) => held.push(d));
+      return new Promise((resolve) =>
+        child.on("close", (code, signal) => {
+          if (!run.live) process.stdout.write(`\n──── ${run.name} (ran alongside) ────\n${Buffer.concat(held).toString()}\n`);
+          let report = null;
+          try {
+            report = JSON.parse(readFileSync(results, "utf8"));
+          } catch {}
+          resolve({ run, code: code ?? (signal ? 1 : 0), report });
+        }),
+      );
+    }),
   );
-  child.on("exit", (code, signal) => {
-    // One plain closing line that any CI reads: counts from vitest's JSON report.
-    try {
-      const r = JSON.parse(readFileSync(results, "utf8"));
-      console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
-    } catch {
-      console.log("\ntests: no report written (the run did not finish)");
-    }
-    process.exit(code ?? (signal ? 1 : 0));
-  });
+  // One plain closing line that any CI reads: counts from vitest's JSON reports.
+  if (outcomes.every((o) => o.report)) {
+    const sum = (f) => outcomes.reduce((n, o) => n + f(o.report), 0);
+    console.log(`\ntests: ${sum((r) => r.numPassedTests)} passed, ${sum((r) => r.numFailedTests)} failed, ${sum((r) => r.numPendingTests + r.numTodoTests)} skipped`);
+  } else {
+    console.log(`\ntests: no report written by ${outcomes.filter((o) => !o.report).map((o) => o.run.name).join(" and ")} (the run did not finish)`);
+  }
+  process.exit(outcomes.find((o) => o.code !== 0)?.code ?? 0);
 }
 
 async function bench() {
