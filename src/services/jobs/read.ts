@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, lt, ne } from "drizzle-orm";
+import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { preparedRead } from "../../db/prepared";
 import { clips, jobs, transcripts } from "../../db/schema";
 import { NotFoundError } from "../../errors";
 import type { JobStatus } from "../../schemas/job";
@@ -24,17 +25,21 @@ export async function loadOwnJob(ctx: AccountContext, id: string) {
   return j;
 }
 
+// GET /jobs/{id} is the route clients poll: its two reads are prepared once (src/db/prepared.ts).
+const ownJobRead = preparedRead(jobs, (db) =>
+  db.select().from(jobs).where(and(eq(jobs.id, sql.placeholder("id")), eq(jobs.accountId, sql.placeholder("accountId")), ne(jobs.status, "reserved"))).limit(1),
+);
+const jobClipsRead = preparedRead(clips, (db) => db.select().from(clips).where(eq(clips.jobId, sql.placeholder("id"))).orderBy(asc(clips.clipIndex)));
+
 export async function getJob(ctx: AccountContext, id: string) {
   requireScope(ctx, "read");
   // One round trip for the job and its clips (the clips are read whatever the owner, and dropped
   // with the job's 404 when the job is not the caller's).
-  const db = drizzle(ctx.env.DB);
-  const [[j], rows] = await db.batch([
-    ownJobQuery(ctx, id),
-    db.select().from(clips).where(eq(clips.jobId, id)).orderBy(asc(clips.clipIndex)),
-  ]);
+  const values = { id, accountId: ctx.principal.accountId };
+  const [jobResult, clipsResult] = await ctx.env.DB.batch([ownJobRead.bind(ctx.env.DB, values), jobClipsRead.bind(ctx.env.DB, values)]);
+  const [j] = ownJobRead.rows(jobResult!);
   if (!j) throw notFound();
-  return jobView(ctx.baseUrl, j, rows);
+  return jobView(ctx.baseUrl, j, jobClipsRead.rows(clipsResult!));
 }
 
 /**
