@@ -59,14 +59,14 @@ describe("Workers AI speech engine", () => {
     close = srv.close;
     const engine = createSpeechEngine(loadConfig({ KATTO_SPEECH_ENGINE: "workers-ai", CF_ACCOUNT_ID: "acc123", CF_API_TOKEN: "tok", KATTO_CF_API_BASE: srv.baseUrl }).speech);
     const wav = path.join(mediaDir(), "speech/en/jfk.wav");
-    const res = await engine.transcribe(wav, { signal: AbortSignal.timeout(10_000), lang: "en", offsetS: 5 });
+    const res = await engine.transcribe(wav, { signal: AbortSignal.timeout(10_000), lang: "en-US", offsetS: 5 });
     expect(res.words[0]).toEqual({ word: "And", start: 5.3, end: 5.62 });
     const req = srv.requests[0]!;
     expect(req.method).toBe("POST");
     expect(req.url).toBe(`/client/v4/accounts/acc123/ai/run/${WHISPER_MODEL}`);
     expect(req.headers.authorization).toBe("Bearer tok");
     const body = JSON.parse(req.body);
-    expect(body.language).toBe("en");
+    expect(body.language).toBe("en"); // the tag "en-US" sent as the code Whisper takes
     expect(body.task).toBe("transcribe");
     expect(Buffer.from(body.audio, "base64").subarray(0, 4).toString("ascii")).toBe("RIFF");
   });

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Word } from "../../types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
+import { languageCode } from "./language.js";
 import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
 
 export interface WhisperCppConfig {
@@ -33,7 +34,7 @@ export function parseWhisperCppJson(json: unknown, offsetS = 0): SpeechResult {
     if (!text || /^[[(].*[\])]$/.test(text) || typeof from !== "number" || typeof to !== "number") continue;
     words.push({ word: text, start: from / 1000 + offsetS, end: Math.max(from, to) / 1000 + offsetS });
   }
-  const lang = out.result?.language?.toLowerCase().slice(0, 2) || null;
+  const lang = languageCode(out.result?.language);
   return { lang: words.length ? lang : null, words };
 }
 
@@ -71,7 +72,7 @@ export function whisperCppArgs(cfg: WhisperCppConfig, wavPath: string, outPrefix
   return [
     "-m", cfg.modelPath,
     "-f", wavPath,
-    "-l", lang ?? "auto",
+    "-l", languageCode(lang) ?? "auto",
     "-t", String(cfg.threads ?? 1),
     "-ml", "1",
     "-sow",

@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { Word } from "../../types.js";
 import { type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
+import { languageCode } from "./language.js";
 import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
 
 export const WHISPER_MODEL = "@cf/openai/whisper-large-v3-turbo";
@@ -35,7 +36,7 @@ export function parseWhisperOutput(result: unknown, offsetS = 0): SpeechResult {
     const start = Math.max(0, w.start);
     words.push({ word: text, start: start + offsetS, end: Math.max(start, w.end) + offsetS });
   }
-  const lang = out.transcription_info?.language?.toLowerCase().slice(0, 2) || null;
+  const lang = languageCode(out.transcription_info?.language);
   return { lang: words.length ? lang : null, words };
 }
 
@@ -48,7 +49,8 @@ export function createWorkersAiSpeechEngine(cfg: CloudflareAiConfig, model = WHI
       // vad_filter is left out: its declared type differs between workers-types versions (boolean vs
       // string), and our chunks are already cut at silences.
       const input: Record<string, unknown> = { audio, task: "transcribe" };
-      if (opts.lang) input.language = opts.lang;
+      const language = languageCode(opts.lang); // Whisper takes "es", not "es-ES"
+      if (language) input.language = language;
       const result = await runWorkersAi(cfg, model, input, { signal: opts.signal });
       return parseWhisperOutput(result, opts.offsetS ?? 0);
     },
