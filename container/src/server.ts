@@ -1,5 +1,6 @@
 // The render backend's HTTP server (docs/render-protocol.md, "Worker -> backend").
 // Locally it listens on 127.0.0.1:8788; in the container image HOST=0.0.0.0 PORT=8080.
+import { rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
@@ -9,6 +10,7 @@ import { JobRegistry } from "./jobs.js";
 import { log } from "./log.js";
 import { createLimiter } from "./pool.js";
 import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "./protocol.js";
+import { claimWorkRoot } from "./work-root.js";
 
 const MAX_BODY = 1024 * 1024;
 
@@ -122,13 +124,19 @@ export async function main(): Promise<void> {
   }
   const config = parsed.value;
   const { host, port, token } = config.server;
+  // Every temp file of this process lives under its own root, removed by the next process to
+  // start if this one dies without cleaning up (src/work-root.ts). TMPDIR points there too, so the
+  // stages' scratch folders (os.tmpdir()) and ffmpeg's and pocketsphinx's temp files follow.
+  const work = await claimWorkRoot(config.workDir ?? os.tmpdir());
+  if (work.removed.length) log("warn", "removed the temp folders of backends that stopped without cleaning up", { folders: work.removed });
+  process.env.TMPDIR = work.root;
   const { createDefaultDeps } = await import("./pipeline-deps.js");
   // engines are built once: a missing program or model (whisper.cpp) fails here
   const { createDub } = await import("./stages/dub.js");
   const registry = new JobRegistry({
     deps: createDefaultDeps(config),
     dub: createDub(config.dub),
-    workRoot: config.workDir,
+    workRoot: work.root,
     // ffmpeg encodes in this process across jobs, HD tasks and re-renders: one per core. With HD
     // fan-out to a local backend every clip of every job can land here at once.
     encoder: { slots: createLimiter(config.render.slots ?? os.availableParallelism()), fontsDir: config.render.fontsDir },
@@ -158,6 +166,7 @@ export async function main(): Promise<void> {
     server.closeIdleConnections();
     await registry.shutdown();
     server.closeAllConnections();
+    await rm(work.root, { recursive: true, force: true }).catch(() => {});
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

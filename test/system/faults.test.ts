@@ -5,7 +5,7 @@
 // 5 minutes. Documented outcome (docs/api-decisions.md "States"): a job whose backend died fails
 // with a clear `error` and its video refunded within the stall window plus one cron period.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +21,8 @@ type Stack = { baseUrl: string; renderUrl: string; stop: () => Promise<void>; ou
 let stack: Stack;
 let files: Awaited<ReturnType<typeof serveFiles>>;
 const persistTo = mkdtempSync(path.join(tmpdir(), "katto-system-faults-"));
+// The render backend's temp folders (KATTO_WORK_DIR): one katto-work-<pid> root per backend process.
+const workDir = mkdtempSync(path.join(tmpdir(), "katto-system-faults-work-"));
 let ports: { port: number; renderPort: number };
 
 const start = (): Promise<Stack> =>
@@ -28,6 +30,7 @@ const start = (): Promise<Stack> =>
     ...ports,
     persistTo,
     quiet: true,
+    renderEnv: { KATTO_WORK_DIR: workDir },
     vars: {
       LOCAL_MODE: "true",
       ADMIN_TOKEN: adminToken,
@@ -48,6 +51,7 @@ afterAll(async () => {
   await files?.close();
   await stack?.stop();
   rmSync(persistTo, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true });
 });
 
 type Client = Awaited<ReturnType<typeof newClient>>;
@@ -94,6 +98,9 @@ describe("faults", () => {
     const c = await newClient("creator", ["read", "write"], { baseUrl: stack.baseUrl, adminToken });
     const id = await runningJob(c);
     expect(await videosUsed(c)).toBe(1);
+    // The job's folder (its downloaded source) sits under the backend's own root.
+    const [killedRoot] = readdirSync(workDir);
+    expect(readdirSync(path.join(workDir, killedRoot!)).some((d) => d.startsWith(`katto-job-${id}-`))).toBe(true);
     process.kill(-listenerGroup(ports.renderPort), "SIGKILL");
 
     const settled = await untilSettled(c, id);
@@ -102,6 +109,9 @@ describe("faults", () => {
     // The local stack brings the backend back, as a container platform would.
     await expect.poll(async () => (await fetch(`${stack.renderUrl}/healthz`).catch(() => null))?.status, { timeout: 60_000, interval: 500 }).toBe(200);
     expect(stack.output()).toMatch(/\[render\] exited \(SIGKILL\)/);
+    // The new backend removed what the killed one left (src/work-root.ts): only its own root is left.
+    expect(readdirSync(workDir)).toEqual([expect.not.stringMatching(`^${killedRoot}$`)]);
+    expect(stack.output()).toMatch(/removed the temp folders of backends that stopped without cleaning up/);
   });
 
   it("the whole stack restarted while a job runs: the account, key and job are still there, and the job ends refunded instead of staying stuck", async () => {

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTranslator } from "../../src/engines/translate/index.js";
@@ -7,6 +6,7 @@ import { createSynthesizer } from "../../src/engines/tts/index.js";
 import { loadConfig } from "../../src/config.js";
 import { toKana, toPinyin } from "../../src/engines/tts/phonetic.js";
 import { startLoopback } from "../engines/loopback.js";
+import { tmpDir } from "../helpers/media.js";
 
 const signal = () => AbortSignal.timeout(30_000);
 let close: (() => Promise<void>) | undefined;
@@ -72,7 +72,7 @@ describe("Workers AI translation (loopback)", () => {
 });
 
 describe("speech synthesis", () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "katto-tts-"));
+  const dir = tmpDir("katto-tts-");
 
   it("speaks every dub language offline (flite for English, espeak-ng with kana / pinyin for ja / zh)", async () => {
     const s = createSynthesizer(loadConfig({}).dub.synthesizer);

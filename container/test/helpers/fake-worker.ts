@@ -1,6 +1,6 @@
 // Test double for the Worker side of docs/render-protocol.md: records events and stores PUT files.
 // Also serves media files, standing in for the source URL.
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -110,6 +110,7 @@ export async function startFakeWorker(mediaRoot: string, token = "test-token"): 
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      rmSync(filesDir, { recursive: true, force: true });
       void readdirSync;
     },
   };

@@ -1,10 +1,11 @@
 // Test media: the shared real-media corpus (../shared/media next to the repo, or KATTO_MEDIA_DIR)
 // and small files generated with ffmpeg's lavfi sources. Plus ffprobe/frame helpers for checks.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 
 export const containerRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const repoRoot = path.resolve(containerRoot, "..");
@@ -20,7 +21,18 @@ export function media(rel: string): string {
   return p;
 }
 
-export const tmpDir = (prefix = "katto-test-") => mkdtempSync(path.join(os.tmpdir(), prefix));
+const made: string[] = [];
+// Registered while the test file that imports this is collected: its folders go when it ends.
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed when the test file ends. */
+export const tmpDir = (prefix = "katto-test-") => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
 
 /** Run ffmpeg synchronously (test setup only; the code under test uses src/ffmpeg/spawn.ts). */
 export function ffmpeg(args: string[]): void {

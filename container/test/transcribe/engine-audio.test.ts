@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/stages/transcribe-chunks.js";
 import { encodeWav, ENGINE_SAMPLE_RATE, openEngineAudio } from "../../src/stages/transcribe-wav.js";
+import { tmpDir } from "../helpers/media.js";
 
 describe("openEngineAudio (streamed, fixed memory)", () => {
   it("gives the same envelope and sample ranges as decoding the whole file", async () => {
@@ -11,7 +11,7 @@ describe("openEngineAudio (streamed, fixed memory)", () => {
     const n = 130 * ENGINE_SAMPLE_RATE;
     const samples = new Int16Array(n);
     for (let i = 0; i < n; i++) samples[i] = Math.round(Math.sin(i / 7) * (Math.floor(i / 40_000) % 3) * 9000);
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "katto-audio-")), "a.wav");
+    const file = path.join(tmpDir("katto-audio-"), "a.wav");
     writeFileSync(file, encodeWav(samples));
     const audio = await openEngineAudio(file, ENVELOPE_FRAME_S, energyEnvelope);
     try {
