@@ -2,7 +2,7 @@
 // one uploaded job reused by several commands, a URL job that sends a real signed callback, a job
 // cancelled at once, and local fake servers for 429 and an unreachable service.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -61,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await files?.close();
   await hook?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 describe("katto clip on a local file, then the other commands on that job", () => {

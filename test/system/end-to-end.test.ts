@@ -1,7 +1,7 @@
 // One real slice, as a user does it (issue 2 "Done when"): a loopback video URL -> job -> queue ->
 // render backend (offline speech engine, real ffmpeg) -> clips in R2 -> completed, hd_ready, signed
 // callback; downloads with plain GETs. Also an upload and a cancel through the same stack.
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
@@ -16,7 +16,10 @@ let files: Awaited<ReturnType<typeof serveFiles>>;
 beforeAll(async () => {
   files = await serveFiles({ "sample.mp4": media(SAMPLE), "talk.mp4": media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4") });
 });
-afterAll(async () => files?.close());
+afterAll(async () => {
+  await files?.close();
+  rmSync(work, { recursive: true, force: true });
+});
 
 describe("a job from a loopback URL", () => {
   it("completes with a 1080x1920 H.264/AAC clip, an SRT inside the clip, progress on the way, and a signed callback", async () => {

@@ -4,11 +4,11 @@
 // must work against the running API. Drift between routes and document fails here.
 import { execFile, spawnSync } from "node:child_process";
 import { promisify } from "node:util";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, newClient, repoRoot } from "./helpers";
 
 type Obj = Record<string, any>;
@@ -29,6 +29,7 @@ beforeAll(async () => {
   docFile = path.join(mkdtempSync(path.join(tmpdir(), "katto-openapi-")), "openapi.json");
   writeFileSync(docFile, JSON.stringify(doc, null, 2));
 });
+afterAll(() => docFile && rmSync(path.dirname(docFile), { recursive: true, force: true }));
 
 describe("document shape", () => {
   it("is OpenAPI 3.1, numbered 1.5.0, and served identically at /openapi.json and /api/v1/openapi.json", async () => {
