@@ -11,25 +11,19 @@ import { clipView, jobSummaryView, jobView, msToIso, rankClips } from "./view";
 
 const notFound = () => new NotFoundError("Job not found. Check the id; jobs of other accounts are not visible.");
 
-const ownJobQuery = (ctx: AccountContext, id: string) =>
-  drizzle(ctx.env.DB)
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.accountId, ctx.principal.accountId), ne(jobs.status, "reserved")))
-    .limit(1);
-
-/** The caller's job, or 404 for unknown ids and other accounts' jobs alike (spec GET /jobs/{id}). */
-export async function loadOwnJob(ctx: AccountContext, id: string) {
-  const [j] = await ownJobQuery(ctx, id);
-  if (!j) throw notFound();
-  return j;
-}
-
-// GET /jobs/{id} is the route clients poll: its two reads are prepared once (src/db/prepared.ts).
+// The caller's job (never a reservation) and a job's clips, prepared once (src/db/prepared.ts):
+// GET /jobs/{id}, the route clients poll, reads both in one batch.
 const ownJobRead = preparedRead(jobs, (db) =>
   db.select().from(jobs).where(and(eq(jobs.id, sql.placeholder("id")), eq(jobs.accountId, sql.placeholder("accountId")), ne(jobs.status, "reserved"))).limit(1),
 );
 const jobClipsRead = preparedRead(clips, (db) => db.select().from(clips).where(eq(clips.jobId, sql.placeholder("id"))).orderBy(asc(clips.clipIndex)));
+
+/** The caller's job, or 404 for unknown ids and other accounts' jobs alike (spec GET /jobs/{id}). */
+export async function loadOwnJob(ctx: AccountContext, id: string) {
+  const [j] = ownJobRead.rows(await ownJobRead.bind(ctx.env.DB, { id, accountId: ctx.principal.accountId }).all());
+  if (!j) throw notFound();
+  return j;
+}
 
 export async function getJob(ctx: AccountContext, id: string) {
   requireScope(ctx, "read");
