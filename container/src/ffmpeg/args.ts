@@ -1,8 +1,8 @@
 // Pure builders of ffmpeg / ffprobe argument arrays. No I/O here: every function is tested
 // without ffmpeg (test/ffmpeg-args.test.ts) and run through ./spawn.ts.
-import { cropWindow, cropXExpression, normalizePath, type CropKeyframe } from "../reframe/crop-path.js";
+import { cropTimeline, cropWindow, normalizePath, type CropKeyframe, type CropTimeline } from "../reframe/crop-path.js";
 import { loudnessFilter } from "./loudness.js";
-import { panelCrops, stackedCrops, type PanelCrop, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
+import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
 
@@ -47,6 +47,11 @@ export interface RenderSpec {
   audioTracks?: readonly AudioTrack[];
   /** gain (dB) that brings the source audio of the range to the loudness target (./loudness.ts); 0 when absent */
   audioGainDb?: number;
+  /**
+   * Where the renderer writes cropCommands(spec) before running ffmpeg: the moves of every crop
+   * path after its first segment. Needed when cropCommands(spec) is not empty.
+   */
+  commandsPath?: string;
 }
 
 export interface AudioTrack {
@@ -113,9 +118,62 @@ export function escapeFilterValue(v: string): string {
   return level1.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A crop window whose left edge follows a path: the crop filter named `target` starts on the
+ * path's first segment, and a sendcmd filter upstream moves it on (cropCommands).
+ */
+interface MovingCrop {
+  target: string;
+  w: number;
+  h: number;
+  y: number;
+  timeline: CropTimeline;
+}
+
+const movingCrop = (target: string, w: number, h: number, y: number, path: readonly CropKeyframe[]): MovingCrop => ({ target, w, h, y, timeline: cropTimeline(path) });
+
+const cropFilter = (c: MovingCrop) => `crop@${c.target}=w=${c.w}:h=${c.h}:x='${c.timeline.initial}':y=${c.y}`;
+
+/** The layout's moving crops, in the frame it crops (the picture inside the bars when there are bars). */
+function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height">): MovingCrop[] {
+  switch (spec.layout) {
+    case "center_crop":
+    case "face_tracking": {
+      const win = cropWindow(spec.source.width, spec.source.height);
+      const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
+      return [movingCrop("cx", win.w, win.h, win.y, path)];
+    }
+    case "split_screen":
+    case "grid_3":
+    case "grid_4":
+      return panelCrops(spec.layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p, i) => movingCrop(`p${i}`, p.w, p.h, p.y, p.path));
+    default:
+      return [];
+  }
+}
+
+/**
+ * The sendcmd script that moves every crop along its path: one line per change, at its time (seconds
+ * of the clip, the frames' own timestamps, which the crops' `t` also reads). Empty when nothing moves
+ * past its first segment, then the graph has no sendcmd.
+ */
+export function cropCommands(spec: RenderSpec): string {
+  const crops = movingCrops(framingSpec(spec));
+  return crops.flatMap((c) => c.timeline.changes.map((ch) => `${num(ch.t)} crop@${c.target} x '${ch.x}';`)).join("\n");
+}
+
+const num = (n: number) => String(Number(n.toFixed(4)));
+
+/** `[0:v:0]` followed by the sendcmd that moves the crops, when any moves. */
+function sourceWithCommands(spec: Pick<RenderSpec, "commandsPath">, crops: readonly MovingCrop[]): string {
+  if (!crops.some((c) => c.timeline.changes.length)) return "[0:v:0]";
+  if (!spec.commandsPath) throw new Error("a crop path that moves needs commandsPath, the file its sendcmd script is written to");
+  return `[0:v:0]sendcmd=f=${escapeFilterValue(spec.commandsPath)},`;
+}
+
 /** crop + scale of one panel's moving window into its cell, [in] -> [out]. */
-function panelChain(p: PanelCrop, input: string, output: string): string {
-  return `[${input}]crop=w=${p.w}:h=${p.h}:x='${cropXExpression(p.path)}':y=${p.y},scale=${p.cell.w}:${p.cell.h},setsar=1[${output}]`;
+function panelChain(c: MovingCrop, cell: Rect, input: string, output: string): string {
+  return `[${input}]${cropFilter(c)},scale=${cell.w}:${cell.h},setsar=1[${output}]`;
 }
 
 /** Fixed source rect scaled into a cell, [in] -> [out]. */
@@ -124,10 +182,11 @@ function rectChain(src: Rect, cell: Rect, input: string, output: string): string
 }
 
 /** split_screen / grid_3 / grid_4: one crop per panel from one decoded stream, stacked in rows. */
-export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height">): string {
-  const crops = panelCrops(layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels);
+export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height" | "commandsPath">): string {
+  const cells = panelCrops(layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p) => p.cell);
+  const crops = movingCrops({ ...spec, layout });
   const n = crops.length;
-  const parts = [`[0:v:0]split=${n}${crops.map((_, i) => `[s${i}]`).join("")}`, ...crops.map((p, i) => panelChain(p, `s${i}`, `p${i}`))];
+  const parts = [`${sourceWithCommands(spec, crops)}split=${n}${crops.map((_, i) => `[s${i}]`).join("")}`, ...crops.map((c, i) => panelChain(c, cells[i]!, `s${i}`, `p${i}`))];
   if (layout === "grid_4") {
     parts.push(`[p0][p1]hstack=inputs=2[r0]`, `[p2][p3]hstack=inputs=2[r1]`, `[r0][r1]vstack=inputs=2,setsar=1[framed]`);
   } else {
@@ -148,7 +207,7 @@ export function stackedFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "wid
 }
 
 /** Video part of the filtergraph for a layout: [0:v:0] -> W x H frames labelled [framed]. */
-export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height">): string {
+export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath">): string {
   const { width: W, height: H } = spec;
   switch (spec.layout) {
     case "wide": {
@@ -165,10 +224,8 @@ export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "pa
     }
     case "center_crop":
     case "face_tracking": {
-      const win = cropWindow(spec.source.width, spec.source.height);
-      const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
-      const x = cropXExpression(path);
-      return `[0:v:0]crop=w=${win.w}:h=${win.h}:x='${x}':y=${win.y},scale=${W}:${H},setsar=1[framed]`;
+      const crops = movingCrops(spec);
+      return `${sourceWithCommands(spec, crops)}${cropFilter(crops[0]!)},scale=${W}:${H},setsar=1[framed]`;
     }
     case "passthrough":
       return `[0:v:0]scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1[framed]`;
@@ -201,11 +258,17 @@ export function watermarkFilter(input: number, W: number, H: number): string {
 
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
+/** The spec as the layout sees it: the source is the picture inside the bars when it has any. */
+function framingSpec(spec: RenderSpec): RenderSpec {
+  const c = spec.content;
+  return c ? { ...spec, source: { ...spec.source, width: c.w, height: c.h } } : spec;
+}
+
 /** The layout's filter, on the picture inside the bars when the source has any. */
 function contentFilter(spec: RenderSpec): string[] {
   const c = spec.content;
   if (!c) return [reframeFilter(spec)];
-  const inner = reframeFilter({ ...spec, source: { ...spec.source, width: c.w, height: c.h } }).replaceAll("[0:v:0]", "[content]");
+  const inner = reframeFilter(framingSpec(spec)).replaceAll("[0:v:0]", "[content]");
   return [`[0:v:0]crop=${c.w}:${c.h}:${c.x}:${c.y},setsar=1[content]`, inner];
 }
 

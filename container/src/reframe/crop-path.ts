@@ -56,19 +56,41 @@ export function normalizePath(path: readonly CropKeyframe[], maxX: number): Crop
 const num = (n: number) => String(Number(n.toFixed(4)));
 
 /**
- * ffmpeg expression for x(t). Written as a flat sum so long paths do not nest:
- * x(t) = x0 + Σ (x[i+1]-x[i]) * clip((t - t[i]) / (t[i+1]-t[i]), 0, 1)
+ * How a crop path reaches ffmpeg: the window's left edge as a list of short expressions, one per
+ * segment between two keyframes, each taking over at its segment's start. The filter starts with
+ * `initial`; a `sendcmd` filter sends each change at its time (ffmpeg/args.ts).
+ *
+ * One expression for the whole path does not scale: ffmpeg's expression parser refuses an
+ * expression nested about a hundred levels deep (a flat sum of 97 moves; Debian's ffmpeg 5.1
+ * fails "Failed to configure input pad"), and a balanced tree of if() fails near 2,000 moves and
+ * outgrows the 128 KiB a single argument may have. A segment's expression holds two numbers and
+ * one clip(), so a path of any length renders, and each frame evaluates one segment, not all.
  */
-export function cropXExpression(path: readonly CropKeyframe[]): string {
-  if (path.length === 0) return "0";
-  let expr = num(path[0].x);
-  for (let i = 0; i + 1 < path.length; i++) {
-    const dx = path[i + 1].x - path[i].x;
-    if (dx === 0) continue;
-    const dt = path[i + 1].t - path[i].t;
-    expr += `${dx < 0 ? "-" : "+"}${num(Math.abs(dx))}*clip((t-${num(path[i].t)})/${num(dt)},0,1)`;
-  }
-  return expr;
+export interface CropTimeline {
+  /** x(t) from the clip start until the first change; the whole path when it has one segment */
+  initial: string;
+  /** from `t` (seconds from the clip start) on, x(t) is `x` */
+  changes: { t: number; x: string }[];
+}
+
+/** x(t) on one segment: holds a.x before a.t, moves linearly to b.x at b.t, holds b.x after. */
+export function segmentExpression(a: CropKeyframe, b: CropKeyframe): string {
+  const dx = b.x - a.x;
+  if (dx === 0) return num(a.x);
+  return `${num(a.x)}${dx < 0 ? "-" : "+"}${num(Math.abs(dx))}*clip((t-${num(a.t)})/${num(b.t - a.t)},0,1)`;
+}
+
+/**
+ * The timeline of a normalized path (normalizePath): the first segment from the start, then each
+ * later segment from its first keyframe. Each segment's expression holds its end value, so a frame
+ * past the last keyframe, or one whose short segment no frame fell into, still sits on the path.
+ */
+export function cropTimeline(path: readonly CropKeyframe[]): CropTimeline {
+  if (path.length === 0) return { initial: "0", changes: [] };
+  if (path.length === 1) return { initial: num(path[0].x), changes: [] };
+  const changes: CropTimeline["changes"] = [];
+  for (let i = 1; i + 1 < path.length; i++) changes.push({ t: path[i].t, x: segmentExpression(path[i], path[i + 1]) });
+  return { initial: segmentExpression(path[0], path[1]), changes };
 }
 
 /** The same function in JS (tests and previews). */

@@ -2,7 +2,8 @@
 // captions, encode H.264 High / AAC 48 kHz with loudness normalised (a measured gain, ../ffmpeg/loudness.ts). Arguments come from
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
-import { LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
+import { rm, writeFile } from "node:fs/promises";
+import { cropCommands, LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
 import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
@@ -75,6 +76,8 @@ export async function renderClip(
   if (!video) throw toStageError("rendering", new Error("no video stream"), "source has no video stream");
   const duration = Math.max(0.1, clip.end - clip.start);
   const size = OUTPUT_SIZE[clip.quality];
+  // the crop path's moves, read by the graph's sendcmd (../ffmpeg/args.ts cropCommands)
+  const commandsPath = `${clip.output}.crop-commands.txt`;
   const spec = (loudness: ClipLoudness): RenderSpec => ({
     input: clip.source,
     output: clip.output,
@@ -94,6 +97,7 @@ export async function renderClip(
     fontsDir: clip.assPath ? (opts.encoder?.fontsDir ?? defaultFontsDir()) : undefined,
     audioTracks: clip.audioTracks?.map((t, k) => ({ ...t, gainDb: loudness.tracks[k] })),
     audioGainDb: loudness.source,
+    commandsPath,
   });
   const hasSourceAudio = clip.probe.audio !== null && !clip.audioTracks?.length;
   try {
@@ -101,7 +105,14 @@ export async function renderClip(
     // (audio only, about 1 % of the encode) runs in the same slot, just before the encode.
     const encode = async () => {
       const loudness = await measureClipLoudness(clip.source, hasSourceAudio ? { start: clip.start, duration } : null, clip.audioTracks ?? [], opts.signal);
-      return runFfmpeg(renderArgs(spec(loudness)), { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+      const s = spec(loudness);
+      const commands = cropCommands(s);
+      if (commands) await writeFile(commandsPath, commands);
+      try {
+        return await runFfmpeg(renderArgs(s), { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+      } finally {
+        if (commands) await rm(commandsPath, { force: true });
+      }
     };
     await (opts.encoder ? opts.encoder.slots.run(encode, opts.signal) : encode());
   } catch (e) {

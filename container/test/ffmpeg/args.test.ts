@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeFilterValue, extractAudioArgs, ffprobeArgs, outputFps, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, outputFps, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
   input: "/tmp/in.mp4",
@@ -75,7 +75,8 @@ describe("ffmpeg args", () => {
 
   it("filtergraph: crop path, fps, captions with fontsdir, the measured loudness gain and the limiter", () => {
     const g = renderFilterGraph(spec({ audioGainDb: 3.5 }));
-    expect(g).toContain("crop=w=404:h=720:x='438':y=0,scale=1080:1920");
+    expect(g).toContain("crop@cx=w=404:h=720:x='438':y=0,scale=1080:1920");
+    expect(g).not.toContain("sendcmd"); // a still window needs no commands
     expect(g).toContain("fps=30000/1001,ass=filename=/tmp/job/clip-0.ass:fontsdir=/usr/share/fonts/truetype/dejavu,format=yuv420p[v]");
     expect(g).toContain("[0:a:0]volume=3.50dB,alimiter=limit=0.8414:level=false:latency=true,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a]");
     // no gain measured: unity gain, the limiter still holds the peaks
@@ -83,9 +84,22 @@ describe("ffmpeg args", () => {
     expect(g).not.toContain("loudnorm");
   });
 
-  it("uses a given crop path", () => {
+  it("uses a given crop path: the first segment inline, the later ones as sendcmd commands", () => {
     const g = reframeFilter(spec({ cropPath: [{ t: 0, x: 0 }, { t: 2, x: 400 }] }));
     expect(g).toContain("x='0+400*clip((t-0)/2,0,1)'");
+    expect(g).not.toContain("sendcmd");
+    const moving = spec({ cropPath: [{ t: 0, x: 0 }, { t: 2, x: 400 }, { t: 3, x: 100 }, { t: 5, x: 100 }], commandsPath: "/tmp/job/clip 0's.cmds" });
+    expect(renderFilterGraph(moving)).toContain("[0:v:0]sendcmd=f=/tmp/job/clip 0\\\\\\'s.cmds,crop@cx=w=404:h=720:x='0+400*clip((t-0)/2,0,1)'");
+    expect(cropCommands(moving)).toBe("2 crop@cx x '400-300*clip((t-2)/1,0,1)';\n3 crop@cx x '100';");
+    expect(() => reframeFilter({ ...moving, commandsPath: undefined })).toThrow(/commandsPath/);
+    expect(cropCommands(spec())).toBe("");
+  });
+
+  it("bars: the crops move inside the picture, the commands name the same crops", () => {
+    const s = spec({ content: { x: 0, y: 60, w: 1280, h: 600 }, cropPath: [{ t: 0, x: 0 }, { t: 1, x: 50 }, { t: 2, x: 5000 }], commandsPath: "/tmp/c.txt" });
+    const g = renderFilterGraph(s);
+    expect(g).toContain("[content]sendcmd=f=/tmp/c.txt,crop@cx=w=336:h=600");
+    expect(cropCommands(s)).toBe("1 crop@cx x '50+894*clip((t-1)/1,0,1)';"); // clamped to the picture's maxX
   });
 
   it("without captions there is no ass filter", () => {

@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { centerPath, cropWindow, cropXAt, cropXExpression, normalizePath } from "../../src/reframe/crop-path.js";
+import { centerPath, cropTimeline, cropWindow, cropXAt, normalizePath, type CropTimeline } from "../../src/reframe/crop-path.js";
 
 /** Evaluate the ffmpeg expression we generate with JS semantics (only +,-,*,/,clip, t). */
 function evalExpr(expr: string, t: number): number {
   const js = expr.replace(/clip\(/g, "__clip(").replace(/\bt\b/g, `(${t})`);
   return Function("__clip", `return ${js};`)((v: number, a: number, b: number) => Math.min(b, Math.max(a, v)));
+}
+
+/** x(t) as ffmpeg computes it: the last change at or before t (sendcmd), else the initial expression. */
+function evalTimeline(tl: CropTimeline, t: number): number {
+  let expr = tl.initial;
+  for (const c of tl.changes) if (c.t <= t) expr = c.x;
+  return evalExpr(expr, t);
 }
 
 describe("crop window", () => {
@@ -48,11 +55,11 @@ describe("crop path", () => {
     expect(normalizePath([{ t: 1, x: -40 }, { t: 1, x: 20 }, { t: NaN, x: 3 }], 100)).toEqual([{ t: 1, x: 20 }]);
   });
 
-  it("expression is piecewise linear, holds at the ends, and matches the JS model", () => {
-    const expr = cropXExpression(path);
-    expect(expr).not.toMatch(/if\(/); // flat sum, no nesting
+  it("timeline is piecewise linear, holds at the ends, and matches the JS model", () => {
+    const tl = cropTimeline(path);
+    expect(tl.changes.map((c) => c.t)).toEqual([2, 4, 6]); // one change per segment after the first
     for (const t of [-1, 0, 0.5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 100]) {
-      expect(evalExpr(expr, t)).toBeCloseTo(cropXAt(path, t), 6);
+      expect(evalTimeline(tl, t)).toBeCloseTo(cropXAt(path, t), 6);
     }
     expect(cropXAt(path, 1)).toBe(200);
     expect(cropXAt(path, 3)).toBe(300);
@@ -61,8 +68,22 @@ describe("crop path", () => {
     expect(cropXAt(path, -5)).toBe(100);
   });
 
-  it("a one-keyframe path is a constant", () => {
-    expect(cropXExpression([{ t: 0, x: 438 }])).toBe("438");
-    expect(cropXExpression([])).toBe("0");
+  it("every expression stays short whatever the path's length: one segment, one clip()", () => {
+    const long = normalizePath(Array.from({ length: 5001 }, (_, i) => ({ t: i * 0.03, x: 400 + 300 * Math.sin(i / 7) })), 1314);
+    const tl = cropTimeline(long);
+    expect(tl.changes.length).toBeGreaterThan(4900);
+    for (const e of [tl.initial, ...tl.changes.map((c) => c.x)]) {
+      expect(e.length).toBeLessThan(64);
+      expect(e.match(/clip\(/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    }
+    for (const t of [0, 0.015, 1, 33.33, 77.7, 149.99, 150, 400]) expect(evalTimeline(tl, t)).toBeCloseTo(cropXAt(long, t), 6);
+  });
+
+  it("a one-keyframe path is a constant, a two-keyframe path one expression, both without changes", () => {
+    expect(cropTimeline([{ t: 0, x: 438 }])).toEqual({ initial: "438", changes: [] });
+    expect(cropTimeline([])).toEqual({ initial: "0", changes: [] });
+    const two = cropTimeline([{ t: 1, x: 100 }, { t: 2, x: 50 }]);
+    expect(two.changes).toEqual([]);
+    expect(evalTimeline(two, 1.5)).toBe(75);
   });
 });
