@@ -73,6 +73,29 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
 
 export const clipDuration = (p: ClipPlan) => p.end - p.start;
 
+/**
+ * The plan with the simplest framing the picture allows, for a second try after its render failed:
+ * a still centre crop of a landscape picture (the picture inside the bars when there are bars), and
+ * the whole frame of a portrait one. Everything else (range, words, captions, files) stays.
+ */
+export function simplerFraming(p: ClipPlan, video: { width: number; height: number }): ClipPlan {
+  const picture = p.content ? { width: p.content.w, height: p.content.h } : video;
+  const layout = chooseLayout(picture, "center_crop");
+  const win = layout === "center_crop" ? cropWindow(picture.width, picture.height) : null;
+  return {
+    ...p,
+    layout,
+    cropWindow: win,
+    cropPath: win ? centerPath(win) : null,
+    panels: null,
+    faceCam: null,
+    layoutReason: `The planned ${p.layout} framing failed to render, so the clip was rendered with ${layout === "center_crop" ? "a still centre crop" : "the whole frame"}.`,
+  };
+}
+
+/** The plan as clip `index`: its position among the delivered clips, and the file names that go with it. */
+export const renumberedPlan = (p: ClipPlan, index: number): ClipPlan => ({ ...p, index, files: clipFiles(index) });
+
 export function clipAss(p: ClipPlan): string | null {
   return p.style ? buildAss(p.words, p.style, { durationS: clipDuration(p) }) : null;
 }

@@ -21,6 +21,7 @@ import { renderMezzanine } from "./stages/mezzanine.js";
 import { detectBars } from "./stages/bars.js";
 import { probe, validateProbe } from "./stages/probe.js";
 import { checkSourceFile, validateSourceLimits } from "./stages/source-check.js";
+import { renderPreviews } from "./stages/previews.js";
 import { renderClip, renderThumbnail, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { MediaSignals } from "./stages/moments-signals.js";
@@ -167,7 +168,7 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
   if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
   noteUnmatchedTopics(ranked, transcript, job.config);
-  const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
+  let plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
   lap("score");
   await chooseLayouts(plans, deps, {
     source: src.path,
@@ -193,19 +194,14 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
       return path;
     }),
   );
-  const done = plans.map(() => 0);
-  const renderPct = progress.range("rendering", 55, 85);
   const renderPreview = (p: ClipPlan, onProgress: (f: number) => void) =>
     renderClip(
       { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath: assPaths[p.index], output: join(dir, p.files.preview), quality: "preview" },
       { signal, onProgress, encoder: o.encoder },
     );
-  await mapPool(plans, conc, (p) =>
-    renderPreview(p, (f) => {
-      done[p.index] = f;
-      renderPct(done.reduce((a, b) => a + b, 0) / plans.length);
-    }),
-  );
+  // one clip's failure never fails the job: a simpler framing, else the clip is left out (stages/previews.ts)
+  const previews = await renderPreviews(plans, { dir, video: info.video!, concurrency: conc, signal, render: renderPreview, onProgress: progress.range("rendering", 55, 85), jobId: job.job_id });
+  plans = previews.plans;
   lap("previews");
 
   enter("uploading", 86);
@@ -249,7 +245,7 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   enter("done", 100);
   const reports = plans.map((p) => clipReport(p, info, transcript.engine));
   if (fanout) for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
-  await send({ type: "clips", clips: reports });
+  await send({ type: "clips", clips: reports, ...(previews.warnings.length ? { warnings: previews.warnings } : {}) });
   onClipsSent();
   lap("clips_event");
   if (fanout) {

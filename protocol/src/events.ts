@@ -4,7 +4,7 @@ import { z } from "zod";
 import { StoredClipMetadataSchema, ScoredBySchema } from "./clip-metadata.js";
 import { ClipIndexSchema, Num } from "./common.js";
 import { FILE_NAME_RE } from "./files.js";
-import { PROGRESS_STEPS } from "./vocabularies.js";
+import { JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS } from "./vocabularies.js";
 
 export const FileNameSchema = z.string().regex(FILE_NAME_RE, { error: `must match ${FILE_NAME_RE.source}` });
 const Pct = Num.min(0).max(100);
@@ -33,6 +33,23 @@ export const ClipReportSchema = z.object({
 });
 export type ClipReport = z.output<typeof ClipReportSchema>;
 
+/**
+ * Something the caller should know about a job that completed: a clip rendered with a simpler
+ * framing than planned, or a candidate left out because it could not be rendered. Never silent:
+ * the Worker shows these on the job and in the completion callback.
+ */
+export const JobWarningSchema = z.object({
+  code: z.enum(JOB_WARNING_CODES),
+  /** one line a person can act on */
+  message: z.string().min(1).max(500),
+  /** the delivered clip it concerns; null for a clip that was left out */
+  clip_index: ClipIndexSchema.nullable(),
+  /** the clip's range in the source, seconds */
+  start: Num.min(0),
+  end: Num.min(0),
+});
+export type JobWarning = z.output<typeof JobWarningSchema>;
+
 export const TranscriptWordSchema = z.object({ start: Num, end: Num, word: z.string() });
 export const TranscriptSegmentSchema = z.object({ start: Num, end: Num, text: z.string() });
 
@@ -41,7 +58,8 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("progress"), status: z.enum(["processing", "scoring"]), step: z.enum(PROGRESS_STEPS), pct: Pct }),
   z.object({ type: z.literal("transcript"), lang: z.string().max(16).nullable(), segments: z.array(TranscriptSegmentSchema), words: z.array(TranscriptWordSchema) }),
   /** sent once previews exist; the job becomes completed */
-  z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(10) }),
+  /** `warnings`: absent from backends that predate it, the same as none */
+  z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(MAX_CLIPS), warnings: z.array(JobWarningSchema).max(2 * MAX_CLIPS).optional() }),
   /** a clip's 1080p file landed */
   z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema }),
   /** an HD fan-out task failed after its 202: the Worker queues it again while attempts remain */

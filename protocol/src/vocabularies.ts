@@ -33,6 +33,14 @@ export type ClipLength = (typeof CLIP_LENGTHS)[number];
 export const PROGRESS_STEPS = ["queued", "downloading", "probing", "transcribing", "selecting", "scoring", "rendering", "uploading", "done"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
+/**
+ * What a job's `warnings` name: a clip whose planned framing failed to render and was rendered with
+ * a centre crop instead (`clip_framing_simplified`), and a candidate clip that could not be rendered
+ * at all and was left out of the results (`clip_left_out`).
+ */
+export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out"] as const;
+export type JobWarningCode = (typeof JOB_WARNING_CODES)[number];
+
 /** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
 export const HD_MODES = ["local", "fanout"] as const;
 export type HdMode = (typeof HD_MODES)[number];
