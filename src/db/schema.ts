@@ -48,6 +48,9 @@ export const jobs = sqliteTable("jobs", {
   config: text("config"), // JSON Config or null
   webhookUrl: text("webhook_url"),
   error: text("error"),
+  /** JSON array of JobWarning (@katto/protocol): what the caller should know about a completed job,
+   * such as a clip left out because it could not be rendered. Null until the job completes. */
+  warnings: text("warnings"),
   hdReady: integer("hd_ready", { mode: "boolean" }).notNull().default(false),
   /** Who renders the 1080p files, fixed at dispatch: "local" (the job's backend, after `clips`) or
    * "fanout" (one Queue message and backend instance per clip; docs/render-protocol.md "HD fan-out"). */

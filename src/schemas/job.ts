@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { JOB_WARNING_CODES } from "@katto/protocol";
 import { ConfigSchema } from "./config";
 
 export const jobStatuses = ["queued", "processing", "scoring", "completed", "failed", "cancelled"] as const;
@@ -49,6 +50,21 @@ export const ProgressSchema = z.object({
   pct: z.number().min(0).max(100),
 });
 
+/** The render backend's JobWarning (@katto/protocol) as the API shows it. */
+export const JobWarningSchema = z
+  .object({
+    code: z.enum(JOB_WARNING_CODES).openapi({
+      description:
+        "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.",
+    }),
+    message: z.string().openapi({ description: "One line saying what happened to which clip." }),
+    clip_index: z.int().min(0).nullable().openapi({ description: "The delivered clip it concerns; null for a clip that was left out." }),
+    start: z.number().min(0).openapi({ description: "Where the clip starts in the source video, seconds." }),
+    end: z.number().min(0).openapi({ description: "Where the clip ends in the source video, seconds." }),
+  })
+  .openapi("JobWarning");
+export type JobWarning = z.infer<typeof JobWarningSchema>;
+
 export const JobSchema = z
   .object({
     id: z.uuid(),
@@ -59,6 +75,9 @@ export const JobSchema = z
     source_url: z.string(),
     clips: z.array(ClipSchema),
     error: z.string().nullable(),
+    warnings: z.array(JobWarningSchema).openapi({
+      description: "What to know about a completed job's clips: one rendered with a simpler framing than planned, or one left out because it could not be rendered. Empty when there is nothing to say.",
+    }),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
   })

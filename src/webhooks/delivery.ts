@@ -7,7 +7,7 @@ import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/sche
 import { isLocalMode, type Env } from "../env";
 import { keyringOf } from "../lib/crypto";
 import { publicBaseUrl } from "../services/context";
-import { clipReasons } from "../services/jobs/view";
+import { clipReasons, warningsView } from "../services/jobs/view";
 import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
 import { getOrCreateWebhookSecret } from "./secret";
@@ -203,7 +203,7 @@ export async function handleWebhookMessage(
     ...clipReasons(c),
   }));
   const nowSeconds = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const payload = buildCompletionPayload({ id: job.id, hd_ready: job.hdReady }, clips, new Date(nowSeconds * 1000));
+  const payload = buildCompletionPayload({ id: job.id, hd_ready: job.hdReady, warnings: warningsView(job.warnings) }, clips, new Date(nowSeconds * 1000));
   const secret = await getOrCreateWebhookSecret(env.DB, keyringOf(env), job.accountId);
 
   const now = nowIso();

@@ -2,7 +2,7 @@
 // delivery attempt, equal to the X-Service-Timestamp header (seconds precision), so a receiver can
 // read the signing time from the body too. It changes on every retry; dedupe on job_id.
 import { z } from "@hono/zod-openapi";
-import { ClipSchema } from "../schemas/job";
+import { ClipSchema, JobWarningSchema, type JobWarning } from "../schemas/job";
 
 export type Clip = z.infer<typeof ClipSchema>;
 
@@ -13,6 +13,7 @@ export const WebhookPayloadSchema = z
     status: z.literal("completed"),
     hd_ready: z.boolean().openapi({ description: "True when every clip is the final 1080p render." }),
     clips: z.array(ClipSchema).openapi({ description: "Ranked by score; clip_index 0 is the highest." }),
+    warnings: z.array(JobWarningSchema).openapi({ description: "The job's warnings, as on GET /jobs/{id}: a clip rendered with a simpler framing, or one left out. Empty when there are none." }),
     timestamp: z.iso.datetime().openapi({ description: "Time of this delivery attempt; equals X-Service-Timestamp." }),
   })
   .openapi("WebhookJobCompleted");
@@ -20,7 +21,7 @@ export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
 
 /** Builds and validates the payload. Clips are ordered by clip_index (0 = highest score). */
 export function buildCompletionPayload(
-  job: { id: string; hd_ready: boolean },
+  job: { id: string; hd_ready: boolean; warnings?: JobWarning[] },
   clips: Clip[],
   at: Date = new Date(),
 ): WebhookPayload {
@@ -30,6 +31,7 @@ export function buildCompletionPayload(
     status: "completed",
     hd_ready: job.hd_ready,
     clips: [...clips].sort((a, b) => a.clip_index - b.clip_index),
+    warnings: job.warnings ?? [],
     timestamp: at.toISOString(),
   });
 }

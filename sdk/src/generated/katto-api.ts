@@ -619,6 +619,8 @@ export interface components {
             source_url: string;
             /** @enum {string} */
             status: "queued" | "processing" | "scoring" | "completed" | "failed" | "cancelled";
+            /** @description What to know about a completed job's clips: one rendered with a simpler framing than planned, or one left out because it could not be rendered. Empty when there is nothing to say. */
+            warnings: components["schemas"]["JobWarning"][];
         };
         JobCancelled: {
             /** Format: uuid */
@@ -651,6 +653,21 @@ export interface components {
             source: string;
             /** @enum {string} */
             status: "queued" | "processing" | "scoring" | "completed" | "failed" | "cancelled";
+        };
+        JobWarning: {
+            /** @description The delivered clip it concerns; null for a clip that was left out. */
+            clip_index: number | null;
+            /**
+             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.
+             * @enum {string}
+             */
+            code: "clip_framing_simplified" | "clip_left_out";
+            /** @description Where the clip ends in the source video, seconds. */
+            end: number;
+            /** @description One line saying what happened to which clip. */
+            message: string;
+            /** @description Where the clip starts in the source video, seconds. */
+            start: number;
         };
         /**
          * @example youtube

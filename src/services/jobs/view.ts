@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (src/schemas/job.ts).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs } from "../../db/schema";
-import { ClipSubscoresSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema } from "../../schemas/job";
+import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "../../schemas/job";
 import { fileUrl } from "../../storage/keys";
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -46,6 +46,16 @@ export function clipReasons(c: ClipRow) {
   };
 }
 
+/** The job's stored warnings (jobs.warnings, written with `clips`); entries that do not parse are dropped. */
+export function warningsView(text: string | null): JobWarning[] {
+  const list = parseJson(text);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((w) => {
+    const r = JobWarningSchema.safeParse(w);
+    return r.success ? [r.data] : [];
+  });
+}
+
 /** Ranked by score, highest first; ties by clip_index (spec "What the service does" 6). */
 export function rankClips<T extends { score: number | null; clipIndex: number }>(rows: T[]): T[] {
   return [...rows].sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
@@ -61,6 +71,7 @@ export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[]): Job {
     source_url: j.sourceUrl,
     clips: rankClips(clipRows).map((c) => clipView(baseUrl, c)),
     error: j.error,
+    warnings: warningsView(j.warnings),
     created_at: msToIso(j.createdMs),
     completed_at: j.completedAt,
   };

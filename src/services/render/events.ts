@@ -112,10 +112,10 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
-        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3
+        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3, warnings = ?4
          WHERE id = ?1 AND ${RUNNING}`,
       )
-      .bind(jobId, now, allHd ? 1 : 0),
+      .bind(jobId, now, allHd ? 1 : 0, JSON.stringify(ev.warnings ?? [])),
   ];
   for (const { c, videoKey, captionsKey } of rows) {
     statements.push(

@@ -118,6 +118,32 @@ describe("clips", () => {
     expect(job.clips.map((x) => [x.clip_index, x.hd])).toEqual([[1, true], [0, true]]);
   });
 
+  it("the job shows the warnings sent with its clips (a clip left out, one framed more simply); none is an empty list", async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    expect((await getJob(c, id)).warnings).toEqual([]);
+    const clips = [clipReport(0, 80), clipReport(1, 60)];
+    await storeClipFiles(id, clips);
+    const warnings = [
+      { code: "clip_framing_simplified", clip_index: 1, start: 40, end: 95.5, message: "Clip 1 (40.0–95.5 s): The planned face_tracking framing failed to render, so the clip was rendered with a still centre crop." },
+      { code: "clip_left_out", clip_index: null, start: 120, end: 190, message: "The clip at 120.0–190.0 s (score 71) could not be rendered, even with a simpler framing, and was left out: rendering a clip failed." },
+    ];
+    // a warning the protocol does not know is refused like any bad event
+    const bad = await sendEvent(id, { type: "clips", clips, warnings: [{ ...warnings[0], code: "something_else" }] });
+    expect(bad.status).toBe(400);
+    expect((await getJob(c, id)).status).toBe("queued");
+    expect((await sendEvent(id, { type: "clips", clips, warnings })).status).toBe(200);
+    const job = await getJob(c, id);
+    expect(job.status).toBe("completed");
+    expect(job.warnings).toEqual(warnings);
+
+    // a backend from before warnings sends none: the job's list is empty, not missing
+    const old = await newJob(c);
+    await storeClipFiles(old, clips);
+    expect((await sendEvent(old, { type: "clips", clips })).status).toBe(200);
+    expect((await getJob(c, old)).warnings).toEqual([]);
+  });
+
   it("a clips or clip_hd event naming a file that is not in R2 is refused with 503 and changes nothing", async () => {
     const c = await createAccount();
     const id = await newJob(c);

@@ -198,6 +198,16 @@ const deliveryRow = (jobId: string) =>
   }>();
 
 describe("handleWebhookMessage", () => {
+  it("the payload carries the job's warnings, as GET /jobs/{id} shows them", async () => {
+    const { jobId } = await seedJob();
+    const warnings = [{ code: "clip_left_out", clip_index: null, start: 100, end: 170, message: "The clip at 100.0–170.0 s (score 64) could not be rendered, even with a simpler framing, and was left out: rendering a clip failed." }];
+    await env.DB.prepare("UPDATE jobs SET warnings = ? WHERE id = ?").bind(JSON.stringify(warnings), jobId).run();
+    const { testEnv } = fakeQueue();
+    const { requests, fetcher } = receiver(200);
+    expect(await handleWebhookMessage(testEnv, { job_id: jobId, attempt: 1 }, { fetcher, dnsFetcher: never, nowSeconds: NOW })).toEqual({ outcome: "delivered", status: 200 });
+    expect(WebhookPayloadSchema.parse(JSON.parse(requests[0].body)).warnings).toEqual(warnings);
+  });
+
   it("delivers a signed, schema-valid payload with ranked final clip URLs and records it", async () => {
     const { accountId, jobId } = await seedJob();
     const { testEnv, sent } = fakeQueue();
@@ -212,6 +222,7 @@ describe("handleWebhookMessage", () => {
     expect(payload.clips[0].url).toBe(`http://127.0.0.1:8787/files/jobs/${jobId}/clips/0-hd.mp4`);
     expect(payload.clips[0].captions_url).toBe(`http://127.0.0.1:8787/files/jobs/${jobId}/clips/0.srt`);
     expect(payload.clips[1].captions_url).toBeNull();
+    expect(payload.warnings).toEqual([]);
     const secret = await getOrCreateWebhookSecret(env.DB, keyringOf(env), accountId);
     const v = await verifySignature({ secret, timestampHeader: req.headers.get("x-service-timestamp"), signatureHeader: req.headers.get("x-service-signature"), rawBody: req.body, nowSeconds: NOW });
     expect(v).toEqual({ ok: true });
