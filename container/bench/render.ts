@@ -4,7 +4,8 @@
 // profile against a bare ultrafast encode at 540x960, on that clip and on the 1080p camera-like
 // source of the e2e bench. Runs alternate; the ratio is the median of the pairs' ratios (3 runs by default).
 //   cd container && tsx bench/render.ts [source] [start]
-// BENCH_ONLY=preview runs only the rows whose name contains it (the HD rows take minutes).
+// BENCH_ONLY=preview runs only the rows whose name contains it (the HD rows take minutes);
+// BENCH_ONLY="crop path" the crop path rows (sendcmd against the flat expression it replaced).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,6 +16,27 @@ import { loudnessFilter } from "../src/ffmpeg/loudness.js";
 import { cameraLikeSource } from "../../bench/camera-source.js";
 import { probe } from "../src/stages/probe.js";
 import { renderClip } from "../src/stages/render.js";
+import { cropTimeline, cropWindow, normalizePath, type CropKeyframe } from "../src/reframe/crop-path.js";
+
+/** A lively tracked path: `moves` moves over `dur` seconds, swaying across the window's range. */
+function livelyPath(moves: number, dur: number, maxX: number): CropKeyframe[] {
+  const keys = Array.from({ length: moves + 1 }, (_, i) => {
+    const t = (i * dur) / moves;
+    return { t, x: maxX / 2 + (maxX / 2 - 8) * Math.sin((2 * Math.PI * t) / 3) + (i % 2 ? 3 : -3) };
+  });
+  return normalizePath(keys, maxX);
+}
+
+/** The single flat expression crop paths were rendered with before sendcmd (fails past 96 moves). */
+function flatExpression(path: readonly CropKeyframe[]): string {
+  const num = (n: number) => String(Number(n.toFixed(4)));
+  let expr = num(path[0]!.x);
+  for (let i = 0; i + 1 < path.length; i++) {
+    const dx = path[i + 1]!.x - path[i]!.x;
+    if (dx !== 0) expr += `${dx < 0 ? "-" : "+"}${num(Math.abs(dx))}*clip((t-${num(path[i]!.t)})/${num(path[i + 1]!.t - path[i]!.t)},0,1)`;
+  }
+  return expr;
+}
 
 /** Where the clip starts in the camera-like source: inside its first talking head. */
 const CAMERA_START = 20;
@@ -49,6 +71,19 @@ async function main() {
   const ours = (quality: "hd" | "preview", layout: "center_crop" | "wide", from?: { source: string; probe: typeof p }) => () =>
     renderClip({ ...(from ? { ...from, start: CAMERA_START, end: CAMERA_START + dur } : { source, probe: p, start, end: start + dur }), layout, assPath: ass, output: path.join(dir, `${quality}-${layout}.mp4`), quality }, { signal });
   const fromCamera = { source: camera, probe: cameraProbe };
+  // Crop paths (issue 27): the same 90-move path on the camera-like source as one flat expression
+  // (what it replaced, the longest ffmpeg 5.1 takes) and as sendcmd commands (what renders now)
+  const win = cropWindow(cameraProbe.video!.width, cameraProbe.video!.height);
+  const path90 = livelyPath(90, dur, win.maxX);
+  const path500 = livelyPath(500, dur, win.maxX);
+  const commands = path.join(dir, "crop-commands.txt");
+  const timeline = cropTimeline(path90);
+  writeFileSync(commands, timeline.changes.map((c) => `${c.t} crop@cx x '${c.x}';`).join("\n"));
+  const pathEncode = (crop: string) => () =>
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-ss", String(CAMERA_START), "-t", String(dur), "-i", camera,
+      "-filter_complex", `[0:v:0]${crop},scale=540:960,setsar=1[v]`, "-map", "[v]", "-map", "0:a", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "48000", path.join(dir, "path.mp4")]);
+  const tracked = (cropPath: CropKeyframe[] | undefined, layout: "face_tracking" | "center_crop") => () =>
+    renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout, cropPath, assPath: ass, output: path.join(dir, `tracked-${layout}.mp4`), quality: "preview" }, { signal });
 
   const cases = [
     { name: "HD 1080x1920, crop + captions + loudness", ours: ours("hd", "center_crop"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
@@ -64,6 +99,8 @@ async function main() {
     { name: "preview share: bare ultrafast + loudness chain (gain, limiter) only", ours: bare(540, 960, "ultrafast", "30", { af: loudnessFilter(2) }), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
     // what the single-pass dynamic loudnorm that the measured gain replaced cost (it runs at 192 kHz)
     { name: "preview share: bare ultrafast + old single-pass loudnorm only", ours: bare(540, 960, "ultrafast", "30", { af: "loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo" }), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
+    { name: "crop path: 90 moves as sendcmd commands (camera-like source, bare encode)", ours: pathEncode(`sendcmd=f=${commands},crop@cx=w=${win.w}:h=${win.h}:x='${timeline.initial}':y=${win.y}`), base: pathEncode(`crop=w=${win.w}:h=${win.h}:x='${flatExpression(path90)}':y=${win.y}`), baseName: "the same path as one flat expression (before)" },
+    { name: "crop path: preview with a 500-move tracked path (camera-like source)", ours: tracked(path500, "face_tracking"), base: tracked(undefined, "center_crop"), baseName: "the same preview, still centre crop" },
   ];
   console.log(`source ${path.basename(source)} ${p.video!.width}x${p.video!.height} @ ${p.video!.fps.toFixed(2)} fps, clip ${dur} s, ${os.cpus().length} cores, ${runs} alternating runs`);
   console.log("| render | ours s (median) | baseline | baseline s (median) | ratio ours/baseline (median of pairs) |");

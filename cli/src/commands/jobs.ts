@@ -15,6 +15,7 @@ export function describeJob(j: Job): string {
     `completed: ${j.completed_at ?? "-"}`,
     `hd ready:  ${j.hd_ready}`,
     ...(j.error ? [`error:     ${j.error}`] : []),
+    ...j.warnings.map((w) => `warning:   ${w.message}`),
     ...(j.clips.length ? ["", table(["#", "score", "title", "url"], j.clips.map((c) => [c.clip_index, c.score, c.title, c.url]))] : []),
   ].join("\n");
 }

@@ -45,12 +45,12 @@ export const createClipJob = defineTool({
 export const getJob = defineTool({
   name: "service_get_job",
   title: "Get a job",
-  description: "Read one job: status (queued, processing, scoring, completed, failed, cancelled), progress step and percentage, clips ranked by score (best first) with MP4 and SRT URLs, and whether the final 1080p files are ready (hd_ready). Free and read-only.",
+  description: "Read one job: status (queued, processing, scoring, completed, failed, cancelled), progress step and percentage, clips ranked by score (best first) with MP4 and SRT URLs, whether the final 1080p files are ready (hd_ready), and warnings (a clip rendered with a simpler framing, or left out because it could not be rendered). Free and read-only.",
   input: { job_id: jobId },
   output: JobSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: ({ job_id }, { api }) => unwrap(api.GET("/api/v1/jobs/{id}", { params: { path: { id: job_id } } })),
-  summary: (j) => `Job ${j.id}: ${j.status}, ${j.progress.step} ${j.progress.pct}%, ${j.clips.length} clip(s)${j.hd_ready ? ", HD ready" : ""}${j.error ? `, error: ${j.error}` : ""}.`,
+  summary: (j) => `Job ${j.id}: ${j.status}, ${j.progress.step} ${j.progress.pct}%, ${j.clips.length} clip(s)${j.hd_ready ? ", HD ready" : ""}${j.error ? `, error: ${j.error}` : ""}.${j.warnings.length ? ` Warnings: ${j.warnings.map((w) => w.message).join(" ")}` : ""}`,
 });
 
 export const listJobs = defineTool({

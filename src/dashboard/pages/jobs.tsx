@@ -155,6 +155,16 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
             </form>
           )}
         </section>
+        {job.warnings.length > 0 && (
+          <section class="card" aria-labelledby="warnings-h" data-warnings>
+            <h2 id="warnings-h">Warnings</h2>
+            <ul>
+              {job.warnings.map((w) => (
+                <li data-warning={w.code}>{w.message}</li>
+              ))}
+            </ul>
+          </section>
+        )}
         {clips.length > 0 && (
           <section aria-labelledby="clips-h">
             <h2 id="clips-h">Clips, best first</h2>

@@ -106,6 +106,8 @@ describe("job page", () => {
     expect(html).toMatch(/<span>hook<\/span><meter min="0" max="100" value="93">/);
     expect(html).toContain("Download SRT");
     expect(html).not.toContain("Cancel job");
+    expect(html).not.toContain("data-warnings"); // nothing to warn about
+
     const rr = await post(`/dashboard/jobs/${id}/clips/1/rerender`, { layout_mode: "wide", dub: "es" }, { cookie });
     expect(rr.status).toBe(303);
     const row = await env.DB.prepare("SELECT params, status FROM rerenders WHERE job_id = ?1").bind(id).first<{ params: string; status: string }>();
@@ -114,6 +116,18 @@ describe("job page", () => {
     const empty = await post(`/dashboard/jobs/${id}/clips/1/rerender`, {}, { cookie });
     expect(empty.status).toBe(400);
     expect(await empty.text()).toContain("Send at least one of layout_mode, caption_style or dub.");
+  });
+
+  it("shows the job's warnings above its clips: a clip left out is never silent", async () => {
+    const { cookie } = await signedIn();
+    const id = await newDashboardJob(cookie);
+    const clips = [clipReport(0, 70)];
+    await storeClipFiles(id, clips);
+    const message = "The clip at 120.0–190.0 s (score 71) could not be rendered, even with a simpler framing, and was left out: rendering a clip failed.";
+    expect((await sendEvent(id, { type: "clips", clips, warnings: [{ code: "clip_left_out", clip_index: null, start: 120, end: 190, message }] } as never)).status).toBe(200);
+    const html = await (await get(`/dashboard/jobs/${id}`, cookie)).text();
+    expect(html).toMatch(/<li data-warning="clip_left_out">The clip at 120\.0–190\.0 s/);
+    expect(html.indexOf("data-warnings")).toBeLessThan(html.indexOf("data-clip="));
   });
 
   it("cancels a running job", async () => {

@@ -127,12 +127,12 @@ describe("clips", () => {
     const warnings = [
       { code: "clip_framing_simplified", clip_index: 1, start: 40, end: 95.5, message: "Clip 1 (40.0–95.5 s): The planned face_tracking framing failed to render, so the clip was rendered with a still centre crop." },
       { code: "clip_left_out", clip_index: null, start: 120, end: 190, message: "The clip at 120.0–190.0 s (score 71) could not be rendered, even with a simpler framing, and was left out: rendering a clip failed." },
-    ];
+    ] as const;
     // a warning the protocol does not know is refused like any bad event
-    const bad = await sendEvent(id, { type: "clips", clips, warnings: [{ ...warnings[0], code: "something_else" }] });
+    const bad = await sendEvent(id, { type: "clips", clips, warnings: [{ ...warnings[0], code: "something_else" }] } as never);
     expect(bad.status).toBe(400);
     expect((await getJob(c, id)).status).toBe("queued");
-    expect((await sendEvent(id, { type: "clips", clips, warnings })).status).toBe(200);
+    expect((await sendEvent(id, { type: "clips", clips, warnings: [...warnings] })).status).toBe(200);
     const job = await getJob(c, id);
     expect(job.status).toBe("completed");
     expect(job.warnings).toEqual(warnings);
