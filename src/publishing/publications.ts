@@ -3,12 +3,13 @@
 import { clipFrameOf } from "@katto/protocol";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { clips, jobs, nowIso, publications, rerenders } from "../db/schema";
+import { clips, nowIso, publications, rerenders } from "../db/schema";
 import type { Env } from "../env";
 import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from "../errors";
 import { requireScope } from "../services/auth/keys";
 import type { AccountContext } from "../services/context";
 import { parseCursor } from "../services/jobs/cursor";
+import { loadOwnJob } from "../services/jobs/read";
 import { fileNameOfKey } from "../storage/keys";
 import { availability } from "./config";
 import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
@@ -85,8 +86,8 @@ export interface CreatePublicationInput {
 export async function createPublication(ctx: AccountContext, jobId: string, clipIndex: number, input: CreatePublicationInput, nowMs = Date.now()) {
   requireWrite(ctx);
   const db = drizzle(ctx.env.DB);
-  const job = await db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.accountId, ctx.principal.accountId))).get();
-  if (!job) throw new NotFoundError("Job not found.");
+  // the one ownership read: other accounts' jobs and upload reservations answer 404 alike
+  const job = await loadOwnJob(ctx, jobId);
   if (job.status !== "completed") throw new ConflictError(`Job is ${job.status}: clips can be published once it is completed.`);
   const version = await latestClipVersion(ctx.env, jobId, clipIndex);
   if (!version) throw new NotFoundError(`Clip ${clipIndex} not found in this job.`);

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../../src/index";
-import { connections, publications } from "../../../src/db/schema";
+import { connections, jobs, publications } from "../../../src/db/schema";
 import { runPublication } from "../../../src/publishing/runner";
 import { PublicationListSchema, PublicationSchema } from "../../../src/schemas/publication";
 import { api, createAccount, type Client } from "../helpers";
@@ -69,6 +69,17 @@ describe("publications", { timeout: 90_000 }, () => {
     const r = await publish(client, jobId, {});
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: string }).error).toMatch(/at most 180 s/);
+  });
+
+  it("answers 404 for an upload reservation and another account's job alike, as GET /jobs/{id} does", async () => {
+    const { client, jobId } = await ready();
+    await drizzle(env.DB).update(jobs).set({ status: "reserved" }).where(eq(jobs.id, jobId));
+    for (const [who, id] of [[client, jobId], [await createAccount(), (await completedClip(client)).jobId]] as const) {
+      const r = await publish(who, id, {});
+      expect(r.status).toBe(404);
+      expect(((await r.json()) as { error: string }).error).toBe("Job not found. Check the id; jobs of other accounts are not visible.");
+    }
+    expect((await api(client, `/jobs/${jobId}`)).status).toBe(404);
   });
 
   it("needs a connection, and refuses a platform privacy it does not offer", async () => {
