@@ -1,12 +1,10 @@
 // An account's brand kit as the Worker passes it in a job's config (docs/api-decisions.md,
 // "Brand kit value formats"), its validation, and what it changes in a render: caption font,
 // colours and position, the layout when the job names none, and a watermark.
-import { BrandKitSchema, LAYOUT_MODES, parseWith, type BrandKit, type Parsed } from "@katto/protocol";
+import { BrandKitSchema, parseWith, type BrandKit, type Parsed } from "@katto/protocol";
 import type { CaptionStyleOptions } from "./captions/styles.js";
 
 export { CAPTION_FONTS, MAX_WATERMARK_BYTES, type BrandKit, type CaptionFont } from "@katto/protocol";
-/** The spec's layout modes (service-api-v1 layout_mode); center_crop is internal only. */
-export const BRAND_LAYOUTS = LAYOUT_MODES;
 
 /** Validate a brand kit; the error names the first offending field under `at`. */
 export function parseBrandKit(v: unknown, at = "brandKit"): Parsed<BrandKit> {

@@ -14,7 +14,6 @@ export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
 export const SYNTHESIZERS = ["offline", "espeak-ng", "workers-ai"] as const;
 export const POCKETSPHINX_SEARCHES = ["fast", "accurate"] as const;
 
-export type SpeechEngineName = (typeof SPEECH_ENGINES)[number];
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
   z.enum(values, { error: `is unknown; use one of ${values.join(", ")}` }).default(fallback);

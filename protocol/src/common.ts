@@ -25,7 +25,6 @@ export const CallbackSchema = z.object(
   },
   { error: "must be an object with base_url and token" },
 );
-export type Callback = z.output<typeof CallbackSchema>;
 
 export const SourceSchema = z.object(
   {

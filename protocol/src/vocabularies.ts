@@ -4,7 +4,6 @@
 
 /** Layout modes a caller may ask for (service-api-v1 `layout_mode`, brand kit `default_layout`). */
 export const LAYOUT_MODES = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;
-export type LayoutMode = (typeof LAYOUT_MODES)[number];
 
 /** Everything the renderer can draw: the public modes plus `center_crop`, its internal fallback. */
 export const RENDER_LAYOUTS = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4"] as const;
@@ -56,7 +55,6 @@ export const MAX_CLIPS = 10;
  * fit (X caps portrait video at 1200x1900): `RenditionTask.size`, 9:16 like every clip.
  */
 export const RENDITION_SIZES = [{ width: 720, height: 1280 }] as const;
-export type RenditionSize = { width: number; height: number };
 
 /** The frame of a clip's files: the preview first, then the 1080p render (and every re-render). */
 export const CLIP_FRAMES = { preview: { width: 540, height: 960 }, hd: { width: 1080, height: 1920 } } as const;

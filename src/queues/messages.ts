@@ -6,7 +6,6 @@ export const WebhookQueueMessageSchema = z.object({ type: z.literal("webhook"), 
 export const RerenderMessageSchema = z.object({ type: z.literal("rerender"), rerender_id: z.string().max(64) });
 /** HD fan-out: the 1080p render of one clip of a completed job (docs/render-protocol.md "HD fan-out"). */
 export const RenderHdMessageSchema = z.object({ type: z.literal("render_hd"), job_id: z.uuid(), clip_index: z.int().min(0).max(9) });
-export type RenderHdMessage = z.infer<typeof RenderHdMessageSchema>;
 /** A clip re-scaled to a platform's frame, asked for by the publish runner (docs/render-protocol.md "Renditions"). */
 export const RenderRenditionMessageSchema = z.object({ type: z.literal("render_rendition"), job_id: z.uuid(), clip_index: z.int().min(0).max(9), width: z.int().positive(), height: z.int().positive() });
 export const QueueMessageSchema = z.discriminatedUnion("type", [RenderMessageSchema, RenderHdMessageSchema, RenderRenditionMessageSchema, RerenderMessageSchema, WebhookQueueMessageSchema]);

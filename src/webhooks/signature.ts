@@ -62,7 +62,7 @@ export async function verifySignature({
     : { ok: false, reason: "signature does not match" };
 }
 
-/** Body of GET /webhook ("Webhook signing details"). */
+/** Body of GET /webhook ("Webhook signing details"), which the dashboard shows too (services/accounts/webhooks.ts). */
 export const webhookSigningDetails = (signingSecret: string) => ({
   signing_secret: signingSecret,
   signature_header: SIGNATURE_HEADER,

@@ -258,8 +258,6 @@ export async function call(ctx: PlatformContext, input: string, init: RequestIni
   }
 }
 
-/** base64url without padding (RFC 7636 §4.2). */
-export const base64Url = base64url;
 
 /** A PKCE verifier and its S256 challenge (RFC 7636 §4.1-4.2). */
 export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {

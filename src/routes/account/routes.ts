@@ -5,10 +5,7 @@ import type { App } from "../../middleware/types";
 import { AccountSchema, BrandKitListSchema, UsageSchema, WebhookDetailsSchema } from "../../schemas/account";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { getAccount, getUsage, listBrandKits } from "../../services/accounts/read";
-import { requireScope } from "../../services/auth/keys";
-import { keyringOf } from "../../lib/crypto";
-import { getOrCreateWebhookSecret } from "../../webhooks/secret";
-import { SCHEME, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../../webhooks/signature";
+import { getWebhookDetails } from "../../services/accounts/webhooks";
 import { accountCtx } from "../context";
 
 const usageRoute = createRoute({
@@ -39,10 +36,4 @@ const webhookRoute = createRoute({
   middleware: [keyRateLimit("webhook")] as const,
   responses: { 200: jsonContent(WebhookDetailsSchema, "How to verify completion callbacks."), ...errorResponses(401, 403, 429) },
 });
-export const registerGetWebhookDetails = (app: App) =>
-  app.openapi(webhookRoute, async (c) => {
-    const ctx = accountCtx(c);
-    requireScope(ctx, "read");
-    const secret = await getOrCreateWebhookSecret(c.env.DB, keyringOf(c.env), ctx.principal.accountId);
-    return c.json({ signing_secret: secret, signature_header: SIGNATURE_HEADER, timestamp_header: TIMESTAMP_HEADER, scheme: SCHEME }, 200);
-  });
+export const registerGetWebhookDetails = (app: App) => app.openapi(webhookRoute, async (c) => c.json(await getWebhookDetails(accountCtx(c)), 200));

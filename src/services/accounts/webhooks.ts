@@ -5,14 +5,14 @@ import { ValidationError } from "../../errors";
 import { deliverWebhook } from "../../webhooks/delivery";
 import { keyringOf } from "../../lib/crypto";
 import { getOrCreateWebhookSecret } from "../../webhooks/secret";
-import { SCHEME, SIGNATURE_HEADER, SIGNATURE_PREFIX, TIMESTAMP_HEADER } from "../../webhooks/signature";
+import { webhookSigningDetails } from "../../webhooks/signature";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 
+/** GET /webhook and the dashboard's webhook page: the secret (made on first access) and how to check a signature. */
 export async function getWebhookDetails(ctx: AccountContext) {
   requireScope(ctx, "read");
-  const secret = await getOrCreateWebhookSecret(ctx.env.DB, keyringOf(ctx.env), ctx.principal.accountId);
-  return { signing_secret: secret, signature_header: SIGNATURE_HEADER, timestamp_header: TIMESTAMP_HEADER, scheme: SCHEME, signature_prefix: SIGNATURE_PREFIX };
+  return webhookSigningDetails(await getOrCreateWebhookSecret(ctx.env.DB, keyringOf(ctx.env), ctx.principal.accountId));
 }
 
 export async function sendTestWebhook(ctx: AccountContext, url: string) {
