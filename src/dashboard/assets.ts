@@ -73,6 +73,7 @@ progress{width:100%;height:12px;accent-color:var(--brand)}
 .preview .cap.pos-top{top:10%}.preview .cap.pos-middle{top:44%}.preview .cap.pos-bottom{bottom:14%}
 .preview .wm{position:absolute;right:8px;top:8px;max-width:30%;opacity:.85}
 .kit-grid{display:grid;gap:18px;grid-template-columns:1fr 260px}
+.spaced{margin-top:16px}.shrink{flex:0}.grid-fit{grid-template-columns:repeat(auto-fit,minmax(300px,1fr))}.break{word-break:break-all}
 @media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}.top nav{order:3;flex-basis:100%;flex-wrap:nowrap;overflow-x:auto;scrollbar-width:none}.top nav a{white-space:nowrap}}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 details summary{cursor:pointer;font-weight:600}
@@ -153,5 +154,8 @@ export const DASHBOARD_JS = `
     };
     f.addEventListener("input",update);f.addEventListener("change",update);
   });
+  // Saved kits' previews: their colours and font from data attributes (no inline style: the CSP allows none).
+  $$("[data-color]").forEach(function(el){el.style.color=el.getAttribute("data-color")});
+  $$("[data-font]").forEach(function(el){el.style.fontFamily="'"+el.getAttribute("data-font")+"',sans-serif"});
 })();
 `;

@@ -13,20 +13,15 @@ import { registerKeyPages } from "./pages/keys";
 import { registerPublishingPages } from "./pages/publishing";
 import { registerWebhookPages } from "./pages/webhooks";
 import { type DashboardEnv, sameOriginOnly } from "./session";
+import { pageSecurityHeaders } from "../middleware/page-security";
 
 export function registerDashboard(app: App) {
   const d = new Hono<DashboardEnv>();
   d.use("/dashboard/*", bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: "Request body too large.", code: "payload_too_large" }, 413) }));
   d.use("/dashboard", sameOriginOnly);
   d.use("/dashboard/*", sameOriginOnly);
-  d.use("/dashboard/*", async (c, next) => {
-    await next();
-    // Pages hold account data and secrets revealed on click: never cached, never framed.
-    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Referrer-Policy", "same-origin");
-    c.header("X-Content-Type-Options", "nosniff");
-  });
+  d.use("/dashboard", pageSecurityHeaders("same-origin"));
+  d.use("/dashboard/*", pageSecurityHeaders("same-origin"));
   d.get("/dashboard/assets/dashboard.css", (c) => c.body(DASHBOARD_CSS, 200, { "content-type": "text/css; charset=utf-8", "cache-control": "public, max-age=300" }));
   d.get("/dashboard/assets/dashboard.js", (c) => c.body(DASHBOARD_JS, 200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "public, max-age=300" }));
   registerAuthPages(d);

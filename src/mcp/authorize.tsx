@@ -10,6 +10,7 @@
 // grant's props; the hosted server calls the REST API with it (docs/api-decisions.md).
 import { AuthorizationError, CimdFetchError, type AuthRequest, type OAuthHelpers } from "@cloudflare/workers-oauth-provider";
 import { type Context, Hono } from "hono";
+import { pageSecurityHeaders } from "../middleware/page-security";
 import { Layout, renderPage } from "../dashboard/components/layout";
 import { SignInForm } from "../dashboard/components/sign-in-form";
 import { currentSession, type DashboardEnv, requireSession, sameOriginOnly, startSession } from "../dashboard/session";
@@ -121,12 +122,7 @@ async function handleErrors(c: Context<DashboardEnv>, run: () => Promise<Respons
 export function registerOAuthPages(app: App) {
   const o = new Hono<DashboardEnv>();
   o.use("/oauth/*", sameOriginOnly);
-  o.use("/oauth/*", async (c, next) => {
-    await next();
-    c.header("Cache-Control", "no-store");
-    c.header("X-Frame-Options", "DENY");
-    c.header("Referrer-Policy", "no-referrer");
-  });
+  o.use("/oauth/*", pageSecurityHeaders("no-referrer"));
 
   o.get(OAUTH_AUTHORIZE_PATH, (c) =>
     handleErrors(c, async () => {

@@ -21,6 +21,8 @@ let page: Page;
 let files: Awaited<ReturnType<typeof serveFiles>>;
 let email: string;
 let accountId: string;
+/** What Chromium reported as blocked by the pages' Content-Security-Policy (src/middleware/page-security.ts). */
+const cspViolations: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `dashboard-${name}.png`), fullPage: true });
 /** GET /api/v1/me with `key`. The system tests share 127.0.0.1 and its per-IP limit, which is judged before the key: wait out a 429 like a client would. */
@@ -45,6 +47,9 @@ beforeAll(async () => {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--autoplay-policy=no-user-gesture-required"],
   });
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+  });
 });
 afterAll(async () => {
   await browser?.close();
@@ -149,6 +154,8 @@ describe("dashboard in a browser", () => {
     await kit.getByRole("button", { name: "Save changes" }).click();
     await page.locator("section[data-kit] h2", { hasText: "Podcast look v2" }).waitFor();
     expect(await page.locator("section[data-kit] input[name=primary_color]").first().inputValue()).toBe("#ffe066");
+    // a saved kit's preview takes its colour from the page's script (no inline style under the CSP)
+    await expect.poll(() => page.locator("section[data-kit] [data-cap]").first().evaluate((e) => getComputedStyle(e).color)).toBe("rgb(255, 224, 102)");
     await shot("brand-kits");
   });
 
@@ -192,6 +199,32 @@ describe("dashboard in a browser", () => {
     } finally {
       await new Promise<void>((r) => evil.close(() => r()));
     }
+  });
+
+  it("every page so far worked under the strict Content-Security-Policy: nothing was blocked", () => {
+    expect(cspViolations).toEqual([]);
+  });
+
+  it("an injected inline script or event handler does not run", async () => {
+    await page.goto(`${base()}/dashboard/jobs`);
+    const outcome = await page.evaluate(async () => {
+      const w = window as unknown as { injected?: number; handled?: number };
+      const blocked: string[] = [];
+      document.addEventListener("securitypolicyviolation", (e) => blocked.push(e.violatedDirective));
+      // what a title or transcript carrying markup would try, were it ever put into the page as HTML
+      const s = document.createElement("script");
+      s.textContent = "window.injected = 1";
+      document.body.append(s);
+      const img = document.createElement("img");
+      img.setAttribute("onerror", "window.handled = 1");
+      img.src = "data:,not-an-image";
+      document.body.append(img);
+      await new Promise((r) => setTimeout(r, 300));
+      return { injected: w.injected ?? null, handled: w.handled ?? null, blocked };
+    });
+    expect(outcome.injected).toBeNull();
+    expect(outcome.handled).toBeNull();
+    expect(outcome.blocked).toContain("script-src-elem");
   });
 
   it("fits a phone screen, then signs out", async () => {

@@ -49,8 +49,8 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
       </div>
       <div class="preview" aria-label="Caption preview" data-preview-box>
         {k.watermark_url && <img class="wm" src={k.watermark_url} alt="" />}
-        <p class={`cap pos-${k.caption_position}`} style={`color:${k.primary_color};font-family:'${k.caption_font}',sans-serif`} data-cap>
-          This is <span style={`color:${k.accent_color}`} data-accent>how</span> your captions look
+        <p class={`cap pos-${k.caption_position}`} data-cap data-color={k.primary_color} data-font={k.caption_font}>
+          This is <span data-accent data-color={k.accent_color}>how</span> your captions look
         </p>
       </div>
     </form>

@@ -64,7 +64,7 @@ async function jobsPage(c: Context<DashboardEnv>, p: { error?: string; url?: str
       <Layout title="Jobs" account={c.get("session")} active="jobs">
         <h1>Jobs</h1>
         <Flash error={p.error} />
-        <div class="grid3" style="grid-template-columns:repeat(auto-fit,minmax(300px,1fr))">
+        <div class="grid3 grid-fit">
           <section class="card" aria-labelledby="by-url-h">
             <h2 id="by-url-h">Clip a video by URL</h2>
             <form method="post" action="/dashboard/jobs">
@@ -145,7 +145,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
             <dt>Step</dt><dd data-step>{job.progress.step}</dd>
             <dt>Progress</dt>
             <dd><div class="bar"><progress max={100} value={pct} aria-label="Job progress" data-progress></progress><span data-pct>{pct}%</span></div></dd>
-            <dt>Source</dt><dd class="mono" style="word-break:break-all">{job.source_url}</dd>
+            <dt>Source</dt><dd class="mono break">{job.source_url}</dd>
             <dt>Created</dt><dd>{fmtDateTime(job.created_at)}</dd>
             {job.error && (<><dt>Error</dt><dd class="alert">{job.error}</dd></>)}
           </dl>

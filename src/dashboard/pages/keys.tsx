@@ -34,7 +34,7 @@ async function keysPage(c: Context<DashboardEnv>, p: { error?: string; created?:
               <label class="check"><input type="checkbox" name="scopes" value="read" checked /> read</label>
               <label class="check"><input type="checkbox" name="scopes" value="write" checked /> write</label>
             </fieldset>
-            <div style="flex:0">
+            <div class="shrink">
               <button type="submit" class="btn primary">Create key</button>
             </div>
           </form>

@@ -43,7 +43,7 @@ async function webhooksPage(c: Context<DashboardEnv>, p: { error?: string; notic
               <button type="submit" class="btn">Reveal secret</button>
             </form>
           )}
-          <dl class="facts" style="margin-top:16px">
+          <dl class="facts spaced">
             <dt>Signature header</dt><dd class="mono">{SIGNATURE_HEADER}</dd>
             <dt>Timestamp header</dt><dd class="mono">{TIMESTAMP_HEADER}</dd>
             <dt>Scheme</dt><dd class="mono">{SCHEME}: {SIGNATURE_PREFIX}hex(HMAC-SHA256(secret, timestamp + "." + raw body))</dd>
@@ -61,7 +61,7 @@ async function webhooksPage(c: Context<DashboardEnv>, p: { error?: string; notic
               <label for="test-url">Receiver URL</label>
               <input id="test-url" name="url" type="url" required placeholder="https://example.com/katto-webhook" value={p.url ?? ""} />
             </div>
-            <div style="flex:0"><button type="submit" class="btn primary">Send test event</button></div>
+            <div class="shrink"><button type="submit" class="btn primary">Send test event</button></div>
           </form>
           <p class="muted">The same rules as job webhooks apply: a public https URL; it is signed like a real callback.</p>
         </section>
