@@ -28,6 +28,20 @@ export type DubLanguage = (typeof DUB_LANGUAGES)[number];
 export const CLIP_LENGTHS = ["lt30", "30_60", "60_90", "90_180"] as const;
 export type ClipLength = (typeof CLIP_LENGTHS)[number];
 
+/**
+ * The seconds each bucket allows: what the backend's selection cuts to, what the tools and the
+ * dashboard show. `lt30` starts at 8 s: shorter is too short to say anything.
+ */
+export const CLIP_LENGTH_SECONDS: Readonly<Record<ClipLength, { min: number; max: number }>> = {
+  lt30: { min: 8, max: 30 },
+  "30_60": { min: 30, max: 60 },
+  "60_90": { min: 60, max: 90 },
+  "90_180": { min: 90, max: 180 },
+};
+
+/** "8–30 s": a bucket's bounds as people read them. */
+export const clipLengthLabel = (l: ClipLength) => `${CLIP_LENGTH_SECONDS[l].min}–${CLIP_LENGTH_SECONDS[l].max} s`;
+
 /** Steps a job's progress goes through (`progress.step`). */
 export const PROGRESS_STEPS = ["queued", "downloading", "probing", "transcribing", "selecting", "scoring", "rendering", "uploading", "done"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];

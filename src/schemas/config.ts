@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CLIP_LENGTHS, CONFIG_LIMITS } from "@katto/protocol";
+import { CLIP_LENGTHS, CONFIG_LIMITS, clipLengthLabel } from "@katto/protocol";
 
 export const clipLengths = CLIP_LENGTHS;
 
@@ -7,7 +7,7 @@ export const clipLengths = CLIP_LENGTHS;
 export const ConfigSchema = z
   .strictObject({
     genre: z.string().max(CONFIG_LIMITS.genre).optional().openapi({ description: "Free string; known values tune scoring weights: podcast, education, interview, gaming, comedy, news, sports, vlog.", example: "podcast" }),
-    clipLength: z.enum(clipLengths).optional().openapi({ description: "Clip duration bucket: lt30 (< 30 s), 30_60, 60_90, 90_180 seconds." }),
+    clipLength: z.enum(clipLengths).optional().openapi({ description: `Clip duration bucket: ${CLIP_LENGTHS.map((l) => `${l} (${clipLengthLabel(l)})`).join(", ")}.` }),
     customPrompt: z.string().max(CONFIG_LIMITS.customPrompt, { error: `customPrompt must be at most ${CONFIG_LIMITS.customPrompt} characters` }).optional(),
     topics: z.string().max(CONFIG_LIMITS.topics, { error: `topics must be at most ${CONFIG_LIMITS.topics} characters` }).optional(),
   })

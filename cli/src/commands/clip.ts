@@ -1,3 +1,4 @@
+import { CLIP_LENGTHS } from "@katto/protocol";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Schemas } from "@katto/sdk";
@@ -8,12 +9,11 @@ import { CliError, EXIT, usageError } from "../exit-codes";
 import { bar, formatBytes, table } from "../output";
 import { assertCompleted, parseTimeout, watchJob } from "../watch";
 
-const CLIP_LENGTHS = ["lt30", "30_60", "60_90", "90_180"] as const;
 
 export const clip: Command = {
   words: ["clip"],
   summary: "Make clips from a video: upload a local file (or submit a URL), wait, and download every clip's MP4 and SRT.",
-  usage: "katto clip <url-or-file> [--clip-length lt30|30_60|60_90|90_180] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]",
+  usage: `katto clip <url-or-file> [--clip-length ${CLIP_LENGTHS.join("|")}] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]`,
   args: 1,
   options: {
     "clip-length": { type: "string" },

@@ -1,12 +1,14 @@
 import path from "node:path";
+import { DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
 import type { Katto, Rerender, Schemas } from "@katto/sdk";
 import { type Command, type Context, intArg, oneOf, type Values } from "../command";
 import { downloadFile } from "../download";
 import { CliError, EXIT } from "../exit-codes";
 import { parseTimeout } from "../watch";
 
-const LAYOUTS = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;
-const LANGS = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
+// the API's value lists, from the one vocabulary the Worker and the backend use too
+const LAYOUTS = LAYOUT_MODES;
+const LANGS = DUB_LANGUAGES;
 
 async function submit(ctx: Context, jobId: string, index: number, body: Schemas["RerenderRequest"], v: Values) {
   const katto = ctx.katto();

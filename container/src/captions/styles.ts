@@ -1,7 +1,7 @@
 // Named caption styles and their parameters. Brand kits override the parameters later; the
 // renderer only ever sees a resolved CaptionStyle.
 
-import { DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
+import { CAPTION_POSITIONS, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
 export { CAPTION_STYLES, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
@@ -106,7 +106,7 @@ export function resolveCaptionStyle(opts: CaptionStyleOptions = {}): CaptionStyl
     primaryColor: isHexColor(opts.primaryColor) ? opts.primaryColor : base.primaryColor,
     accentColor: isHexColor(opts.accentColor) ? opts.accentColor : base.accentColor,
     outlineColor: isHexColor(opts.outlineColor) ? opts.outlineColor : base.outlineColor,
-    position: opts.position && ["top", "middle", "bottom"].includes(opts.position) ? opts.position : base.position,
+    position: opts.position && (CAPTION_POSITIONS as readonly string[]).includes(opts.position) ? opts.position : base.position,
     maxChars: maxCharsFor(fontSize, base.popScale),
   };
 }

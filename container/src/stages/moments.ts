@@ -5,6 +5,7 @@ import { CONNECTORS } from "../text/lexicon.js";
 import { tokenize } from "../text/normalize.js";
 import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRanges } from "../text/sentences.js";
 import type { ClipConfig, ClipLength, Loudness, Moment, SelectionNote, Transcript, Word } from "../types.js";
+import { CLIP_LENGTH_SECONDS } from "@katto/protocol";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "./score-features.js";
@@ -12,10 +13,7 @@ import { type Passage, rankPassage } from "./score.js";
 
 /** Allowed clip durations in seconds per requested bucket; without one, lengths that suit the content. */
 export const CLIP_BUCKETS: Readonly<Record<ClipLength | "auto", { min: number; max: number }>> = {
-  lt30: { min: 8, max: 30 },
-  "30_60": { min: 30, max: 60 },
-  "60_90": { min: 60, max: 90 },
-  "90_180": { min: 90, max: 180 },
+  ...CLIP_LENGTH_SECONDS,
   auto: { min: 15, max: 60 },
 };
 

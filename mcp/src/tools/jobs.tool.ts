@@ -1,6 +1,7 @@
 // Jobs: create (spends quota), read, list, clips, transcript, cancel (cannot be undone).
 import { z } from "zod";
-import { clipLengths, ConfigSchema } from "../../../src/schemas/config";
+import { CLIP_LENGTHS, clipLengthLabel } from "@katto/protocol";
+import { ConfigSchema } from "../../../src/schemas/config";
 import { CancelledSchema, ClipProjectionSchema, JobCreatedSchema, JobListSchema, JobSchema, jobStatuses, TranscriptSchema } from "../../../src/schemas/job";
 import { defineTool, unwrap } from "../tool";
 
@@ -10,7 +11,7 @@ export const jobId = z.uuid().describe("The job's id (a UUID), as returned by se
 export const configInput = z
   .object({
     genre: z.string().max(100).optional().describe("Kind of video; known values tune scoring: podcast, education, interview, gaming, comedy, news, sports, vlog."),
-    clipLength: z.enum(clipLengths).optional().describe("Clip duration bucket: lt30 (under 30 s), 30_60, 60_90 or 90_180 seconds. See service_list_clip_lengths."),
+    clipLength: z.enum(CLIP_LENGTHS).optional().describe(`Clip duration bucket: ${CLIP_LENGTHS.map((l) => `${l} (${clipLengthLabel(l)})`).join(", ")}. See service_list_clip_lengths.`),
     customPrompt: z.string().max(1000).optional().describe("Free-text instructions for choosing moments, e.g. 'moments about pricing'."),
     topics: z.string().max(500).optional().describe("Comma-separated topics to favour, e.g. 'AI, startups'."),
   })

@@ -1,7 +1,7 @@
 // The API's vocabularies, read from the Worker's own definitions (src/schemas, src/services/jobs/
 // sources.ts), so the tools can never list a source or clip length the API would refuse.
 import { z } from "zod";
-import { clipLengths } from "../../../src/schemas/config";
+import { CLIP_LENGTHS, CLIP_LENGTH_SECONDS } from "@katto/protocol";
 import { sourceKinds } from "../../../src/schemas/job";
 import { uploadContentTypes } from "../../../src/schemas/upload";
 import { platforms } from "../../../src/services/jobs/sources";
@@ -42,20 +42,13 @@ export const listSources = defineTool({
   summary: (s) => `Sources: ${s.sources.map((x) => x.source).join(", ")}. Upload types: ${s.upload_content_types.join(", ")}. Up to ${s.max_source_minutes} minutes.`,
 });
 
-const lengthNotes: Record<(typeof clipLengths)[number], { min_seconds: number; max_seconds: number }> = {
-  lt30: { min_seconds: 0, max_seconds: 30 },
-  "30_60": { min_seconds: 30, max_seconds: 60 },
-  "60_90": { min_seconds: 60, max_seconds: 90 },
-  "90_180": { min_seconds: 90, max_seconds: 180 },
-};
-
 export const listClipLengths = defineTool({
   name: "service_list_clip_lengths",
   title: "List clip lengths",
   description: "The clip duration buckets accepted as config.clipLength by service_create_clip_job, with their bounds in seconds. Free and read-only; no API call.",
   input: {},
-  output: z.object({ clip_lengths: z.array(z.object({ value: z.enum(clipLengths), min_seconds: z.number(), max_seconds: z.number() })) }),
+  output: z.object({ clip_lengths: z.array(z.object({ value: z.enum(CLIP_LENGTHS), min_seconds: z.number(), max_seconds: z.number() })) }),
   annotations: readOnlyLocal,
-  run: async () => ({ clip_lengths: clipLengths.map((value) => ({ value, ...lengthNotes[value] })) }),
+  run: async () => ({ clip_lengths: CLIP_LENGTHS.map((value) => ({ value, min_seconds: CLIP_LENGTH_SECONDS[value].min, max_seconds: CLIP_LENGTH_SECONDS[value].max })) }),
   summary: (l) => `Clip lengths: ${l.clip_lengths.map((c) => `${c.value} (${c.min_seconds}-${c.max_seconds} s)`).join(", ")}.`,
 });

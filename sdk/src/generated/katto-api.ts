@@ -492,7 +492,7 @@ export interface components {
         /** @description Optional pre-clip settings. */
         Config: {
             /**
-             * @description Clip duration bucket: lt30 (< 30 s), 30_60, 60_90, 90_180 seconds.
+             * @description Clip duration bucket: lt30 (8–30 s), 30_60 (30–60 s), 60_90 (60–90 s), 90_180 (90–180 s).
              * @enum {string}
              */
             clipLength?: "lt30" | "30_60" | "60_90" | "90_180";

@@ -4,6 +4,8 @@
 // transcript, cancel). Services: services/jobs/*, services/uploads/uploads.ts, services/rerenders.
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
+import { clipLengthLabel } from "@katto/protocol";
+import { RUNNING_STATUSES } from "../../services/jobs/status";
 import { clipLengths, type Config, ConfigSchema } from "../../schemas/config";
 import { layoutModes } from "../../schemas/account";
 import { captionStyles, dubLanguages, RerenderBodySchema } from "../../schemas/rerender";
@@ -18,8 +20,7 @@ import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
 
-const ACTIVE = new Set(["queued", "processing", "scoring"]);
-const lengthLabels: Record<string, string> = { lt30: "under 30 s", "30_60": "30–60 s", "60_90": "60–90 s", "90_180": "90–180 s" };
+const ACTIVE = new Set<string>(RUNNING_STATUSES);
 
 const zodMessage = (e: { issues: { path: PropertyKey[]; message: string }[] }) => e.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
 
@@ -41,7 +42,7 @@ const ConfigFields = () => (
         <label for="cfg-length">Clip length</label>
         <select id="cfg-length" name="clipLength">
           <option value="">Automatic</option>
-          {clipLengths.map((l) => <option value={l}>{lengthLabels[l]}</option>)}
+          {clipLengths.map((l) => <option value={l}>{clipLengthLabel(l)}</option>)}
         </select>
       </div>
       <div>

@@ -2,10 +2,12 @@
 // languages, including Hindi, Japanese and Chinese. Input {text, source_lang, target_lang},
 // output {translated_text}. One request per text, a few at a time.
 import { type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
+import { DUB_LANGUAGES } from "@katto/protocol";
 import type { Translator } from "./types.js";
 
 export const TRANSLATION_MODEL = "@cf/meta/m2m100-1.2b";
-export const M2M100_LANGS = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
+/** The languages Katto dubs into, every one of which m2m100 translates between. */
+export const M2M100_LANGS = DUB_LANGUAGES;
 const CONCURRENCY = 4;
 
 export function parseTranslation(result: unknown): string {

@@ -1,0 +1,68 @@
+// One vocabulary (issue 25): every value list that more than one place uses is written once, in
+// @katto/protocol (protocol/src/vocabularies.ts), and imported by the Worker, the backend, the
+// dashboard, the MCP tools and the CLI. This test fails when any of them writes such a list again:
+// an array literal holding every value of a protocol list, or a table keyed by every clip length.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import * as vocab from "../../protocol/src/vocabularies";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DIRS = ["src", "container/src", "mcp/src", "cli/src", "sdk/src", "protocol/src"];
+const HOME = "protocol/src/vocabularies.ts";
+
+const lists: Record<string, readonly string[]> = {
+  CLIP_LENGTHS: vocab.CLIP_LENGTHS,
+  LAYOUT_MODES: vocab.LAYOUT_MODES,
+  RENDER_LAYOUTS: vocab.RENDER_LAYOUTS,
+  CAPTION_STYLES: vocab.CAPTION_STYLES,
+  CAPTION_FONTS: vocab.CAPTION_FONTS,
+  CAPTION_POSITIONS: vocab.CAPTION_POSITIONS,
+  DUB_LANGUAGES: vocab.DUB_LANGUAGES,
+  PROGRESS_STEPS: vocab.PROGRESS_STEPS,
+  HD_MODES: vocab.HD_MODES,
+  JOB_WARNING_CODES: vocab.JOB_WARNING_CODES,
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    if (statSync(p).isDirectory()) return f === "generated" || f === "node_modules" ? [] : sources(p);
+    return /\.tsx?$/.test(f) ? [p] : [];
+  });
+}
+
+const quoted = (text: string) => new Set([...text.matchAll(/["'`]([^"'`\n]+)["'`]/g)].map((m) => m[1]!));
+const keys = (text: string) => new Set([...text.matchAll(/(?:^|[{,\s])["']?([\w-]+)["']?\s*:/g)].map((m) => m[1]!));
+
+/** Where a file writes a protocol list again: "NAME at line N". */
+export function rewrittenLists(text: string): string[] {
+  const found: string[] = [];
+  const line = (index: number) => text.slice(0, index).split("\n").length;
+  for (const m of text.matchAll(/\[[^[\]]*\]/g)) {
+    const values = quoted(m[0]);
+    for (const [name, list] of Object.entries(lists)) if (list.length > 1 && list.every((v) => values.has(v))) found.push(`${name} at line ${line(m.index)}`);
+  }
+  for (const m of text.matchAll(/\{(?:[^{}]|\{[^{}]*\})*\}/g)) {
+    const k = keys(m[0]);
+    if (vocab.CLIP_LENGTHS.every((v) => k.has(v))) found.push(`a table keyed by every clip length at line ${line(m.index)}`);
+  }
+  return found;
+}
+
+describe("one vocabulary", () => {
+  it("the detector finds a list written again, and a table of clip-length bounds", () => {
+    expect(rewrittenLists(`const L = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;`)).toEqual(["LAYOUT_MODES at line 1"]);
+    expect(rewrittenLists(`\nconst b = { lt30: { min: 0, max: 30 }, "30_60": { min: 30, max: 60 }, "60_90": {}, "90_180": {} };`)).toEqual(["a table keyed by every clip length at line 2"]);
+    expect(rewrittenLists(`const b = { lt30: "under 30 s", "30_60": "30–60 s", "60_90": "60–90 s", "90_180": "90–180 s" };`)).toEqual(["a table keyed by every clip length at line 1"]);
+    expect(rewrittenLists(`if (["top", "middle", "bottom"].includes(p)) {}`)).toEqual(["CAPTION_POSITIONS at line 1"]);
+    expect(rewrittenLists(`const some = ["en", "es"];`)).toEqual([]);
+  });
+
+  it("no file outside protocol/src/vocabularies.ts writes one of its lists again", () => {
+    const offenders = DIRS.flatMap((d) => sources(path.join(ROOT, d)))
+      .filter((f) => path.relative(ROOT, f) !== HOME)
+      .flatMap((f) => rewrittenLists(readFileSync(f, "utf8")).map((where) => `${path.relative(ROOT, f)}: ${where}`));
+    expect(offenders).toEqual([]);
+  });
+});
