@@ -76,24 +76,22 @@ export async function renderPreviews(plans: readonly ClipPlan[], o: PreviewsOpti
 
 /** One plan: its framing, then the simpler one; an abort or a Worker that gave up on the job ends everything. */
 async function renderOne(p: ClipPlan, o: PreviewsOptions, onProgress: (f: number) => void): Promise<Attempt> {
-  try {
-    await o.render(p, onProgress);
-    return { plan: p, simplified: false };
-  } catch (e) {
-    if (o.signal.aborted || e instanceof JobGoneError) throw e;
-    const first = toStageError("rendering", e, "rendering a clip failed");
-    const simpler = simplerFraming(p, o.video);
-    log("warn", "clip render failed; trying a simpler framing", { job_id: o.jobId, clip: p.index, layout: p.layout, retry_layout: simpler.layout, duration_s: clipDuration(p), error: first.message, detail: first.detail });
+  const framings = [p, simplerFraming(p, o.video)];
+  let error: StageError | null = null;
+  for (const [k, plan] of framings.entries()) {
     try {
-      await o.render(simpler, onProgress);
-      return { plan: simpler, simplified: true };
-    } catch (e2) {
-      if (o.signal.aborted || e2 instanceof JobGoneError) throw e2;
-      const second = toStageError("rendering", e2, "rendering a clip failed");
-      log("error", "clip render failed twice; the clip is left out", { job_id: o.jobId, clip: p.index, layout: simpler.layout, error: second.message, detail: second.detail });
-      return { plan: p, error: second };
+      await o.render(plan, onProgress);
+      return { plan, simplified: k > 0 };
+    } catch (e) {
+      if (o.signal.aborted || e instanceof JobGoneError) throw e;
+      error = toStageError("rendering", e, "rendering a clip failed");
+      const last = k === framings.length - 1;
+      log(last ? "error" : "warn", last ? "clip render failed with the simpler framing too; the clip is left out" : "clip render failed; trying a simpler framing", {
+        job_id: o.jobId, clip: p.index, layout: plan.layout, duration_s: clipDuration(p), error: error.message, detail: error.detail,
+      });
     }
   }
+  return { plan: p, error: error! };
 }
 
 /** The plan as clip `index`, its preview and SRT files renamed to that index's names. */
