@@ -74,7 +74,10 @@ progress{width:100%;height:12px;accent-color:var(--brand)}
 .preview .wm{position:absolute;right:8px;top:8px;max-width:30%;opacity:.85}
 .kit-grid{display:grid;gap:18px;grid-template-columns:1fr 260px}
 .spaced{margin-top:16px}.shrink{flex:0}.grid-fit{grid-template-columns:repeat(auto-fit,minmax(300px,1fr))}.break{word-break:break-all}
-@media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}.top nav{order:3;flex-basis:100%;flex-wrap:nowrap;overflow-x:auto;scrollbar-width:none}.top nav a{white-space:nowrap}}
+@media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}.top nav{order:3;flex-basis:100%;flex-wrap:wrap}.top nav a{white-space:nowrap;padding:6px 10px}
+main table,main tbody,main tr,main td{display:block;width:100%}main thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+main tr{border:1px solid var(--line);border-radius:var(--radius);padding:6px 10px;margin-bottom:10px}main td{border:0;padding:4px 0;overflow-wrap:anywhere}
+main td[data-label]::before{content:attr(data-label);display:block;font-size:.8rem;font-weight:700;color:var(--muted)}}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 details summary{cursor:pointer;font-weight:600}
 .transcript{max-height:360px;overflow:auto}
@@ -153,6 +156,11 @@ export const DASHBOARD_JS = `
       if(/^https:/.test(u)){if(!wm){wm=document.createElement("img");wm.className="wm";wm.alt="";box.appendChild(wm)}wm.src=u}else if(wm)wm.remove();
     };
     f.addEventListener("input",update);f.addEventListener("change",update);
+  });
+  // Phone widths stack each table row into a card (the stylesheet); each cell is labelled with its column's header.
+  $$("main table").forEach(function(t){
+    var heads=$$("thead th",t).map(function(th){return th.textContent.trim()});
+    $$("tbody tr",t).forEach(function(tr){Array.prototype.forEach.call(tr.children,function(td,i){if(heads[i])td.setAttribute("data-label",heads[i])})});
   });
   // Saved kits' previews: their colours and font from data attributes (no inline style: the CSP allows none).
   $$("[data-color]").forEach(function(el){el.style.color=el.getAttribute("data-color")});

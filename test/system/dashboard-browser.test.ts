@@ -23,6 +23,8 @@ let email: string;
 let accountId: string;
 /** What Chromium reported as blocked by the pages' Content-Security-Policy (src/middleware/page-security.ts). */
 const cspViolations: string[] = [];
+/** the finished job's page, for the phone-width check */
+let jobPath = "/dashboard/jobs";
 
 const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `dashboard-${name}.png`), fullPage: true });
 /** GET /api/v1/me with `key`. The system tests share 127.0.0.1 and its per-IP limit, which is judged before the key: wait out a 429 like a client would. */
@@ -95,6 +97,7 @@ describe("dashboard in a browser", () => {
     await page.getByLabel("Video URL").fill(files.url("sample.mp4"));
     await page.getByRole("button", { name: "Make clips", exact: true }).click();
     await page.waitForURL(/\/dashboard\/jobs\/[0-9a-f-]{36}$/);
+    jobPath = new URL(page.url()).pathname;
     // The page polls the job and reloads when it ends; the clip players then appear.
     const video = page.locator("article.clip video").first();
     await video.waitFor({ state: "attached", timeout: 240_000 });
@@ -227,10 +230,20 @@ describe("dashboard in a browser", () => {
     expect(outcome.blocked).toContain("script-src-elem");
   });
 
-  it("fits a phone screen, then signs out", async () => {
+  it("fits a phone screen on every page: no sideways scrolling, every section one visible tap away; then signs out", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/dashboard", "/dashboard/jobs", jobPath, "/dashboard/keys", "/dashboard/brand-kits", "/dashboard/webhooks", "/dashboard/connections", "/dashboard/publications"]) {
+      await page.goto(`${base()}${path}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} scrolls sideways`).toBe(true);
+      // every navigation link lies inside the screen's width: none hidden behind a sideways swipe
+      const links = await page.locator("header nav a").evaluateAll((as) => as.map((a) => { const r = a.getBoundingClientRect(); return { text: a.textContent, left: r.left, right: r.right }; }));
+      expect(links.length, path).toBe(7);
+      for (const l of links) expect(l.left >= 0 && l.right <= 390, `${path}: ${l.text} at ${l.left}-${l.right}`).toBe(true);
+    }
+    // tables become labelled cards: the keys page's rows show their column names
+    await page.goto(`${base()}/dashboard/keys`);
+    await expect.poll(() => page.locator("tbody td").first().getAttribute("data-label")).toBe("Name");
     await page.goto(`${base()}/dashboard`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot("mobile");
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(`${base()}/dashboard/sign-in`);
