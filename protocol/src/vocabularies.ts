@@ -9,6 +9,11 @@ export const LAYOUT_MODES = ["face_tracking", "wide", "split_screen", "stacked",
 export const RENDER_LAYOUTS = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4"] as const;
 export type RenderLayout = (typeof RENDER_LAYOUTS)[number];
 
+/** The layouts made of one panel per person, stacked in rows (a 2x2 grid for four). */
+export const PANEL_LAYOUTS = ["split_screen", "grid_3", "grid_4"] as const satisfies readonly RenderLayout[];
+export type PanelLayout = (typeof PANEL_LAYOUTS)[number];
+export const isPanelLayout = (l: string): l is PanelLayout => (PANEL_LAYOUTS as readonly string[]).includes(l);
+
 export const CAPTION_STYLES = ["bold_pop", "karaoke", "boxed", "minimal", "none"] as const;
 export type CaptionStyleName = (typeof CAPTION_STYLES)[number];
 export const DEFAULT_CAPTION_STYLE: CaptionStyleName = "bold_pop";

@@ -128,9 +128,11 @@ interface MovingCrop {
   h: number;
   y: number;
   timeline: CropTimeline;
+  /** a panel's place in the output frame */
+  cell?: Rect;
 }
 
-const movingCrop = (target: string, w: number, h: number, y: number, path: readonly CropKeyframe[]): MovingCrop => ({ target, w, h, y, timeline: cropTimeline(path) });
+const movingCrop = (target: string, w: number, h: number, y: number, path: readonly CropKeyframe[], cell?: Rect): MovingCrop => ({ target, w, h, y, timeline: cropTimeline(path), cell });
 
 const cropFilter = (c: MovingCrop) => `crop@${c.target}=w=${c.w}:h=${c.h}:x='${c.timeline.initial}':y=${c.y}`;
 
@@ -146,7 +148,7 @@ function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "
     case "split_screen":
     case "grid_3":
     case "grid_4":
-      return panelCrops(spec.layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p, i) => movingCrop(`p${i}`, p.w, p.h, p.y, p.path));
+      return panelCrops(spec.layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p, i) => movingCrop(`p${i}`, p.w, p.h, p.y, p.path, p.cell));
     default:
       return [];
   }
@@ -172,8 +174,8 @@ function sourceWithCommands(spec: Pick<RenderSpec, "commandsPath">, crops: reado
 }
 
 /** crop + scale of one panel's moving window into its cell, [in] -> [out]. */
-function panelChain(c: MovingCrop, cell: Rect, input: string, output: string): string {
-  return `[${input}]${cropFilter(c)},scale=${cell.w}:${cell.h},setsar=1[${output}]`;
+function panelChain(c: MovingCrop, input: string, output: string): string {
+  return `[${input}]${cropFilter(c)},scale=${c.cell!.w}:${c.cell!.h},setsar=1[${output}]`;
 }
 
 /** Fixed source rect scaled into a cell, [in] -> [out]. */
@@ -183,10 +185,9 @@ function rectChain(src: Rect, cell: Rect, input: string, output: string): string
 
 /** split_screen / grid_3 / grid_4: one crop per panel from one decoded stream, stacked in rows. */
 export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height" | "commandsPath">): string {
-  const cells = panelCrops(layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p) => p.cell);
   const crops = movingCrops({ ...spec, layout });
   const n = crops.length;
-  const parts = [`${sourceWithCommands(spec, crops)}split=${n}${crops.map((_, i) => `[s${i}]`).join("")}`, ...crops.map((c, i) => panelChain(c, cells[i]!, `s${i}`, `p${i}`))];
+  const parts = [`${sourceWithCommands(spec, crops)}split=${n}${crops.map((_, i) => `[s${i}]`).join("")}`, ...crops.map((c, i) => panelChain(c, `s${i}`, `p${i}`))];
   if (layout === "grid_4") {
     parts.push(`[p0][p1]hstack=inputs=2[r0]`, `[p2][p3]hstack=inputs=2[r1]`, `[r0][r1]vstack=inputs=2,setsar=1[framed]`);
   } else {

@@ -7,6 +7,7 @@
 // for one subject; split screen / grids for two to four people of similar size or who each speak;
 // stacked for a small face cam in a corner over changing gameplay. Sources that are already
 // vertical are kept whole (passthrough) before this is asked.
+import { isPanelLayout, type PanelLayout } from "@katto/protocol";
 import type { CropKeyframe } from "./crop-path.js";
 import type { SuggestedLayout } from "./layout-summary.js";
 import type { PanelFocus, Rect } from "./panels.js";
@@ -39,7 +40,7 @@ export interface LayoutInput {
 export type AutoLayout = (
   | { layout: "wide" }
   | { layout: "face_tracking"; path: CropKeyframe[] }
-  | { layout: "split_screen" | "grid_3" | "grid_4"; panels: PanelFocus[] }
+  | { layout: PanelLayout; panels: PanelFocus[] }
   | { layout: "stacked"; faceCam: Rect }
 ) & {
   /** why, in words for the clip's metadata */
@@ -48,7 +49,7 @@ export type AutoLayout = (
   faceShare?: number;
 };
 
-const PEOPLE: Record<"split_screen" | "grid_3" | "grid_4", number> = { split_screen: 2, grid_3: 3, grid_4: 4 };
+const PEOPLE: Record<PanelLayout, number> = { split_screen: 2, grid_3: 3, grid_4: 4 };
 /** A face missing for at most this long between two sightings is still on screen (the camera holds). */
 export const BRIEF_LOSS_S = 2;
 /** Face tracking needs a face on screen for this share of the clip, or of the time words are spoken. */
@@ -92,7 +93,7 @@ export function autoLayout(o: LayoutInput): AutoLayout {
   const seen = `a face is on screen for ${pct(share)} of the clip${speechSamples ? ` and ${pct(speechShare)} of its speech` : ""}`;
 
   if (f.layout === "stacked" && f.faceCam) return { layout: "stacked", faceCam: f.faceCam, faceShare, reason: `A small face cam stays in a corner over changing picture: ${seen}.` };
-  if (f.layout === "split_screen" || f.layout === "grid_3" || f.layout === "grid_4") {
+  if (isPanelLayout(f.layout)) {
     const n = PEOPLE[f.layout];
     const comparable = comparableShare(f.samples, n);
     const panels = panelCentres(f.samples, n);

@@ -1,6 +1,7 @@
 // Pure geometry of the multi-region layouts: split_screen (two people, one above the other),
 // grid_3 (three rows), grid_4 (2x2) and stacked (face cam over gameplay). Every window lies
 // inside the source frame and has the aspect of the band it fills, so nothing is letterboxed.
+import type { PanelLayout } from "@katto/protocol";
 import { normalizePath, type CropKeyframe } from "./crop-path.js";
 
 /** Where one panel looks: a centre in displayed source pixels, optionally moving over time. */
@@ -32,7 +33,7 @@ export interface PanelCrop {
   cell: Rect;
 }
 
-export type PanelLayout = "split_screen" | "grid_3" | "grid_4";
+export type { PanelLayout } from "@katto/protocol";
 export const PANEL_GRID: Record<PanelLayout, { cols: number; rows: number }> = {
   split_screen: { cols: 1, rows: 2 },
   grid_3: { cols: 1, rows: 3 },
