@@ -1,4 +1,5 @@
-// Values that are secrets or local-mode settings, so `wrangler types` cannot see them in wrangler.toml.
+// Values that are secrets or local-mode settings, so `wrangler types` (npm run types:worker, into
+// src/generated/) cannot see them in wrangler.toml.
 // Production sets the secrets with `wrangler secret put`; local mode writes them to .dev.vars.
 declare global {
   namespace Cloudflare {

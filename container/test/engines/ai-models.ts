@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-const typesFile = path.resolve(import.meta.dirname, "../../../worker-configuration.d.ts");
+const typesFile = path.resolve(import.meta.dirname, "../../../src/generated/worker-configuration.d.ts");
 
 export function workersAiModelNames(): Set<string> {
   const text = readFileSync(typesFile, "utf8");

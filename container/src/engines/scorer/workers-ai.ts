@@ -11,7 +11,7 @@ import { CloudflareAiError, type CloudflareAiConfig, runWorkersAi } from "../clo
 import { createOfflineScorer } from "./offline.js";
 import type { Scorer } from "./types.js";
 
-/** Must be a name of the Workers AI model map (worker-configuration.d.ts; checked by a test). */
+/** Must be a name of the Workers AI model map (src/generated/worker-configuration.d.ts; checked by a test). */
 export const SCORER_MODEL = "@cf/meta/llama-3.1-8b-instruct-fp8";
 /** characters of each clip's text sent to the model */
 const MAX_CLIP_CHARS = 1500;
