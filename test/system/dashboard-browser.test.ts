@@ -2,8 +2,9 @@
 // the shared local stack. One browser, one signed-in page, one job. Screenshots go to docs/img/.
 import { createHmac } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 // @ts-expect-error plain ESM script without types
@@ -57,6 +58,15 @@ afterAll(async () => {
   await browser?.close();
   await files?.close();
 });
+
+// axe-core (Deque's accessibility engine) checks the page as rendered. It is evaluated through the
+// DevTools protocol, which the page's Content-Security-Policy does not govern, so the policy stays strict.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }));
+  return result.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 describe("dashboard in a browser", () => {
   it("refuses a wrong password with the generic message, then signs in", async () => {
@@ -230,7 +240,7 @@ describe("dashboard in a browser", () => {
     expect(outcome.blocked).toContain("script-src-elem");
   });
 
-  it("fits a phone screen on every page: no sideways scrolling, every section one visible tap away; then signs out", async () => {
+  it("fits a phone screen on every page with no accessibility violation (axe, WCAG 2.1 A and AA): no sideways scrolling, every section one visible tap away; then signs out", async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const path of ["/dashboard", "/dashboard/jobs", jobPath, "/dashboard/keys", "/dashboard/brand-kits", "/dashboard/webhooks", "/dashboard/connections", "/dashboard/publications"]) {
       await page.goto(`${base()}${path}`);
@@ -239,7 +249,11 @@ describe("dashboard in a browser", () => {
       const links = await page.locator("header nav a").evaluateAll((as) => as.map((a) => { const r = a.getBoundingClientRect(); return { text: a.textContent, left: r.left, right: r.right }; }));
       expect(links.length, path).toBe(7);
       for (const l of links) expect(l.left >= 0 && l.right <= 390, `${path}: ${l.text} at ${l.left}-${l.right}`).toBe(true);
+      expect(await axeViolations(page), `${path}: axe`).toEqual([]);
     }
+    // the check can fail: an image without a text alternative is reported
+    await page.evaluate(() => document.body.append(document.createElement("img")));
+    expect((await axeViolations(page)).join("\n")).toMatch(/^image-alt/m);
     // tables become labelled cards: the keys page's rows show their column names
     await page.goto(`${base()}/dashboard/keys`);
     await expect.poll(() => page.locator("tbody td").first().getAttribute("data-label")).toBe("Name");
