@@ -5,7 +5,7 @@ import type { BackendConfig } from "./config.js";
 import { createBlazeFace, type BlazeFaceDetector } from "./engines/face/blazeface.js";
 import { createScorer } from "./engines/scorer/index.js";
 import { createSpeechEngine } from "./engines/speech/index.js";
-import type { AnalysisDeps } from "./pipeline.js";
+import type { AnalysisDeps } from "./job-run.js";
 import { analyzeClipFaces } from "./stages/faces.js";
 import { selectMoments } from "./stages/moments.js";
 import { scoreMomentsWith } from "./stages/score.js";
