@@ -21,8 +21,8 @@ import { transcribe } from "../container/src/stages/transcribe.js";
 import { ENVELOPE_FRAME_S, energyEnvelope } from "../container/src/stages/transcribe-chunks.js";
 import { readEngineSamples } from "../container/src/stages/transcribe-wav.js";
 import { bareWord } from "../container/src/text/normalize.js";
-import { wordErrorRate } from "../container/src/text/wer.js";
-import { signedStartErrors } from "../container/src/text/timing-error.js";
+import { wordErrorRate } from "../container/test/helpers/wer.js";
+import { signedStartErrors } from "../container/test/helpers/timing-error.js";
 import { timingRefs } from "../container/test/helpers/timing-refs.js";
 import type { ClipConfig, Transcript, Word } from "../container/src/types.js";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createBlazeFace } from "../src/engines/face/blazeface.js";
 import { cropWindow } from "../src/reframe/crop-path.js";
-import { coverage, facesPerFrame, jitter } from "../src/reframe/track-metrics.js";
+import { coverage, facesPerFrame, jitter } from "../test/helpers/track-metrics.js";
 import { planFaceCrop } from "../src/reframe/face-crop.js";
 import { suggestLayout, summarizeFaces } from "../src/reframe/layout-summary.js";
 import { sampleFaces } from "../src/stages/faces.js";

@@ -11,7 +11,7 @@ import { createSpeechEngine } from "../src/engines/speech/index.js";
 import type { SpeechEngine } from "../src/engines/speech/types.js";
 import { runFfmpeg } from "../src/ffmpeg/spawn.js";
 import { bareWord } from "../src/text/normalize.js";
-import { wordErrorRate } from "../src/text/wer.js";
+import { wordErrorRate } from "../test/helpers/wer.js";
 import type { Word } from "../src/types.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -1,15 +1,11 @@
 // An account's brand kit as the Worker passes it in a job's config (docs/api-decisions.md,
-// "Brand kit value formats"), its validation, and what it changes in a render: caption font,
-// colours and position, the layout when the job names none, and a watermark.
-import { BrandKitSchema, parseWith, type BrandKit, type Parsed } from "@katto/protocol";
+// "Brand kit value formats"; validated with the job by @katto/protocol's BrandKitSchema), and what
+// it changes in a render: caption font, colours and position, the layout when the job names none,
+// and a watermark.
+import type { BrandKit } from "@katto/protocol";
 import type { CaptionStyleOptions } from "./captions/styles.js";
 
-export { CAPTION_FONTS, MAX_WATERMARK_BYTES, type BrandKit, type CaptionFont } from "@katto/protocol";
-
-/** Validate a brand kit; the error names the first offending field under `at`. */
-export function parseBrandKit(v: unknown, at = "brandKit"): Parsed<BrandKit> {
-  return parseWith(BrandKitSchema, v, at);
-}
+export { MAX_WATERMARK_BYTES, type BrandKit } from "@katto/protocol";
 
 /** Caption style overrides of a kit (none without a kit). */
 export function brandCaptionOptions(kit: BrandKit | undefined | null): Pick<CaptionStyleOptions, "font" | "primaryColor" | "accentColor" | "position"> {

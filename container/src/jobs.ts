@@ -2,7 +2,8 @@
 import { hdInstanceId, renditionInstanceId } from "@katto/protocol";
 import { createCallbackClient, type CallbackClient } from "./callback-client.js";
 import { log } from "./log.js";
-import { runJob, type AnalysisDeps, type JobOutcome } from "./pipeline.js";
+import type { AnalysisDeps } from "./job-run.js";
+import { runJob, type JobOutcome } from "./pipeline.js";
 import { runHdClip } from "./hd-clip.js";
 import type { HdClipTask, RenderJob, RenditionTask, RerenderJob } from "./protocol.js";
 import { runRendition } from "./rendition.js";

@@ -2,10 +2,10 @@
 // for the runner. Engines are built once at server start from their part of the configuration
 // (config.ts), so a bad configuration fails at once.
 import type { BackendConfig } from "./config.js";
-import { createBlazeFace, type BlazeFaceDetector } from "./engines/face/blazeface.js";
+import { checkFaceModel, createBlazeFace, type BlazeFaceDetector } from "./engines/face/blazeface.js";
 import { createScorer } from "./engines/scorer/index.js";
 import { createSpeechEngine } from "./engines/speech/index.js";
-import type { AnalysisDeps } from "./pipeline.js";
+import type { AnalysisDeps } from "./job-run.js";
 import { analyzeClipFaces } from "./stages/faces.js";
 import { selectMoments } from "./stages/moments.js";
 import { scoreMomentsWith } from "./stages/score.js";
@@ -15,6 +15,7 @@ import { transcribe } from "./stages/transcribe.js";
 export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" | "faces">): AnalysisDeps {
   const engine = createSpeechEngine(cfg.speech);
   const scorer = createScorer(cfg.scorer);
+  const faceModel = checkFaceModel(cfg.faces.modelPath);
   let detector: Promise<BlazeFaceDetector> | undefined;
   return {
     transcribe: (wav, opts) => transcribe(wav, { ...opts, engine }),
@@ -23,7 +24,7 @@ export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" |
     computeSignals,
     sceneChanges: sceneChangesInRange,
     analyzeFaces: async (o) => {
-      const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace({ modelPath: cfg.faces.modelPath })) });
+      const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace({ modelPath: faceModel })) });
       return {
         path: faces.path,
         layout: faces.layout,

@@ -50,12 +50,12 @@ export function detectFaceCam(samples: readonly FaceSample[], frame: { width: nu
   const minH = (o.minFaceHeight ?? 0.04) * H;
   let big = 0;
   const small: Face[] = [];
-  const perSample: (Face | null)[] = samples.map((s) => {
+  for (const s of samples) {
     if (s.faces.some((f) => f.h >= maxH)) big++;
+    // the sample's largest small face
     const c = s.faces.filter((f) => f.h < maxH && f.h >= minH).sort((a, b) => b.w * b.h - a.w * a.h);
     if (c[0]) small.push(c[0]);
-    return c[0] ?? null;
-  });
+  }
   if (big > 0.2 * n || small.length < (o.minShare ?? 0.6) * n) return null;
   const mx = median(small.map(centreX));
   const my = median(small.map(centreY));

@@ -51,9 +51,8 @@ export function simulateCamera(times: readonly number[], subjects: readonly (Sub
   const { w, maxX } = o.window;
   const cuts = o.sceneCuts ?? [];
   const dead = ((o.deadZone ?? 0.35) * w) / 2;
-  const vmax = (o.maxSpeed ?? 0.5) * w;
-  const amax = (o.maxAccel ?? 1.5) * w;
-  const tau = o.tau ?? 0.4;
+  const limits: MotionLimits = { vmax: (o.maxSpeed ?? 0.5) * w, amax: (o.maxAccel ?? 1.5) * w, tau: o.tau ?? 0.4, maxX };
+  const { amax } = limits;
   const alpha = o.measureAlpha ?? 0.6;
   const target = (c: number) => clamp(c - w / 2, 0, maxX);
   // first subject at or after sample i, before the next scene change (where the shot will settle)
@@ -97,21 +96,36 @@ export function simulateCamera(times: readonly number[], subjects: readonly (Sub
       if (!pursuing && Math.abs(off) > dead) pursuing = true;
       if (pursuing) goal = target(meas.c);
     }
-    const err = goal - x;
-    let vd = pursuing ? err / tau : 0;
-    const brake = Math.sqrt(2 * amax * Math.abs(err));
-    vd = clamp(vd, -Math.min(vmax, brake), Math.min(vmax, brake));
-    v = clamp(vd, v - amax * dt, v + amax * dt);
-    let nx = x + v * dt;
-    // never pass the goal: an overshoot would look like a wobble
-    if ((err >= 0 && nx > goal && v > 0) || (err <= 0 && nx < goal && v < 0)) nx = pursuing ? goal : nx;
-    nx = clamp(nx, 0, maxX);
-    v = (nx - x) / dt;
-    x = nx;
+    ({ x, v } = moveCamera(x, v, goal, pursuing, dt, limits));
     if (pursuing && Math.abs(goal - x) < 0.5 && Math.abs(v) < amax * dt) pursuing = false;
     steps.push({ t, x, v, cut: false });
   }
   return steps;
+}
+
+/** px/s, px/s², s, px: CameraOptions' limits in source pixels */
+interface MotionLimits {
+  vmax: number;
+  amax: number;
+  tau: number;
+  maxX: number;
+}
+
+/**
+ * The camera's motion over one sample toward `goal`: an exponential approach (v = error / tau)
+ * while pursuing, else easing to a stop, capped by the top speed, by the acceleration (change of
+ * velocity since the last sample) and by the braking distance, and never past the goal.
+ */
+function moveCamera(x: number, v: number, goal: number, pursuing: boolean, dt: number, k: MotionLimits): { x: number; v: number } {
+  const err = goal - x;
+  const brake = Math.sqrt(2 * k.amax * Math.abs(err));
+  const vd = clamp(pursuing ? err / k.tau : 0, -Math.min(k.vmax, brake), Math.min(k.vmax, brake));
+  const va = clamp(vd, v - k.amax * dt, v + k.amax * dt);
+  let nx = x + va * dt;
+  // never pass the goal: an overshoot would look like a wobble
+  if ((err >= 0 && nx > goal && va > 0) || (err <= 0 && nx < goal && va < 0)) nx = pursuing ? goal : nx;
+  nx = clamp(nx, 0, k.maxX);
+  return { x: nx, v: (nx - x) / dt };
 }
 
 /** Ramer–Douglas–Peucker on (t, x) with a tolerance in x pixels; keeps cut pairs intact. */

@@ -133,10 +133,18 @@ export function scaleFace(f: Face, sx: number, sy: number): Face {
   };
 }
 
+/** A run of sampled frames decoded by one ffmpeg call: its source range, its first sample's index, its frame count. */
+interface SampleChunk {
+  start: number;
+  duration: number;
+  first: number;
+  frames: number;
+}
+
 /** Pure: the chunks [start, duration, first sample index] covering a range at `fps`. */
-export function sampleChunks(start: number, end: number, fps: number, chunkFrames: number): { start: number; duration: number; first: number; frames: number }[] {
+export function sampleChunks(start: number, end: number, fps: number, chunkFrames: number): SampleChunk[] {
   const total = Math.max(0, Math.ceil((end - start) * fps - 1e-6));
-  const out: { start: number; duration: number; first: number; frames: number }[] = [];
+  const out: SampleChunk[] = [];
   for (let first = 0; first < total; first += chunkFrames) {
     const frames = Math.min(chunkFrames, total - first);
     const s = start + first / fps;
@@ -148,9 +156,6 @@ export function sampleChunks(start: number, end: number, fps: number, chunkFrame
 export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
   const fps = o.fps ?? 4;
   const size = samplingSize(o.video.width, o.video.height, o.frameWidth ?? 640);
-  const sx = o.video.width / size.width;
-  const sy = o.video.height / size.height;
-  const frameBytes = size.width * size.height * 3;
   const chunks = sampleChunks(o.start, o.end, fps, o.chunkFrames ?? 16);
   const dir = await mkdtemp(path.join(os.tmpdir(), "katto-faces-"));
   const samples: FaceSample[] = [];
@@ -168,26 +173,9 @@ export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
       const file = await next!;
       next = i + 1 < chunks.length ? decode(i + 1) : null; // decode ahead while detecting
       next?.catch(() => undefined); // surfaced when awaited
-      const parser = new RawFrameParser(frameBytes);
-      let k = 0;
-      for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-        for (const rgb of parser.push(chunk as Buffer)) {
-          // fps=N may emit one frame past the chunk's end; the next chunk starts there
-          if (k >= chunks[i].frames) break;
-          if (o.signal.aborted) throw o.signal.reason ?? new Error("aborted");
-          const t0 = performance.now();
-          const frame = { ...size, rgb };
-          const faces = await o.detector.detect(frame);
-          detectMs += performance.now() - t0;
-          samples.push({
-            t: o.start + (chunks[i].first + k) / fps,
-            faces: faces.map((f) => scaleFace(f, sx, sy)),
-            prints: faces.map((f) => lumaGrid(frame, f, FACE_GRID.cols, FACE_GRID.rows)),
-            grid: lumaGrid(frame, { x: 0, y: 0, w: size.width, h: size.height }, FRAME_GRID.cols, FRAME_GRID.rows),
-          });
-          k++;
-        }
-      }
+      const found = await detectChunk(file, chunks[i]!, o, { fps, ...size });
+      samples.push(...found.samples);
+      detectMs += found.detectMs;
       await rm(file, { force: true });
       o.onProgress?.((i + 1) / chunks.length);
     }
@@ -207,6 +195,33 @@ export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
     samples,
     detectMs: samples.length > 0 ? detectMs / samples.length : 0,
   };
+}
+
+/** The samples of one chunk, whose frames ffmpeg decoded to raw RGB in `file`: the faces in each, in source pixels. */
+async function detectChunk(file: string, chunk: SampleChunk, o: SampleFacesOptions, size: { fps: number; width: number; height: number }): Promise<{ samples: FaceSample[]; detectMs: number }> {
+  const sx = o.video.width / size.width;
+  const sy = o.video.height / size.height;
+  const parser = new RawFrameParser(size.width * size.height * 3);
+  const samples: FaceSample[] = [];
+  let detectMs = 0;
+  for await (const bytes of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    for (const rgb of parser.push(bytes as Buffer)) {
+      // fps=N may emit one frame past the chunk's end; the next chunk starts there
+      if (samples.length >= chunk.frames) break;
+      if (o.signal.aborted) throw o.signal.reason ?? new Error("aborted");
+      const t0 = performance.now();
+      const frame = { width: size.width, height: size.height, rgb };
+      const faces = await o.detector.detect(frame);
+      detectMs += performance.now() - t0;
+      samples.push({
+        t: o.start + (chunk.first + samples.length) / size.fps,
+        faces: faces.map((f) => scaleFace(f, sx, sy)),
+        prints: faces.map((f) => lumaGrid(frame, f, FACE_GRID.cols, FACE_GRID.rows)),
+        grid: lumaGrid(frame, { x: 0, y: 0, w: size.width, h: size.height }, FRAME_GRID.cols, FRAME_GRID.rows),
+      });
+    }
+  }
+  return { samples, detectMs };
 }
 
 export interface ClipFaces {

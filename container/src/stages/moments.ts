@@ -256,11 +256,6 @@ export function jaccard(a: Set<string>, b: Set<string>): number {
   return inter / (a.size + b.size - inter);
 }
 
-/** Clip edges for words[first..last]: in the pauses around them (./cuts.ts), never into a neighbour word. */
-export function edges(words: Word[], first: number, last: number, durationS: number, level?: Loudness): { start: number; end: number } {
-  return { start: cutBefore(words, first, level), end: cutAfter(words, last, durationS, level) };
-}
-
 /** The whole speech of a short source as one clip (or its first maxS seconds of whole sentences). */
 function wholeSource(words: Word[], durationS: number, maxS: number, level?: Loudness): Moment {
   let last = words.length - 1;

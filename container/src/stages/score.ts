@@ -220,14 +220,13 @@ export function scorePassage(p: Passage, config: ClipConfig, keywords?: string[]
   };
 }
 
-/** Sync offline entry point: scores each moment, ranks by score (ties keep the input order). */
-export function scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig }): ScoredMoment[] {
-  const keywords = topicKeywords(opts.config.customPrompt, opts.config.topics);
-  const scored = moments.map((m) => {
-    const { features: _f, ...s } = scorePassage(passageOf(m, t), opts.config, keywords);
+/** Each moment scored by its features, in the input order (the offline scorer, engines/scorer/offline.ts). */
+export function scoreEach(moments: Moment[], t: Transcript, config: ClipConfig): ScoredMoment[] {
+  const keywords = topicKeywords(config.customPrompt, config.topics);
+  return moments.map((m) => {
+    const { features: _f, ...s } = scorePassage(passageOf(m, t), config, keywords);
     return { ...m, ...s };
   });
-  return rankScored(scored);
 }
 
 /** Stable sort by score, descending. */

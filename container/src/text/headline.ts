@@ -178,61 +178,65 @@ export function headline(sentences: readonly string[], opts: { max?: number } = 
   // topic nouns: content nouns said more than once in the clip
   const nounCount = new Map<string, number>();
   for (const toks of tagged) for (const t of toks) if ((t.pos === "NOUN" || t.pos === "PROPN") && t.lower.length > 2 && !WEAK_NOUNS.has(t.lower)) nounCount.set(t.lower, (nounCount.get(t.lower) ?? 0) + 1);
-  const cands: Candidate[] = [];
-  tagged.forEach((toks, si) => {
-    if (toks.length < 3) return;
-    const content = toks.filter((t) => CONTENT_POS.has(t.pos)).length;
-    for (let k = 0; k < toks.length; k++) {
-      const t = toks[k]!;
-      const n1 = toks[k + 1];
-      const n2 = toks[k + 2];
-      // a wh-word opens a question or an explainer only at a clause start, not as an object ("ask not what...")
-      const prevPos = toks[k - 1]?.pos;
-      if (WH.has(t.lower) && n1 && (k === 0 || isFiller(toks[k - 1]!) || ["CCONJ", "SCONJ", "NOUN", "PROPN", "ADV", "NUM"].includes(prevPos!)) && !NEGATION.has(toks[k - 1]?.lower ?? "")) {
-        const direct = AUX.has(n1.lower) || (n1.pos === "VERB" && t.lower !== "why") || t.lower.endsWith("'s");
-        // "which", "who", "when", "where" without an auxiliary are relative clauses, not explainers
-        if (!direct && !EXPLAINERS.has(t.lower)) continue;
-        const run = fit(toks, k, toks.length, k, max, direct);
-        if (run && run.filter((x) => CONTENT_POS.has(x.pos)).length >= 2)
-          cands.push({ kind: direct ? "question" : "explainer", score: direct ? 3 : 2.6, sentence: si, toks: run, phrase: run.map((x) => x.text).join(" "), question: direct });
-      } else if ((k === 0 || isFiller(toks[k - 1]!)) && AUX.has(t.lower) && n1 && SUBJECT.has(n1.lower) && n2 && ["VERB", "AUX", "ADV", "ADJ"].includes(n2.pos)) {
-        const run = fit(toks, k, toks.length, k, max, true);
-        if (run) cands.push({ kind: "question", score: 2.9, sentence: si, toks: run, phrase: run.map((x) => x.text).join(" "), question: true });
-      }
-      // "one" counts only when it counts something ("one meter", not "one of them")
-      const isNumber = (t.pos === "NUM" && (!/^(one|zero)$/.test(t.lower) || (n1?.pos === "NOUN" && !WEAK_NOUNS.has(n1.lower)))) || (t.entity !== undefined && NUMBER_ENTITIES.has(t.entity) && t.pos === "NUM");
-      if (isNumber && !(toks[k - 1]?.pos === "NUM")) {
-        const counted = n1 && (n1.pos === "NOUN" || n1.pos === "ADJ" || n1.pos === "PROPN" || (n1.pos === "NUM" && n2?.pos === "NOUN"));
-        const run = around(toks, k, max);
-        if (run) {
-          let e = k + 1;
-          while (e < toks.length && (toks[e]!.pos === "NUM" || toks[e]!.pos === "ADJ" || toks[e]!.pos === "NOUN")) e++;
-          cands.push({ kind: "number", score: counted ? 2.5 : 1.8, sentence: si, toks: run, phrase: toks.slice(k, e).map((x) => x.text).join(" "), question: false });
-        }
-      }
-      const named = t.pos === "PROPN" || (t.entity !== undefined && !NUMBER_ENTITIES.has(t.entity) && t.entity !== "DATE" && t.entity !== "TIME" && t.pos !== "NUM");
-      if (named && toks[k - 1]?.pos !== "PROPN") {
-        const run = around(toks, k, max);
-        if (run) cands.push({ kind: "named", score: 2.2, sentence: si, toks: run, phrase: t.text, question: false });
-      }
-      if (t.pos === "NOUN" && (nounCount.get(t.lower) ?? 0) >= 2) {
-        const run = around(toks, k, max);
-        if (run) cands.push({ kind: "topic", score: 1.4 + 0.2 * Math.min(3, nounCount.get(t.lower)!), sentence: si, toks: run, phrase: t.text, question: false });
-      }
-    }
-    // the densest clause of the sentence, when nothing above applies
-    for (const s of clauseStarts(toks)) {
-      const run = fit(toks, s, toks.length, null, max, false);
-      if (run) {
-        const dens = run.filter((x) => CONTENT_POS.has(x.pos)).length / run.length;
-        cands.push({ kind: "statement", score: 0.5 + dens * Math.min(1, run.length / 6) + 0.01 * content, sentence: si, toks: run, phrase: run.map((x) => x.text).join(" "), question: false });
-      }
-    }
-  });
+  const cands = tagged.flatMap((toks, si) => sentenceCandidates(toks, si, nounCount, max));
   if (cands.length === 0) return null;
   // ties: the earlier phrase
   const best = cands.reduce((a, b) => (b.score > a.score + 1e-9 ? b : a));
   return { text: render(best.toks, best.question), kind: best.kind, phrase: digitsForNumberWords(best.phrase.split(" ")).join(" ") };
+}
+
+/** The key-phrase candidates of sentence `si` (tagged `toks`), by kind, in the order they appear. */
+function sentenceCandidates(toks: Tok[], si: number, nounCount: ReadonlyMap<string, number>, max: number): Candidate[] {
+  if (toks.length < 3) return [];
+  const cands: Candidate[] = [];
+  const content = toks.filter((t) => CONTENT_POS.has(t.pos)).length;
+  for (let k = 0; k < toks.length; k++) {
+    const t = toks[k]!;
+    const n1 = toks[k + 1];
+    const n2 = toks[k + 2];
+    // a wh-word opens a question or an explainer only at a clause start, not as an object ("ask not what...")
+    const prevPos = toks[k - 1]?.pos;
+    if (WH.has(t.lower) && n1 && (k === 0 || isFiller(toks[k - 1]!) || ["CCONJ", "SCONJ", "NOUN", "PROPN", "ADV", "NUM"].includes(prevPos!)) && !NEGATION.has(toks[k - 1]?.lower ?? "")) {
+      const direct = AUX.has(n1.lower) || (n1.pos === "VERB" && t.lower !== "why") || t.lower.endsWith("'s");
+      // "which", "who", "when", "where" without an auxiliary are relative clauses, not explainers
+      if (!direct && !EXPLAINERS.has(t.lower)) continue;
+      const run = fit(toks, k, toks.length, k, max, direct);
+      if (run && run.filter((x) => CONTENT_POS.has(x.pos)).length >= 2)
+        cands.push({ kind: direct ? "question" : "explainer", score: direct ? 3 : 2.6, sentence: si, toks: run, phrase: run.map((x) => x.text).join(" "), question: direct });
+    } else if ((k === 0 || isFiller(toks[k - 1]!)) && AUX.has(t.lower) && n1 && SUBJECT.has(n1.lower) && n2 && ["VERB", "AUX", "ADV", "ADJ"].includes(n2.pos)) {
+      const run = fit(toks, k, toks.length, k, max, true);
+      if (run) cands.push({ kind: "question", score: 2.9, sentence: si, toks: run, phrase: run.map((x) => x.text).join(" "), question: true });
+    }
+    // "one" counts only when it counts something ("one meter", not "one of them")
+    const isNumber = (t.pos === "NUM" && (!/^(one|zero)$/.test(t.lower) || (n1?.pos === "NOUN" && !WEAK_NOUNS.has(n1.lower)))) || (t.entity !== undefined && NUMBER_ENTITIES.has(t.entity) && t.pos === "NUM");
+    if (isNumber && !(toks[k - 1]?.pos === "NUM")) {
+      const counted = n1 && (n1.pos === "NOUN" || n1.pos === "ADJ" || n1.pos === "PROPN" || (n1.pos === "NUM" && n2?.pos === "NOUN"));
+      const run = around(toks, k, max);
+      if (run) {
+        let e = k + 1;
+        while (e < toks.length && (toks[e]!.pos === "NUM" || toks[e]!.pos === "ADJ" || toks[e]!.pos === "NOUN")) e++;
+        cands.push({ kind: "number", score: counted ? 2.5 : 1.8, sentence: si, toks: run, phrase: toks.slice(k, e).map((x) => x.text).join(" "), question: false });
+      }
+    }
+    const named = t.pos === "PROPN" || (t.entity !== undefined && !NUMBER_ENTITIES.has(t.entity) && t.entity !== "DATE" && t.entity !== "TIME" && t.pos !== "NUM");
+    if (named && toks[k - 1]?.pos !== "PROPN") {
+      const run = around(toks, k, max);
+      if (run) cands.push({ kind: "named", score: 2.2, sentence: si, toks: run, phrase: t.text, question: false });
+    }
+    if (t.pos === "NOUN" && (nounCount.get(t.lower) ?? 0) >= 2) {
+      const run = around(toks, k, max);
+      if (run) cands.push({ kind: "topic", score: 1.4 + 0.2 * Math.min(3, nounCount.get(t.lower)!), sentence: si, toks: run, phrase: t.text, question: false });
+    }
+  }
+  // the densest clause of the sentence, when nothing above applies
+  for (const s of clauseStarts(toks)) {
+    const run = fit(toks, s, toks.length, null, max, false);
+    if (run) {
+      const dens = run.filter((x) => CONTENT_POS.has(x.pos)).length / run.length;
+      cands.push({ kind: "statement", score: 0.5 + dens * Math.min(1, run.length / 6) + 0.01 * content, sentence: si, toks: run, phrase: run.map((x) => x.text).join(" "), question: false });
+    }
+  }
+  return cands;
 }
 
 /** Cuts a headline (e.g. a model's) to max characters at a word boundary, without an ellipsis. */

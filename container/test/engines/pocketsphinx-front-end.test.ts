@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createPocketsphinxEngine, frontEndArgs } from "../../src/engines/speech/pocketsphinx.js";
-import { wordErrorRate } from "../../src/text/wer.js";
+import { wordErrorRate } from "../helpers/wer.js";
 import { tmpDir } from "../helpers/media.js";
 import { mediaDir } from "../transcribe/media.js";
 

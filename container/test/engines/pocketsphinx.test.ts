@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createPocketsphinxEngine, parsePocketsphinxOutput, POCKETSPHINX_TIME_BIAS_S } from "../../src/engines/speech/pocketsphinx.js";
-import { wordErrorRate } from "../../src/text/wer.js";
+import { wordErrorRate } from "../helpers/wer.js";
 import { mediaDir } from "../transcribe/media.js";
 
 // captured from `pocketsphinx_continuous -infile jfk.wav -time yes` (Debian 5prealpha)

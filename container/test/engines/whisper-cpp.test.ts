@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
 import { loadConfig } from "../../src/config.js";
 import { checkWhisperCpp, parseWhisperCppJson } from "../../src/engines/speech/whisper-cpp.js";
-import { wordErrorRate } from "../../src/text/wer.js";
+import { wordErrorRate } from "../helpers/wer.js";
 import { mediaDir } from "../transcribe/media.js";
 
 describe("whisper.cpp engine", () => {

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBlazeFace, type BlazeFaceDetector } from "../../src/engines/face/blazeface.js";
 import { cropWindow } from "../../src/reframe/crop-path.js";
-import { coverage, jitter } from "../../src/reframe/track-metrics.js";
+import { coverage, jitter } from "../helpers/track-metrics.js";
 import { planFaceCrop } from "../../src/reframe/face-crop.js";
 import { suggestLayout, summarizeFaces } from "../../src/reframe/layout-summary.js";
 import { analyzeClipFaces, sampleFaces } from "../../src/stages/faces.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Face } from "../../src/engines/face/types.js";
 import { cropXAt, normalizePath } from "../../src/reframe/crop-path.js";
-import { coverage, jitter } from "../../src/reframe/track-metrics.js";
+import { coverage, jitter } from "../helpers/track-metrics.js";
 import { planFaceCrop } from "../../src/reframe/face-crop.js";
 import { associateFaces } from "../../src/reframe/face-identities.js";
 import type { FaceSample as SampleLike } from "../../src/reframe/face-samples.js";

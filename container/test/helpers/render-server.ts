@@ -1,4 +1,5 @@
-// Start src/server.ts as its own process on an ephemeral loopback port, as the Worker would see it.
+// Start the render server as its own process on an ephemeral loopback port, as the Worker would
+// see it: src/server.ts through tsx, or another command (the built server, as the image runs it).
 import { spawn, type ChildProcess } from "node:child_process";
 import { containerRoot } from "./media.js";
 
@@ -10,9 +11,9 @@ export interface RenderServer {
   stop(): Promise<void>;
 }
 
-export async function startRenderServer(env: Record<string, string> = {}): Promise<RenderServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: containerRoot,
+export async function startRenderServer(env: Record<string, string> = {}, command: { args: string[]; cwd: string } = { args: ["--import", "tsx", "src/server.ts"], cwd: containerRoot }): Promise<RenderServer> {
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,7 +3,7 @@
 // reference words (text in order; start known for every word, or only for each line's first).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { lineStartRef, type TimedRefWord } from "../../src/text/timing-error.js";
+import { lineStartRef, type TimedRefWord } from "./timing-error.js";
 import { tokenize } from "../../src/text/normalize.js";
 
 export interface TimingRef {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bucketOf, clipCount, edges, jaccard, MAX_INNER_SILENCE_S, planMoments, selectMoments, topicMatchReport } from "../../src/stages/moments.js";
+import { cutAfter, cutBefore } from "../../src/stages/cuts.js";
+import { bucketOf, clipCount, jaccard, MAX_INNER_SILENCE_S, planMoments, selectMoments, topicMatchReport } from "../../src/stages/moments.js";
 import { signalMoments } from "../../src/stages/moments-signals.js";
 import type { Transcript, Word } from "../../src/types.js";
 
@@ -97,9 +98,10 @@ describe("selectMoments on speech", () => {
 
   it("pads edges into silence but never into a neighbouring word", () => {
     const ws: Word[] = [{ word: "a", start: 1, end: 1.5 }, { word: "b", start: 1.6, end: 2 }, { word: "c", start: 5, end: 5.5 }];
-    expect(edges(ws, 1, 1, 10)).toEqual({ start: 1.55, end: 2.2 });
-    expect(edges(ws, 0, 0, 10)).toEqual({ start: 0.8, end: 1.55 });
-    expect(edges(ws, 2, 2, 5.6)).toEqual({ start: 4.8, end: 5.6 });
+    const edges = (first: number, last: number, durationS: number) => ({ start: cutBefore(ws, first), end: cutAfter(ws, last, durationS) });
+    expect(edges(1, 1, 10)).toEqual({ start: 1.55, end: 2.2 });
+    expect(edges(0, 0, 10)).toEqual({ start: 0.8, end: 1.55 });
+    expect(edges(2, 2, 5.6)).toEqual({ start: 4.8, end: 5.6 });
   });
 });
 

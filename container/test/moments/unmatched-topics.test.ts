@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noteUnmatchedTopics } from "../../src/pipeline.js";
+import { noteUnmatchedTopics } from "../../src/job-analysis.js";
 import type { ScoredMoment, Transcript } from "../../src/types.js";
 
 const words = "we talk about pricing and hiring today".split(" ").map((w, i) => ({ word: w, start: i, end: i + 0.5 }));

@@ -5,7 +5,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brandCaptionOptions, parseBrandKit, type BrandKit } from "../../src/brand-kit.js";
+import { BrandKitSchema, parseWith } from "@katto/protocol";
+import { brandCaptionOptions, type BrandKit } from "../../src/brand-kit.js";
 import { buildAss } from "../../src/captions/ass.js";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { planClip } from "../../src/clip-plan.js";
@@ -43,8 +44,8 @@ const job = (config: Record<string, unknown>) => ({
 
 describe("brand kit validation", () => {
   it("accepts the documented formats", () => {
-    expect(parseBrandKit(KIT)).toEqual({ ok: true, value: KIT });
-    expect(parseBrandKit({ ...KIT, watermark_url: null, accent_color: "#ffd400" })).toMatchObject({ ok: true, value: { watermark_url: null, accent_color: "#FFD400" } });
+    expect(parseWith(BrandKitSchema, KIT)).toEqual({ ok: true, value: KIT });
+    expect(parseWith(BrandKitSchema, { ...KIT, watermark_url: null, accent_color: "#ffd400" })).toMatchObject({ ok: true, value: { watermark_url: null, accent_color: "#FFD400" } });
     const r = parseRenderJob(job({ brandKit: KIT }));
     expect(r.ok && r.value.config.brandKit).toEqual(KIT);
     const none = parseRenderJob(job({}));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { llmHeadline } from "../../src/engines/scorer/workers-ai.js";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
 import { selectMoments } from "../../src/stages/moments.js";
-import { scoreMoments } from "../../src/stages/score.js";
+import { scoreMoments } from "../helpers/offline-scores.js";
 import { titleFromSentence } from "../../src/stages/score-title.js";
 import { transcribe } from "../../src/stages/transcribe.js";
 import { digitsForNumberWords, fitHeadline, headline, MAX_HEADLINE_CHARS } from "../../src/text/headline.js";

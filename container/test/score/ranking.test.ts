@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
 import { planMoments } from "../../src/stages/moments.js";
-import { scoreMoments } from "../../src/stages/score.js";
+import { scoreMoments } from "../helpers/offline-scores.js";
 import { transcribe } from "../../src/stages/transcribe.js";
 import { sentenceRanges } from "../../src/text/sentences.js";
 import type { Moment, Transcript } from "../../src/types.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEIGHTS, GENRE_WEIGHTS, scoreMoments } from "../../src/stages/score.js";
+import { DEFAULT_WEIGHTS, GENRE_WEIGHTS } from "../../src/stages/score.js";
+import { scoreMoments } from "../helpers/offline-scores.js";
 import type { Moment, Transcript, Word } from "../../src/types.js";
 
 function momentOf(text: string, t0: number, wps = 3): Moment {

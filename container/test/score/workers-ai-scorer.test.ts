@@ -6,7 +6,8 @@ import { WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import { TRANSLATION_MODEL } from "../../src/engines/translate/workers-ai.js";
 import { TTS_MODEL } from "../../src/engines/tts/workers-ai.js";
 import { workersAiModelNames } from "../engines/ai-models.js";
-import { scoreMoments, scoreMomentsWith } from "../../src/stages/score.js";
+import { scoreMomentsWith } from "../../src/stages/score.js";
+import { scoreMoments } from "../helpers/offline-scores.js";
 import type { Moment, Transcript, Word } from "../../src/types.js";
 import { startLoopback } from "../engines/loopback.js";
 

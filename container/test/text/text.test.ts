@@ -4,7 +4,7 @@ import { bareWord, tokenize } from "../../src/text/normalize.js";
 import { numberToWords } from "../../src/text/numbers.js";
 import { segmentsFromWords, sentenceRanges } from "../../src/text/sentences.js";
 import { stem } from "../../src/text/stem.js";
-import { wordErrorRate } from "../../src/text/wer.js";
+import { wordErrorRate } from "../helpers/wer.js";
 import type { Word } from "../../src/types.js";
 
 describe("wordErrorRate", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lineStartRef, median, signedStartErrors } from "../../src/text/timing-error.js";
+import { lineStartRef, median, signedStartErrors } from "../helpers/timing-error.js";
 
 describe("signedStartErrors", () => {
   it("matches recognised words to reference words by text and order, positive when late", () => {

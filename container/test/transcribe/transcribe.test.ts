@@ -7,7 +7,7 @@ import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.
 import { transcribe } from "../../src/stages/transcribe.js";
 import { ENVELOPE_FRAME_S, energyEnvelope, findSilences, planChunks } from "../../src/stages/transcribe-chunks.js";
 import { ENGINE_SAMPLE_RATE, readEngineSamples } from "../../src/stages/transcribe-wav.js";
-import { wordErrorRate } from "../../src/text/wer.js";
+import { wordErrorRate } from "../helpers/wer.js";
 import type { Transcript } from "../../src/types.js";
 import { availableTts, synthesize } from "./synth.js";
 

@@ -2,17 +2,27 @@
 // backend. The model file ships in container/models/blazeface (see its README for provenance).
 // One InferenceSession per model path for the life of the process: loading takes ~100 ms, a
 // detection on a 640 px frame a few ms.
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { InferenceSession } from "onnxruntime-node";
+import { packageDir } from "../../package-dir.js";
 import { anchorCounts, anchorLayers, generateAnchors } from "./anchors.js";
 import { decodeHead, weightedNms, type RawDetection } from "./decode.js";
 import { fillInput, letterbox, toFramePoint } from "./letterbox.js";
 import type { Face, FaceDetector, RgbFrame } from "./types.js";
 
-export const BLAZEFACE_MODEL_PATH = fileURLToPath(
-  new URL("../../../models/blazeface/face_detection_back_256x256_barracuda.onnx", import.meta.url),
-);
+export const BLAZEFACE_MODEL_PATH = path.join(packageDir(), "models/blazeface/face_detection_back_256x256_barracuda.onnx");
+
+/**
+ * The model file faces will be found with: the configured one (KATTO_BLAZEFACE_MODEL), else the
+ * bundled one. Throws at once (call it at startup) when the file is missing, rather than at a
+ * job's first face analysis.
+ */
+export function checkFaceModel(configured?: string): string {
+  const modelPath = configured ?? BLAZEFACE_MODEL_PATH;
+  if (!existsSync(modelPath)) throw new Error(`${configured ? `KATTO_BLAZEFACE_MODEL=${configured}` : `the bundled face model ${modelPath}`}: no such file`);
+  return modelPath;
+}
 
 export interface BlazeFaceOptions {
   /** ONNX file; default the bundled back-camera model, or KATTO_BLAZEFACE_MODEL */

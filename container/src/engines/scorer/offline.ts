@@ -1,5 +1,4 @@
-import { passageOf, scorePassage } from "../../stages/score.js";
-import { topicKeywords } from "../../stages/score-features.js";
+import { scoreEach } from "../../stages/score.js";
 import type { Scorer } from "./types.js";
 
 /** The deterministic feature scorer of stages/score.ts behind the Scorer interface. */
@@ -7,11 +6,7 @@ export function createOfflineScorer(): Scorer {
   return {
     name: "offline",
     async score(moments, t, { config }) {
-      const keywords = topicKeywords(config.customPrompt, config.topics);
-      return moments.map((m) => {
-        const { features: _f, ...s } = scorePassage(passageOf(m, t), config, keywords);
-        return { ...m, ...s, scoredBy: { engine: "offline" } };
-      });
+      return scoreEach(moments, t, config).map((m) => ({ ...m, scoredBy: { engine: "offline" } }));
     },
   };
 }

@@ -1,6 +1,6 @@
 // Word error rate: (substitutions + deletions + insertions) / reference words, by Levenshtein
-// alignment over normalised tokens (./normalize.ts).
-import { tokenize } from "./normalize.js";
+// alignment over normalised tokens (src/text/normalize.ts).
+import { tokenize } from "../../src/text/normalize.js";
 
 export interface WerResult {
   wer: number;

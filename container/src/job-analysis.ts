@@ -1,0 +1,100 @@
+// A job's steps from the source's URL to clip plans: download and probe, transcribe, select,
+// score and choose each clip's layout (composed in pipeline.ts).
+import { join } from "node:path";
+import { planClip, type ClipPlan } from "./clip-plan.js";
+import { StageError } from "./errors.js";
+import type { JobRun, Source } from "./job-run.js";
+import type { RenderEvent } from "./protocol.js";
+import { extractAudio } from "./stages/audio.js";
+import { detectBars } from "./stages/bars.js";
+import { download } from "./stages/download.js";
+import { chooseLayouts, fixedLayout } from "./stages/layouts.js";
+import { topicMatchReport } from "./stages/moments.js";
+import { probe, validateProbe } from "./stages/probe.js";
+import { checkSourceFile, validateSourceLimits } from "./stages/source-check.js";
+import type { ClipConfig, ScoredMoment, Transcript } from "./types.js";
+
+/** downloading, probing: the source on disk, read and checked against the job's limits. */
+export async function fetchSource(run: JobRun): Promise<Source> {
+  const { job, signal } = run;
+  run.enter("downloading", 1);
+  const src = await download(job.source.url, run.dir, { signal, maxBytes: job.limits.max_bytes, onProgress: run.progress.range("downloading", 1, 10) });
+  run.lap("download");
+
+  run.enter("probing", 11);
+  // The container is checked by its bytes before ffprobe opens it, the picture size before any decode (source-check.ts).
+  await checkSourceFile(src.path);
+  const info = await probe(src.path, { signal, fileSize: src.bytes });
+  validateProbe(info, job.limits);
+  validateSourceLimits(info);
+  const content = info.video ? await detectBars(src.path, { signal, durationS: info.duration, video: info.video }) : null;
+  run.lap("probe");
+  return { path: src.path, info, content };
+}
+
+/** transcribing: the speech (none without an audio stream), sent to the Worker as `transcript`. */
+export async function transcribeSource(run: JobRun, source: Source): Promise<Transcript> {
+  const { signal, progress } = run;
+  const durationS = source.info.duration;
+  run.enter("transcribing", 12);
+  let transcript = NO_SPEECH;
+  if (source.info.audio) {
+    const wav = await extractAudio(source.path, join(run.dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
+    run.lap("audio");
+    transcript = await run.deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45) });
+  }
+  await run.send(transcriptEvent(transcript));
+  run.lap("transcribe");
+  return transcript;
+}
+
+/** selecting, scoring: the best moments, ranked, as clip plans with their layouts. */
+export async function planClips(run: JobRun, source: Source, transcript: Transcript): Promise<ClipPlan[]> {
+  const { job, signal, deps } = run;
+  const { info, content } = source;
+  const durationS = info.duration;
+  run.enter("selecting", 48);
+  const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(source.path, { signal, durationS }) : undefined;
+  const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
+  run.lap("select");
+  run.enter("scoring", 52);
+  const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
+  if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
+  noteUnmatchedTopics(ranked, transcript, job.config);
+  const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
+  run.lap("score");
+  await chooseLayouts(plans, deps, {
+    source: source.path,
+    video: content ? { width: content.w, height: content.h } : info.video!,
+    content,
+    signal,
+    sceneCuts: signals?.sceneChanges,
+    hasSpeech: transcript.words.length > 0,
+    words: transcript.words,
+    fixed: fixedLayout(job.config),
+  });
+  run.lap("faces");
+  return plans;
+}
+
+const NO_SPEECH: Transcript = { lang: null, segments: [], words: [], engine: "none" };
+
+function transcriptEvent(t: Transcript): RenderEvent {
+  return {
+    type: "transcript",
+    lang: t.lang,
+    segments: t.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+    words: t.words.map((w) => ({ start: w.start, end: w.end, word: w.word })),
+  };
+}
+
+/**
+ * customPrompt / topics steer selection; when nothing in the speech matches them, every clip's
+ * justification says so, so the caller learns why the clips are about something else.
+ */
+export function noteUnmatchedTopics(ranked: ScoredMoment[], t: Transcript, config: ClipConfig): void {
+  const topic = topicMatchReport(t, config);
+  if (!topic.keywords.length || topic.matched || !t.words.length) return;
+  const asked = topic.keywords.slice(0, 6).join(", ");
+  for (const m of ranked) m.justification = `${m.justification} Nothing in this video matched the requested topics (${asked}), so clips are ranked on general appeal.`.trim();
+}

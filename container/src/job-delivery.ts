@@ -1,0 +1,138 @@
+// A job's steps from clip plans to the user's clips: render the previews, store them (and, in HD
+// fan-out, each clip's mezzanine), send `clips`, and without fan-out render each clip in HD
+// (composed in pipeline.ts).
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { JobGoneError } from "./callback-client.js";
+import { clipAss, clipDuration, clipReport, clipSrt, mezzanineFile, type ClipPlan } from "./clip-plan.js";
+import { toStageError } from "./errors.js";
+import { localHdInput, renderHd } from "./hd-clip.js";
+import type { JobRun, Source } from "./job-run.js";
+import { log } from "./log.js";
+import { mapPool } from "./pool.js";
+import type { ClipReport } from "./protocol.js";
+import { renderMezzanine } from "./stages/mezzanine.js";
+import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
+import { renderClip, renderThumbnail } from "./stages/render.js";
+import { fetchWatermark } from "./stages/watermark.js";
+import type { Transcript } from "./types.js";
+
+/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (stages/previews.ts). */
+export async function renderClipPreviews(run: JobRun, source: Source, plans: ClipPlan[]): Promise<PreviewsResult> {
+  const { job, signal, dir } = run;
+  run.enter("rendering", 55);
+  const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
+  const assPaths = await writeCaptionFiles(dir, plans);
+  const render = (p: ClipPlan, onProgress: (f: number) => void) =>
+    renderClip(
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath: assPaths[p.index], output: join(dir, p.files.preview), quality: "preview" },
+      { signal, onProgress, encoder: run.encoder },
+    );
+  // a clip that fails is tried with a simpler framing, else left out
+  const previews = await renderPreviews(plans, { dir, video: source.info.video!, concurrency: run.conc, signal, render, onProgress: run.progress.range("rendering", 55, 85), jobId: job.job_id });
+  run.lap("previews");
+  return previews;
+}
+
+/** Each plan's SRT file, and its ASS file when it has burned-in captions: the ASS paths by clip index (null: none). */
+function writeCaptionFiles(dir: string, plans: readonly ClipPlan[]): Promise<(string | null)[]> {
+  return Promise.all(
+    plans.map(async (p) => {
+      const ass = clipAss(p);
+      await writeFile(join(dir, p.files.srt), clipSrt(p));
+      if (!ass) return null;
+      const path = join(dir, `clip-${p.index}.ass`);
+      await writeFile(path, ass);
+      return path;
+    }),
+  );
+}
+
+/**
+ * uploading: each preview with its SRT and thumbnail. In HD fan-out, meanwhile, each clip's
+ * source range is cut and stored as its mezzanine before `clips`, so its HD task downloads seconds
+ * of video, not the source. Answers the mezzanine file of each clip that has one.
+ */
+export async function storeClips(run: JobRun, source: Source, plans: readonly ClipPlan[]): Promise<Map<number, string>> {
+  run.enter("uploading", 86);
+  const onProgress = run.progress.range("uploading", 86, 98);
+  const total = run.fanout ? 2 * plans.length : plans.length;
+  let stored = 0;
+  const oneStored = () => onProgress(++stored / total);
+  const mezzanines = new Map<number, string>();
+  const settled = await Promise.allSettled([uploadPreviews(run, plans, oneStored), run.fanout ? cutMezzanines(run, source, plans, mezzanines, oneStored) : Promise.resolve()]);
+  for (const r of settled) if (r.status === "rejected") throw r.reason;
+  run.lap("upload");
+  return mezzanines;
+}
+
+async function uploadPreviews(run: JobRun, plans: readonly ClipPlan[], oneStored: () => void): Promise<void> {
+  const { client, dir } = run;
+  for (const p of plans) {
+    const preview = join(dir, p.files.preview);
+    await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal: run.signal });
+    await client.putFile(p.files.preview, preview, "video/mp4");
+    await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
+    await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
+    oneStored();
+  }
+}
+
+async function cutMezzanines(run: JobRun, source: Source, plans: readonly ClipPlan[], into: Map<number, string>, oneStored: () => void): Promise<void> {
+  await mapPool(plans, run.conc, async (p) => {
+    const name = mezzanineFile(p.index);
+    const t0 = Date.now();
+    // without its mezzanine a clip is not fanned out
+    await orPreviewQuality(run, p.index, { failure: "cutting the clip's source range failed", log: "mezzanine failed; clip stays at preview quality" }, async () => {
+      await renderMezzanine({ input: source.path, output: join(run.dir, name), start: p.start, end: p.end, hasAudio: source.info.audio !== null }, { signal: run.signal, encoder: run.encoder });
+      const cutMs = Date.now() - t0;
+      await run.client.putFile(name, join(run.dir, name), "video/mp4");
+      into.set(p.index, name);
+      log("info", "mezzanine stored", { job_id: run.job.job_id, clip: p.index, duration_s: clipDuration(p), cut_ms: cutMs, total_ms: Date.now() - t0 });
+    });
+    oneStored();
+  });
+}
+
+/** done: the clips' reports, with their mezzanines in fan-out, sent as `clips`; from here the user has clips. */
+export async function sendClips(run: JobRun, source: Source, transcript: Transcript, previews: PreviewsResult, mezzanines: ReadonlyMap<number, string>): Promise<ClipReport[]> {
+  run.enter("done", 100);
+  const reports = previews.plans.map((p) => clipReport(p, source.info, transcript.engine));
+  for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
+  await run.send({ type: "clips", clips: reports, ...(previews.warnings.length ? { warnings: previews.warnings } : {}) });
+  return reports;
+}
+
+/**
+ * HD without fan-out: the user already has clips, so a failed HD render only leaves that clip at
+ * preview quality. Each clip is rendered as an HD fan-out task renders it (hd-clip.ts), from the
+ * same input: the metadata just sent in `clips`, here over the original source. Answers how many rendered.
+ */
+export async function renderHdLocally(run: JobRun, source: Source, reports: readonly ClipReport[]): Promise<number> {
+  run.ctx.stage = "rendering";
+  let hd = 0;
+  await mapPool(reports, run.conc, (r) =>
+    orPreviewQuality(run, r.clip_index, { failure: "HD render failed", log: "hd render failed; clip stays at preview quality" }, async () => {
+      const hdDir = join(run.dir, `hd-${r.clip_index}`);
+      await mkdir(hdDir);
+      await renderHd(localHdInput(run.job, r), { path: source.path, probe: source.info }, { dir: hdDir, signal: run.signal, client: run.client, encoder: run.encoder });
+      hd++;
+    }),
+  );
+  run.lap("hd");
+  return hd;
+}
+
+/**
+ * One clip's extra work after its preview (its mezzanine, its HD file): a failure is logged and
+ * the clip stays at preview quality; an abort, or the Worker's 409, still stops the job.
+ */
+async function orPreviewQuality(run: JobRun, clip: number, messages: { failure: string; log: string }, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (e) {
+    if (run.signal.aborted || e instanceof JobGoneError) throw e;
+    const se = toStageError("rendering", e, messages.failure);
+    log("warn", messages.log, { job_id: run.job.job_id, clip, error: se.message, detail: se.detail });
+  }
+}

@@ -1,0 +1,100 @@
+// What every step of a job (pipeline.ts) shares: the job's input, its folder, its progress events
+// and its stage clock, and the source once it is downloaded.
+import os from "node:os";
+import type { CallbackClient } from "./callback-client.js";
+import { createProgressReporter, type ProgressReporter } from "./progress-reporter.js";
+import type { ProgressStep, RenderEvent, RenderJob } from "./protocol.js";
+import type { Rect } from "./reframe/panels.js";
+import type { WorkContext } from "./run-work.js";
+import type { LayoutDeps } from "./stages/layouts.js";
+import type { MediaSignals } from "./stages/moments-signals.js";
+import type { Encoder } from "./stages/render.js";
+import type { ClipConfig, Moment, ProbeResult, ScoredMoment, Transcript } from "./types.js";
+
+/** The analysis stages (other modules' work), injected so the runner can be tested alone. */
+export interface AnalysisDeps extends LayoutDeps {
+  transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void }): Promise<Transcript>;
+  selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number; signals?: MediaSignals }): Moment[];
+  scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig; signal?: AbortSignal }): ScoredMoment[] | Promise<ScoredMoment[]>;
+  /** sound and picture activity, which selection uses when there is no speech */
+  computeSignals?(mediaPath: string, opts: { signal: AbortSignal; durationS?: number }): Promise<MediaSignals>;
+}
+
+export interface RunJobOptions {
+  job: RenderJob;
+  signal: AbortSignal;
+  client: CallbackClient;
+  deps: AnalysisDeps;
+  /** parent of the per-job temp dir; os.tmpdir() by default */
+  workRoot?: string;
+  /** parallel ffmpeg renders; os.cpus().length by default */
+  renderConcurrency?: number;
+  encoder?: Encoder;
+}
+
+/** What every step of one job shares. */
+export interface JobRun {
+  readonly job: RenderJob;
+  readonly signal: AbortSignal;
+  readonly client: CallbackClient;
+  readonly deps: AnalysisDeps;
+  readonly encoder?: Encoder;
+  /** the job's temp folder */
+  readonly dir: string;
+  /** the stage a failure is reported in (runWork's) */
+  readonly ctx: WorkContext;
+  /** parallel ffmpeg renders */
+  readonly conc: number;
+  /** HD fan-out: the job ends at `clips`, after storing each clip's mezzanine */
+  readonly fanout: boolean;
+  readonly progress: ProgressReporter;
+  /** wall time per stage, logged with the job's last line so a bench (or an operator) sees where it went */
+  readonly stageMs: Record<string, number>;
+  /** move on to a progress step: stop if the job was aborted, name the stage, report the step */
+  enter(step: ProgressStep, pct: number): void;
+  /** send an event in order after the queued progress events */
+  send(ev: RenderEvent): Promise<void>;
+  /** close the current lap of the stage clock under `name` */
+  lap(name: string): void;
+}
+
+export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
+  const progress = createProgressReporter(o.client);
+  const stageMs: Record<string, number> = {};
+  let lapFrom = Date.now();
+  return {
+    job: o.job,
+    signal: o.signal,
+    client: o.client,
+    deps: o.deps,
+    encoder: o.encoder,
+    dir: ctx.dir,
+    ctx,
+    conc: Math.max(1, o.renderConcurrency ?? os.cpus().length),
+    fanout: o.job.hd?.mode === "fanout",
+    progress,
+    stageMs,
+    enter(step, pct) {
+      o.signal.throwIfAborted();
+      ctx.stage = step;
+      progress.report(step, pct);
+    },
+    async send(ev) {
+      await progress.flush();
+      await o.client.event(ev);
+    },
+    lap(name) {
+      const now = Date.now();
+      stageMs[name] = (stageMs[name] ?? 0) + now - lapFrom;
+      lapFrom = now;
+    },
+  };
+}
+
+/** The downloaded source as the steps after probing read it. */
+export interface Source {
+  path: string;
+  info: ProbeResult;
+  /** the picture inside the source's own black bars (null: none); every layout frames it (stages/bars.ts) */
+  content: Rect | null;
+}
