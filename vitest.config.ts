@@ -58,14 +58,14 @@ export default defineConfig(async () => {
         },
         "./container/vitest.config.ts",
         {
-          test: { name: "sdk-cli", include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node" },
+          test: { name: "sdk-cli", include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node", isolate: false },
         },
         // Publishing adapters against local stand-ins of each platform's API (src/publishing/platforms/platform.ts "Testing").
-        { test: { name: "publishing", include: ["test/publishing/**/*.test.ts"], environment: "node" } },
+        { test: { name: "publishing", include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false } },
         // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).
-        { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node" } },
+        { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node", isolate: false } },
         // Every workspace type-checks (test/types/typecheck.test.ts): a protocol edit one side misses fails here.
-        { test: { name: "types", include: ["test/types/**/*.test.ts"], environment: "node" } },
+        { test: { name: "types", include: ["test/types/**/*.test.ts"], environment: "node", isolate: false } },
         {
           test: {
             name: "system",

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Render-backend tests run real ffmpeg; two cores, so at most two test files at once, each in
-// its own process (child processes and signals are involved).
+// Render-backend tests run real ffmpeg; two cores, so at most two test files at once, in forked
+// processes (child processes and signals are involved).
 export default defineConfig({
   test: {
     name: "render",
@@ -10,6 +10,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     environment: "node",
     pool: "forks",
+    // one fork serves several files in turn, without a fresh module graph per file: the files share
+    // no global state (none mocks modules or leaves globals or env changed), and a fresh process
+    // per file costs seconds of start-up each on two cores
+    isolate: false,
     maxWorkers: 2,
   },
 });

@@ -18,7 +18,7 @@ const SW = 640;
 const SH = 360;
 const FPS = 30;
 const win = cropWindow(SW, SH);
-const SECONDS = 40;
+const SECONDS = 12;
 let source: string;
 let info: ProbeResult;
 

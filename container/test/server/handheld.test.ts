@@ -1,6 +1,6 @@
 // Long clips of lively handheld footage (issue 27): a tracked clip whose subject moves often used to
 // fail the whole job once its crop path held 97 moves. The render server as the Worker runs it (a
-// real process, the real analysis engines, a fake Worker on loopback) on a several-minute
+// real process, the real analysis engines, a fake Worker on loopback) on a 100 s
 // recording made here from the real handheld footage of ../shared/media (hikers walking at the
 // camera, a selfie on a windy hilltop) under a real lecture, asked for `60_90` clips: the job
 // completes with every clip 60–90 s long and none left out.
@@ -17,7 +17,7 @@ import { type FakeWorker, startFakeWorker, waitFor } from "../helpers/fake-worke
 import { ffprobe, media, tmpDir } from "../helpers/media.js";
 import { type RenderServer, startRenderServer } from "../helpers/render-server.js";
 
-const SECONDS = 150;
+const SECONDS = 100;
 const dir = tmpDir("katto-handheld-");
 let worker: FakeWorker;
 let server: RenderServer;
@@ -51,7 +51,7 @@ afterAll(async () => {
   await worker?.close();
 });
 
-describe("a several-minute handheld recording with clipLength 60_90", () => {
+describe("a long handheld recording with clipLength 60_90", () => {
   // minutes of real analysis on two shared cores, beside the other test files: its own bound
   it("completes with all its clips, each 60–90 s long, along crop paths longer than one ffmpeg expression could hold", { timeout: 330_000 }, async () => {
     const id = randomUUID();
@@ -72,8 +72,8 @@ describe("a several-minute handheld recording with clipLength 60_90", () => {
     expect(end.type).toBe("clips");
     const { clips, warnings } = end as Extract<RenderEvent, { type: "clips" }>;
     expect(warnings ?? []).toEqual([]);
-    // one clip per two minutes of speech, rounded up: 150 s of lecture hold two
-    expect(clips.length).toBeGreaterThanOrEqual(2);
+    // one clip per two minutes of speech, rounded up: 100 s of lecture hold one
+    expect(clips.length).toBeGreaterThanOrEqual(1);
     expect(clips.map((c) => c.clip_index)).toEqual(clips.map((_, i) => i));
     for (const c of clips) {
       expect(c.end - c.start).toBeGreaterThanOrEqual(60);
