@@ -162,6 +162,14 @@ export interface BackendConfig {
   dub: DubConfig;
 }
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+};
+
 const needsCloudflare = ["KATTO_SPEECH_ENGINE", "KATTO_SCORER", "KATTO_TRANSLATOR", "KATTO_TTS"] as const;
 
 const Schema = z
@@ -174,7 +182,8 @@ const Schema = z
     if (s.KATTO_SPEECH_ENGINE === "whisper-cpp" && !s.KATTO_WHISPER_MODEL) {
       ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: "needs KATTO_WHISPER_MODEL: auto, a model name (e.g. base.en, downloaded on first use) or the path of a ggml model file" });
     }
-    if (s.KATTO_SPEECH_ENGINE === "openai" && !s.KATTO_OPENAI_API_KEY && new URL(s.KATTO_OPENAI_BASE_URL).host === new URL(OPENAI_API_BASE).host) {
+    // (checked on the raw value: a malformed URL has its own issue already)
+    if (s.KATTO_SPEECH_ENGINE === "openai" && !s.KATTO_OPENAI_API_KEY && hostOf(s.KATTO_OPENAI_BASE_URL) === hostOf(OPENAI_API_BASE)) {
       ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: `needs KATTO_OPENAI_API_KEY for ${OPENAI_API_BASE}; set it, or point KATTO_OPENAI_BASE_URL at a server that needs no key` });
     }
   })

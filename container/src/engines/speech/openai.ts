@@ -43,8 +43,11 @@ export function uploadEncodeArgs(input: string, output: string): string[] {
   return ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-i", input, "-ac", "1", "-ar", "16000", "-c:a", "libopus", "-b:a", String(OPUS_BITRATE), "-vbr", "constrained", "-application", "voip", "-f", "ogg", output];
 }
 
-/** Pure: the longest audio, in seconds, whose upload fits the limit. */
-export const maxUploadSeconds = (limitBytes: number) => Math.floor((UPLOAD_HEADROOM * limitBytes) / (OPUS_BITRATE / 8));
+/** The margin the transcribe stage adds on each side of a chunk cut where there is no pause (planChunks). */
+const CHUNK_MARGIN_S = 1;
+
+/** Pure: the longest chunk, in seconds, whose upload (with its margins) fits the limit. */
+export const maxUploadSeconds = (limitBytes: number) => Math.floor((UPLOAD_HEADROOM * limitBytes) / (OPUS_BITRATE / 8)) - 2 * CHUNK_MARGIN_S;
 
 export interface TranscriptionRequest {
   file: Buffer;
@@ -150,7 +153,7 @@ export function createOpenAiSpeechEngine(cfg: OpenAiSpeechConfig, opts: OpenAiEn
   return {
     name,
     languages: "any",
-    chunking: { maxS, targetS: 0.9 * maxS, minS: 0.6 * maxS },
+    chunking: { maxS, targetS: 0.9 * maxS, minS: 0.6 * maxS, hardCutMarginS: CHUNK_MARGIN_S },
     async transcribe(wavPath: string, o: SpeechOptions): Promise<SpeechResult> {
       const dir = await mkdtemp(path.join(os.tmpdir(), "katto-openai-"));
       try {
