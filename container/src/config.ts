@@ -7,8 +7,6 @@
 // Pure (zod only, no node:*): the Worker's tests import it too.
 import { z } from "zod";
 import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "./engines/cloudflare-ai.js";
-import type { OpenAiSpeechConfig } from "./engines/speech/openai.js";
-import type { PocketsphinxConfig } from "./engines/speech/pocketsphinx.js";
 import { AUTO_WHISPER_MODEL, isWhisperModelName, WHISPER_MODEL_BASE_URL, WHISPER_MODELS, type WhisperModelName } from "./engines/speech/whisper-models.js";
 
 export const SPEECH_ENGINES = ["pocketsphinx", "workers-ai", "whisper-cpp", "openai"] as const;
@@ -105,7 +103,21 @@ export const PROCESS_SETTINGS = ["HOST", "PORT", "KATTO_RENDER_TOKEN"] as const 
 /** What an operator sets for the production backend through Worker vars and secrets. */
 export const FORWARDED_SETTINGS = (Object.keys(SETTINGS) as SettingName[]).filter((k) => !(PROCESS_SETTINGS as readonly string[]).includes(k));
 
-type PocketsphinxSpeechConfig = PocketsphinxConfig & { search: (typeof POCKETSPHINX_SEARCHES)[number] };
+// Engine settings are declared here, not in the engines' modules: the Worker type-checks this file
+// without Node's types, which those modules need.
+interface PocketsphinxSpeechConfig {
+  search: (typeof POCKETSPHINX_SEARCHES)[number];
+  bin?: string;
+  modelDir?: string;
+}
+
+/** Any server speaking OpenAI's audio transcription API (engines/speech/openai.ts). */
+export interface OpenAiSpeechConfig {
+  /** the API root, up to and including /v1 */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+}
 
 /** whisper.cpp with a model fetched on first use into cacheDir, pocketsphinx when that cannot happen. */
 export interface WhisperDownloadConfig {

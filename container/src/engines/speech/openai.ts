@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { OpenAiSpeechConfig } from "../../config.js";
 import { StageError } from "../../errors.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
 import type { Word } from "../../types.js";
@@ -25,12 +26,6 @@ export const OPENAI_UPLOAD_LIMIT_BYTES = 25_000_000;
 const OPUS_BITRATE = 32_000;
 /** Opus is variable-rate and the multipart envelope adds a little: plan chunks at 90 % of the limit. */
 const UPLOAD_HEADROOM = 0.9;
-
-export interface OpenAiSpeechConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-}
 
 export interface OpenAiEngineOptions {
   /** the upload limit chunks are planned against (tests make it small to force chunking) */
