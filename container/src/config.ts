@@ -7,12 +7,17 @@
 // Pure (zod only, no node:*): the Worker's tests import it too.
 import { z } from "zod";
 import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "./engines/cloudflare-ai.js";
+import { AUTO_WHISPER_MODEL, isWhisperModelName, WHISPER_MODEL_BASE_URL, WHISPER_MODELS, type WhisperModelName } from "./engines/speech/whisper-models.js";
 
-export const SPEECH_ENGINES = ["pocketsphinx", "workers-ai", "whisper-cpp"] as const;
+export const SPEECH_ENGINES = ["pocketsphinx", "workers-ai", "whisper-cpp", "openai"] as const;
 export const SCORERS = ["offline", "workers-ai"] as const;
 export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
 export const SYNTHESIZERS = ["offline", "espeak-ng", "workers-ai"] as const;
 export const POCKETSPHINX_SEARCHES = ["fast", "accurate"] as const;
+export const OPENAI_API_BASE = "https://api.openai.com/v1";
+export const OPENAI_DEFAULT_MODEL = "whisper-1";
+/** Where downloaded models are kept between starts (relative to the working directory when relative). */
+export const DEFAULT_CACHE_DIR = ".katto";
 
 
 const choice = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
@@ -27,6 +32,15 @@ const integer = (min: number, max: number, what: string) =>
 
 const path = z.string().optional();
 const secret = z.string().optional();
+const httpUrl = (fallback: string) => z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(fallback);
+
+/** KATTO_WHISPER_MODEL: "auto", a model name from WHISPER_MODELS, or the path of a ggml file. */
+const whisperModel = z
+  .string()
+  .refine((v) => v === "auto" || isWhisperModelName(v) || v.includes("/") || v.endsWith(".bin"), {
+    error: `is neither auto, a model name (${Object.keys(WHISPER_MODELS).join(", ")}) nor the path of a ggml model file`,
+  })
+  .optional();
 
 /** -18 dB when unset; "off" for the dubbed voice alone. */
 const dubOriginalDb = z
@@ -56,8 +70,13 @@ export const SETTINGS = {
   KATTO_POCKETSPHINX_SEARCH: z.enum(POCKETSPHINX_SEARCHES, { error: "must be fast or accurate" }).default("fast"),
   KATTO_POCKETSPHINX_BIN: path,
   KATTO_POCKETSPHINX_MODEL_DIR: path,
-  KATTO_WHISPER_MODEL: path,
+  KATTO_WHISPER_MODEL: whisperModel,
+  KATTO_WHISPER_MODEL_URL: httpUrl(WHISPER_MODEL_BASE_URL),
   KATTO_WHISPER_BIN: path,
+  KATTO_CACHE_DIR: z.string().default(DEFAULT_CACHE_DIR),
+  KATTO_OPENAI_BASE_URL: httpUrl(OPENAI_API_BASE),
+  KATTO_OPENAI_API_KEY: secret,
+  KATTO_OPENAI_MODEL: z.string().default(OPENAI_DEFAULT_MODEL),
   KATTO_SCORER: choice(SCORERS, "offline"),
   KATTO_TRANSLATOR: choice(TRANSLATORS, "offline"),
   KATTO_APERTIUM_BIN: path,
@@ -67,7 +86,7 @@ export const SETTINGS = {
   KATTO_DUB_ORIGINAL_DB: dubOriginalDb,
   CF_ACCOUNT_ID: secret,
   CF_API_TOKEN: secret,
-  KATTO_CF_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).default(CLOUDFLARE_API_BASE),
+  KATTO_CF_API_BASE: httpUrl(CLOUDFLARE_API_BASE),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -84,10 +103,37 @@ export const PROCESS_SETTINGS = ["HOST", "PORT", "KATTO_RENDER_TOKEN"] as const 
 /** What an operator sets for the production backend through Worker vars and secrets. */
 export const FORWARDED_SETTINGS = (Object.keys(SETTINGS) as SettingName[]).filter((k) => !(PROCESS_SETTINGS as readonly string[]).includes(k));
 
+// Engine settings are declared here, not in the engines' modules: the Worker type-checks this file
+// without Node's types, which those modules need.
+interface PocketsphinxSpeechConfig {
+  search: (typeof POCKETSPHINX_SEARCHES)[number];
+  bin?: string;
+  modelDir?: string;
+}
+
+/** Any server speaking OpenAI's audio transcription API (engines/speech/openai.ts). */
+export interface OpenAiSpeechConfig {
+  /** the API root, up to and including /v1 */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+}
+
+/** whisper.cpp with a model fetched on first use into cacheDir, pocketsphinx when that cannot happen. */
+export interface WhisperDownloadConfig {
+  model: WhisperModelName;
+  /** folder URL holding ggml-<model>.bin (KATTO_WHISPER_MODEL_URL) */
+  baseUrl: string;
+  cacheDir: string;
+  fallback: PocketsphinxSpeechConfig;
+}
+
 export type SpeechConfig =
-  | { engine: "pocketsphinx"; search: (typeof POCKETSPHINX_SEARCHES)[number]; bin?: string; modelDir?: string }
+  | ({ engine: "pocketsphinx" } & PocketsphinxSpeechConfig)
   | { engine: "workers-ai"; cloudflare: CloudflareAiConfig }
-  | { engine: "whisper-cpp"; modelPath: string; bin?: string };
+  | { engine: "whisper-cpp"; modelPath: string; bin?: string }
+  | { engine: "whisper-cpp"; download: WhisperDownloadConfig; bin?: string }
+  | { engine: "openai"; openai: OpenAiSpeechConfig };
 
 export type ScorerConfig = { engine: "offline" } | { engine: "workers-ai"; cloudflare: CloudflareAiConfig };
 
@@ -128,6 +174,14 @@ export interface BackendConfig {
   dub: DubConfig;
 }
 
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+};
+
 const needsCloudflare = ["KATTO_SPEECH_ENGINE", "KATTO_SCORER", "KATTO_TRANSLATOR", "KATTO_TTS"] as const;
 
 const Schema = z
@@ -138,17 +192,32 @@ const Schema = z
       if (s[k] === "workers-ai" && !creds) ctx.addIssue({ code: "custom", path: [k], message: "needs CF_ACCOUNT_ID and CF_API_TOKEN" });
     }
     if (s.KATTO_SPEECH_ENGINE === "whisper-cpp" && !s.KATTO_WHISPER_MODEL) {
-      ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: "needs KATTO_WHISPER_MODEL, the path of a ggml model file (e.g. ggml-base.en.bin)" });
+      ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: "needs KATTO_WHISPER_MODEL: auto, a model name (e.g. base.en, downloaded on first use) or the path of a ggml model file" });
+    }
+    // (checked on the raw value: a malformed URL has its own issue already)
+    if (s.KATTO_SPEECH_ENGINE === "openai" && !s.KATTO_OPENAI_API_KEY && hostOf(s.KATTO_OPENAI_BASE_URL) === hostOf(OPENAI_API_BASE)) {
+      ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: `needs KATTO_OPENAI_API_KEY for ${OPENAI_API_BASE}; set it, or point KATTO_OPENAI_BASE_URL at a server that needs no key` });
     }
   })
   .transform((s): BackendConfig => {
     const cloudflare = s.CF_ACCOUNT_ID && s.CF_API_TOKEN ? { accountId: s.CF_ACCOUNT_ID, apiToken: s.CF_API_TOKEN, baseUrl: s.KATTO_CF_API_BASE } : null;
-    const speech: SpeechConfig =
-      s.KATTO_SPEECH_ENGINE === "workers-ai"
-        ? { engine: "workers-ai", cloudflare: cloudflare! }
-        : s.KATTO_SPEECH_ENGINE === "whisper-cpp"
-          ? { engine: "whisper-cpp", modelPath: s.KATTO_WHISPER_MODEL!, bin: s.KATTO_WHISPER_BIN }
-          : { engine: "pocketsphinx", search: s.KATTO_POCKETSPHINX_SEARCH, bin: s.KATTO_POCKETSPHINX_BIN, modelDir: s.KATTO_POCKETSPHINX_MODEL_DIR };
+    const pocketsphinx = { search: s.KATTO_POCKETSPHINX_SEARCH, bin: s.KATTO_POCKETSPHINX_BIN, modelDir: s.KATTO_POCKETSPHINX_MODEL_DIR };
+    const speech: SpeechConfig = ((): SpeechConfig => {
+      switch (s.KATTO_SPEECH_ENGINE) {
+        case "workers-ai":
+          return { engine: "workers-ai", cloudflare: cloudflare! };
+        case "openai":
+          return { engine: "openai", openai: { baseUrl: s.KATTO_OPENAI_BASE_URL, apiKey: s.KATTO_OPENAI_API_KEY, model: s.KATTO_OPENAI_MODEL } };
+        case "whisper-cpp": {
+          const m = s.KATTO_WHISPER_MODEL!;
+          if (m !== "auto" && !isWhisperModelName(m)) return { engine: "whisper-cpp", modelPath: m, bin: s.KATTO_WHISPER_BIN };
+          const download = { model: m === "auto" ? AUTO_WHISPER_MODEL : m, baseUrl: s.KATTO_WHISPER_MODEL_URL, cacheDir: s.KATTO_CACHE_DIR, fallback: pocketsphinx };
+          return { engine: "whisper-cpp", download, bin: s.KATTO_WHISPER_BIN };
+        }
+        case "pocketsphinx":
+          return { engine: "pocketsphinx", ...pocketsphinx };
+      }
+    })();
     return {
       server: { host: s.HOST, port: s.PORT, token: s.KATTO_RENDER_TOKEN },
       workDir: s.KATTO_WORK_DIR,
@@ -164,7 +233,7 @@ const Schema = z
     };
   });
 
-const SECRETS = new Set<string>(["KATTO_RENDER_TOKEN", "CF_API_TOKEN"]);
+const SECRETS = new Set<string>(["KATTO_RENDER_TOKEN", "CF_API_TOKEN", "KATTO_OPENAI_API_KEY"]);
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 

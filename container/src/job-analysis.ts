@@ -84,7 +84,9 @@ function transcriptEvent(t: Transcript): RenderEvent {
     type: "transcript",
     lang: t.lang,
     segments: t.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
-    words: t.words.map((w) => ({ start: w.start, end: w.end, word: w.word })),
+    words: t.words.map((w) => ({ start: w.start, end: w.end, word: w.word, ...(w.confidence !== undefined ? { confidence: w.confidence } : {}) })),
+    engine: t.engine,
+    word_timing: t.wordTiming ?? "engine",
   };
 }
 

@@ -1,18 +1,12 @@
 // Shared shapes of the render backend. Stages exchange these plain objects so each stage can be
 // tested on its own. Wire shapes (protocol with the Worker) live in @katto/protocol.
 
-import type { RenderJobConfig, ScoredBy, Subscores } from "@katto/protocol";
+import type { RenderJobConfig, ScoredBy, Subscores, TranscriptWord, WordTiming } from "@katto/protocol";
 
 export type { ClipLength, ScoredBy, Subscores } from "@katto/protocol";
 
-/** One recognised word, times in seconds from the start of the source. */
-export interface Word {
-  word: string;
-  start: number;
-  end: number;
-  /** engine confidence 0..1 when known */
-  conf?: number;
-}
+/** One recognised word, times in seconds from the start of the source; `confidence` 0..1 when the engine gives one. */
+export type Word = TranscriptWord;
 
 export interface Segment {
   start: number;
@@ -31,7 +25,10 @@ export interface Transcript {
   lang: string | null;
   segments: Segment[];
   words: Word[];
+  /** the recogniser that made it, with its model: "pocketsphinx", "openai:whisper-1" */
   engine: string;
+  /** "segments" when the engine timed only phrases and the word times are estimates */
+  wordTiming?: WordTiming;
   /** the level of the audio the words were heard in (transcribe stage): clips are cut where it is quiet */
   level?: Loudness;
 }

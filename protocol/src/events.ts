@@ -4,7 +4,7 @@ import { z } from "zod";
 import { StoredClipMetadataSchema, ScoredBySchema } from "./clip-metadata.js";
 import { ClipIndexSchema, Num } from "./common.js";
 import { FILE_NAME_RE } from "./files.js";
-import { JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS } from "./vocabularies.js";
+import { JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS, WORD_TIMINGS } from "./vocabularies.js";
 
 export const FileNameSchema = z.string().regex(FILE_NAME_RE, { error: `must match ${FILE_NAME_RE.source}` });
 const Pct = Num.min(0).max(100);
@@ -50,13 +50,26 @@ export const JobWarningSchema = z.object({
 });
 export type JobWarning = z.output<typeof JobWarningSchema>;
 
-export const TranscriptWordSchema = z.object({ start: Num, end: Num, word: z.string() });
+/** `confidence`: the engine's own 0..1 score for the word, where it gives one (pocketsphinx, whisper.cpp, faster-whisper servers) */
+export const TranscriptWordSchema = z.object({ start: Num, end: Num, word: z.string(), confidence: Num.min(0).max(1).optional() });
+export type TranscriptWord = z.output<typeof TranscriptWordSchema>;
 export const TranscriptSegmentSchema = z.object({ start: Num, end: Num, text: z.string() });
 
 export const RenderEventSchema = z.discriminatedUnion("type", [
   /** pct 0..100, monotonic */
   z.object({ type: z.literal("progress"), status: z.enum(["processing", "scoring"]), step: z.enum(PROGRESS_STEPS), pct: Pct }),
-  z.object({ type: z.literal("transcript"), lang: z.string().max(16).nullable(), segments: z.array(TranscriptSegmentSchema), words: z.array(TranscriptWordSchema) }),
+  /**
+   * `engine`: the recogniser that made it ("pocketsphinx", "openai:whisper-1", "whisper-cpp:base.en");
+   * `word_timing`: how the word times were found. Both absent from backends that predate them.
+   */
+  z.object({
+    type: z.literal("transcript"),
+    lang: z.string().max(16).nullable(),
+    segments: z.array(TranscriptSegmentSchema),
+    words: z.array(TranscriptWordSchema),
+    engine: z.string().max(200).optional(),
+    word_timing: z.enum(WORD_TIMINGS).optional(),
+  }),
   /** sent once previews exist; the job becomes completed */
   /** `warnings`: absent from backends that predate it, the same as none */
   z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(MAX_CLIPS), warnings: z.array(JobWarningSchema).max(2 * MAX_CLIPS).optional() }),

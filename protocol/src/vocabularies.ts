@@ -52,6 +52,14 @@ export const PROGRESS_STEPS = ["queued", "downloading", "probing", "transcribing
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
 /**
+ * How a transcript's word times were found: `engine`, the recogniser timed each word;
+ * `segments`, it timed only phrases (an OpenAI-compatible server without word timestamps) and
+ * each phrase's words were spread over its voiced span, so a word's time is an estimate.
+ */
+export const WORD_TIMINGS = ["engine", "segments"] as const;
+export type WordTiming = (typeof WORD_TIMINGS)[number];
+
+/**
  * What a job's `warnings` name: a clip whose planned framing failed to render and was rendered with
  * a centre crop instead (`clip_framing_simplified`), and a candidate clip that could not be rendered
  * at all and was left out of the results (`clip_left_out`).

@@ -28,7 +28,7 @@ describe("parsePocketsphinxOutput", () => {
     expect(words.map((w) => w.word)).toEqual(["and", "then", "our", "and", "not"]);
     expect(words[0]!.start).toBeCloseTo(0.05 + POCKETSPHINX_TIME_BIAS_S, 6);
     expect(words[0]!.end).toBeCloseTo(0.16 + POCKETSPHINX_TIME_BIAS_S, 6);
-    expect(words[0]!.conf).toBeCloseTo(0.032758, 6);
+    expect(words[0]!.confidence).toBeCloseTo(0.032758, 6);
   });
   it("applies the chunk offset and clamps to the duration", () => {
     const words = parsePocketsphinxOutput("x 0.000 10.500 1.0\n", { offsetS: 30, durationS: 10 });

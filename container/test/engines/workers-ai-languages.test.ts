@@ -21,6 +21,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
+import { WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import type { Transcript } from "../../src/types.js";
 import { transcribe } from "../../src/stages/transcribe.js";
 import { tmpDir } from "../helpers/media.js";
@@ -225,7 +226,7 @@ describe.each(Object.entries(FIXTURES))("Workers AI speech in %s through the chu
     expectGoldBack(t, fx);
     for (const w of spec.nonAscii) expect(t.words.map((x) => x.word)).toContain(w);
     expect(t.lang).toBe(lang);
-    expect(t.engine).toBe("workers-ai");
+    expect(t.engine).toBe(`workers-ai:${WHISPER_MODEL}`);
     expect(t.segments.map((s) => s.text).join(" ")).toContain(spec.nonAscii[0]);
     // no hint given: Whisper is left to detect the language
     for (const r of srv.requests) expect(JSON.parse(r.body)).not.toHaveProperty("language");

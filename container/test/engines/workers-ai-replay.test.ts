@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
+import { WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import { transcribe } from "../../src/stages/transcribe.js";
 import { readEngineSamples } from "../../src/stages/transcribe-wav.js";
 import { tmpDir } from "../helpers/media.js";
@@ -52,7 +53,7 @@ describe("Workers AI speech through the chunked stage, on a recorded Whisper ans
     const t = await transcribe(wav, { signal: AbortSignal.timeout(300_000), durationS: source.length / 16000, engine, chunking: { targetS: 45, minS: 30, maxS: 60 } });
     expect(srv.requests.length).toBeGreaterThan(2); // it really was cut into chunks
     expect(t.lang).toBe("en");
-    expect(t.engine).toBe("workers-ai");
+    expect(t.engine).toBe(`workers-ai:${WHISPER_MODEL}`);
     // words that straddle a chunk's audio edge are in neither answer; all others come back once
     const inSome = recorded.length;
     expect(t.words.length).toBeGreaterThan(0.97 * inSome);

@@ -56,8 +56,9 @@ export function parsePocketsphinxOutput(
     if (!word) continue;
     const start = Math.min(max, Math.max(0, Number(m[2]) + bias));
     const end = Math.min(max, Math.max(start, Number(m[3]) + bias));
-    const conf = Math.min(1, Math.max(0, Number(m[4])));
-    words.push({ word, start: round3(start + offset), end: round3(end + offset), conf });
+    // the fourth column is the word's posterior probability (ps_seg_prob), 0..1
+    const confidence = Math.min(1, Math.max(0, Number(m[4])));
+    words.push({ word, start: round3(start + offset), end: round3(end + offset), confidence });
   }
   return words;
 }
@@ -137,7 +138,7 @@ export function createPocketsphinxEngine(cfg: PocketsphinxConfig & { frontEnd?: 
           captureStdout: true,
         });
         const words = parsePocketsphinxOutput(stdout, { offsetS: opts.offsetS });
-        return { lang: words.length > 0 ? "en" : null, words };
+        return { lang: words.length > 0 ? "en" : null, words, engine: "pocketsphinx" };
       } finally {
         if (dir) await rm(dir, { recursive: true, force: true });
       }

@@ -1,3 +1,5 @@
+import type { WordTiming } from "@katto/protocol";
+import type { ChunkOptions, Interval } from "../../stages/transcribe-chunks.js";
 import type { Word } from "../../types.js";
 
 export interface SpeechOptions {
@@ -6,19 +8,31 @@ export interface SpeechOptions {
   lang?: string;
   /** added to every word time, so a chunk's words land on the source's clock */
   offsetS?: number;
+  /**
+   * The pauses the transcribe stage found in this audio (seconds from the file's start), for
+   * engines that time only phrases and spread the words over the voiced part themselves.
+   */
+  pauses?: Interval[];
 }
 
 export interface SpeechResult {
   /** ISO 639-1 code when the engine knows it, null when it does not say */
   lang: string | null;
   words: Word[];
+  /** who recognised it, with the model: "pocketsphinx", "openai:whisper-1" (a fallback names itself) */
+  engine: string;
+  /** "segments" when the engine timed only phrases and the word times are estimates; "engine" when absent */
+  wordTiming?: WordTiming;
 }
 
 /** One speech recogniser (docs/render-protocol.md). One file per engine under this folder. */
 export interface SpeechEngine {
+  /** the engine and its model, as the transcript names it */
   name: string;
   /** ISO 639-1 codes it can recognise, or "any" */
   languages: string[] | "any";
+  /** how the transcribe stage cuts long audio for it; the stage's 30-60 s chunks when absent */
+  chunking?: ChunkOptions;
   /** wavPath: 16 kHz mono PCM s16le WAV */
   transcribe(wavPath: string, opts: SpeechOptions): Promise<SpeechResult>;
 }

@@ -1,6 +1,7 @@
-// Self-hosted recogniser: the whisper.cpp command-line program with a ggml model file the operator
-// provides (no weights can be fetched at run time). With `-ml 1 -sow` every output segment is one
-// word, which gives word timestamps from the plain JSON output (`-oj`).
+// Self-hosted recogniser: the whisper.cpp command-line program with a ggml model file, one the
+// operator provides or one fetched on first use (whisper-cpp-download.ts). With `-ml 1 -sow` every
+// output segment is one word, which gives word timestamps; the full JSON output (`-ojf`) adds each
+// token's probability, from which the word's confidence comes.
 import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,11 +20,18 @@ export interface WhisperCppConfig {
 
 interface WhisperCppJson {
   result?: { language?: string };
-  transcription?: { offsets?: { from?: number; to?: number }; text?: string }[];
+  transcription?: { offsets?: { from?: number; to?: number }; text?: string; tokens?: { text?: string; p?: number }[] }[];
 }
 
-/** Pure: whisper.cpp `-oj -ml 1 -sow` JSON -> words (offsets are in milliseconds). */
-export function parseWhisperCppJson(json: unknown, offsetS = 0): SpeechResult {
+/** The mean probability of a segment's text tokens; special tokens ([_BEG_], [_TT_150]) are not text. */
+function tokenConfidence(tokens: { text?: string; p?: number }[] | undefined): number | undefined {
+  const ps = (tokens ?? []).filter((t) => typeof t.p === "number" && Number.isFinite(t.p) && !/^\[_.*\]$|^<\|.*\|>$/.test(t.text ?? "")).map((t) => t.p!);
+  if (!ps.length) return undefined;
+  return Math.round(Math.min(1, Math.max(0, ps.reduce((a, b) => a + b, 0) / ps.length)) * 1000) / 1000;
+}
+
+/** Pure: whisper.cpp `-ojf -ml 1 -sow` JSON -> words (offsets are in milliseconds). */
+export function parseWhisperCppJson(json: unknown, offsetS = 0): Omit<SpeechResult, "engine"> {
   const out = (json ?? {}) as WhisperCppJson;
   const words: Word[] = [];
   for (const seg of out.transcription ?? []) {
@@ -32,7 +40,10 @@ export function parseWhisperCppJson(json: unknown, offsetS = 0): SpeechResult {
     const to = seg.offsets?.to;
     // [_BEG_], [BLANK_AUDIO], (music) and similar annotations are not speech
     if (!text || /^[[(].*[\])]$/.test(text) || typeof from !== "number" || typeof to !== "number") continue;
-    words.push({ word: text, start: from / 1000 + offsetS, end: Math.max(from, to) / 1000 + offsetS });
+    const word: Word = { word: text, start: from / 1000 + offsetS, end: Math.max(from, to) / 1000 + offsetS };
+    const confidence = tokenConfidence(seg.tokens);
+    if (confidence !== undefined) word.confidence = confidence;
+    words.push(word);
   }
   const lang = languageCode(out.result?.language);
   return { lang: words.length ? lang : null, words };
@@ -52,21 +63,28 @@ function findOnPath(bin: string): string | null {
   return null;
 }
 
-/** Checks at startup that the program and the model exist; throws a message an operator can act on. */
-export function checkWhisperCpp(cfg: { modelPath?: string; bin?: string }): WhisperCppConfig {
-  if (!cfg.modelPath) {
-    throw new Error("KATTO_SPEECH_ENGINE=whisper-cpp needs KATTO_WHISPER_MODEL, the path of a ggml model file (e.g. ggml-base.en.bin)");
-  }
-  if (!existsSync(cfg.modelPath)) {
-    throw new Error(`KATTO_WHISPER_MODEL=${cfg.modelPath}: no such file; download a ggml model into the image or mount it`);
-  }
-  const wanted = cfg.bin ?? "whisper-cli";
+/** Checks at startup that the program exists; throws a message an operator can act on. */
+export function findWhisperCppProgram(wanted = "whisper-cli"): string {
   const bin = findOnPath(wanted);
   if (!bin) {
     throw new Error(`whisper.cpp program "${wanted}" not found on PATH; install whisper.cpp or set KATTO_WHISPER_BIN`);
   }
-  return { modelPath: cfg.modelPath, bin };
+  return bin;
 }
+
+/** Checks at startup that the program and the model exist; throws a message an operator can act on. */
+export function checkWhisperCpp(cfg: { modelPath?: string; bin?: string }): WhisperCppConfig {
+  if (!cfg.modelPath) {
+    throw new Error("KATTO_SPEECH_ENGINE=whisper-cpp needs KATTO_WHISPER_MODEL: auto, a model name (e.g. base.en) or the path of a ggml model file");
+  }
+  if (!existsSync(cfg.modelPath)) {
+    throw new Error(`KATTO_WHISPER_MODEL=${cfg.modelPath}: no such file; give a model name (e.g. base.en) to have it downloaded, or put a ggml model file there`);
+  }
+  return { modelPath: cfg.modelPath, bin: findWhisperCppProgram(cfg.bin) };
+}
+
+/** "whisper-cpp:base.en" for .../ggml-base.en.bin: the engine and its model, as the transcript names it. */
+export const whisperCppEngineName = (modelPath: string) => `whisper-cpp:${path.basename(modelPath).replace(/^ggml-/, "").replace(/\.bin$/, "")}`;
 
 export function whisperCppArgs(cfg: WhisperCppConfig, wavPath: string, outPrefix: string, lang?: string): string[] {
   return [
@@ -76,15 +94,16 @@ export function whisperCppArgs(cfg: WhisperCppConfig, wavPath: string, outPrefix
     "-t", String(cfg.threads ?? 1),
     "-ml", "1",
     "-sow",
-    "-oj",
+    "-ojf",
     "-of", outPrefix,
     "-np",
   ];
 }
 
 export function createWhisperCppEngine(cfg: WhisperCppConfig): SpeechEngine {
+  const name = whisperCppEngineName(cfg.modelPath);
   return {
-    name: "whisper-cpp",
+    name,
     languages: "any",
     async transcribe(wavPath: string, opts: SpeechOptions): Promise<SpeechResult> {
       const dir = mkdtempSync(path.join(tmpdir(), "katto-whisper-"));
@@ -92,7 +111,7 @@ export function createWhisperCppEngine(cfg: WhisperCppConfig): SpeechEngine {
         const prefix = path.join(dir, "out");
         await runProcess(cfg.bin, whisperCppArgs(cfg, wavPath, prefix, opts.lang), { stage: "transcribe", signal: opts.signal });
         const json = JSON.parse(await readFile(`${prefix}.json`, "utf8"));
-        return parseWhisperCppJson(json, opts.offsetS ?? 0);
+        return { ...parseWhisperCppJson(json, opts.offsetS ?? 0), engine: name };
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

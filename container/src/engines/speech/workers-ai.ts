@@ -23,7 +23,7 @@ interface WhisperOutput {
 }
 
 /** Pure: Whisper output -> words on the source clock. Words without times or text are dropped. */
-export function parseWhisperOutput(result: unknown, offsetS = 0): SpeechResult {
+export function parseWhisperOutput(result: unknown, offsetS = 0): Omit<SpeechResult, "engine"> {
   const out = (result ?? {}) as WhisperOutput;
   const raw: WhisperWord[] = out.segments?.length
     ? out.segments.flatMap((s) => s.words ?? [])
@@ -41,8 +41,9 @@ export function parseWhisperOutput(result: unknown, offsetS = 0): SpeechResult {
 }
 
 export function createWorkersAiSpeechEngine(cfg: CloudflareAiConfig, model = WHISPER_MODEL): SpeechEngine {
+  const name = `workers-ai:${model}`;
   return {
-    name: "workers-ai",
+    name,
     languages: "any",
     async transcribe(wavPath: string, opts: SpeechOptions): Promise<SpeechResult> {
       const audio = (await readFile(wavPath)).toString("base64");
@@ -52,7 +53,7 @@ export function createWorkersAiSpeechEngine(cfg: CloudflareAiConfig, model = WHI
       const language = languageCode(opts.lang); // Whisper takes "es", not "es-ES"
       if (language) input.language = language;
       const result = await runWorkersAi(cfg, model, input, { signal: opts.signal });
-      return parseWhisperOutput(result, opts.offsetS ?? 0);
+      return { ...parseWhisperOutput(result, opts.offsetS ?? 0), engine: name };
     },
   };
 }
