@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../../src/index";
 import { connections, jobs, publications } from "../../../src/db/schema";
-import { runPublication } from "../../../src/publishing/runner";
+import { runPublication } from "../../../src/services/publishing/runner";
 import { PublicationListSchema, PublicationSchema } from "../../../src/schemas/publication";
 import { api, createAccount, type Client } from "../helpers";
 import { armFault, completedClip, connect, standInState } from "./helpers";

@@ -3,11 +3,11 @@
 // account's signing secret, delivered from the publish Queue with the callback's retry schedule.
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { publications } from "../db/schema";
-import { isLocalMode, type Env } from "../env";
-import { keyringOf } from "../lib/crypto";
-import { deliverWebhook, MAX_WEBHOOK_ATTEMPTS, retryDelaySeconds } from "../webhooks/delivery";
-import { getOrCreateWebhookSecret } from "../webhooks/secret";
+import { publications } from "../../db/schema";
+import { isLocalMode, type Env } from "../../env";
+import { keyringOf } from "../../lib/crypto";
+import { deliverWebhook, MAX_WEBHOOK_ATTEMPTS, retryDelaySeconds } from "../../webhooks/delivery";
+import { getOrCreateWebhookSecret } from "../../webhooks/secret";
 import type { PublishMessage } from "./messages";
 import { publicationView } from "./publications";
 

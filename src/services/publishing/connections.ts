@@ -3,11 +3,11 @@
 // platform refuses the grant, and disconnect (revoke where possible, forget the tokens).
 import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { connections, connectionStates, nowIso, publications } from "../db/schema";
-import type { Env } from "../env";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { requireScope } from "../services/auth/keys";
-import type { AccountContext, ServiceContext } from "../services/context";
+import { connections, connectionStates, nowIso, publications } from "../../db/schema";
+import type { Env } from "../../env";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors";
+import { requireScope } from "../auth/keys";
+import type { AccountContext, ServiceContext } from "../context";
 import { availability, platformContext } from "./config";
 import { newConnectionId, newState, sha256Hex } from "./ids";
 import { PLATFORM_IDS, pkcePair, type Platform, type PlatformAccount, type PlatformId, type Result, type TokenSet } from "./platforms/platform";

@@ -4,10 +4,10 @@
 // an outcome that cannot be known becomes `unconfirmed`, never a second try.
 import { and, eq, inArray, isNull, lt, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { nowIso, publications } from "../db/schema";
-import type { Env } from "../env";
-import { publicBaseUrl, type ServiceContext } from "../services/context";
-import { fileUrl } from "../storage/keys";
+import { nowIso, publications } from "../../db/schema";
+import type { Env } from "../../env";
+import { publicBaseUrl, type ServiceContext } from "../context";
+import { fileUrl } from "../../storage/keys";
 import { advance, type Progress } from "./advance";
 import { availability, platformContext } from "./config";
 import { getConnectionById, markNeedsReauth, openTokens, refreshConnection } from "./connections";

@@ -3,8 +3,8 @@
 // version and size and waited for while the publication stays queued (docs/render-protocol.md
 // "Renditions"). Platforms without renderAt upload the clip's latest version as it is.
 import { RENDITION_SIZES } from "@katto/protocol";
-import type { Env } from "../env";
-import { enqueueRendition } from "../queues/producers";
+import type { Env } from "../../env";
+import { enqueueRendition } from "../../queues/producers";
 import type { ClipFacts, PlatformLimits } from "./platforms/platform";
 
 export interface ClipVersion {

@@ -4,9 +4,9 @@
 // connection needs_reauth and fails the posts waiting on it.
 import { and, eq, isNull, lte, or, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { publications } from "../db/schema";
-import type { Env } from "../env";
-import { publicBaseUrl } from "../services/context";
+import { publications } from "../../db/schema";
+import type { Env } from "../../env";
+import { publicBaseUrl } from "../context";
 import { connectionsExpiringBefore, markNeedsReauth, REFRESH_AHEAD_MS, refreshConnection } from "./connections";
 import { publishMessage, type PublishMessage } from "./messages";
 
