@@ -15,8 +15,8 @@ import { availability } from "./config";
 import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
 import { newPublicationId } from "./ids";
 import type { ClipFacts, Platform, PlatformId, Privacy } from "./platforms/platform";
-import { publishMessage, QUEUE_MAX_DELAY_SECONDS } from "./messages";
-import { factsAsPosted } from "./renditions";
+import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
+import { factsAsPosted, type ClipVersion } from "./renditions";
 
 export type PublicationRow = typeof publications.$inferSelect;
 export type PublicationStatus = "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
@@ -51,7 +51,7 @@ export function publicationView(r: PublicationRow) {
 const requireRead = (ctx: AccountContext) => requireScope(ctx, "read");
 
 /** The clip's latest finished version: the newest completed re-render, else the clip (HD once ready). */
-export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<{ key: string; durationSeconds: number } | undefined> {
+export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<ClipVersion | undefined> {
   const db = drizzle(env.DB);
   const clip = await db.select().from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex))).get();
   if (!clip) return undefined;
@@ -66,7 +66,7 @@ export async function latestClipVersion(env: Env, jobId: string, clipIndex: numb
   return { key: clip.videoKey, durationSeconds: clip.endS - clip.startS };
 }
 
-export async function clipFacts(env: Env, version: { key: string; durationSeconds: number }): Promise<ClipFacts | undefined> {
+export async function clipFacts(env: Env, version: ClipVersion): Promise<ClipFacts | undefined> {
   const head = await env.FILES.head(version.key);
   if (!head) return undefined;
   // the frame of the very file (preview, HD, re-render or rendition), named by the protocol
@@ -146,17 +146,27 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
       if (bump >= 5 || !String(e).includes("UNIQUE")) throw e;
     }
   }
-  if (sendNow) await ctx.env.PUBLISH_QUEUE.send(publishMessage(id), { delaySeconds });
-  return publicationView((await getRow(ctx.env, id))!);
+  if (sendNow) await sendPublish(ctx.env, id, delaySeconds);
+  return publicationView((await publicationById(ctx.env, id))!);
 }
 
-const getRow = (env: Env, id: string) => drizzle(env.DB).select().from(publications).where(eq(publications.id, id)).get();
+/** A publication whoever owns it (the Queue runner, webhook events). */
+export const publicationById = (env: Env, id: string) => drizzle(env.DB).select().from(publications).where(eq(publications.id, id)).get();
+
+/** The caller's publication, or 404 for unknown ids and other accounts' posts alike. */
+async function loadOwnPublication(ctx: AccountContext, id: string): Promise<PublicationRow> {
+  const r = await drizzle(ctx.env.DB)
+    .select()
+    .from(publications)
+    .where(and(eq(publications.id, id), eq(publications.accountId, ctx.principal.accountId)))
+    .get();
+  if (!r) throw new NotFoundError("Publication not found. Check the id; publications of other accounts are not visible.");
+  return r;
+}
 
 export async function getPublication(ctx: AccountContext, id: string) {
   requireRead(ctx);
-  const r = await getRow(ctx.env, id);
-  if (!r || r.accountId !== ctx.principal.accountId) throw new NotFoundError("Publication not found.");
-  return publicationView(r);
+  return publicationView(await loadOwnPublication(ctx, id));
 }
 
 export async function listPublications(ctx: AccountContext, q: { limit: number; cursor?: string; status?: PublicationStatus; job_id?: string }) {
@@ -173,13 +183,12 @@ export async function listPublications(ctx: AccountContext, q: { limit: number; 
 /** Cancels a post that has not started uploading; one conditional statement, its row count checked. */
 export async function cancelPublication(ctx: AccountContext, id: string) {
   requireWrite(ctx);
-  const r = await getRow(ctx.env, id);
-  if (!r || r.accountId !== ctx.principal.accountId) throw new NotFoundError("Publication not found.");
-  const done = await drizzle(ctx.env.DB)
+  await loadOwnPublication(ctx, id);
+  const [done] = await drizzle(ctx.env.DB)
     .update(publications)
     .set({ status: "cancelled", updatedAt: nowIso() })
-    .where(and(eq(publications.id, id), inArray(publications.status, ["scheduled", "queued"])))
-    .returning({ id: publications.id });
-  if (!done.length) throw new ConflictError(`Publication is ${(await getRow(ctx.env, id))?.status}: only scheduled or queued posts can be cancelled.`);
-  return publicationView((await getRow(ctx.env, id))!);
+    .where(and(eq(publications.id, id), eq(publications.accountId, ctx.principal.accountId), inArray(publications.status, ["scheduled", "queued"])))
+    .returning();
+  if (!done) throw new ConflictError(`Publication is ${(await loadOwnPublication(ctx, id)).status}: only scheduled or queued posts can be cancelled.`);
+  return publicationView(done);
 }
