@@ -1,22 +1,21 @@
 // Posts of a finished clip to a connected platform: create (now or scheduled), read, list, cancel.
-// The Queue runner (runner.ts) moves them through uploading/processing to published.
-import { clipFrameOf } from "@katto/protocol";
+// The Queue runner (runner.ts, run.ts) moves them through uploading/processing to published.
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { clips, nowIso, publications, rerenders } from "../../db/schema";
+import { nowIso, publications } from "../../db/schema";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from "../../errors";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { parseCursor } from "../jobs/cursor";
 import { loadOwnJob } from "../jobs/read";
-import { fileNameOfKey } from "../../storage/keys";
 import { availability } from "./config";
 import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
 import { newPublicationId } from "./ids";
-import type { ClipFacts, Platform, PlatformId, Privacy } from "./platforms/platform";
+import { clipFacts, latestClipVersion } from "./clip-versions";
+import type { Platform, PlatformId, Privacy } from "./platforms/platform";
 import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
-import { factsAsPosted, type ClipVersion } from "./renditions";
+import { factsAsPosted } from "./renditions";
 
 export type PublicationRow = typeof publications.$inferSelect;
 export type PublicationStatus = "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
@@ -49,30 +48,6 @@ export function publicationView(r: PublicationRow) {
 }
 
 const requireRead = (ctx: AccountContext) => requireScope(ctx, "read");
-
-/** The clip's latest finished version: the newest completed re-render, else the clip (HD once ready). */
-export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<ClipVersion | undefined> {
-  const db = drizzle(env.DB);
-  const clip = await db.select().from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex))).get();
-  if (!clip) return undefined;
-  const rr = await db
-    .select()
-    .from(rerenders)
-    .where(and(eq(rerenders.jobId, jobId), eq(rerenders.clipIndex, clipIndex), eq(rerenders.status, "completed")))
-    .orderBy(desc(rerenders.updatedAt))
-    .limit(1)
-    .get();
-  if (rr?.videoKey) return { key: rr.videoKey, durationSeconds: rr.duration ?? clip.endS - clip.startS };
-  return { key: clip.videoKey, durationSeconds: clip.endS - clip.startS };
-}
-
-export async function clipFacts(env: Env, version: ClipVersion): Promise<ClipFacts | undefined> {
-  const head = await env.FILES.head(version.key);
-  if (!head) return undefined;
-  // the frame of the very file (preview, HD, re-render or rendition), named by the protocol
-  const { width, height } = clipFrameOf(fileNameOfKey(version.key));
-  return { durationSeconds: version.durationSeconds, width, height, sizeBytes: head.size, contentType: head.httpMetadata?.contentType ?? "video/mp4" };
-}
 
 export interface CreatePublicationInput {
   platform: PlatformId;

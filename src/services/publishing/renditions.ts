@@ -8,12 +8,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { clipRenditions } from "../../db/schema";
 import type { Env } from "../../env";
 import { enqueueRendition } from "../../queues/producers";
+import type { ClipVersion } from "./clip-versions";
 import type { ClipFacts, PlatformLimits } from "./platforms/platform";
-
-export interface ClipVersion {
-  key: string;
-  durationSeconds: number;
-}
 
 export type ToPost =
   | { kind: "ready"; version: ClipVersion }

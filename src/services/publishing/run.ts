@@ -9,13 +9,14 @@ import type { Env } from "../../env";
 import { fileUrl } from "../../storage/keys";
 import { publicBaseUrl, type ServiceContext } from "../context";
 import { advance, type AdvanceInput, type Progress, type Tokens } from "./advance";
+import { clipFacts, latestClipVersion, type ClipVersion } from "./clip-versions";
 import { availability, platformContext } from "./config";
 import { getConnectionById, markNeedsReauth, openTokens, refreshConnection, type ConnectionRow, type FailedPost } from "./connections";
 import { queuePublicationEvent } from "./events";
 import { sendPublish } from "./messages";
 import type { ClipFacts, Platform, PlatformAccount, PlatformError, PlatformId, PostRequest, Privacy, VideoSource } from "./platforms/platform";
-import { clipFacts, latestClipVersion, type PublicationRow } from "./publications";
-import { versionToPost, type ClipVersion } from "./renditions";
+import type { PublicationRow } from "./publications";
+import { versionToPost } from "./renditions";
 
 /** The statuses a runner works on. */
 export const ACTIVE = ["queued", "uploading", "processing"] as const;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLIP_METADATA_VERSION, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
 import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/protocol";
 import type { Env } from "../../../src/env";
-import { latestClipVersion } from "../../../src/services/publishing/publications";
+import { latestClipVersion } from "../../../src/services/publishing/clip-versions";
 import { versionToPost } from "../../../src/services/publishing/renditions";
 import { handleQueueBatch } from "../../../src/queues/consumer";
 import { RerenderCreatedSchema } from "../../../src/schemas/rerender";

@@ -105,6 +105,9 @@ describe("publications", { timeout: 90_000 }, () => {
     expect(page2.next_cursor).toBeNull();
     const other = await createAccount();
     expect((await api(other, `/publications/${ids[0]}`)).status).toBe(404);
+    // nor can it cancel them: 404 as for an unknown id, and the post stays scheduled
+    expect((await api(other, `/publications/${ids[0]}/cancel`, { method: "POST" })).status).toBe(404);
+    expect((await getPub(client, ids[0])).status).toBe("scheduled");
   });
 
   it("cancels while scheduled; a published post cannot be cancelled", async () => {
