@@ -60,7 +60,7 @@ export default defineConfig(async () => {
         {
           test: { name: "sdk-cli", include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node", isolate: false },
         },
-        // Publishing adapters against local stand-ins of each platform's API (src/publishing/platforms/platform.ts "Testing").
+        // Publishing adapters against local stand-ins of each platform's API (src/services/publishing/platforms/platform.ts "Testing").
         { test: { name: "publishing", include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false } },
         // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).
         { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node", isolate: false } },

@@ -2,8 +2,8 @@ import { buildApp } from "./app";
 import type { Env } from "./env";
 import { withOAuth } from "./mcp/oauth";
 import { handleQueueBatch } from "./queues/consumer";
-import { handlePublishBatch } from "./publishing/runner";
-import { sweepPublishing } from "./publishing/sweep";
+import { handlePublishBatch } from "./services/publishing/runner";
+import { sweepPublishing } from "./services/publishing/sweep";
 import { failStalledJobs } from "./services/render/watchdog";
 import { sweepHd } from "./services/render/hd-sweep";
 import { sweepExpiredUploads } from "./services/uploads/sweep";
@@ -22,7 +22,7 @@ export default {
   // The OAuth provider answers /mcp, the OAuth endpoints and well-known metadata; everything else
   // reaches the Hono app unchanged (src/mcp/oauth.ts).
   fetch: withOAuth((req, env, ctx) => app.fetch(req, env, ctx)),
-  // katto-publish carries publishing work (src/publishing/runner.ts); every other queue is the render pipeline's.
+  // katto-publish carries publishing work (src/services/publishing/runner.ts); every other queue is the render pipeline's.
   queue: (batch, env) => (batch.queue.startsWith("katto-publish") ? handlePublishBatch(batch, env) : handleQueueBatch(batch, env)),
   scheduled: async (_controller, env) => {
     await Promise.all([sweepExpiredUploads(env), failStalledJobs(env), sweepHd(env), sweepAuth(env.DB), sweepPublishing(env), resealWebhookSecrets(env.DB, keyringOf(env)), resumeStalledDeliveries(env)]);

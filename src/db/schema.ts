@@ -195,8 +195,8 @@ export const signInLinks = sqliteTable("sign_in_links", {
   usedAt: text("used_at"),
 }, (t) => [uniqueIndex("sign_in_links_token_hash").on(t.tokenHash)]);
 
-/** Connected publishing accounts (src/publishing): one per platform per account. Tokens are only
- * stored sealed (AES-256-GCM, src/publishing/token-vault.ts) with the id of the key that sealed them. */
+/** Connected publishing accounts (src/services/publishing): one per platform per account. Tokens are only
+ * stored sealed (AES-256-GCM, src/services/publishing/token-vault.ts) with the id of the key that sealed them. */
 export const connections = sqliteTable("connections", {
   id: text("id").primaryKey(),
   accountId: text("account_id").notNull().references(() => accounts.id),
@@ -231,7 +231,7 @@ export const connectionStates = sqliteTable("connection_states", {
   expiresMs: integer("expires_ms").notNull(),
 });
 
-/** Posts of a clip to a connected platform (src/publishing). `stepState` is the adapter's
+/** Posts of a clip to a connected platform (src/services/publishing). `stepState` is the adapter's
  * resumable state, stored before each next step; `attempted` is set before the irreversible one. */
 export const publications = sqliteTable("publications", {
   id: text("id").primaryKey(),

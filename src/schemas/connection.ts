@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { PLATFORM_IDS, PRIVACY_LEVELS } from "../publishing/platforms/platform";
+import { PLATFORM_IDS, PRIVACY_LEVELS } from "../services/publishing/platforms/platform";
 
 export const PlatformSchema = z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }).openapi("Platform", { example: "youtube" });
 export const PrivacyLevelSchema = z.enum(PRIVACY_LEVELS, { error: `privacy must be one of ${PRIVACY_LEVELS.join(", ")}` }).openapi("PrivacyLevel");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { facebook, FACEBOOK_CHUNK_BYTES, type FacebookState } from "../../src/publishing/platforms/facebook";
-import type { Platform, PlatformContext } from "../../src/publishing/platforms/platform";
+import { facebook, FACEBOOK_CHUNK_BYTES, type FacebookState } from "../../src/services/publishing/platforms/facebook";
+import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createFacebookStandIn, type FacebookStandIn } from "./stand-ins/facebook";
 import { serveStandIn } from "./stand-ins/serve";
 import { connect, contextFor, memoryVideo, publishToEnd } from "./harness";

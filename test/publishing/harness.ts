@@ -1,7 +1,7 @@
-// Drives an adapter against a stand-in the way the queue runner does (src/publishing/advance.ts),
+// Drives an adapter against a stand-in the way the queue runner does (src/services/publishing/advance.ts),
 // with progress kept in memory, so every adapter test exercises the same never-twice rules.
-import { advance, type Advanced, type Progress } from "../../src/publishing/advance";
-import type { ClipFacts, Platform, PlatformAccount, PlatformContext, PlatformError, PostRequest, TokenSet, VideoSource } from "../../src/publishing/platforms/platform";
+import { advance, type Advanced, type Progress } from "../../src/services/publishing/advance";
+import type { ClipFacts, Platform, PlatformAccount, PlatformContext, PlatformError, PostRequest, TokenSet, VideoSource } from "../../src/services/publishing/platforms/platform";
 
 export function contextFor(platform: Platform<unknown>, origin: string, creds: { clientId: string; clientSecret: string }, audited = false): PlatformContext {
   return {
@@ -28,7 +28,7 @@ export function memoryVideo(size: number, facts: Partial<ClipFacts> = {}, public
 
 /** Completes the OAuth code flow against the stand-in the way a browser would (follows no redirects). */
 export async function connect(platform: Platform<unknown>, ctx: PlatformContext): Promise<{ tokens: TokenSet; account: PlatformAccount }> {
-  const { pkcePair } = await import("../../src/publishing/platforms/platform");
+  const { pkcePair } = await import("../../src/services/publishing/platforms/platform");
   const pkce = platform.pkce ? await pkcePair() : undefined;
   const url = platform.authorizeUrl(ctx, { state: "st-1", ...(pkce ? { codeChallenge: pkce.challenge } : {}) });
   const res = await fetch(url, { redirect: "manual" });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { instagram } from "../../src/publishing/platforms/instagram";
-import type { Platform, PlatformContext } from "../../src/publishing/platforms/platform";
+import { instagram } from "../../src/services/publishing/platforms/instagram";
+import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createInstagramStandIn, type InstagramStandIn } from "./stand-ins/instagram";
 import { serveStandIn } from "./stand-ins/serve";
 import { connect, contextFor, memoryVideo, publishToEnd } from "./harness";

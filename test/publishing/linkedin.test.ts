@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { linkedin, LINKEDIN_VERSION, littleText, type LinkedInState } from "../../src/publishing/platforms/linkedin";
-import type { Platform, PlatformContext } from "../../src/publishing/platforms/platform";
+import { linkedin, LINKEDIN_VERSION, littleText, type LinkedInState } from "../../src/services/publishing/platforms/linkedin";
+import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createLinkedInStandIn, LINKEDIN_PART_BYTES, type LinkedInStandIn } from "./stand-ins/linkedin";
 import { serveStandIn } from "./stand-ins/serve";
 import { connect, contextFor, memoryVideo, publishToEnd } from "./harness";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { threads, threadsLength, type ThreadsState } from "../../src/publishing/platforms/threads";
-import type { Platform, PlatformContext } from "../../src/publishing/platforms/platform";
+import { threads, threadsLength, type ThreadsState } from "../../src/services/publishing/platforms/threads";
+import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createThreadsStandIn, type ThreadsStandIn } from "./stand-ins/threads";
 import { serveStandIn } from "./stand-ins/serve";
 import { connect, contextFor, memoryVideo, publishToEnd } from "./harness";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { chunkPlan, tiktok, TIKTOK_CHUNK_BYTES, type TikTokState } from "../../src/publishing/platforms/tiktok";
-import type { Platform, PlatformContext } from "../../src/publishing/platforms/platform";
+import { chunkPlan, tiktok, TIKTOK_CHUNK_BYTES, type TikTokState } from "../../src/services/publishing/platforms/tiktok";
+import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createTikTokStandIn, type TikTokStandIn } from "./stand-ins/tiktok";
 import { serveStandIn } from "./stand-ins/serve";
 import { connect, contextFor, memoryVideo, publishToEnd } from "./harness";

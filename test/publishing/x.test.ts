@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { weightedLength, x, X_CHUNK_BYTES, X_RENDER_SIZE, type XState } from "../../src/publishing/platforms/x";
-import type { Platform, PlatformContext } from "../../src/publishing/platforms/platform";
+import { weightedLength, x, X_CHUNK_BYTES, X_RENDER_SIZE, type XState } from "../../src/services/publishing/platforms/x";
+import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createXStandIn, type XStandIn } from "./stand-ins/x";
 import { serveStandIn } from "./stand-ins/serve";
 import { connect, contextFor, memoryVideo, publishToEnd } from "./harness";

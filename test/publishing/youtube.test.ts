@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { youtube, YOUTUBE_CHUNK_BYTES, type YouTubeState } from "../../src/publishing/platforms/youtube";
-import type { Platform, PlatformContext } from "../../src/publishing/platforms/platform";
+import { youtube, YOUTUBE_CHUNK_BYTES, type YouTubeState } from "../../src/services/publishing/platforms/youtube";
+import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createYouTubeStandIn, type YouTubeStandIn } from "./stand-ins/youtube";
 import { serveStandIn } from "./stand-ins/serve";
 import { connect, contextFor, memoryVideo, publishToEnd } from "./harness";

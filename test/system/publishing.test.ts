@@ -2,8 +2,8 @@
 // dashboard (the platform's consent screen is its stand-in's authorize endpoint), then publish a
 // clip the real render backend made, and see exactly one post arrive at the stand-in.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { platforms } from "../../src/publishing/platforms";
-import type { PlatformId } from "../../src/publishing/platforms/platform";
+import { platforms } from "../../src/services/publishing/platforms";
+import type { PlatformId } from "../../src/services/publishing/platforms/platform";
 import { baseUrl, media, pollJob, serveFiles } from "./helpers";
 
 const admin = () => ({ authorization: `Bearer ${inject("adminToken")}`, "content-type": "application/json" });

@@ -1,7 +1,7 @@
 // Publishing finished clips to connected platforms: list connections (read-only), publish (free,
 // posts to a platform account), read a publication (read-only).
 import { z } from "zod";
-import { PLATFORM_IDS, PRIVACY_LEVELS } from "../../../src/publishing/platforms/platform";
+import { PLATFORM_IDS, PRIVACY_LEVELS } from "../../../src/services/publishing/platforms/platform";
 import { ConnectionListSchema } from "../../../src/schemas/connection";
 import { PublicationSchema } from "../../../src/schemas/publication";
 import { defineTool, unwrap } from "../tool";

@@ -1,12 +1,12 @@
 /** @jsxImportSource hono/jsx */
 // Publishing in the dashboard: connect and disconnect each platform, publish a clip (platform,
 // caption, privacy, schedule), and the publications list with status and links. Same services as
-// /api/v1/connections and /api/v1/publications (src/publishing).
+// /api/v1/connections and /api/v1/publications (src/services/publishing).
 import type { Context, Hono } from "hono";
 import { ServiceError } from "../../errors";
-import { disconnect, listConnections, startConnection } from "../../publishing/connections";
-import { PlatformIdSchema, PrivacySchema } from "../../publishing/platforms/platform";
-import { cancelPublication, createPublication, listPublications } from "../../publishing/publications";
+import { disconnect, listConnections, startConnection } from "../../services/publishing/connections";
+import { PlatformIdSchema, PrivacySchema } from "../../services/publishing/platforms/platform";
+import { cancelPublication, createPublication, listPublications } from "../../services/publishing/publications";
 import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";

@@ -1,8 +1,8 @@
 // The platform's OAuth redirect back to us (not part of the public API: a browser lands here).
 // The account comes from the stored state, never from a cookie or the query.
 import type { Hono } from "hono";
-import { completeConnection } from "../../publishing/connections";
-import { PlatformIdSchema } from "../../publishing/platforms/platform";
+import { completeConnection } from "../../services/publishing/connections";
+import { PlatformIdSchema } from "../../services/publishing/platforms/platform";
 import type { AppEnv } from "../../middleware/types";
 import { serviceCtx } from "../context";
 

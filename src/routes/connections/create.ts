@@ -3,7 +3,7 @@ import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { ConnectionStartedSchema, CreateConnectionBodySchema } from "../../schemas/connection";
-import { startConnection } from "../../publishing/connections";
+import { startConnection } from "../../services/publishing/connections";
 import { accountCtx } from "../context";
 
 const route = createRoute({

@@ -3,7 +3,7 @@ import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { DisconnectedSchema, PlatformParams } from "../../schemas/connection";
-import { disconnect } from "../../publishing/connections";
+import { disconnect } from "../../services/publishing/connections";
 import { accountCtx } from "../context";
 
 const route = createRoute({

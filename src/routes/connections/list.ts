@@ -3,7 +3,7 @@ import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { ConnectionListSchema } from "../../schemas/connection";
-import { listConnections } from "../../publishing/connections";
+import { listConnections } from "../../services/publishing/connections";
 import { accountCtx } from "../context";
 
 const route = createRoute({

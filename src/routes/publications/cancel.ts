@@ -3,7 +3,7 @@ import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { PublicationIdParams, PublicationSchema } from "../../schemas/publication";
-import { cancelPublication } from "../../publishing/publications";
+import { cancelPublication } from "../../services/publishing/publications";
 import { accountCtx } from "../context";
 
 const route = createRoute({

@@ -3,7 +3,7 @@ import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { ClipPathParams, CreatePublicationBodySchema, PublicationSchema } from "../../schemas/publication";
-import { createPublication } from "../../publishing/publications";
+import { createPublication } from "../../services/publishing/publications";
 import { IdempotencyKeyHeader, withIdempotency } from "../idempotency";
 import { accountCtx } from "../context";
 

@@ -3,7 +3,7 @@ import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { ListPublicationsQuerySchema, PublicationListSchema } from "../../schemas/publication";
-import { listPublications } from "../../publishing/publications";
+import { listPublications } from "../../services/publishing/publications";
 import { accountCtx } from "../context";
 
 const route = createRoute({

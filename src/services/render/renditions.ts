@@ -1,5 +1,5 @@
 // Renditions (docs/render-protocol.md "Renditions"): a finished clip re-scaled to a frame a
-// platform needs. The publish runner asks for one (src/publishing/renditions.ts writes the
+// platform needs. The publish runner asks for one (src/services/publishing/renditions.ts writes the
 // clip_renditions row and enqueues render_rendition); the consumer turns the row into the
 // protocol's RenditionTask, and the backend's clip_rendition event stores the file on the row.
 import { FILE_NAME_RE } from "@katto/protocol";

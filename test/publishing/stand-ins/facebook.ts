@@ -1,5 +1,5 @@
 // A local stand-in of the Facebook Login and Graph API calls the Facebook adapter makes, written from the
-// pages the adapter cites (src/publishing/platforms/facebook.ts):
+// pages the adapter cites (src/services/publishing/platforms/facebook.ts):
 //  - Login, manual flow: dialog/oauth → code; /oauth/access_token (code, then fb_exchange_token for a
 //    60-day user token); /me/permissions; /me/accounts with Page tokens; /{page-id}?fields=access_token.
 //  - Reels Publishing API: /{page-id}/video_reels upload_phase=start|finish; the rupload endpoint with

@@ -1,4 +1,4 @@
-// Failure modes a stand-in can be told to produce (src/publishing/platforms/platform.ts "Testing").
+// Failure modes a stand-in can be told to produce (src/services/publishing/platforms/platform.ts "Testing").
 // Armed in code (`standIn.faults.arm("chunk_fails")`) or over HTTP through controlRoutes(), so a
 // stand-in running in another process (the local stack, workerd's outbound service) is steered alike.
 import type { Hono } from "hono";

@@ -1,7 +1,7 @@
 // Every stand-in, by platform id: the workers outbound service, the system test's local stack and
 // the data-driven publishing tests take them from here, so a platform registered here and in
-// src/publishing/platforms/index.ts is covered everywhere.
-import type { PlatformId } from "../../../src/publishing/platforms/platform";
+// src/services/publishing/platforms/index.ts is covered everywhere.
+import type { PlatformId } from "../../../src/services/publishing/platforms/platform";
 import type { StandIn } from "./faults.ts";
 import { createYouTubeStandIn } from "./youtube.ts";
 import { createTikTokStandIn } from "./tiktok.ts";

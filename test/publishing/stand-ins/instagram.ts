@@ -1,5 +1,5 @@
 // A local stand-in of the Instagram API with Instagram Login, written from the pages the Instagram
-// adapter cites (src/publishing/platforms/instagram.ts): www.instagram.com/oauth/authorize,
+// adapter cites (src/services/publishing/platforms/instagram.ts): www.instagram.com/oauth/authorize,
 // api.instagram.com/oauth/access_token (short-lived token), graph.instagram.com/access_token
 // (ig_exchange_token → 60-day token) and /refresh_access_token (ig_refresh_token), /me, the REELS media
 // container made from a public video_url (fetched when `fetchMedia` is set), its status_code, media_publish,

@@ -1,5 +1,5 @@
 // A local stand-in of LinkedIn's OAuth endpoints and the versioned REST calls the LinkedIn adapter makes,
-// written from the pages the adapter cites (src/publishing/platforms/linkedin.ts): the 3-legged code flow
+// written from the pages the adapter cites (src/services/publishing/platforms/linkedin.ts): the 3-legged code flow
 // (60-day access tokens; refresh tokens only when the app is approved for them, off by default), OpenID
 // userinfo, revocation; the Videos API (initializeUpload → uploadInstructions in 4 MiB byte ranges, a PUT
 // per part answered with an ETag, finalizeUpload with the ETags, GET /rest/videos/{urn} status); the Posts

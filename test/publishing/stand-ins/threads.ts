@@ -1,5 +1,5 @@
 // A local stand-in of the Threads API calls the Threads adapter makes, written from the pages the adapter
-// cites (src/publishing/platforms/threads.ts): the authorize redirect; POST /oauth/access_token (short-lived
+// cites (src/services/publishing/platforms/threads.ts): the authorize redirect; POST /oauth/access_token (short-lived
 // token and user_id); GET /access_token th_exchange_token (60-day token); GET /refresh_access_token
 // th_refresh_token; /v1.0/me; media containers (POST /{user}/threads media_type=VIDEO video_url text), their
 // status (IN_PROGRESS → FINISHED, or ERROR with FAILED_DOWNLOADING_VIDEO / FAILED_PROCESSING_VIDEO), POST

@@ -1,5 +1,5 @@
 // A local stand-in of TikTok's OAuth v2 endpoints and the Content Posting API (Direct Post) calls the
-// TikTok adapter makes, written from the pages the adapter cites (src/publishing/platforms/tiktok.ts):
+// TikTok adapter makes, written from the pages the adapter cites (src/services/publishing/platforms/tiktok.ts):
 // authorize with client_key and state, /v2/oauth/token/ for codes and refresh (invalid_grant when the
 // refresh token is refused), /v2/oauth/revoke/, /v2/user/info/, creator_info/query, video/init with
 // the chunk rules of the media transfer guide, sequential chunk PUTs answered 206 then 201, and

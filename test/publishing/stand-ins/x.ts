@@ -1,5 +1,5 @@
 // A local stand-in of the X OAuth 2.0 endpoints and the X API v2 calls the X adapter makes, written from
-// the pages the adapter cites (src/publishing/platforms/x.ts): Authorization Code with PKCE (S256) and a
+// the pages the adapter cites (src/services/publishing/platforms/x.ts): Authorization Code with PKCE (S256) and a
 // confidential client's HTTP Basic auth; two-hour access tokens and refresh tokens that rotate on use
 // (the old one stops working); revocation; POST /2/media/upload INIT/APPEND/FINALIZE and GET STATUS with
 // processing_info; POST /2/tweets; GET /2/users/:id/tweets with attachments.media_keys; errors as

@@ -1,5 +1,5 @@
 // A local stand-in of the Google OAuth 2.0 endpoints and the YouTube Data API v3 calls the YouTube
-// adapter makes, written from the same pages the adapter cites (src/publishing/platforms/youtube.ts):
+// adapter makes, written from the same pages the adapter cites (src/services/publishing/platforms/youtube.ts):
 // the web-server OAuth flow with PKCE, the resumable upload protocol (session POST → Location,
 // chunked PUTs answered 308 with Range, `bytes */total` status query), videos.list status, and
 // the error bodies `{error: {code, message, errors: [{reason}]}}`.

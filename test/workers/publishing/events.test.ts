@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { publications } from "../../../src/db/schema";
-import { deliverPublicationEvent } from "../../../src/publishing/events";
+import { deliverPublicationEvent } from "../../../src/services/publishing/events";
 import { PublicationSchema } from "../../../src/schemas/publication";
 import { verifySignature } from "../../../src/webhooks/signature";
 import { api, createAccount } from "../helpers";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../../src/index";
 import { connections, jobs, publications } from "../../../src/db/schema";
-import { runPublication } from "../../../src/publishing/runner";
+import { runPublication } from "../../../src/services/publishing/runner";
 import { PublicationListSchema, PublicationSchema } from "../../../src/schemas/publication";
 import { api, createAccount, type Client } from "../helpers";
 import { armFault, completedClip, connect, standInState } from "./helpers";
@@ -105,6 +105,9 @@ describe("publications", { timeout: 90_000 }, () => {
     expect(page2.next_cursor).toBeNull();
     const other = await createAccount();
     expect((await api(other, `/publications/${ids[0]}`)).status).toBe(404);
+    // nor can it cancel them: 404 as for an unknown id, and the post stays scheduled
+    expect((await api(other, `/publications/${ids[0]}/cancel`, { method: "POST" })).status).toBe(404);
+    expect((await getPub(client, ids[0])).status).toBe("scheduled");
   });
 
   it("cancels while scheduled; a published post cannot be cancelled", async () => {

@@ -1,9 +1,9 @@
-// The rendition a publication waits for (src/publishing/renditions.ts): asked once per clip version
+// The rendition a publication waits for (src/services/publishing/renditions.ts): asked once per clip version
 // and size, ready once clip_rendition stored its key, failed after the wait, asked anew later.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RENDITION_WAIT_MS, versionToPost } from "../../../src/publishing/renditions";
-import type { PlatformLimits } from "../../../src/publishing/platforms/platform";
+import { RENDITION_WAIT_MS, versionToPost } from "../../../src/services/publishing/renditions";
+import type { PlatformLimits } from "../../../src/services/publishing/platforms/platform";
 import { createAccount } from "../helpers";
 import { completedClip } from "./helpers";
 

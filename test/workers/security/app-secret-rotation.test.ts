@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { UnauthorizedError } from "../../../src/errors";
-import { TokenVault } from "../../../src/publishing/token-vault";
+import { TokenVault } from "../../../src/services/publishing/token-vault";
 import { renderCallbackToken, requireCallbackToken } from "../../../src/render-backend/callbacks";
 
 const OLD = "old-app-secret-0123456789abcdef3";

@@ -3,14 +3,13 @@
 // version and size and waited for while the publication stays queued (docs/render-protocol.md
 // "Renditions"). Platforms without renderAt upload the clip's latest version as it is.
 import { RENDITION_SIZES } from "@katto/protocol";
-import type { Env } from "../env";
-import { enqueueRendition } from "../queues/producers";
+import { and, eq, lt, ne, or } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clipRenditions } from "../../db/schema";
+import type { Env } from "../../env";
+import { enqueueRendition } from "../../queues/producers";
+import type { ClipVersion } from "./clip-versions";
 import type { ClipFacts, PlatformLimits } from "./platforms/platform";
-
-export interface ClipVersion {
-  key: string;
-  durationSeconds: number;
-}
 
 export type ToPost =
   | { kind: "ready"; version: ClipVersion }
@@ -49,15 +48,19 @@ export async function versionToPost(
       advice: "Ask the operator to add that size to the render protocol's rendition sizes.",
     };
   }
-  const row = await env.DB.prepare(`SELECT source_key, video_key, requested_ms FROM clip_renditions WHERE job_id = ?1 AND clip_index = ?2 AND width = ?3 AND height = ?4`)
-    .bind(pub.jobId, pub.clipIndex, size.width, size.height)
-    .first<{ source_key: string; video_key: string | null; requested_ms: number }>();
+  const db = drizzle(env.DB);
+  const key = { jobId: pub.jobId, clipIndex: pub.clipIndex, width: size.width, height: size.height };
+  const row = await db
+    .select()
+    .from(clipRenditions)
+    .where(and(eq(clipRenditions.jobId, key.jobId), eq(clipRenditions.clipIndex, key.clipIndex), eq(clipRenditions.width, key.width), eq(clipRenditions.height, key.height)))
+    .get();
   const stale = nowMs - RENDITION_WAIT_MS;
-  if (row && row.source_key === latest.key) {
-    if (row.video_key) return { kind: "ready", version: { key: row.video_key, durationSeconds: latest.durationSeconds } };
-    if (row.requested_ms >= stale) return { kind: "waiting", seconds: POLL_SECONDS };
+  if (row && row.sourceKey === latest.key) {
+    if (row.videoKey) return { kind: "ready", version: { key: row.videoKey, durationSeconds: latest.durationSeconds } };
+    if (row.requestedMs >= stale) return { kind: "waiting", seconds: POLL_SECONDS };
     // asked before this publication started waiting, and never made: this one has waited long enough
-    if (pub.since <= row.requested_ms + RENDITION_WAIT_MS) {
+    if (pub.since <= row.requestedMs + RENDITION_WAIT_MS) {
       return {
         kind: "failed",
         reason: `The ${size.width}x${size.height} rendition ${pub.platform} needs was not made within ${RENDITION_WAIT_MS / 60_000} minutes.`,
@@ -67,13 +70,14 @@ export async function versionToPost(
   }
   // First request, a newer clip version (re-render or HD), or a request gone stale before this
   // publication: ask. The conditional upsert lets only one of concurrent deliveries enqueue.
-  const asked = await env.DB.prepare(
-    `INSERT INTO clip_renditions (job_id, clip_index, width, height, source_key, video_key, requested_ms, ready_at)
-     VALUES (?1, ?2, ?3, ?4, ?5, NULL, ?6, NULL)
-     ON CONFLICT (job_id, clip_index, width, height) DO UPDATE SET source_key = excluded.source_key, video_key = NULL, ready_at = NULL, requested_ms = excluded.requested_ms
-     WHERE clip_renditions.source_key != excluded.source_key OR clip_renditions.requested_ms < ?7`,
-  )
-    .bind(pub.jobId, pub.clipIndex, size.width, size.height, latest.key, nowMs, stale)
+  const asked = await db
+    .insert(clipRenditions)
+    .values({ ...key, sourceKey: latest.key, videoKey: null, requestedMs: nowMs, readyAt: null })
+    .onConflictDoUpdate({
+      target: [clipRenditions.jobId, clipRenditions.clipIndex, clipRenditions.width, clipRenditions.height],
+      set: { sourceKey: latest.key, videoKey: null, readyAt: null, requestedMs: nowMs },
+      setWhere: or(ne(clipRenditions.sourceKey, latest.key), lt(clipRenditions.requestedMs, stale)),
+    })
     .run();
   if (asked.meta.changes === 1) await enqueueRendition(env, pub.jobId, pub.clipIndex, size);
   return { kind: "waiting", seconds: POLL_SECONDS };

@@ -3,17 +3,19 @@
 // platform refuses the grant, and disconnect (revoke where possible, forget the tokens).
 import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { connections, connectionStates, nowIso, publications } from "../db/schema";
-import type { Env } from "../env";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { requireScope } from "../services/auth/keys";
-import type { AccountContext, ServiceContext } from "../services/context";
+import { connections, connectionStates, nowIso, publications } from "../../db/schema";
+import type { Env } from "../../env";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors";
+import { requireScope } from "../auth/keys";
+import type { AccountContext, ServiceContext } from "../context";
 import { availability, platformContext } from "./config";
 import { newConnectionId, newState, sha256Hex } from "./ids";
 import { PLATFORM_IDS, pkcePair, type Platform, type PlatformAccount, type PlatformId, type Result, type TokenSet } from "./platforms/platform";
 import { TokenVault } from "./token-vault";
 
 export type ConnectionRow = typeof connections.$inferSelect;
+/** A post failed because its connection was lost, and where its publication.failed event goes. */
+export type FailedPost = Pick<typeof publications.$inferSelect, "id" | "webhookUrl">;
 
 /** An authorization request is valid this long (the user is on the platform's consent screen). */
 export const STATE_TTL_MS = 10 * 60 * 1000;
@@ -84,23 +86,25 @@ export type CallbackOutcome = { ok: true; platform: PlatformId; handle: string; 
 export async function completeConnection(ctx: ServiceContext, platformId: PlatformId, q: { code?: string; state?: string; error?: string; error_description?: string }): Promise<CallbackOutcome> {
   if (!q.state) return { ok: false, message: "The platform's answer had no state parameter.", returnTo: null };
   const stateHash = await sha256Hex(q.state);
-  const rows = await ctx.env.DB.prepare("DELETE FROM connection_states WHERE state_hash = ? AND platform = ? RETURNING account_id, verifier_sealed, return_to, expires_ms").bind(stateHash, platformId).all<{ account_id: string; verifier_sealed: string | null; return_to: string | null; expires_ms: number }>();
-  const st = rows.results[0];
-  if (!st || st.expires_ms < Date.now()) return { ok: false, message: "This authorization request is unknown or expired (10 minutes). Start connecting again.", returnTo: st?.return_to ?? null };
-  const returnTo = st.return_to;
+  const [st] = await drizzle(ctx.env.DB)
+    .delete(connectionStates)
+    .where(and(eq(connectionStates.stateHash, stateHash), eq(connectionStates.platform, platformId)))
+    .returning({ accountId: connectionStates.accountId, verifierSealed: connectionStates.verifierSealed, returnTo: connectionStates.returnTo, expiresMs: connectionStates.expiresMs });
+  if (!st || st.expiresMs < Date.now()) return { ok: false, message: "This authorization request is unknown or expired (10 minutes). Start connecting again.", returnTo: st?.returnTo ?? null };
+  const returnTo = st.returnTo;
   if (q.error) return { ok: false, message: `The platform did not grant access (${q.error}${q.error_description ? `: ${q.error_description}` : ""}).`, returnTo };
   if (!q.code) return { ok: false, message: "The platform's answer had no authorization code.", returnTo };
   const avail = availability(ctx.env, platformId);
   if (!avail.available) return { ok: false, message: avail.reason, returnTo };
   const vault = await TokenVault.fromEnv(ctx.env);
-  const verifier = st.verifier_sealed ? (await vault.open(st.verifier_sealed, stateHash)).plaintext : undefined;
+  const verifier = st.verifierSealed ? (await vault.open(st.verifierSealed, stateHash)).plaintext : undefined;
   const pctx = platformContext(ctx.env, ctx.baseUrl, avail.platform);
   const got = await avail.platform.exchangeCode(pctx, { code: q.code, ...(verifier ? { codeVerifier: verifier } : {}) });
   if (!got.ok) {
     const e = got.error;
     return { ok: false, message: e.kind === "refused" ? `${e.reason} ${e.advice}` : e.message, returnTo };
   }
-  await saveConnection(ctx.env, st.account_id, avail.platform, got.value.account, got.value.tokens);
+  await saveConnection(ctx.env, st.accountId, avail.platform, got.value.account, got.value.tokens);
   return { ok: true, platform: platformId, handle: got.value.account.handle, returnTo };
 }
 
@@ -173,10 +177,10 @@ export async function refreshConnection(ctx: ServiceContext, row: ConnectionRow,
 }
 
 /**
- * Marks a connection needs_reauth and fails its waiting posts with that reason. Returns the ids of
- * the posts it failed, so the caller can send their publication.failed events.
+ * Marks a connection needs_reauth and fails its waiting posts with that reason. Returns the posts
+ * it failed, so the caller can send their publication.failed events.
  */
-export async function markNeedsReauth(env: Env, row: ConnectionRow, reason: string): Promise<string[]> {
+export async function markNeedsReauth(env: Env, row: ConnectionRow, reason: string): Promise<FailedPost[]> {
   const db = drizzle(env.DB);
   const message = `The ${row.platform} connection needs to be connected again: ${reason}`;
   const [, failed] = await db.batch([
@@ -186,9 +190,9 @@ export async function markNeedsReauth(env: Env, row: ConnectionRow, reason: stri
       .set({ status: "failed", error: message, advice: "Reconnect the account (dashboard Connections, or POST /api/v1/connections), then publish again.", updatedAt: nowIso() })
       // A post held by a running delivery is failed by that delivery itself.
       .where(and(eq(publications.connectionId, row.id), inArray(publications.status, [...WAITING]), isNull(publications.leaseToken)))
-      .returning({ id: publications.id }),
+      .returning({ id: publications.id, webhookUrl: publications.webhookUrl }),
   ]);
-  return failed.map((r) => r.id);
+  return failed;
 }
 
 /** Connections whose access token expires soon and that can refresh (the cron sweep). */

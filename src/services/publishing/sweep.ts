@@ -4,11 +4,12 @@
 // connection needs_reauth and fails the posts waiting on it.
 import { and, eq, isNull, lte, or, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { publications } from "../db/schema";
-import type { Env } from "../env";
-import { publicBaseUrl } from "../services/context";
+import { publications } from "../../db/schema";
+import type { Env } from "../../env";
+import { publicBaseUrl } from "../context";
 import { connectionsExpiringBefore, markNeedsReauth, REFRESH_AHEAD_MS, refreshConnection } from "./connections";
-import { publishMessage, type PublishMessage } from "./messages";
+import { queuePublicationEvent } from "./events";
+import { sendPublish } from "./messages";
 
 /** Covers the 5-minute cron period with room for a late sweep. */
 export const SCHEDULE_LOOKAHEAD_MS = 10 * 60 * 1000;
@@ -28,7 +29,7 @@ export async function dispatchDueScheduled(env: Env, nowMs = Date.now()): Promis
     .limit(100)
     .all();
   for (const p of due) {
-    await env.PUBLISH_QUEUE.send(publishMessage(p.id), { delaySeconds: Math.max(0, Math.ceil(((p.scheduledMs ?? nowMs) - nowMs) / 1000)) });
+    await sendPublish(env, p.id, ((p.scheduledMs ?? nowMs) - nowMs) / 1000);
     await db.update(publications).set({ dispatchedMs: nowMs }).where(eq(publications.id, p.id));
   }
   return due.length;
@@ -38,12 +39,7 @@ export async function refreshExpiringTokens(env: Env, nowMs = Date.now()) {
   const ctx = { env, baseUrl: publicBaseUrl(env) };
   for (const row of await connectionsExpiringBefore(env, nowMs + REFRESH_AHEAD_MS)) {
     await refreshConnection(ctx, row, async (c, reason) => {
-      const failed = await markNeedsReauth(env, c, reason);
-      const db = drizzle(env.DB);
-      for (const id of failed) {
-        const p = await db.select({ webhookUrl: publications.webhookUrl }).from(publications).where(eq(publications.id, id)).get();
-        if (p?.webhookUrl) await env.PUBLISH_QUEUE.send({ kind: "event", publication_id: id, event: "publication.failed", attempt: 1 } satisfies PublishMessage);
-      }
+      for (const failed of await markNeedsReauth(env, c, reason)) await queuePublicationEvent(env, failed, "publication.failed");
     });
   }
 }

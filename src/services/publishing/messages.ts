@@ -1,5 +1,6 @@
 // Messages on the publish Queue (katto-publish), parsed by the runner.
 import { z } from "zod";
+import type { Env } from "../../env";
 
 export const PublishMessageSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("publish"), publication_id: z.string() }),
@@ -10,3 +11,7 @@ export type PublishMessage = z.infer<typeof PublishMessageSchema>;
 export const publishMessage = (id: string): PublishMessage => ({ kind: "publish", publication_id: id });
 /** Cloudflare Queues accept delaySeconds up to 12 hours. */
 export const QUEUE_MAX_DELAY_SECONDS = 43_200;
+
+/** Puts a run of the publication on the Queue, `delaySeconds` from now (within what Queues accept). */
+export const sendPublish = (env: Env, id: string, delaySeconds: number) =>
+  env.PUBLISH_QUEUE.send(publishMessage(id), { delaySeconds: Math.max(0, Math.min(QUEUE_MAX_DELAY_SECONDS, Math.ceil(delaySeconds))) });

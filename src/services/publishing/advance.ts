@@ -1,5 +1,5 @@
 // One move of a publication's state machine, independent of storage: the queue runner
-// (src/publishing/runner.ts) stores what this returns in D1; the adapter tests store it in memory.
+// (src/services/publishing/run.ts) stores what this returns in D1; the adapter tests store it in memory.
 // The rules that keep a post from going out twice live here, once for every platform:
 //  - before a step the adapter calls irreversible, the "attempted" mark is persisted first;
 //  - a progress found with that mark is never stepped again, only reconciled (read-only);

@@ -5,7 +5,7 @@
 // without credentials is listed as unavailable with that reason; the others work.
 // PUBLISH_API_ORIGINS (JSON {"youtube": "http://127.0.0.1:9001", ...}) points a platform's API at a
 // local stand-in; it is honoured only in local mode (tests, npm start).
-import { isLocalMode, type Env } from "../env";
+import { isLocalMode, type Env } from "../../env";
 import { platforms } from "./platforms";
 import type { Platform, PlatformContext, PlatformId } from "./platforms/platform";
 

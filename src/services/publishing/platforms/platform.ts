@@ -2,7 +2,7 @@
 // LinkedIn, X, Threads). No platform detail leaks outside its module: the core (connections,
 // publications, the publish queue runner) speaks only these types.
 //
-// ## Shape of an adapter (copy src/publishing/platforms/youtube.ts)
+// ## Shape of an adapter (copy src/services/publishing/platforms/youtube.ts)
 // - Pure TypeScript over `ctx.fetch` and Web Crypto: no Hono, no D1, no node:* import. It runs in the
 //   Worker and, unchanged, in the Node tests.
 // - Every URL is built with `ctx.url(host, path)`. `hosts` names the platform's default origins
@@ -60,7 +60,7 @@
 //     publish_timeout   the publishing call is applied but its answer never arrives (connection dropped)
 //   (test/publishing/stand-ins/faults.ts holds the shared arming logic.)
 import { z } from "zod";
-import { base64url, randomToken, sha256Bytes } from "../../lib/crypto";
+import { base64url, randomToken, sha256Bytes } from "../../../lib/crypto";
 
 export const PLATFORM_IDS = ["youtube", "tiktok", "instagram", "facebook", "linkedin", "x", "threads"] as const;
 export const PlatformIdSchema = z.enum(PLATFORM_IDS);

@@ -1,21 +1,20 @@
 // Posts of a finished clip to a connected platform: create (now or scheduled), read, list, cancel.
-// The Queue runner (runner.ts) moves them through uploading/processing to published.
-import { clipFrameOf } from "@katto/protocol";
+// The Queue runner (runner.ts, run.ts) moves them through uploading/processing to published.
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { clips, nowIso, publications, rerenders } from "../db/schema";
-import type { Env } from "../env";
-import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from "../errors";
-import { requireScope } from "../services/auth/keys";
-import type { AccountContext } from "../services/context";
-import { parseCursor } from "../services/jobs/cursor";
-import { loadOwnJob } from "../services/jobs/read";
-import { fileNameOfKey } from "../storage/keys";
+import { nowIso, publications } from "../../db/schema";
+import type { Env } from "../../env";
+import { ConflictError, NotFoundError, QuotaExceededError, ValidationError } from "../../errors";
+import { requireScope } from "../auth/keys";
+import type { AccountContext } from "../context";
+import { parseCursor } from "../jobs/cursor";
+import { loadOwnJob } from "../jobs/read";
 import { availability } from "./config";
 import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
 import { newPublicationId } from "./ids";
-import type { ClipFacts, Platform, PlatformId, Privacy } from "./platforms/platform";
-import { publishMessage, QUEUE_MAX_DELAY_SECONDS } from "./messages";
+import { clipFacts, latestClipVersion } from "./clip-versions";
+import type { Platform, PlatformId, Privacy } from "./platforms/platform";
+import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
 import { factsAsPosted } from "./renditions";
 
 export type PublicationRow = typeof publications.$inferSelect;
@@ -49,30 +48,6 @@ export function publicationView(r: PublicationRow) {
 }
 
 const requireRead = (ctx: AccountContext) => requireScope(ctx, "read");
-
-/** The clip's latest finished version: the newest completed re-render, else the clip (HD once ready). */
-export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<{ key: string; durationSeconds: number } | undefined> {
-  const db = drizzle(env.DB);
-  const clip = await db.select().from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex))).get();
-  if (!clip) return undefined;
-  const rr = await db
-    .select()
-    .from(rerenders)
-    .where(and(eq(rerenders.jobId, jobId), eq(rerenders.clipIndex, clipIndex), eq(rerenders.status, "completed")))
-    .orderBy(desc(rerenders.updatedAt))
-    .limit(1)
-    .get();
-  if (rr?.videoKey) return { key: rr.videoKey, durationSeconds: rr.duration ?? clip.endS - clip.startS };
-  return { key: clip.videoKey, durationSeconds: clip.endS - clip.startS };
-}
-
-export async function clipFacts(env: Env, version: { key: string; durationSeconds: number }): Promise<ClipFacts | undefined> {
-  const head = await env.FILES.head(version.key);
-  if (!head) return undefined;
-  // the frame of the very file (preview, HD, re-render or rendition), named by the protocol
-  const { width, height } = clipFrameOf(fileNameOfKey(version.key));
-  return { durationSeconds: version.durationSeconds, width, height, sizeBytes: head.size, contentType: head.httpMetadata?.contentType ?? "video/mp4" };
-}
 
 export interface CreatePublicationInput {
   platform: PlatformId;
@@ -146,17 +121,27 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
       if (bump >= 5 || !String(e).includes("UNIQUE")) throw e;
     }
   }
-  if (sendNow) await ctx.env.PUBLISH_QUEUE.send(publishMessage(id), { delaySeconds });
-  return publicationView((await getRow(ctx.env, id))!);
+  if (sendNow) await sendPublish(ctx.env, id, delaySeconds);
+  return publicationView((await publicationById(ctx.env, id))!);
 }
 
-const getRow = (env: Env, id: string) => drizzle(env.DB).select().from(publications).where(eq(publications.id, id)).get();
+/** A publication whoever owns it (the Queue runner, webhook events). */
+export const publicationById = (env: Env, id: string) => drizzle(env.DB).select().from(publications).where(eq(publications.id, id)).get();
+
+/** The caller's publication, or 404 for unknown ids and other accounts' posts alike. */
+async function loadOwnPublication(ctx: AccountContext, id: string): Promise<PublicationRow> {
+  const r = await drizzle(ctx.env.DB)
+    .select()
+    .from(publications)
+    .where(and(eq(publications.id, id), eq(publications.accountId, ctx.principal.accountId)))
+    .get();
+  if (!r) throw new NotFoundError("Publication not found. Check the id; publications of other accounts are not visible.");
+  return r;
+}
 
 export async function getPublication(ctx: AccountContext, id: string) {
   requireRead(ctx);
-  const r = await getRow(ctx.env, id);
-  if (!r || r.accountId !== ctx.principal.accountId) throw new NotFoundError("Publication not found.");
-  return publicationView(r);
+  return publicationView(await loadOwnPublication(ctx, id));
 }
 
 export async function listPublications(ctx: AccountContext, q: { limit: number; cursor?: string; status?: PublicationStatus; job_id?: string }) {
@@ -173,13 +158,12 @@ export async function listPublications(ctx: AccountContext, q: { limit: number; 
 /** Cancels a post that has not started uploading; one conditional statement, its row count checked. */
 export async function cancelPublication(ctx: AccountContext, id: string) {
   requireWrite(ctx);
-  const r = await getRow(ctx.env, id);
-  if (!r || r.accountId !== ctx.principal.accountId) throw new NotFoundError("Publication not found.");
-  const done = await drizzle(ctx.env.DB)
+  await loadOwnPublication(ctx, id);
+  const [done] = await drizzle(ctx.env.DB)
     .update(publications)
     .set({ status: "cancelled", updatedAt: nowIso() })
-    .where(and(eq(publications.id, id), inArray(publications.status, ["scheduled", "queued"])))
-    .returning({ id: publications.id });
-  if (!done.length) throw new ConflictError(`Publication is ${(await getRow(ctx.env, id))?.status}: only scheduled or queued posts can be cancelled.`);
-  return publicationView((await getRow(ctx.env, id))!);
+    .where(and(eq(publications.id, id), eq(publications.accountId, ctx.principal.accountId), inArray(publications.status, ["scheduled", "queued"])))
+    .returning();
+  if (!done) throw new ConflictError(`Publication is ${(await loadOwnPublication(ctx, id)).status}: only scheduled or queued posts can be cancelled.`);
+  return publicationView(done);
 }

@@ -5,8 +5,8 @@
 // values sealed with the previous key still open and are resealed with the current one on their
 // next write (every refresh). The associated data binds a sealed value to its row, so a ciphertext
 // copied into another row does not open. Tokens are never logged.
-import type { Env } from "../env";
-import { aesGcmDecrypt, aesGcmEncrypt, base64url, fromBase64, hkdfAesGcmKey, hkdfHex } from "../lib/crypto";
+import type { Env } from "../../env";
+import { aesGcmDecrypt, aesGcmEncrypt, base64url, fromBase64, hkdfAesGcmKey, hkdfHex } from "../../lib/crypto";
 
 const HKDF_INFO = "katto publishing tokens v1";
 

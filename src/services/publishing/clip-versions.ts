@@ -1,0 +1,38 @@
+// The clip file a publication can post: the clip's latest finished version (a re-render, the HD file,
+// or the preview) and the facts of that very file that a platform's limits are checked against.
+import { clipFrameOf } from "@katto/protocol";
+import { and, desc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clips, rerenders } from "../../db/schema";
+import type { Env } from "../../env";
+import { fileNameOfKey } from "../../storage/keys";
+import type { ClipFacts } from "./platforms/platform";
+
+export interface ClipVersion {
+  key: string;
+  durationSeconds: number;
+}
+
+/** The clip's latest finished version: the newest completed re-render, else the clip (HD once ready). */
+export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<ClipVersion | undefined> {
+  const db = drizzle(env.DB);
+  const clip = await db.select().from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex))).get();
+  if (!clip) return undefined;
+  const rr = await db
+    .select()
+    .from(rerenders)
+    .where(and(eq(rerenders.jobId, jobId), eq(rerenders.clipIndex, clipIndex), eq(rerenders.status, "completed")))
+    .orderBy(desc(rerenders.updatedAt))
+    .limit(1)
+    .get();
+  if (rr?.videoKey) return { key: rr.videoKey, durationSeconds: rr.duration ?? clip.endS - clip.startS };
+  return { key: clip.videoKey, durationSeconds: clip.endS - clip.startS };
+}
+
+export async function clipFacts(env: Env, version: ClipVersion): Promise<ClipFacts | undefined> {
+  const head = await env.FILES.head(version.key);
+  if (!head) return undefined;
+  // the frame of the very file (preview, HD, re-render or rendition), named by the protocol
+  const { width, height } = clipFrameOf(fileNameOfKey(version.key));
+  return { durationSeconds: version.durationSeconds, width, height, sizeBytes: head.size, contentType: head.httpMetadata?.contentType ?? "video/mp4" };
+}
