@@ -7,7 +7,7 @@ import { availability } from "../../../src/publishing/config";
 import { platforms } from "../../../src/publishing/platforms";
 import { PLATFORM_IDS } from "../../../src/publishing/platforms/platform";
 import { TokenVault } from "../../../src/publishing/token-vault";
-import { ConnectionListSchema, DisconnectedSchema } from "../../../src/schemas/connection";
+import { ConnectionListSchema, DisconnectedSchema } from "@katto/protocol/api";
 import { api, BASE, createAccount } from "../helpers";
 import { connect, standInState } from "./helpers";
 
