@@ -1,6 +1,7 @@
 // Publishing connections: which platforms this deployment can post to and the account connected on each.
 import { z } from "zod";
 import { CONNECTION_STATUSES, PLATFORM_IDS, PRIVACY_LEVELS } from "../vocabularies.js";
+import { orNull } from "./or-null.js";
 
 export const PlatformSchema = z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }).meta({ example: "youtube" });
 export const PrivacyLevelSchema = z.enum(PRIVACY_LEVELS, { error: `privacy must be one of ${PRIVACY_LEVELS.join(", ")}` });
@@ -9,12 +10,12 @@ export const ConnectionSchema = z.object({
   id: z.string(),
   platform: PlatformSchema,
   status: z.enum(CONNECTION_STATUSES).meta({ description: "needs_reauth: the platform no longer accepts the grant; connect again (status_reason says why)." }),
-  status_reason: z.string().nullable(),
+  status_reason: orNull(z.string(), "Why the connection needs reconnecting, as the platform said; null while connected."),
   handle: z.string().meta({ description: "The channel, page or @handle posts go to." }),
   scopes: z.array(z.string()),
   expires_at: z.iso.datetime().nullable().meta({ description: "When the access token expires (it is refreshed before that where the platform allows)." }),
   reconnect_by: z.iso.datetime().nullable().meta({ description: "When the grant itself ends and the account must be connected again (platforms without refresh tokens)." }),
-  restriction: z.string().nullable().meta({ description: "What the platform lets this app do, e.g. private-only posts until the operator's app is audited." }),
+  restriction: orNull(z.string(), "What the platform lets this app do, e.g. private-only posts until the operator's app is audited."),
   connected_at: z.iso.datetime(),
 });
 
@@ -31,7 +32,7 @@ export const PlatformAvailabilitySchema = z.object({
   platform: PlatformSchema,
   display_name: z.string(),
   available: z.boolean(),
-  unavailable_reason: z.string().nullable(),
+  unavailable_reason: orNull(z.string(), "Why this deployment cannot publish there (for example, the operator has not configured the platform's app); null when available."),
   privacy_options: z.array(PrivacyLevelSchema),
   privacy_required: z.boolean().meta({ description: "The platform requires an explicit privacy choice on every post (none is preselected)." }),
   has_title: z.boolean(),

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS } from "../vocabularies.js";
 import { ConfigSchema } from "./config.js";
+import { orNull } from "./or-null.js";
 
 export const JobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatusSchema>;
@@ -22,17 +23,20 @@ export const clipReasonFields = {
   start: z.number().min(0).meta({ description: "Where the clip starts in the source video, seconds." }),
   end: z.number().min(0).meta({ description: "Where the clip ends in the source video, seconds." }),
   duration: z.number().min(0).meta({ description: "Length of the clip, seconds (end - start)." }),
-  layout: z.string().nullable().meta({
-    description: "How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it.",
-  }),
+  layout: orNull(
+    z.string(),
+    "How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it.",
+  ),
   subscores: ClipSubscoresSchema.nullable().meta({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),
-  justification: z.string().nullable().meta({ description: "Why the clip scored as it did, in a sentence or two quoting it." }),
+  justification: orNull(z.string(), "Why the clip scored as it did, in a sentence or two quoting it."),
 };
+
+const clipTitle = orNull(z.string(), "A short title for the clip; null when it has none.");
 
 export const ClipSchema = z.object({
   url: z.url().meta({ description: "9:16 MP4 (1080x1920 once `hd` is true)." }),
   captions_url: z.url().nullable().meta({ description: "SRT captions." }),
-  title: z.string().nullable(),
+  title: clipTitle,
   score: z.number().min(0).max(100).nullable().meta({ description: "Virality score, 0 to 100." }),
   clip_index: z.int().min(0).meta({ description: "0-based position; 0 is the highest score." }),
   hd: z.boolean().meta({ description: "True once the 1080p render has landed." }),
@@ -65,7 +69,7 @@ export const JobSchema = z.object({
   source: z.string().meta({ description: `Kind of source: ${SOURCE_KINDS.join(", ")}.` }),
   source_url: z.string(),
   clips: z.array(ClipSchema),
-  error: z.string().nullable(),
+  error: orNull(z.string(), "Why the job failed, in a sentence a person can act on; null unless status is failed."),
   warnings: z.array(JobWarningSchema).meta({
     description: "What to know about a completed job's clips: one rendered with a simpler framing than planned, or one left out because it could not be rendered. Empty when there is nothing to say.",
   }),
@@ -101,7 +105,7 @@ export const CancelledSchema = z.object({ id: z.uuid(), status: z.literal("cance
 
 export const TranscriptSchema = z.object({
   job_id: z.uuid(),
-  lang: z.string().nullable(),
+  lang: orNull(z.string(), "The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told."),
   segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
   created_at: z.iso.datetime(),
 });
@@ -109,5 +113,7 @@ export const TranscriptSchema = z.object({
 export const ClipProjectionSchema = z.object({
   job_id: z.uuid(),
   status: JobStatusSchema,
-  clips: z.array(z.object({ url: z.url(), captions_url: z.url().nullable(), title: z.string().nullable(), score: z.number().nullable(), ...clipReasonFields })),
+  clips: z.array(
+    z.object({ url: z.url(), captions_url: z.url().nullable(), title: clipTitle, score: orNull(z.number(), "Virality score, 0 to 100."), ...clipReasonFields }),
+  ),
 });

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { PUBLICATION_STATUSES } from "../vocabularies.js";
 import { PlatformSchema, PrivacyLevelSchema } from "./connection.js";
+import { orNull } from "./or-null.js";
 
 export const PublicationStatusSchema = z.enum(PUBLICATION_STATUSES, { error: `status must be one of ${PUBLICATION_STATUSES.join(", ")}` });
 
@@ -13,13 +14,13 @@ export const PublicationSchema = z.object({
   connection_id: z.string(),
   status: PublicationStatusSchema.meta({ description: "unconfirmed: the publishing call's outcome is unknown; check the account before publishing again (Katto never retries it)." }),
   caption: z.string(),
-  title: z.string().nullable(),
+  title: orNull(z.string(), "The post's title on platforms that have one (YouTube); null elsewhere."),
   privacy: PrivacyLevelSchema,
   scheduled_at: z.iso.datetime().nullable(),
-  post_id: z.string().nullable().meta({ description: "The platform's id of the post, once live." }),
+  post_id: orNull(z.string(), "The platform's id of the post, once live."),
   post_url: z.url().nullable().meta({ description: "The public URL of the post, once live." }),
-  error: z.string().nullable().meta({ description: "failed/unconfirmed: the platform's reason." }),
-  advice: z.string().nullable().meta({ description: "failed/unconfirmed: what to do about it." }),
+  error: orNull(z.string(), "failed/unconfirmed: the platform's reason."),
+  advice: orNull(z.string(), "failed/unconfirmed: what to do about it."),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   published_at: z.iso.datetime().nullable(),
@@ -45,4 +46,4 @@ export const CreatePublicationBodySchema = z.object({
     .meta({ description: "Receives publication.published / publication.failed, signed like the job callback. Defaults to the job's webhook_url." }),
 });
 
-export const PublicationListSchema = z.object({ publications: z.array(PublicationSchema), next_cursor: z.string().nullable() });
+export const PublicationListSchema = z.object({ publications: z.array(PublicationSchema), next_cursor: orNull(z.string(), "Pass as cursor to get the next page; null on the last page.") });

@@ -1,6 +1,7 @@
 // Re-renders and dubs of one clip (service-api-v1 "Re-render", POST /jobs/{id}/clips/{index}/rerender).
 import { z } from "zod";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES } from "../vocabularies.js";
+import { orNull } from "./or-null.js";
 
 export const RerenderBodySchema = z
   .strictObject({
@@ -28,6 +29,6 @@ export const RerenderSchema = z.object({
   status: z.enum(RERENDER_STATUSES),
   clip_url: z.url().nullable().meta({ description: "Populated when completed; a new versioned URL (the original clip URL is unchanged)." }),
   captions_url: z.url().nullable(),
-  duration: z.number().nullable(),
-  error: z.string().nullable(),
+  duration: orNull(z.number(), "Length of the new clip, seconds; null until completed."),
+  error: orNull(z.string(), "Why the re-render failed; null unless status is failed."),
 });
