@@ -8,6 +8,8 @@ import { registerDashboard } from "./dashboard";
 import { registerOAuthPages } from "./mcp/authorize";
 import { errorBody, ServiceError } from "./errors";
 import { apiGate } from "./middleware/rate-limit";
+// Names the public schemas (@katto/protocol/api) as components of the OpenAPI documents.
+import "./schemas/components";
 import type { App, AppEnv } from "./middleware/types";
 import { registerGetAccount, registerGetUsage, registerGetWebhookDetails, registerListBrandKits } from "./routes/account/routes";
 import { adminAuth, registerAdmin } from "./routes/admin/routes";

@@ -1,5 +1,6 @@
 // @katto/protocol: the contract between the Worker (src/) and the render backend (container/).
 // Both sides import these schemas; docs/render-protocol.md is checked against them by a test.
+// The public API's own request and response schemas are the subpath @katto/protocol/api (src/api/).
 export * from "./vocabularies.js";
 export * from "./files.js";
 export * from "./parse.js";

@@ -85,3 +85,30 @@ export const RENDITION_SIZES = [{ width: 720, height: 1280 }] as const;
 
 /** The frame of a clip's files: the preview first, then the 1080p render (and every re-render). */
 export const CLIP_FRAMES = { preview: { width: 540, height: 960 }, hd: { width: 1080, height: 1920 } } as const;
+
+// The public API's own value lists (protocol/src/api), which the Worker, the dashboard, the MCP
+// tools and the CLI all read.
+
+/** A job's `status` (service-api-v1 "States and transitions", "Job"). */
+export const JOB_STATUSES = ["queued", "processing", "scoring", "completed", "failed", "cancelled"] as const;
+
+/** What a job's `source` names: a supported platform, an uploaded file, or (local mode only) a loopback media URL. */
+export const SOURCE_KINDS = ["youtube", "twitch", "vimeo", "kick", "zoom", "loom", "upload", "direct"] as const;
+
+/** Video types an upload may declare (POST /uploads `content_type`). */
+export const UPLOAD_CONTENT_TYPES = ["video/mp4", "video/quicktime", "video/webm", "video/x-matroska"] as const;
+
+/** A re-render's or dub's `status`. */
+export const RERENDER_STATUSES = ["queued", "processing", "completed", "failed"] as const;
+
+/** The platforms a clip can be published to, in the order GET /connections lists them. */
+export const PLATFORM_IDS = ["youtube", "tiktok", "instagram", "facebook", "linkedin", "x", "threads"] as const;
+
+/** Who can see a post. Each platform adapter lists the ones its platform offers and maps them itself. */
+export const PRIVACY_LEVELS = ["public", "unlisted", "followers", "friends", "private"] as const;
+
+/** A publishing connection's `status`: needs_reauth once the platform no longer accepts the grant. */
+export const CONNECTION_STATUSES = ["connected", "needs_reauth"] as const;
+
+/** A publication's `status`. */
+export const PUBLICATION_STATUSES = ["scheduled", "queued", "uploading", "processing", "published", "unconfirmed", "failed", "cancelled"] as const;

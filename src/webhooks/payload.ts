@@ -2,7 +2,7 @@
 // delivery attempt, equal to the X-Service-Timestamp header (seconds precision), so a receiver can
 // read the signing time from the body too. It changes on every retry; dedupe on job_id.
 import { z } from "@hono/zod-openapi";
-import { ClipSchema, JobWarningSchema, type JobWarning } from "../schemas/job";
+import { ClipSchema, JobWarningSchema, type JobWarning } from "@katto/protocol/api";
 
 export type Clip = z.infer<typeof ClipSchema>;
 

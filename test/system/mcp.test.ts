@@ -2,16 +2,17 @@
 // would: the hosted one at /mcp (streamable HTTP, API key header) and katto-mcp over stdio. Every
 // tool is called through both transports on one real job; service_wait_for_job's progress
 // notifications, an API error as a tool error, local upload, the stdio key checks, and the MCP
-// Inspector CLI listing both servers' tools. (The OAuth flow is tested in workerd:
+// Inspector CLI listing both servers' tools with its strict schema portability check finding
+// nothing (issue 25). (The OAuth flow is tested in workerd:
 // test/workers/mcp/oauth.test.ts.)
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult, Progress } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listToolsStrictly } from "../../mcp/test/inspector";
 import { baseUrl, media, newClient, repoRoot, serveFiles } from "./helpers";
 
 const TALK = "video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4";
@@ -181,16 +182,18 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     expect(rejected.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^katto-mcp: Katto API error 401 .*Invalid or revoked API key/)]);
   });
 
-  it("the MCP Inspector CLI (2.12, Node 22) lists the tools of both servers", async () => {
+  it("the MCP Inspector CLI (2.12, Node 22) lists the tools of both servers, and its strict portability check finds nothing in their schemas", async () => {
     const inspector = path.join(repoRoot, "node_modules/@modelcontextprotocol/inspector/package.json");
     const pkg = (await import(inspector, { with: { type: "json" } })).default as { version: string };
     expect(pkg.version).toBe("2.12.0");
-    const bin = path.join(repoRoot, "node_modules/.bin/mcp-inspector");
-    const run = async (args: string[]) => (await promisify(execFile)(NODE, [bin, "--cli", ...args], { cwd: repoRoot, timeout: 120_000 })).stdout;
-    const hostedOut = JSON.parse(await run([`${baseUrl()}/mcp`, "--transport", "http", "--header", `Authorization: Bearer ${key}`, "--method", "tools/list"])) as { tools: { name: string }[] };
+    const hostedOut = await listToolsStrictly({ url: `${baseUrl()}/mcp`, headers: { Authorization: `Bearer ${key}` } });
     expect(hostedOut.tools.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
-    const localOut = JSON.parse(await run(["-e", `KATTO_API_KEY=${key}`, "-e", `KATTO_BASE_URL=${baseUrl()}`, "--method", "tools/list", NODE, BIN])) as { tools: { name: string }[] };
+    const localOut = await listToolsStrictly({ command: [NODE, BIN], env: { KATTO_API_KEY: key, KATTO_BASE_URL: baseUrl() }, cwd: repoRoot });
     expect(localOut.tools.map((t) => t.name)).toContain("service_upload_file");
     expect(localOut.tools).toHaveLength(20);
+    // Every finding fails, warnings included (--strict alone exits non-zero only on errors).
+    expect(hostedOut.findings).toEqual([]);
+    expect(localOut.findings).toEqual([]);
+    expect([hostedOut.exitCode, localOut.exitCode]).toEqual([0, 0]);
   });
 });

@@ -3,7 +3,7 @@
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { renderCallbackToken } from "../../src/render-backend/callbacks";
-import { JobCreatedSchema } from "../../src/schemas/job";
+import { JobCreatedSchema } from "@katto/protocol/api";
 import type { RenderEvent } from "../../src/schemas/render-protocol";
 import { api, BASE, SAMPLE_URL, type Client } from "./helpers";
 

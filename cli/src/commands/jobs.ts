@@ -1,10 +1,9 @@
+import { JOB_STATUSES } from "@katto/protocol";
 import type { Job, Schemas } from "@katto/sdk";
 import { type Command, oneOf } from "../command";
 import { CliError, EXIT } from "../exit-codes";
 import { table } from "../output";
 import { assertCompleted, parseTimeout, watchJob } from "../watch";
-
-const STATUSES = ["queued", "processing", "scoring", "completed", "failed", "cancelled"] as const;
 
 export function describeJob(j: Job): string {
   return [
@@ -28,7 +27,7 @@ export const jobsList: Command = {
   options: { status: { type: "string" }, limit: { type: "string" }, cursor: { type: "string" } },
   examples: ["katto jobs list", "katto jobs list --status completed --limit 5", "katto jobs list --json | jq -r '.jobs[].id'"],
   async run(ctx, _args, v) {
-    const status = oneOf(v.status as string | undefined, STATUSES, "status");
+    const status = oneOf(v.status as string | undefined, JOB_STATUSES, "status");
     const limit = v.limit === undefined ? undefined : Number(v.limit);
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) throw new CliError(EXIT.usage, `--limit must be a positive whole number, got "${v.limit}".`);
     const katto = ctx.katto();

@@ -1,12 +1,11 @@
 // Publishing: list the platforms and connected accounts; publish a clip now or at a time.
+import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
 import type { Katto, Schemas } from "@katto/sdk";
 import { type Command, type Context, intArg, oneOf, type Values } from "../command";
 import { CliError, EXIT } from "../exit-codes";
 import { table } from "../output";
 import { parseTimeout } from "../watch";
 
-const PLATFORMS = ["youtube", "tiktok", "instagram", "facebook", "linkedin", "x", "threads"] as const;
-const PRIVACY = ["public", "unlisted", "followers", "friends", "private"] as const;
 const SETTLED = new Set(["published", "unconfirmed", "failed", "cancelled"]);
 /** Poll every 3 s, like `jobs watch`: well inside the 60/min read limit. */
 const POLL_MS = 3000;
@@ -58,7 +57,7 @@ const describe = (p: Publication) =>
 export const publish: Command = {
   words: ["publish"],
   summary: "Publish a finished clip to a connected platform, now or at a time (free; never posts twice).",
-  usage: `katto publish <job-id> <clip-index> --to ${PLATFORMS.join("|")} [--caption TEXT] [--title TEXT] [--privacy ${PRIVACY.join("|")}] [--at TIME] [--wait] [--timeout SECONDS]`,
+  usage: `katto publish <job-id> <clip-index> --to ${PLATFORM_IDS.join("|")} [--caption TEXT] [--title TEXT] [--privacy ${PRIVACY_LEVELS.join("|")}] [--at TIME] [--wait] [--timeout SECONDS]`,
   args: 2,
   options: { to: { type: "string" }, caption: { type: "string" }, title: { type: "string" }, privacy: { type: "string" }, at: { type: "string" }, wait: { type: "boolean" }, timeout: { type: "string" } },
   examples: [
@@ -66,9 +65,9 @@ export const publish: Command = {
     "katto publish $ID 1 --to tiktok --privacy private --at 2026-11-24T17:00:00Z",
   ],
   async run(ctx, [jobId, index], v: Values) {
-    const platform = oneOf(v.to as string | undefined, PLATFORMS, "to");
-    if (!platform) throw new CliError(EXIT.usage, `--to is required (one of ${PLATFORMS.join(", ")}). See katto connections list.`);
-    const privacy = oneOf(v.privacy as string | undefined, PRIVACY, "privacy");
+    const platform = oneOf(v.to as string | undefined, PLATFORM_IDS, "to");
+    if (!platform) throw new CliError(EXIT.usage, `--to is required (one of ${PLATFORM_IDS.join(", ")}). See katto connections list.`);
+    const privacy = oneOf(v.privacy as string | undefined, PRIVACY_LEVELS, "privacy");
     let scheduledAt: string | undefined;
     if (v.at !== undefined) {
       const ms = Date.parse(v.at as string);

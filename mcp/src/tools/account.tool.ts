@@ -1,5 +1,5 @@
 // Account reads: usage, account, brand kit, webhook signing secret. All free and read-only.
-import { AccountSchema, BrandKitListSchema, UsageSchema, WebhookDetailsSchema } from "../../../src/schemas/account";
+import { AccountSchema, BrandKitListSchema, UsageSchema, WebhookDetailsSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;

@@ -1,8 +1,7 @@
 // Jobs: create (spends quota), read, list, clips, transcript, cancel (cannot be undone).
 import { z } from "zod";
-import { CLIP_LENGTHS, clipLengthLabel } from "@katto/protocol";
-import { ConfigSchema } from "../../../src/schemas/config";
-import { CancelledSchema, ClipProjectionSchema, JobCreatedSchema, JobListSchema, JobSchema, jobStatuses, TranscriptSchema } from "../../../src/schemas/job";
+import { CLIP_LENGTHS, clipLengthLabel, JOB_STATUSES } from "@katto/protocol";
+import { CancelledSchema, ClipProjectionSchema, ConfigSchema, JobCreatedSchema, JobListSchema, JobSchema, TranscriptSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 
 export const jobId = z.uuid().describe("The job's id (a UUID), as returned by service_create_clip_job or service_list_jobs.");
@@ -61,7 +60,7 @@ export const listJobs = defineTool({
   input: {
     limit: z.int().min(1).max(100).optional().describe("How many jobs to return, 1 to 100 (default 20)."),
     cursor: z.string().optional().describe("next_cursor from a previous call, to get the next page."),
-    status: z.enum(jobStatuses).optional().describe("Only jobs in this status."),
+    status: z.enum(JOB_STATUSES).optional().describe("Only jobs in this status."),
   },
   output: JobListSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -1,9 +1,8 @@
 // Publishing finished clips to connected platforms: list connections (read-only), publish (free,
 // posts to a platform account), read a publication (read-only).
 import { z } from "zod";
-import { PLATFORM_IDS, PRIVACY_LEVELS } from "../../../src/services/publishing/platforms/platform";
-import { ConnectionListSchema } from "../../../src/schemas/connection";
-import { PublicationSchema } from "../../../src/schemas/publication";
+import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
+import { ConnectionListSchema, PublicationSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 import { jobId } from "./jobs.tool";
 

@@ -1,7 +1,7 @@
 // Re-renders and dubbing of one clip: free (no quota), additive (the original clip is unchanged).
 import { z } from "zod";
-import { layoutModes } from "../../../src/schemas/account";
-import { captionStyles, dubLanguages, RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
+import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
+import { RerenderCreatedSchema, RerenderSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 import { jobId } from "./jobs.tool";
 
@@ -15,8 +15,8 @@ export const rerenderClip = defineTool({
   input: {
     job_id: jobId,
     clip_index: clipIndex,
-    layout_mode: z.enum(layoutModes).optional().describe("Framing: face_tracking (follow the speaker), wide, split_screen, stacked (gaming: face cam over game), passthrough, grid_3 or grid_4."),
-    caption_style: z.enum(captionStyles).optional().describe("Caption look: bold_pop, karaoke, boxed, minimal, or none for no burned-in captions."),
+    layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing: face_tracking (follow the speaker), wide, split_screen, stacked (gaming: face cam over game), passthrough, grid_3 or grid_4."),
+    caption_style: z.enum(CAPTION_STYLES).optional().describe("Caption look: bold_pop, karaoke, boxed, minimal, or none for no burned-in captions."),
   },
   output: RerenderCreatedSchema,
   annotations: additive,
@@ -28,11 +28,11 @@ export const rerenderClip = defineTool({
 export const dubClip = defineTool({
   name: "service_dub_clip",
   title: "Dub a clip",
-  description: `Render a finished clip with AI-dubbed audio tracks: one audio track per language (${dubLanguages.join(", ")}). Free: uses no quota. The original clip stays as it is; the dubbed clip gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id).`,
+  description: `Render a finished clip with AI-dubbed audio tracks: one audio track per language (${DUB_LANGUAGES.join(", ")}). Free: uses no quota. The original clip stays as it is; the dubbed clip gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id).`,
   input: {
     job_id: jobId,
     clip_index: clipIndex,
-    languages: z.array(z.enum(dubLanguages)).min(1).max(dubLanguages.length).describe(`Target languages as ISO 639-1 codes, one audio track each: ${dubLanguages.join(", ")}.`),
+    languages: z.array(z.enum(DUB_LANGUAGES)).min(1).max(DUB_LANGUAGES.length).describe(`Target languages as ISO 639-1 codes, one audio track each: ${DUB_LANGUAGES.join(", ")}.`),
   },
   output: RerenderCreatedSchema,
   annotations: additive,

@@ -5,8 +5,8 @@ import path from "node:path";
 import { contentTypeFor, uploadVideo } from "@katto/sdk";
 import { fileSource } from "@katto/sdk/node";
 import { z } from "zod";
-import { uploadContentTypes } from "../../../src/schemas/upload";
-import { JobCreatedSchema } from "../../../src/schemas/job";
+import { UPLOAD_CONTENT_TYPES } from "@katto/protocol";
+import { JobCreatedSchema } from "@katto/protocol/api";
 import { defineTool, sendProgress, ToolInputError } from "../tool";
 import { configInput } from "./jobs.tool";
 
@@ -15,7 +15,7 @@ export const uploadFile = defineTool({
   title: "Upload a local video and start a clip job",
   description:
     "Upload a video file from this computer and start a clip job on it (reserve, upload, complete). SPENDS QUOTA: completing the upload starts a job that uses one video of the monthly quota. " +
-    `Accepted: ${uploadContentTypes.join(", ")} (by file extension .mp4, .m4v, .mov, .webm, .mkv), up to 90 minutes. Then call service_wait_for_job.`,
+    `Accepted: ${UPLOAD_CONTENT_TYPES.join(", ")} (by file extension .mp4, .m4v, .mov, .webm, .mkv), up to 90 minutes. Then call service_wait_for_job.`,
   input: {
     path: z.string().min(1).describe("Absolute path of the video file on this computer."),
     config: configInput,

@@ -1,10 +1,8 @@
-// The API's vocabularies, read from the Worker's own definitions (src/schemas, src/services/jobs/
-// sources.ts), so the tools can never list a source or clip length the API would refuse.
+// The API's vocabularies, read from the definitions the Worker validates with (@katto/protocol), so
+// the tools can never list a source or clip length the API would refuse.
 import { z } from "zod";
-import { CLIP_LENGTHS, CLIP_LENGTH_SECONDS } from "@katto/protocol";
-import { sourceKinds } from "../../../src/schemas/job";
-import { uploadContentTypes } from "../../../src/schemas/upload";
-import { platforms } from "../../../src/services/jobs/sources";
+import { CLIP_LENGTHS, CLIP_LENGTH_SECONDS, SOURCE_KINDS, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
+import { SOURCE_URL_SHAPES } from "@katto/protocol/api";
 import { defineTool } from "../tool";
 
 const readOnlyLocal = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -12,13 +10,13 @@ const readOnlyLocal = { readOnlyHint: true, destructiveHint: false, idempotentHi
 const SourcesSchema = z.object({
   sources: z.array(
     z.object({
-      source: z.enum(sourceKinds),
+      source: z.enum(SOURCE_KINDS),
       kind: z.enum(["platform_url", "upload", "direct"]),
       hosts: z.array(z.string()).describe("Host name patterns accepted for this platform (regular expressions)."),
       note: z.string(),
     }),
   ),
-  upload_content_types: z.array(z.enum(uploadContentTypes)),
+  upload_content_types: z.array(z.enum(UPLOAD_CONTENT_TYPES)),
   max_source_minutes: z.number(),
 });
 
@@ -30,13 +28,13 @@ export const listSources = defineTool({
   output: SourcesSchema,
   annotations: readOnlyLocal,
   run: async () => ({
-    sources: sourceKinds.map((source) => {
-      const hosts = platforms.filter((p) => p.source === source).map((p) => p.hosts.source);
+    sources: SOURCE_KINDS.map((source) => {
+      const hosts = SOURCE_URL_SHAPES.filter((p) => p.source === source).map((p) => p.hosts.source);
       if (source === "upload") return { source, kind: "upload" as const, hosts, note: "A local file uploaded through the API (reserve, PUT, complete)." };
       if (source === "direct") return { source, kind: "direct" as const, hosts, note: "Local mode only: an http(s) loopback URL of a media file." };
       return { source, kind: "platform_url" as const, hosts, note: `A public https URL of a ${source} video page.` };
     }),
-    upload_content_types: [...uploadContentTypes],
+    upload_content_types: [...UPLOAD_CONTENT_TYPES],
     max_source_minutes: 90,
   }),
   summary: (s) => `Sources: ${s.sources.map((x) => x.source).join(", ")}. Upload types: ${s.upload_content_types.join(", ")}. Up to ${s.max_source_minutes} minutes.`,

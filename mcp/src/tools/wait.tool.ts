@@ -2,8 +2,7 @@
 // MCP progress notifications (step + pct) to the caller's progressToken, and returns before common
 // client call timeouts (60 s in the MCP TypeScript SDK and Claude Desktop), saying whether it is done.
 import { z } from "zod";
-import { JobSchema } from "../../../src/schemas/job";
-import { RerenderSchema } from "../../../src/schemas/rerender";
+import { JobSchema, RerenderSchema } from "@katto/protocol/api";
 import { KattoApiError } from "@katto/sdk";
 import { defineTool, sendProgress, unwrap, type ToolContext } from "../tool";
 import { jobId } from "./jobs.tool";

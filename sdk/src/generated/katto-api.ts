@@ -443,6 +443,7 @@ export interface components {
             /** @description Where the clip starts in the source video, seconds. */
             start: number;
             subscores: components["schemas"]["ClipSubscores"];
+            /** @description A short title for the clip; null when it has none. */
             title: string | null;
             /**
              * Format: uri
@@ -462,10 +463,12 @@ export interface components {
                 justification: string | null;
                 /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
                 layout: string | null;
+                /** @description Virality score, 0 to 100. */
                 score: number | null;
                 /** @description Where the clip starts in the source video, seconds. */
                 start: number;
                 subscores: components["schemas"]["ClipSubscores"];
+                /** @description A short title for the clip; null when it has none. */
                 title: string | null;
                 /** Format: uri */
                 url: string;
@@ -529,6 +532,7 @@ export interface components {
              * @enum {string}
              */
             status: "connected" | "needs_reauth";
+            /** @description Why the connection needs reconnecting, as the platform said; null while connected. */
             status_reason: string | null;
         } | null;
         ConnectionList: {
@@ -605,6 +609,7 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Why the job failed, in a sentence a person can act on; null unless status is failed. */
             error: string | null;
             hd_ready: boolean;
             /** Format: uuid */
@@ -689,6 +694,7 @@ export interface components {
             privacy_options: components["schemas"]["PrivacyLevel"][];
             /** @description The platform requires an explicit privacy choice on every post (none is preselected). */
             privacy_required: boolean;
+            /** @description Why this deployment cannot publish there (for example, the operator has not configured the platform's app); null when available. */
             unavailable_reason: string | null;
         };
         PlatformLimits: {
@@ -728,11 +734,13 @@ export interface components {
             /** Format: date-time */
             scheduled_at: string | null;
             status: components["schemas"]["PublicationStatus"];
+            /** @description The post's title on platforms that have one (YouTube); null elsewhere. */
             title: string | null;
             /** Format: date-time */
             updated_at: string;
         };
         PublicationList: {
+            /** @description Pass as cursor to get the next page; null on the last page. */
             next_cursor: string | null;
             publications: components["schemas"]["Publication"][];
         };
@@ -749,7 +757,9 @@ export interface components {
              * @description Populated when completed; a new versioned URL (the original clip URL is unchanged).
              */
             clip_url: string | null;
+            /** @description Length of the new clip, seconds; null until completed. */
             duration: number | null;
+            /** @description Why the re-render failed; null unless status is failed. */
             error: string | null;
             rerender_id: string;
             /** @enum {string} */
@@ -784,6 +794,7 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             job_id: string;
+            /** @description The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told. */
             lang: string | null;
             segments: {
                 end: number;

@@ -3,7 +3,7 @@
 // is also right without it, for the saved values). Services: services/accounts/brand-kits.ts.
 import type { Context, Hono } from "hono";
 import { ServiceError } from "../../errors";
-import { captionFonts, captionPositions, layoutModes } from "../../schemas/account";
+import { CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "@katto/protocol";
 import { type BrandKit, createOwnBrandKit, deleteOwnBrandKit, listOwnBrandKits, updateOwnBrandKit } from "../../services/accounts/brand-kits";
 import { Layout, renderPage } from "../components/layout";
 import { Flash } from "../components/ui";
@@ -32,15 +32,15 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
         <div class="row">
           <div>
             <label for={`kit-font-${f}`}>Font</label>
-            <select id={`kit-font-${f}`} name="caption_font" data-preview="font">{captionFonts.map((x) => <option value={x} selected={x === k.caption_font}>{x}</option>)}</select>
+            <select id={`kit-font-${f}`} name="caption_font" data-preview="font">{CAPTION_FONTS.map((x) => <option value={x} selected={x === k.caption_font}>{x}</option>)}</select>
           </div>
           <div>
             <label for={`kit-pos-${f}`}>Caption position</label>
-            <select id={`kit-pos-${f}`} name="caption_position" data-preview="position">{captionPositions.map((x) => <option value={x} selected={x === k.caption_position}>{x}</option>)}</select>
+            <select id={`kit-pos-${f}`} name="caption_position" data-preview="position">{CAPTION_POSITIONS.map((x) => <option value={x} selected={x === k.caption_position}>{x}</option>)}</select>
           </div>
         </div>
         <label for={`kit-layout-${f}`}>Default layout</label>
-        <select id={`kit-layout-${f}`} name="default_layout">{layoutModes.map((x) => <option value={x} selected={x === k.default_layout}>{x}</option>)}</select>
+        <select id={`kit-layout-${f}`} name="default_layout">{LAYOUT_MODES.map((x) => <option value={x} selected={x === k.default_layout}>{x}</option>)}</select>
         <label for={`kit-wm-${f}`}>Watermark (https URL of a PNG, optional)</label>
         <input id={`kit-wm-${f}`} name="watermark_url" type="url" value={k.watermark_url ?? ""} placeholder="https://…/logo.png" data-preview="watermark" />
         <div class="actions">

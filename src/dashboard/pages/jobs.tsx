@@ -4,12 +4,9 @@
 // transcript, cancel). Services: services/jobs/*, services/uploads/uploads.ts, services/rerenders.
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
-import { clipLengthLabel } from "@katto/protocol";
+import { CAPTION_STYLES, CLIP_LENGTHS, clipLengthLabel, DUB_LANGUAGES, LAYOUT_MODES, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
+import { CompleteUploadBodySchema, type Config, ConfigSchema, RerenderBodySchema, ReserveUploadBodySchema } from "@katto/protocol/api";
 import { RUNNING_STATUSES } from "../../services/jobs/status";
-import { clipLengths, type Config, ConfigSchema } from "../../schemas/config";
-import { layoutModes } from "../../schemas/account";
-import { captionStyles, dubLanguages, RerenderBodySchema } from "../../schemas/rerender";
-import { CompleteUploadBodySchema, ReserveUploadBodySchema, uploadContentTypes } from "../../schemas/upload";
 import { cancelJob } from "../../services/jobs/cancel";
 import { createJob } from "../../services/jobs/create";
 import { getJobDetails } from "../../services/jobs/details";
@@ -42,7 +39,7 @@ const ConfigFields = () => (
         <label for="cfg-length">Clip length</label>
         <select id="cfg-length" name="clipLength">
           <option value="">Automatic</option>
-          {clipLengths.map((l) => <option value={l}>{clipLengthLabel(l)}</option>)}
+          {CLIP_LENGTHS.map((l) => <option value={l}>{clipLengthLabel(l)}</option>)}
         </select>
       </div>
       <div>
@@ -81,7 +78,7 @@ async function jobsPage(c: Context<DashboardEnv>, p: { error?: string; url?: str
               <div class="drop" data-drop>
                 <p><strong>Drop a video here</strong> or choose one</p>
                 <label for="upload-file" class="sr-only">Video file</label>
-                <input id="upload-file" name="file" type="file" accept={uploadContentTypes.join(",")} required />
+                <input id="upload-file" name="file" type="file" accept={UPLOAD_CONTENT_TYPES.join(",")} required />
               </div>
               <ConfigFields />
               <div class="bar" aria-hidden="false">
@@ -196,10 +193,10 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                       <summary>Re-render or dub</summary>
                       <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`}>
                         <label for={`rr-layout-${k.clip_index}`}>Layout</label>
-                        <select id={`rr-layout-${k.clip_index}`} name="layout_mode"><option value="">Keep</option>{layoutModes.map((m) => <option value={m}>{m}</option>)}</select>
+                        <select id={`rr-layout-${k.clip_index}`} name="layout_mode"><option value="">Keep</option>{LAYOUT_MODES.map((m) => <option value={m}>{m}</option>)}</select>
                         <label for={`rr-style-${k.clip_index}`}>Caption style</label>
-                        <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{captionStyles.map((m) => <option value={m}>{m}</option>)}</select>
-                        <fieldset><legend>Dub into</legend>{dubLanguages.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
+                        <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{CAPTION_STYLES.map((m) => <option value={m}>{m}</option>)}</select>
+                        <fieldset><legend>Dub into</legend>{DUB_LANGUAGES.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
                         <button type="submit" class="btn">Start</button>
                       </form>
                     </details>

@@ -2,7 +2,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
-import { AccountSchema, BrandKitListSchema, UsageSchema, WebhookDetailsSchema } from "../../schemas/account";
+import { AccountSchema, BrandKitListSchema, UsageSchema, WebhookDetailsSchema } from "@katto/protocol/api";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
 import { getAccount, getUsage, listBrandKits } from "../../services/accounts/read";
 import { getWebhookDetails } from "../../services/accounts/webhooks";

@@ -5,8 +5,9 @@ import type { MiddlewareHandler } from "hono";
 import { UnauthorizedError } from "../../errors";
 import { timingSafeEqual } from "../../lib/crypto";
 import type { App, AppEnv } from "../../middleware/types";
-import { BrandKitSchema, ScopeSchema } from "../../schemas/account";
+import { BrandKitSchema, ScopeSchema } from "@katto/protocol/api";
 import { errorResponses, UuidParam } from "../../schemas/common";
+import { extendComponent } from "../../schemas/components";
 import { createAccount, createBrandKit, createKey, deleteBrandKit, getAccountById, revokeKey, updateAccount } from "../../services/accounts/admin";
 import { PASSWORD_MIN_LENGTH } from "../../services/auth/passwords";
 import { createSignInLink, SIGN_IN_LINK_PATH } from "../../services/auth/sessions";
@@ -74,7 +75,7 @@ const revokeKeyRoute = createRoute({
 const createKitRoute = createRoute({
   method: "post", path: "/admin/v1/accounts/{id}/brand-kits", operationId: "adminCreateBrandKit", tags: ["Admin"], summary: "Add a brand kit", security,
   request: { params: AccountParams, body: body(BrandKitSchema.extend({ watermark_url: BrandKitSchema.shape.watermark_url.optional().default(null) }).strict()) },
-  responses: { 201: json(BrandKitSchema.extend({ id: z.uuid() }), "Created."), ...errorResponses(400, 401, 404) },
+  responses: { 201: json(extendComponent(BrandKitSchema, { id: z.uuid() }), "Created."), ...errorResponses(400, 401, 404) },
 });
 const deleteKitRoute = createRoute({
   method: "delete", path: "/admin/v1/accounts/{id}/brand-kits/{kit_id}", operationId: "adminDeleteBrandKit", tags: ["Admin"], summary: "Delete a brand kit", security,

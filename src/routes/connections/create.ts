@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { ConnectionStartedSchema, CreateConnectionBodySchema } from "../../schemas/connection";
+import { ConnectionStartedSchema, CreateConnectionBodySchema } from "@katto/protocol/api";
 import { startConnection } from "../../services/publishing/connections";
 import { accountCtx } from "../context";
 

@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { DisconnectedSchema, PlatformParams } from "../../schemas/connection";
+import { DisconnectedSchema } from "@katto/protocol/api";
+import { PlatformParams } from "../../schemas/params";
 import { disconnect } from "../../services/publishing/connections";
 import { accountCtx } from "../context";
 

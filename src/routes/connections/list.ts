@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { ConnectionListSchema } from "../../schemas/connection";
+import { ConnectionListSchema } from "@katto/protocol/api";
 import { listConnections } from "../../services/publishing/connections";
 import { accountCtx } from "../context";
 

@@ -6,7 +6,7 @@ import { errorBody, ValidationError } from "../../errors";
 import type { AppEnv } from "../../middleware/types";
 import { requireCallbackToken } from "../../render-backend/callbacks";
 import { RenderEventSchema } from "../../schemas/render-protocol";
-import { RerenderEventSchema } from "../../schemas/rerender";
+import { RerenderEventSchema } from "@katto/protocol";
 import { publicBaseUrl } from "../../services/context";
 import { applyRenderEvent } from "../../services/render/events";
 import { readJobFile, readJobSource, storeJobFile, type IncomingFile } from "../../services/render/files";

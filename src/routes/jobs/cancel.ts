@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { CancelledSchema } from "../../schemas/job";
+import { CancelledSchema } from "@katto/protocol/api";
 import { cancelJob } from "../../services/jobs/cancel";
 import { accountCtx } from "../context";
 import { JobIdParams } from "./get";

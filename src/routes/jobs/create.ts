@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { CreateJobBodySchema, JobCreatedSchema } from "../../schemas/job";
+import { CreateJobBodySchema, JobCreatedSchema } from "@katto/protocol/api";
 import { createJob } from "../../services/jobs/create";
 import { withIdempotency, IdempotencyKeyHeader } from "../idempotency";
 import { accountCtx } from "../context";

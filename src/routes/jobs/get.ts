@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security, UuidParam } from "../../schemas/common";
-import { JobSchema } from "../../schemas/job";
+import { JobSchema } from "@katto/protocol/api";
 import { getJob } from "../../services/jobs/read";
 import { accountCtx } from "../context";
 

@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { JobListSchema, ListJobsQuerySchema } from "../../schemas/job";
+import { JobListSchema } from "@katto/protocol/api";
+import { ListJobsQuerySchema } from "../../schemas/params";
 import { listJobs } from "../../services/jobs/read";
 import { accountCtx } from "../context";
 

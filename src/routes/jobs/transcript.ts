@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { TranscriptSchema } from "../../schemas/job";
+import { TranscriptSchema } from "@katto/protocol/api";
 import { getTranscript } from "../../services/jobs/read";
 import { accountCtx } from "../context";
 import { JobIdParams } from "./get";

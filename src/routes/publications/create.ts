@@ -2,7 +2,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { ClipPathParams, CreatePublicationBodySchema, PublicationSchema } from "../../schemas/publication";
+import { extendComponent } from "../../schemas/components";
+import { ClipPathParams } from "../../schemas/params";
+import { CreatePublicationBodySchema, PublicationSchema } from "@katto/protocol/api";
 import { createPublication } from "../../services/publishing/publications";
 import { IdempotencyKeyHeader, withIdempotency } from "../idempotency";
 import { accountCtx } from "../context";
@@ -23,7 +25,7 @@ const route = createRoute({
   },
   responses: {
     201: jsonContent(PublicationSchema, "Accepted: scheduled or queued."),
-    200: jsonContent(PublicationSchema.extend({ idempotent_replay: z.literal(true) }), "Idempotent replay: the original publication; nothing new was posted."),
+    200: jsonContent(extendComponent(PublicationSchema, { idempotent_replay: z.literal(true) }), "Idempotent replay: the original publication; nothing new was posted."),
     ...errorResponses(400, 401, 403, 404, 409, 413, 429),
   },
 });

@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { PublicationIdParams, PublicationSchema } from "../../schemas/publication";
+import { PublicationIdParams } from "../../schemas/params";
+import { PublicationSchema } from "@katto/protocol/api";
 import { getPublication } from "../../services/publishing/publications";
 import { accountCtx } from "../context";
 

@@ -2,7 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { ListPublicationsQuerySchema, PublicationListSchema } from "../../schemas/publication";
+import { ListPublicationsQuerySchema } from "../../schemas/params";
+import { PublicationListSchema } from "@katto/protocol/api";
 import { listPublications } from "../../services/publishing/publications";
 import { accountCtx } from "../context";
 

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { RerenderBodySchema, RerenderCreatedSchema, RerenderSchema } from "../../schemas/rerender";
+import { RerenderBodySchema, RerenderCreatedSchema, RerenderSchema } from "@katto/protocol/api";
 import { createRerender, getRerender } from "../../services/rerenders/rerenders";
 import { accountCtx } from "../context";
 import { JobIdParams } from "../jobs/get";

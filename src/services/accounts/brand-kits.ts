@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { brandKits } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../errors";
-import { BrandKitSchema } from "../../schemas/account";
+import { BrandKitSchema } from "@katto/protocol/api";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { createBrandKit, deleteBrandKit } from "./admin";

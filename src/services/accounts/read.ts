@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { brandKits } from "../../db/schema";
 import type { z } from "@hono/zod-openapi";
-import type { BrandKitSchema } from "../../schemas/account";
+import type { BrandKitSchema } from "@katto/protocol/api";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { readUsage } from "../quota";

@@ -1,5 +1,5 @@
 import { ValidationError } from "../../errors";
-import type { Config } from "../../schemas/config";
+import type { Config } from "@katto/protocol/api";
 import { isLocalMode } from "../../env";
 import { newId } from "../../lib/ids";
 import { enqueueRender } from "../../queues/producers";

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { preparedRead } from "../../db/prepared";
 import { clips, jobs, transcripts } from "../../db/schema";
 import { NotFoundError } from "../../errors";
-import type { JobStatus } from "../../schemas/job";
+import type { JobStatus } from "@katto/protocol/api";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { parseCursor } from "./cursor";

@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (src/schemas/job.ts).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs } from "../../db/schema";
-import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "../../schemas/job";
+import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 
 export type JobRow = typeof jobs.$inferSelect;

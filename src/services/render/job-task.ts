@@ -4,7 +4,7 @@ import { MAX_CLIPS, type HdMode } from "@katto/protocol";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
-import type { Config } from "../../schemas/config";
+import type { Config } from "@katto/protocol/api";
 import { stopJob, stoppableJob } from "../jobs/stop";
 import { planOf } from "../plans";
 import { defaultBrandKit } from "./brand-kit";

@@ -2,7 +2,7 @@
 // events and its files. Every write is conditional on the re-render still running.
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../errors";
-import type { RerenderEvent } from "../../schemas/rerender";
+import type { RerenderEvent } from "@katto/protocol";
 import { rerenderFileKey } from "../../storage/keys";
 import { requireFileName, storeBackendFile, type IncomingFile } from "../render/files";
 

@@ -5,7 +5,7 @@
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueueRender } from "../../queues/producers";
-import type { Config } from "../../schemas/config";
+import type { Config } from "@katto/protocol/api";
 import { uploadKey } from "../../storage/keys";
 import { checkDeclaredType } from "../../storage/magic";
 import { UPLOAD_URL_TTL_S, uploadUrl } from "../../storage/presign";

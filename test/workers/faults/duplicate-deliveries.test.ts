@@ -5,7 +5,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { handleQueueBatch } from "../../../src/queues/consumer";
-import { JobSchema } from "../../../src/schemas/job";
+import { JobSchema } from "@katto/protocol/api";
 import { api, createAccount, SAMPLE_URL } from "../helpers";
 import { advance, clipReport, newJob, sendEvent, storeClipFiles, usageOf } from "../render-callbacks";
 

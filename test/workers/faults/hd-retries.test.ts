@@ -6,7 +6,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../src/env";
 import { handleQueueBatch } from "../../../src/queues/consumer";
-import { JobSchema } from "../../../src/schemas/job";
+import { JobSchema } from "@katto/protocol/api";
 import { renderJobTask } from "../../../src/services/render/job-task";
 import { HD_ATTEMPTS, HD_RETRY_MINUTES, sweepHd } from "../../../src/services/render/hd-sweep";
 import { sendTask } from "../../../src/render-backend/send-task";

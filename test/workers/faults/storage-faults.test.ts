@@ -5,7 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
-import { JobSchema } from "../../../src/schemas/job";
+import { JobSchema } from "@katto/protocol/api";
 import { api, createAccount } from "../helpers";
 import { advance, clipReport, newJob, putFile, sendEvent } from "../render-callbacks";
 

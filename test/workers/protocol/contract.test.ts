@@ -9,7 +9,7 @@ import type { Env } from "../../../src/env";
 import { latestClipVersion } from "../../../src/services/publishing/clip-versions";
 import { versionToPost } from "../../../src/services/publishing/renditions";
 import { handleQueueBatch } from "../../../src/queues/consumer";
-import { RerenderCreatedSchema } from "../../../src/schemas/rerender";
+import { RerenderCreatedSchema } from "@katto/protocol/api";
 import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";
 import { clipReport, newJob, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 

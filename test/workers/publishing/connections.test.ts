@@ -7,7 +7,7 @@ import { availability } from "../../../src/services/publishing/config";
 import { platforms } from "../../../src/services/publishing/platforms";
 import { PLATFORM_IDS } from "../../../src/services/publishing/platforms/platform";
 import { TokenVault } from "../../../src/services/publishing/token-vault";
-import { ConnectionListSchema, DisconnectedSchema } from "../../../src/schemas/connection";
+import { ConnectionListSchema, DisconnectedSchema } from "@katto/protocol/api";
 import { api, BASE, createAccount } from "../helpers";
 import { connect, standInState } from "./helpers";
 

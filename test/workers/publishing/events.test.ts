@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { publications } from "../../../src/db/schema";
 import { deliverPublicationEvent } from "../../../src/services/publishing/events";
-import { PublicationSchema } from "../../../src/schemas/publication";
+import { PublicationSchema } from "@katto/protocol/api";
 import { verifySignature } from "../../../src/webhooks/signature";
 import { api, createAccount } from "../helpers";
 import { completedClip, connect } from "./helpers";

@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { connections, publications } from "../../../src/db/schema";
-import { PublicationSchema } from "../../../src/schemas/publication";
+import { PublicationSchema } from "@katto/protocol/api";
 import { api, createAccount, type Client } from "../helpers";
 import { completedClip, connect, standInState } from "./helpers";
 import { putFile, sendEvent } from "../render-callbacks";

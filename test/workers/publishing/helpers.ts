@@ -5,7 +5,7 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { clips, jobs } from "../../../src/db/schema";
 import { drizzle } from "drizzle-orm/d1";
-import { ConnectionStartedSchema } from "../../../src/schemas/connection";
+import { ConnectionStartedSchema } from "@katto/protocol/api";
 import { api, BASE, type Client } from "../helpers";
 
 export const standInOrigin = (platform: string) => `http://${platform}.stand-in.invalid`;

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import worker from "../../../src/index";
 import { connections, jobs, publications } from "../../../src/db/schema";
 import { runPublication } from "../../../src/services/publishing/runner";
-import { PublicationListSchema, PublicationSchema } from "../../../src/schemas/publication";
+import { PublicationListSchema, PublicationSchema } from "@katto/protocol/api";
 import { api, createAccount, type Client } from "../helpers";
 import { armFault, completedClip, connect, standInState } from "./helpers";
 

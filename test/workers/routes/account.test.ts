@@ -1,7 +1,7 @@
 // Account reads (spec "GET /usage", "GET /me", "GET /brand-kit", "GET /webhook").
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AccountSchema, BrandKitListSchema, BrandKitSchema, UsageSchema, WebhookDetailsSchema } from "../../../src/schemas/account";
+import { AccountSchema, BrandKitListSchema, BrandKitSchema, UsageSchema, WebhookDetailsSchema } from "@katto/protocol/api";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { monthStart } from "../../../src/services/plans";
 import { ADMIN, addKey, api, BASE, createAccount, freshIp, type Client } from "../helpers";

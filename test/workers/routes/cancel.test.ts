@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
-import { CancelledSchema, ClipProjectionSchema, JobSchema } from "../../../src/schemas/job";
+import { CancelledSchema, ClipProjectionSchema, JobSchema } from "@katto/protocol/api";
 import type { RenderEvent } from "../../../src/schemas/render-protocol";
 import { addKey, api, createAccount, freshIp, type Client } from "../helpers";
 import { advance, clipReport, newJob, putFile, sendEvent, storeClipFiles } from "../render-callbacks";

@@ -3,7 +3,7 @@
 // scored (subscores, justification), next to the contract's fields, which keep their values.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ClipProjectionSchema, JobSchema } from "../../../src/schemas/job";
+import { ClipProjectionSchema, JobSchema } from "@katto/protocol/api";
 import { handleWebhookMessage } from "../../../src/webhooks/delivery";
 import { WebhookPayloadSchema } from "../../../src/webhooks/payload";
 import { api, createAccount, SAMPLE_URL } from "../helpers";

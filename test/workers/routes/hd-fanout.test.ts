@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Env } from "../../../src/env";
 import { handleQueueBatch } from "../../../src/queues/consumer";
 import { HdClipTaskSchema, RenderJobSchema, type RenderEvent } from "../../../src/schemas/render-protocol";
-import { JobSchema } from "../../../src/schemas/job";
+import { JobSchema } from "@katto/protocol/api";
 import { jobFileSourceUrl } from "../../../src/render-backend/callbacks";
 import { hdModeOf, renderJobTask } from "../../../src/services/render/job-task";
 import { sendTask } from "../../../src/render-backend/send-task";

@@ -1,7 +1,7 @@
 // Idempotency-Key on POST /jobs (spec POST /jobs rules 1-3; issue 3 "Idempotency").
 import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
-import { JobCreatedSchema, JobListSchema } from "../../../src/schemas/job";
+import { JobCreatedSchema, JobListSchema } from "@katto/protocol/api";
 import { addKey, api, BASE, createAccount, freshIp, SAMPLE_URL, type Client } from "../helpers";
 import { usageOf } from "../render-callbacks";
 

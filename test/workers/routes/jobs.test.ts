@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { JobCreatedSchema, JobSchema } from "../../../src/schemas/job";
+import { JobCreatedSchema, JobSchema } from "@katto/protocol/api";
 import { ADMIN, api, BASE, createAccount, SAMPLE_URL, YOUTUBE_URL } from "../helpers";
 
 describe("POST /jobs (happy)", () => {

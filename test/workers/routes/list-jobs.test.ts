@@ -2,7 +2,7 @@
 // cursor, limit 1..100 default 20, status filter; no job skipped or repeated across pages.
 import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
-import { JobCreatedSchema, JobListSchema } from "../../../src/schemas/job";
+import { JobCreatedSchema, JobListSchema } from "@katto/protocol/api";
 import { addKey, api, createAccount, freshIp, SAMPLE_URL, type Client } from "../helpers";
 import { advance, newJob, reserveAndPut } from "../render-callbacks";
 

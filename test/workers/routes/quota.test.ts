@@ -1,8 +1,7 @@
 // Monthly video quota (spec "Limits", "Quota use by operation"; issue 3 "Quota").
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AccountSchema, UsageSchema } from "../../../src/schemas/account";
-import { CancelledSchema, JobCreatedSchema } from "../../../src/schemas/job";
+import { AccountSchema, UsageSchema, CancelledSchema, JobCreatedSchema } from "@katto/protocol/api";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { monthStart, plans } from "../../../src/services/plans";
 import { chargeStatement, readUsage, refundStatement } from "../../../src/services/quota";

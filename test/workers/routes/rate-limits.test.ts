@@ -3,8 +3,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
-import { JobCreatedSchema, JobSchema } from "../../../src/schemas/job";
-import { UsageSchema } from "../../../src/schemas/account";
+import { JobCreatedSchema, JobSchema, UsageSchema } from "@katto/protocol/api";
 import { ADMIN, api, BASE, createAccount, freshIp, SAMPLE_URL } from "../helpers";
 import { newJob } from "../render-callbacks";
 import { bearerKeyHash, hashApiKey } from "../../../src/services/auth/keys";

@@ -1,8 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { renderCallbackToken } from "../../../src/render-backend/callbacks";
-import { RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
-import { JobSchema } from "../../../src/schemas/job";
+import { RerenderCreatedSchema, RerenderSchema, JobSchema } from "@katto/protocol/api";
 import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";
 import { storeClipFiles } from "../render-callbacks";
 

@@ -4,7 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ErrorSchema } from "../../../src/schemas/common";
-import { ClipProjectionSchema, JobSchema, TranscriptSchema } from "../../../src/schemas/job";
+import { ClipProjectionSchema, JobSchema, TranscriptSchema } from "@katto/protocol/api";
 import { api, createAccount, type Client } from "../helpers";
 import { advance, clipReport, newJob, putFile, sendEvent, storeClipFiles } from "../render-callbacks";
 

@@ -60,14 +60,14 @@
 //     publish_timeout   the publishing call is applied but its answer never arrives (connection dropped)
 //   (test/publishing/stand-ins/faults.ts holds the shared arming logic.)
 import { z } from "zod";
+import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
 import { base64url, randomToken, sha256Bytes } from "../../../lib/crypto";
 
-export const PLATFORM_IDS = ["youtube", "tiktok", "instagram", "facebook", "linkedin", "x", "threads"] as const;
+export { PLATFORM_IDS, PRIVACY_LEVELS };
 export const PlatformIdSchema = z.enum(PLATFORM_IDS);
 export type PlatformId = z.infer<typeof PlatformIdSchema>;
 
 /** Who can see a post. Each adapter lists the ones its platform offers and maps them itself. */
-export const PRIVACY_LEVELS = ["public", "unlisted", "followers", "friends", "private"] as const;
 export const PrivacySchema = z.enum(PRIVACY_LEVELS);
 export type Privacy = z.infer<typeof PrivacySchema>;
 

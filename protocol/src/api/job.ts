@@ -1,0 +1,119 @@
+// Jobs and their clips as the public API shows them (service-api-v1 "Job", "Clip", "Transcript").
+import { z } from "zod";
+import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS } from "../vocabularies.js";
+import { ConfigSchema } from "./config.js";
+import { orNull } from "./or-null.js";
+
+export const JobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof JobStatusSchema>;
+
+export const ClipSubscoresSchema = z.object({
+  hook: z.number().min(0).max(100).meta({ description: "Does the opening grab attention (a question, a number, a claim), 0 to 100." }),
+  flow: z.number().min(0).max(100).meta({ description: "Clean, self-contained delivery (few fillers, no dead air, starts and ends on a thought), 0 to 100." }),
+  value: z.number().min(0).max(100).meta({ description: "Useful or interesting content, 0 to 100." }),
+  trend: z.number().min(0).max(100).meta({ description: "Emotional pull and fit for short video, 0 to 100." }),
+});
+
+/**
+ * Why a clip is what it is: where it sits in the source, how it was framed, and how it scored.
+ * Additive to the contract's clip fields, on GET /jobs/{id}, GET /jobs/{id}/clips and the
+ * completion callback alike.
+ */
+export const clipReasonFields = {
+  start: z.number().min(0).meta({ description: "Where the clip starts in the source video, seconds." }),
+  end: z.number().min(0).meta({ description: "Where the clip ends in the source video, seconds." }),
+  duration: z.number().min(0).meta({ description: "Length of the clip, seconds (end - start)." }),
+  layout: orNull(
+    z.string(),
+    "How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it.",
+  ),
+  subscores: ClipSubscoresSchema.nullable().meta({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),
+  justification: orNull(z.string(), "Why the clip scored as it did, in a sentence or two quoting it."),
+};
+
+const clipTitle = orNull(z.string(), "A short title for the clip; null when it has none.");
+
+export const ClipSchema = z.object({
+  url: z.url().meta({ description: "9:16 MP4 (1080x1920 once `hd` is true)." }),
+  captions_url: z.url().nullable().meta({ description: "SRT captions." }),
+  title: clipTitle,
+  score: z.number().min(0).max(100).nullable().meta({ description: "Virality score, 0 to 100." }),
+  clip_index: z.int().min(0).meta({ description: "0-based position; 0 is the highest score." }),
+  hd: z.boolean().meta({ description: "True once the 1080p render has landed." }),
+  ...clipReasonFields,
+});
+
+export const ProgressSchema = z.object({
+  step: z.string().meta({ description: "queued, downloading, probing, transcribing, selecting, scoring, rendering, uploading, done, failed, cancelled" }),
+  pct: z.number().min(0).max(100),
+});
+
+/** The render backend's JobWarning (render protocol) as the API shows it. */
+export const JobWarningSchema = z.object({
+  code: z.enum(JOB_WARNING_CODES).meta({
+    description:
+      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.",
+  }),
+  message: z.string().meta({ description: "One line saying what happened to which clip." }),
+  clip_index: z.int().min(0).nullable().meta({ description: "The delivered clip it concerns; null for a clip that was left out." }),
+  start: z.number().min(0).meta({ description: "Where the clip starts in the source video, seconds." }),
+  end: z.number().min(0).meta({ description: "Where the clip ends in the source video, seconds." }),
+});
+export type JobWarning = z.infer<typeof JobWarningSchema>;
+
+export const JobSchema = z.object({
+  id: z.uuid(),
+  status: JobStatusSchema,
+  progress: ProgressSchema,
+  hd_ready: z.boolean(),
+  source: z.string().meta({ description: `Kind of source: ${SOURCE_KINDS.join(", ")}.` }),
+  source_url: z.string(),
+  clips: z.array(ClipSchema),
+  error: orNull(z.string(), "Why the job failed, in a sentence a person can act on; null unless status is failed."),
+  warnings: z.array(JobWarningSchema).meta({
+    description: "What to know about a completed job's clips: one rendered with a simpler framing than planned, or one left out because it could not be rendered. Empty when there is nothing to say.",
+  }),
+  created_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+export const JobSummarySchema = z.object({
+  id: z.uuid(),
+  status: JobStatusSchema,
+  source: z.string(),
+  created_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
+});
+
+export const JobListSchema = z.object({ jobs: z.array(JobSummarySchema), next_cursor: z.iso.datetime().nullable() });
+
+export const CreateJobBodySchema = z.strictObject({
+  url: z.string().meta({ format: "uri", example: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }),
+  webhook_url: z.string().optional().meta({ format: "uri", example: "https://example.com/hooks/katto" }),
+  config: ConfigSchema.optional(),
+});
+
+export const JobCreatedSchema = z.object({
+  id: z.uuid(),
+  status: JobStatusSchema,
+  status_url: z.url(),
+  idempotent_replay: z.boolean().optional(),
+});
+
+export const CancelledSchema = z.object({ id: z.uuid(), status: z.literal("cancelled"), refunded: z.boolean() });
+
+export const TranscriptSchema = z.object({
+  job_id: z.uuid(),
+  lang: orNull(z.string(), "The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told."),
+  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+  created_at: z.iso.datetime(),
+});
+
+export const ClipProjectionSchema = z.object({
+  job_id: z.uuid(),
+  status: JobStatusSchema,
+  clips: z.array(
+    z.object({ url: z.url(), captions_url: z.url().nullable(), title: clipTitle, score: orNull(z.number(), "Virality score, 0 to 100."), ...clipReasonFields }),
+  ),
+});

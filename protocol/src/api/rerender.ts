@@ -1,0 +1,34 @@
+// Re-renders and dubs of one clip (service-api-v1 "Re-render", POST /jobs/{id}/clips/{index}/rerender).
+import { z } from "zod";
+import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES } from "../vocabularies.js";
+import { orNull } from "./or-null.js";
+
+export const RerenderBodySchema = z
+  .strictObject({
+    layout_mode: z.enum(LAYOUT_MODES, { error: `layout_mode must be one of ${LAYOUT_MODES.join(", ")}` }).optional(),
+    caption_style: z
+      .string()
+      .max(40, { error: "caption_style must be at most 40 characters" })
+      .refine((s) => (CAPTION_STYLES as readonly string[]).includes(s), { error: `caption_style must be one of ${CAPTION_STYLES.join(", ")}` })
+      .optional()
+      .meta({ description: `One of ${CAPTION_STYLES.join(", ")} (max 40 characters).`, example: "karaoke" }),
+    dub: z
+      .array(z.enum(DUB_LANGUAGES, { error: `each dub language must be one of ${DUB_LANGUAGES.join(", ")}` }))
+      .min(1, { error: "dub must list at least one language" })
+      .max(DUB_LANGUAGES.length)
+      .optional(),
+  })
+  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined, {
+    error: "Send at least one of layout_mode, caption_style or dub.",
+  });
+
+export const RerenderCreatedSchema = z.object({ rerender_id: z.string(), status: z.literal("queued"), status_url: z.url() });
+
+export const RerenderSchema = z.object({
+  rerender_id: z.string(),
+  status: z.enum(RERENDER_STATUSES),
+  clip_url: z.url().nullable().meta({ description: "Populated when completed; a new versioned URL (the original clip URL is unchanged)." }),
+  captions_url: z.url().nullable(),
+  duration: orNull(z.number(), "Length of the new clip, seconds; null until completed."),
+  error: orNull(z.string(), "Why the re-render failed; null unless status is failed."),
+});
