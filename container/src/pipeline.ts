@@ -7,7 +7,9 @@ import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { join } from "node:path";
 import { JobGoneError, type CallbackClient } from "./callback-client.js";
-import { clipAss, clipDuration, clipReport, clipSrt, mezzanineFile, planClip, type ClipPlan } from "./clip-plan.js";
+import { clipDuration, clipReport, mezzanineFile, planCaptions, planClip, type ClipPlan } from "./clip-plan.js";
+import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
+import { openingFaces } from "./captions/title-place.js";
 import { StageError, toStageError } from "./errors.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
@@ -184,19 +186,16 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
 
   enter("rendering", 55);
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
-  const assPaths = await Promise.all(
+  const captions = await Promise.all(
     plans.map(async (p) => {
-      const ass = clipAss(p);
-      await writeFile(join(dir, p.files.srt), clipSrt(p));
-      if (!ass) return null;
-      const path = join(dir, `clip-${p.index}.ass`);
-      await writeFile(path, ass);
-      return path;
+      const c = planCaptions(p, info);
+      const { assPath } = await writeClipCaptions(c, dir, `clip-${p.index}`);
+      return { assPath, overlays: emojiOverlays(c.emoji, "preview") };
     }),
   );
   const renderPreview = (p: ClipPlan, onProgress: (f: number) => void) =>
     renderClip(
-      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath: assPaths[p.index], output: join(dir, p.files.preview), quality: "preview" },
+      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, ...captions[p.index]!, output: join(dir, p.files.preview), quality: "preview" },
       { signal, onProgress, encoder: o.encoder },
     );
   // one clip's failure never fails the job: a simpler framing, else the clip is left out (stages/previews.ts)
@@ -326,6 +325,7 @@ async function chooseLayouts(
       faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
     }
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
+    p.openingFaces = faces ? openingFaces(faces.samples, p.start) : null;
     p.layout = choice.layout;
     p.layoutReason = choice.reason;
     if (choice.layout === "face_tracking") p.cropPath = choice.path;
