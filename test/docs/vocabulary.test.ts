@@ -22,6 +22,10 @@ const lists: Record<string, readonly string[]> = {
   PROGRESS_STEPS: vocab.PROGRESS_STEPS,
   HD_MODES: vocab.HD_MODES,
   JOB_WARNING_CODES: vocab.JOB_WARNING_CODES,
+  EMPHASIS_MODES: vocab.EMPHASIS_MODES,
+  ZOOM_MODES: vocab.ZOOM_MODES,
+  BROLL_SOURCES: vocab.BROLL_SOURCES,
+  CUT_REASONS: vocab.CUT_REASONS,
 };
 
 function sources(dir: string): string[] {
