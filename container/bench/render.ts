@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildAss } from "../src/captions/ass.js";
+import { clipCaptions, emojiOverlays, writeClipCaptions } from "../src/captions/clip-captions.js";
 import { resolveCaptionStyle } from "../src/captions/styles.js";
 import { loudnessFilter } from "../src/ffmpeg/loudness.js";
 import { cameraLikeSource } from "../../bench/camera-source.js";
@@ -84,6 +85,20 @@ async function main() {
       "-filter_complex", `[0:v:0]${crop},scale=540:960,setsar=1[v]`, "-map", "[v]", "-map", "0:a", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "48000", path.join(dir, "path.mp4")]);
   const tracked = (cropPath: CropKeyframe[] | undefined, layout: "face_tracking" | "center_crop") => () =>
     renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout, cropPath, assPath: ass, output: path.join(dir, `tracked-${layout}.mp4`), quality: "preview" }, { signal });
+  // Styles (issue 26): the same preview with every style option the renderer draws on (key words,
+  // colour emoji overlays, a hook title, 3 words per caption) and with none, on speech that has
+  // key words and emoji to find
+  const said = "we spent forty million dollars in Chicago to build the amazing rocket that will destroy every record on the planet and make families happy".split(" ");
+  const styleWords = said.map((text, i) => ({ text, start: 0.3 + i * 0.38, end: 0.6 + i * 0.38 }));
+  const caption = resolveCaptionStyle()!;
+  const styled = async (name: string, style: Parameters<typeof clipCaptions>[0]["style"]) => {
+    const c = clipCaptions({ words: styleWords, durationS: dur, captionStyle: caption, look: caption, style, title: "The amazing rocket that will destroy every record", layout: "center_crop", picture: cameraProbe.video!, openingFaces: null });
+    return { ...(await writeClipCaptions(c, dir, name)), overlays: emojiOverlays(c.emoji, "preview") };
+  };
+  const allOn = await styled("style-all", { words_per_caption: 3, emphasis: "keywords", emoji: true, hook_title: true });
+  const noStyle = await styled("style-none", {});
+  const stylePreview = (c: typeof allOn) => () =>
+    renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: c.assPath, overlays: c.overlays, output: path.join(dir, "styled.mp4"), quality: "preview" }, { signal });
 
   const cases = [
     { name: "HD 1080x1920, crop + captions + loudness", ours: ours("hd", "center_crop"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
@@ -101,6 +116,7 @@ async function main() {
     { name: "preview share: bare ultrafast + old single-pass loudnorm only", ours: bare(540, 960, "ultrafast", "30", { af: "loudnorm=I=-14:TP=-1.5:LRA=11,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo" }), base: bare(540, 960, "ultrafast", "30"), baseName: "bare crop+scale, ultrafast" },
     { name: "crop path: 90 moves as sendcmd commands (camera-like source, bare encode)", ours: pathEncode(`sendcmd=f=${commands},crop@cx=w=${win.w}:h=${win.h}:x='${timeline.initial}':y=${win.y}`), base: pathEncode(`crop=w=${win.w}:h=${win.h}:x='${flatExpression(path90)}':y=${win.y}`), baseName: "the same path as one flat expression (before)" },
     { name: "crop path: preview with a 500-move tracked path (camera-like source)", ours: tracked(path500, "face_tracking"), base: tracked(undefined, "center_crop"), baseName: "the same preview, still centre crop" },
+    { name: `styles: preview with every style option on (key words, ${allOn.overlays.length} colour emoji, hook title, 3 words per caption; camera-like source)`, ours: stylePreview(allOn), base: stylePreview(noStyle), baseName: "the same preview, no style" },
   ];
   console.log(`source ${path.basename(source)} ${p.video!.width}x${p.video!.height} @ ${p.video!.fps.toFixed(2)} fps, clip ${dur} s, ${os.cpus().length} cores, ${runs} alternating runs`);
   console.log("| render | ours s (median) | baseline | baseline s (median) | ratio ours/baseline (median of pairs) |");

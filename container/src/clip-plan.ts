@@ -1,12 +1,11 @@
 // Pure: what to render for one ranked moment (range, words, layout, crop path, caption style,
 // file names) and how to report it to the Worker.
-import { brandCaptionOptions } from "./brand-kit.js";
-import { buildAss } from "./captions/ass.js";
+import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
+import { clipCaptions, type ClipCaptions } from "./captions/clip-captions.js";
 import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
-import { buildSrt } from "./captions/srt.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
-import { clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig } from "@katto/protocol";
+import { clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -38,8 +37,22 @@ export interface ClipPlan {
   /** why the layout was chosen, for the clip's metadata */
   layoutReason: string | null;
   style: CaptionStyle | null;
+  /** the kit's caption look, which a hook title uses even when the clip shows no captions */
+  look: CaptionStyle;
+  /** the clip style (issue 26) as the Worker resolved it; `{}` for none */
+  clipStyle: Style;
+  /** the clip's headline (its title in the report, the hook title's text) */
+  title: string;
+  /** the union of the faces seen over the clip's first seconds (source pixels inside the bars), null when not measured */
+  openingFaces: Rect | null;
   files: ClipFiles;
 }
+
+/** The kit's caption look for a hook title: the default caption style in the kit's font and colours. */
+export const titleLookStyle = (kit: BrandKit | null | undefined): CaptionStyle => resolveCaptionStyle({ style: "bold_pop", ...brandCaptionOptions(kit) })!;
+
+/** A clip's title: its moment's headline, else its text, else its number. */
+export const clipTitle = (m: ScoredMoment, index: number) => (m.title || m.text || `Clip ${index + 1}`).replace(/\s+/g, " ").trim().slice(0, 100);
 
 const MIN_CLIP_S = 1;
 
@@ -67,6 +80,10 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     content,
     layoutReason: config.layout ?? config.brandKit?.default_layout ? "Requested by the job or its brand kit." : null,
     style: resolveCaptionStyle({ style: config.captionStyle, ...brandCaptionOptions(config.brandKit) }),
+    look: titleLookStyle(config.brandKit),
+    clipStyle: config.style ?? {},
+    title: clipTitle(m, index),
+    openingFaces: null,
     files: clipFiles(index),
   };
 }
@@ -96,12 +113,20 @@ export function simplerFraming(p: ClipPlan, video: { width: number; height: numb
 /** The plan as clip `index`: its position among the delivered clips, and the file names that go with it. */
 export const renumberedPlan = (p: ClipPlan, index: number): ClipPlan => ({ ...p, index, files: clipFiles(index) });
 
-export function clipAss(p: ClipPlan): string | null {
-  return p.style ? buildAss(p.words, p.style, { durationS: clipDuration(p) }) : null;
-}
-
-export function clipSrt(p: ClipPlan): string {
-  return buildSrt(p.words, { durationS: clipDuration(p) });
+/** What the plan's render draws from its words and style: ASS, SRT, emoji, and the edits recorded. */
+export function planCaptions(p: ClipPlan, probe: ProbeResult): ClipCaptions {
+  return clipCaptions({
+    words: p.words,
+    durationS: clipDuration(p),
+    captionStyle: p.style,
+    look: p.look,
+    style: p.clipStyle,
+    title: p.title,
+    layout: p.layout,
+    picture: p.content ? { width: p.content.w, height: p.content.h } : (probe.video ?? OUTPUT_SIZE.hd),
+    openingFaces: p.openingFaces,
+    faceCam: p.faceCam,
+  });
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
@@ -111,7 +136,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
   const m = p.moment;
   return {
     clip_index: p.index,
-    title: (m.title || m.text || `Clip ${p.index + 1}`).replace(/\s+/g, " ").trim().slice(0, 100),
+    title: p.title,
     score: pct(m.score),
     subscores: { hook: pct(m.subscores?.hook), flow: pct(m.subscores?.flow), value: pct(m.subscores?.value), trend: pct(m.subscores?.trend) },
     justification: (m.justification ?? "").slice(0, 2000),
@@ -139,6 +164,10 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       transcript_engine: engine,
       scorer: m.scoredBy ?? { engine: "offline" },
       content_rect: p.content,
+      style: p.clipStyle,
+      edits: planCaptions(p, probe).edits,
+      title: p.title,
+      opening_faces: p.openingFaces,
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,

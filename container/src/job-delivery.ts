@@ -4,7 +4,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "./callback-client.js";
-import { clipAss, clipDuration, clipReport, clipSrt, mezzanineFile, type ClipPlan } from "./clip-plan.js";
+import { clipDuration, clipReport, mezzanineFile, planCaptions, type ClipPlan } from "./clip-plan.js";
+import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
 import { toStageError } from "./errors.js";
 import { localHdInput, renderHd } from "./hd-clip.js";
 import type { JobRun, Source } from "./job-run.js";
@@ -22,30 +23,22 @@ export async function renderClipPreviews(run: JobRun, source: Source, plans: Cli
   const { job, signal, dir } = run;
   run.enter("rendering", 55);
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
-  const assPaths = await writeCaptionFiles(dir, plans);
+  const captions = await Promise.all(
+    plans.map(async (p) => {
+      const c = planCaptions(p, source.info);
+      const { assPath } = await writeClipCaptions(c, dir, `clip-${p.index}`);
+      return { assPath, overlays: emojiOverlays(c.emoji, "preview") };
+    }),
+  );
   const render = (p: ClipPlan, onProgress: (f: number) => void) =>
     renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath: assPaths[p.index], output: join(dir, p.files.preview), quality: "preview" },
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, ...captions[p.index]!, output: join(dir, p.files.preview), quality: "preview" },
       { signal, onProgress, encoder: run.encoder },
     );
   // a clip that fails is tried with a simpler framing, else left out
   const previews = await renderPreviews(plans, { dir, video: source.info.video!, concurrency: run.conc, signal, render, onProgress: run.progress.range("rendering", 55, 85), jobId: job.job_id });
   run.lap("previews");
   return previews;
-}
-
-/** Each plan's SRT file, and its ASS file when it has burned-in captions: the ASS paths by clip index (null: none). */
-function writeCaptionFiles(dir: string, plans: readonly ClipPlan[]): Promise<(string | null)[]> {
-  return Promise.all(
-    plans.map(async (p) => {
-      const ass = clipAss(p);
-      await writeFile(join(dir, p.files.srt), clipSrt(p));
-      if (!ass) return null;
-      const path = join(dir, `clip-${p.index}.ass`);
-      await writeFile(path, ass);
-      return path;
-    }),
-  );
 }
 
 /**

@@ -1,13 +1,12 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
-import { readClipMetadata } from "@katto/protocol";
-import { writeFile } from "node:fs/promises";
+import { readClipMetadata, type ClipEdits, type Style } from "@katto/protocol";
 import { join } from "node:path";
-import { buildAss } from "./captions/ass.js";
+import { clipCaptions, emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
 import type { CaptionWord } from "./captions/clip-words.js";
-import { buildSrt } from "./captions/srt.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
+import { titleLookStyle } from "./clip-plan.js";
 import type { CallbackClient } from "./callback-client.js";
 import { LAYOUTS, type AudioTrack, type Layout } from "./ffmpeg/args.js";
 import { StageError } from "./errors.js";
@@ -57,6 +56,12 @@ export interface StoredClip {
   /** the picture inside the source's black bars: every layout frames it (null: the whole frame) */
   content: Rect | null;
   words: CaptionWord[];
+  /** the clip style it was rendered with ({} before styles existed) */
+  style: Style;
+  /** its headline (a hook title's text), null when older metadata lacks it */
+  title: string | null;
+  /** faces over its first seconds (source pixels inside the bars), null when unknown */
+  openingFaces: Rect | null;
 }
 
 /**
@@ -75,6 +80,9 @@ export function readStoredClip(metadata: unknown): StoredClip {
     faceCam: m.face_cam,
     content: m.content_rect,
     words: (m.words ?? []).map((w) => ({ text: w.word, start: w.start, end: w.end })),
+    style: m.style ?? {},
+    title: m.title,
+    openingFaces: m.opening_faces,
   };
 }
 
@@ -100,6 +108,8 @@ export interface StoredClipRender {
   /** overrides of the stored layout / caption style (re-render params) */
   layoutMode?: string;
   captionStyle?: CaptionStyleName;
+  /** the clip style of a re-render (resolved by the Worker); the stored one when absent */
+  style?: Style;
   brandKit: BrandKit | null;
   dir: string;
   /** base of the output names: <name>.mp4, <name>.srt */
@@ -115,7 +125,7 @@ export interface StoredClipRender {
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  * Used by re-renders and by HD fan-out tasks (hd-clip.ts).
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; layout: Layout; duration: number }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; layout: Layout; duration: number; edits: ClipEdits }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -124,19 +134,26 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
-  let assPath: string | null = null;
-  if (style && words.length) {
-    assPath = join(dir, `${name}.ass`);
-    await writeFile(assPath, buildAss(words, style, { durationS: duration }));
-  }
-  const srtPath = join(dir, `${name}.srt`);
-  await writeFile(srtPath, buildSrt(words, { durationS: duration }));
+  const faceCam = layout === "stacked" ? (stored.faceCam ?? undefined) : undefined;
+  const captions = clipCaptions({
+    words,
+    durationS: duration,
+    captionStyle: words.length ? style : null,
+    look: titleLookStyle(kit),
+    style: o.style ?? stored.style,
+    title: stored.title,
+    layout,
+    picture: frame,
+    openingFaces: stored.openingFaces,
+    faceCam,
+  });
+  const { assPath, srtPath } = await writeClipCaptions(captions, dir, name);
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam: layout === "stacked" ? (stored.faceCam ?? undefined) : undefined, content: stored.content, watermarkPath, assPath, output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, layout, duration };
+  return { output, srtPath, layout, duration, edits: captions.edits };
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
@@ -179,7 +196,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, layout, duration } = await renderStoredClip({
+  const { output, srtPath, layout, duration, edits } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
@@ -189,6 +206,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     audioTracks,
     layoutMode: job.params.layout_mode,
     captionStyle: job.params.caption_style as CaptionStyleName | undefined,
+    style: job.params.style,
     brandKit: job.brand_kit,
     dir,
     name,
@@ -200,7 +218,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
   await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
-  await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000 });
+  await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000, style: job.params.style ?? stored.style, edits });
   log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
   return { status: "completed" };
 }

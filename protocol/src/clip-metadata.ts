@@ -10,6 +10,7 @@ import { z } from "zod";
 import { CAPTION_STYLES, RENDER_LAYOUTS } from "./vocabularies.js";
 import { FILE_NAME_RE } from "./files.js";
 import type { Parsed } from "./parse.js";
+import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
 
 export const CLIP_METADATA_VERSION = 1;
 
@@ -63,6 +64,15 @@ export const ClipMetadataSchema = z.object({
   layout_reason: z.string().max(500).optional(),
   /** the same on every clip of a job: why a source gave fewer clips than one per two minutes of speech */
   selection: SelectionNoteSchema.optional(),
+  // issue 26, written on every clip since (optional for metadata written before):
+  /** the clip style as resolved (kit defaults plus overrides), `{}` for none */
+  style: TaskStyleSchema.optional(),
+  /** what the style did to this clip (./style.ts ClipEditsSchema) */
+  edits: ClipEditsSchema.optional(),
+  /** the clip's headline, which a hook title shows (also when a re-render turns hook_title on) */
+  title: z.string().max(200).optional(),
+  /** where faces were over the clip's first seconds (the hook title's time): their union, source pixels inside the bars; null when unknown */
+  opening_faces: RectSchema.nullable().optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -98,6 +108,9 @@ const ReadableClipMetadataSchema = z.object({
   face_cam: RectSchema.nullable().catch(null).default(null),
   content_rect: RectSchema.nullable().catch(null).default(null),
   words: itemsOf(ClipWordSchema).default(null),
+  style: TaskStyleSchema.nullable().catch(null).default(null),
+  title: z.string().nullable().catch(null).default(null),
+  opening_faces: RectSchema.nullable().catch(null).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

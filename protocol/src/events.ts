@@ -4,6 +4,7 @@ import { z } from "zod";
 import { StoredClipMetadataSchema, ScoredBySchema } from "./clip-metadata.js";
 import { ClipIndexSchema, Num } from "./common.js";
 import { FILE_NAME_RE } from "./files.js";
+import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
 import { JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS, WORD_TIMINGS } from "./vocabularies.js";
 
 export const FileNameSchema = z.string().regex(FILE_NAME_RE, { error: `must match ${FILE_NAME_RE.source}` });
@@ -85,7 +86,8 @@ export type RenderEvent = z.output<typeof RenderEventSchema>;
 
 export const RerenderEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("progress"), pct: Pct }),
-  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, duration: Num.positive() }),
+  /** `style` and `edits` (issue 26): the style the new version was rendered with and what it did; absent from backends that predate them */
+  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional() }),
   z.object({ type: z.literal("failed"), error: z.string().max(500) }),
 ]);
 export type RerenderEvent = z.output<typeof RerenderEventSchema>;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { BrandKitSchema, type BrandKit } from "./brand-kit.js";
 import { CallbackSchema, SourceSchema, TaskIdSchema } from "./common.js";
+import { TaskStyleSchema } from "./style.js";
 import { CLIP_LENGTHS, CONFIG_LIMITS, HD_MODES, MAX_CLIPS } from "./vocabularies.js";
 
 const text = (max: number) => z.string({ error: `must be a string of at most ${max} characters` }).max(max, { error: `must be a string of at most ${max} characters` });
@@ -21,6 +22,8 @@ export const RenderJobConfigSchema = z
       topics: text(CONFIG_LIMITS.topics).optional(),
       /** the account's brand kit: caption font, colours and position, default layout, watermark */
       brandKit: BrandKitSchema.nullish(),
+      /** the clip style, resolved by the Worker (the kit's style, then the job's field by field) */
+      style: TaskStyleSchema.optional(),
     },
     { error: "must be an object" },
   )

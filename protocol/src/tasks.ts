@@ -5,6 +5,7 @@ import { z } from "zod";
 import { BrandKitSchema } from "./brand-kit.js";
 import { CLIP_METADATA_VERSION } from "./clip-metadata.js";
 import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, RenditionSizeSchema, SourceSchema, TaskIdSchema } from "./common.js";
+import { TaskStyleSchema } from "./style.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "./vocabularies.js";
 
 /**
@@ -31,6 +32,11 @@ export const RerenderParamsSchema = z.object(
       .array(z.enum(DUB_LANGUAGES, { error: `must be one of ${DUB_LANGUAGES.join(", ")}` }), { error: "must be a list of language codes" })
       .min(1, { error: "must list at least one language" })
       .optional(),
+    /**
+     * the clip style to render with, resolved by the Worker (the kit's style, then the
+     * re-render's field by field); absent: the style stored with the clip
+     */
+    style: TaskStyleSchema.optional(),
   },
   { error: "must be an object" },
 );

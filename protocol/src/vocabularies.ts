@@ -25,6 +25,26 @@ export type CaptionFont = (typeof CAPTION_FONTS)[number];
 export const CAPTION_POSITIONS = ["top", "middle", "bottom"] as const;
 export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
 
+/** How a clip's captions mark key words (style `emphasis`, issue 26). */
+export const EMPHASIS_MODES = ["none", "keywords"] as const;
+export type EmphasisMode = (typeof EMPHASIS_MODES)[number];
+
+/** Punch-in zooms of a clip (style `zoom`). */
+export const ZOOM_MODES = ["none", "punch_in"] as const;
+export type ZoomMode = (typeof ZOOM_MODES)[number];
+
+/** Where a clip's B-roll cutaways come from (style `broll`). */
+export const BROLL_SOURCES = ["none", "library", "stock"] as const;
+export type BrollSource = (typeof BROLL_SOURCES)[number];
+
+/** Why a stretch of the source was cut out of a clip (edits `cuts[].reason`). */
+export const CUT_REASONS = ["silence", "filler"] as const;
+export type CutReason = (typeof CUT_REASONS)[number];
+
+/** Style `words_per_caption` bounds, and how long a hook title stays on screen (seconds from the clip start). */
+export const WORDS_PER_CAPTION = { min: 1, max: 8 } as const;
+export const HOOK_TITLE_S = 2.5;
+
 /** Languages a clip can be dubbed into (re-render `dub`). */
 export const DUB_LANGUAGES = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
 export type DubLanguage = (typeof DUB_LANGUAGES)[number];

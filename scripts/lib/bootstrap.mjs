@@ -70,6 +70,9 @@ function checkFfmpeg() {
   const filters = execFileSync("ffmpeg", ["-hide_banner", "-filters"], { encoding: "utf8" });
   const encoders = execFileSync("ffmpeg", ["-hide_banner", "-encoders"], { encoding: "utf8" });
   if (!/\bass\b/.test(filters) || !/libx264/.test(encoders)) throw new Error("ffmpeg lacks libass or libx264; install Debian's ffmpeg package.");
+  // colour emoji beside captions are Twemoji SVGs that ffmpeg's librsvg decoder draws (container/src/captions/emoji.ts)
+  const decoders = execFileSync("ffmpeg", ["-hide_banner", "-decoders"], { encoding: "utf8" });
+  if (!/\blibrsvg\b/.test(decoders)) throw new Error("ffmpeg lacks the librsvg decoder (colour emoji); install Debian's ffmpeg package.");
 }
 
 /** Local-mode secrets and settings in .dev.vars (gitignored), generated on first start. */

@@ -30,6 +30,10 @@ const lists: Record<string, readonly string[]> = {
   PRIVACY_LEVELS: vocab.PRIVACY_LEVELS,
   CONNECTION_STATUSES: vocab.CONNECTION_STATUSES,
   PUBLICATION_STATUSES: vocab.PUBLICATION_STATUSES,
+  EMPHASIS_MODES: vocab.EMPHASIS_MODES,
+  ZOOM_MODES: vocab.ZOOM_MODES,
+  BROLL_SOURCES: vocab.BROLL_SOURCES,
+  CUT_REASONS: vocab.CUT_REASONS,
 };
 
 function sources(dir: string): string[] {

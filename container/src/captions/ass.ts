@@ -44,22 +44,51 @@ export function styleForScript(st: CaptionStyle, script: Script): CaptionStyle &
   return { ...st, font: captionFontFor(script, st.font), rtl: isRtl(script) };
 }
 
-function styleLine(st: CaptionStyle & { rtl?: boolean }): string {
-  const karaoke = st.highlight === "karaoke";
-  // For \k karaoke, PrimaryColour is the sung (highlighted) colour, SecondaryColour the unsung one.
-  const primary = assColor(karaoke ? st.accentColor : st.primaryColor);
-  const secondary = assColor(karaoke ? st.primaryColor : st.accentColor);
-  const outline = assColor(st.outlineColor, st.borderStyle === 3 ? 0x30 : 0);
-  const back = assColor("#000000", 0x80);
+/** One [V4+ Styles] line; colours already in ASS form. */
+export interface AssStyleLine {
+  name: string;
+  font: string;
+  fontSize: number;
+  primary: string;
+  secondary: string;
+  outline: string;
+  back: string;
+  bold: boolean;
+  borderStyle: 1 | 3;
+  outlineWidth: number;
+  shadow: number;
+  rtl?: boolean;
+}
+
+export function assStyleLine(s: AssStyleLine): string {
   return [
-    "Style: Default", st.font, st.fontSize, primary, secondary, outline, back, st.bold ? -1 : 0, 0, 0, 0, 100, 100, 0, 0,
+    `Style: ${s.name}`, s.font, s.fontSize, s.primary, s.secondary, s.outline, s.back, s.bold ? -1 : 0, 0, 0, 0, 100, 100, 0, 0,
     // Encoding -1: libass picks the paragraph direction from the text (fribidi), so RTL lines keep
     // their word order and trailing punctuation on the left
-    st.borderStyle, st.outline, st.shadow, 5, 0, 0, 0, st.rtl ? -1 : 1,
+    s.borderStyle, s.outlineWidth, s.shadow, 5, 0, 0, 0, s.rtl ? -1 : 1,
   ].join(",");
 }
 
-function header(st: CaptionStyle & { rtl?: boolean }): string {
+function styleLine(st: CaptionStyle & { rtl?: boolean }): string {
+  const karaoke = st.highlight === "karaoke";
+  // For \k karaoke, PrimaryColour is the sung (highlighted) colour, SecondaryColour the unsung one.
+  return assStyleLine({
+    name: "Default",
+    font: st.font,
+    fontSize: st.fontSize,
+    primary: assColor(karaoke ? st.accentColor : st.primaryColor),
+    secondary: assColor(karaoke ? st.primaryColor : st.accentColor),
+    outline: assColor(st.outlineColor, st.borderStyle === 3 ? 0x30 : 0),
+    back: assColor("#000000", 0x80),
+    bold: st.bold,
+    borderStyle: st.borderStyle,
+    outlineWidth: st.outline,
+    shadow: st.shadow,
+    rtl: st.rtl,
+  });
+}
+
+function header(st: CaptionStyle & { rtl?: boolean }, extraStyles: readonly string[] = []): string {
   return [
     "[Script Info]",
     "; Katto captions",
@@ -73,13 +102,22 @@ function header(st: CaptionStyle & { rtl?: boolean }): string {
     "[V4+ Styles]",
     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
     styleLine(st),
+    ...extraStyles,
     "",
     "[Events]",
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
   ].join("\n");
 }
 
-const dialogue = (start: number, end: number, text: string) => `Dialogue: 0,${assTime(start)},${assTime(end)},Default,,0,0,0,,${text}`;
+export const dialogue = (start: number, end: number, text: string, style = "Default", layer = 0) => `Dialogue: ${layer},${assTime(start)},${assTime(end)},${style},,0,0,0,,${text}`;
+
+/** How much larger a key word is drawn (style `emphasis: keywords`), percent. */
+export const EMPHASIS_SCALE = 125;
+
+/** The colour key words are drawn in: the style's (the kit's) accent, yellow where the accent is the text colour. */
+export function emphasisColor(st: Pick<CaptionStyle, "accentColor" | "primaryColor">): string {
+  return st.accentColor.toUpperCase() !== st.primaryColor.toUpperCase() ? st.accentColor : "#FFE000";
+}
 
 /** Text of a page with word `active` (index into the page's words, -1 for none) highlighted. */
 export function pageText(page: CaptionPage, st: CaptionStyle, active: number): string {
@@ -91,9 +129,12 @@ export function pageText(page: CaptionPage, st: CaptionStyle, active: number): s
         const idx = i++;
         const sep = j ? joiner(line[j - 1].text, w.text) : "";
         const t = escapeAssText(w.text);
-        if (idx !== active) return sep + t;
-        const on = `\\c${assColor(st.accentColor)}` + (st.highlight === "pop" ? `\\fscx${st.popScale}\\fscy${st.popScale}` : "");
-        const off = `\\c${assColor(st.primaryColor)}` + (st.highlight === "pop" ? "\\fscx100\\fscy100" : "");
+        if (idx !== active && !w.emphasis) return sep + t;
+        // a key word keeps its colour and size while spoken; the spoken word pops as the style says
+        const colour = idx === active ? st.accentColor : emphasisColor(st);
+        const scale = Math.max(w.emphasis ? EMPHASIS_SCALE : 100, idx === active && st.highlight === "pop" ? st.popScale : 100);
+        const on = `\\c${assColor(colour)}` + (scale !== 100 ? `\\fscx${scale}\\fscy${scale}` : "");
+        const off = `\\c${assColor(st.primaryColor)}` + (scale !== 100 ? "\\fscx100\\fscy100" : "");
         return `${sep}{${on}}${t}{${off}}`;
       })
       .join(""),
@@ -112,7 +153,10 @@ export function karaokeText(page: CaptionPage, st: CaptionStyle): string {
         const sep = j ? joiner(line[j - 1].text, w.text) : "";
         const gap = w.start - t > 0.005 ? `{\\k${cs(w.start - t)}}` : "";
         t = Math.max(t, w.end);
-        return `${sep}${gap}{\\kf${cs(w.end - Math.max(w.start, page.start))}}${escapeAssText(w.text)}`;
+        const k = `{\\kf${cs(w.end - Math.max(w.start, page.start))}}`;
+        // a key word: larger, and in the highlight colour before it is sung (SecondaryColour)
+        if (w.emphasis) return `${sep}${gap}{\\2c${assColor(emphasisColor(st))}\\fscx${EMPHASIS_SCALE}\\fscy${EMPHASIS_SCALE}}${k}${escapeAssText(w.text)}{\\2c${assColor(st.primaryColor)}\\fscx100\\fscy100}`;
+        return `${sep}${gap}${k}${escapeAssText(w.text)}`;
       })
       .join(""),
   );
@@ -137,18 +181,40 @@ export function pageEvents(page: CaptionPage, st: CaptionStyle, until: number): 
 export interface AssOptions {
   /** clip length in seconds; nothing is shown after it */
   durationS: number;
+  /** at most this many words per page (style `words_per_caption`) */
+  maxWords?: number;
+}
+
+/** Burned-in caption pages of a clip's words (clip-relative), as the style breaks them. */
+export function assPages(words: readonly CaptionWord[], style: CaptionStyle, opts: Pick<AssOptions, "maxWords">): CaptionPage[] {
+  return layoutPages(words, { maxChars: style.maxChars, maxLines: style.maxLines, maxGapS: 0.8, maxPageS: 4, maxWords: opts.maxWords });
+}
+
+/** When each page leaves the screen: its end plus a short hold, the next page's start, the clip's end. */
+export function pageUntil(pages: readonly CaptionPage[], durationS: number): number[] {
+  return pages.map((p, i) => Math.min(p.end + HOLD_S, pages[i + 1]?.start ?? Infinity, durationS));
+}
+
+/** More of the document: styles after Default, and their events (a hook title). */
+export interface AssExtras {
+  styles: string[];
+  events: string[];
+}
+
+/** The whole ASS document of laid-out pages (clip-relative), plus any extras. */
+export function assDocument(pages: readonly CaptionPage[], style: CaptionStyle, opts: AssOptions, extras: AssExtras = { styles: [], events: [] }): string {
+  const st = styleForScript(style, dominantScript(pages.flatMap((p) => p.lines.flat().map((w) => w.text)).join(" ")));
+  const until = pageUntil(pages, opts.durationS);
+  const events: string[] = [...extras.events];
+  pages.forEach((p, i) => {
+    if (until[i]! - p.start < 0.01) return;
+    events.push(...pageEvents(p, st, until[i]!));
+  });
+  return `${header(st, extras.styles)}\n${events.join("\n")}\n`;
 }
 
 /** The whole ASS document; words are relative to the clip start. */
 export function buildAss(words: readonly CaptionWord[], style: CaptionStyle, opts: AssOptions): string {
   const st = styleForScript(style, dominantScript(words.map((w) => w.text).join(" ")));
-  const pages = layoutPages(words, { maxChars: st.maxChars, maxLines: st.maxLines, maxGapS: 0.8, maxPageS: 4 });
-  const events: string[] = [];
-  pages.forEach((p, i) => {
-    const next = pages[i + 1]?.start ?? Infinity;
-    const until = Math.min(p.end + HOLD_S, next, opts.durationS);
-    if (until - p.start < 0.01) return;
-    events.push(...pageEvents(p, st, until));
-  });
-  return `${header(st)}\n${events.join("\n")}\n`;
+  return assDocument(assPages(words, st, opts), style, opts);
 }

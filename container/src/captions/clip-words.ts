@@ -6,6 +6,8 @@ export interface CaptionWord {
   /** seconds from the clip start, 0 <= start < end <= clip duration */
   start: number;
   end: number;
+  /** drawn as a key word (style `emphasis: keywords`, ./styled.ts) */
+  emphasis?: boolean;
 }
 
 /** Clean a recogniser token for display: no newlines/control chars, collapsed spaces. */

@@ -11,6 +11,8 @@ export interface LayoutOptions {
   maxGapS: number;
   /** a page never spans more than this */
   maxPageS: number;
+  /** at most this many words on a page (style `words_per_caption`; CJK: characters) */
+  maxWords?: number;
 }
 
 export interface CaptionPage {
@@ -88,7 +90,8 @@ export function layoutPages(input: readonly CaptionWord[], opts: LayoutOptions):
       const tooLong = w.end - cur[0].start > opts.maxPageS;
       // a phrase boundary ends a page that is already half full, rather than splitting the next phrase
       const phrase = PHRASE_END.test(prev.text) && lineWidth(cur) >= opts.maxChars * opts.maxLines * 0.5;
-      if (pause || sentence || tooLong || phrase) close();
+      const full = opts.maxWords !== undefined && cur.length >= opts.maxWords;
+      if (pause || sentence || tooLong || phrase || full) close();
     }
     const next = [...cur, w];
     const lines = splitLines(next, opts.maxChars, opts.maxLines);

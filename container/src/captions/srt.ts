@@ -2,7 +2,7 @@
 // start: cues of a few words, at most two lines of at most ~42 characters (the common broadcast
 // and platform limit), never negative, never past the clip end, never overlapping.
 import type { CaptionWord } from "./clip-words.js";
-import { layoutPages } from "./layout.js";
+import { layoutPages, type CaptionPage } from "./layout.js";
 import { joinWords } from "./text-width.js";
 
 /** SRT timestamp HH:MM:SS,mmm */
@@ -35,11 +35,16 @@ export function buildSrtCues(words: readonly CaptionWord[], opts: SrtOptions): S
     maxGapS: 1.0,
     maxPageS: opts.maxCueS ?? 3,
   });
+  return pageCues(pages, opts.durationS);
+}
+
+/** One cue per page (a style's grouping, the burned-in captions' own pages), times clamped into [0, durationS]. */
+export function pageCues(pages: readonly CaptionPage[], durationS: number): SrtCue[] {
   const cues: SrtCue[] = [];
   pages.forEach((p, i) => {
     const next = pages[i + 1]?.start ?? Infinity;
-    const start = Math.max(0, Math.min(p.start, opts.durationS));
-    const end = Math.min(p.end + 0.3, next, opts.durationS);
+    const start = Math.max(0, Math.min(p.start, durationS));
+    const end = Math.min(p.end + 0.3, next, durationS);
     // the ms grid can collapse a very short cue; skip it rather than write end <= start
     if (Math.round(end * 1000) <= Math.round(start * 1000)) return;
     cues.push({ start, end, lines: p.lines.map((l) => joinWords(l.map((w) => w.text))) });

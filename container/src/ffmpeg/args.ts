@@ -39,6 +39,8 @@ export interface RenderSpec {
   quality: Quality;
   /** ASS file to burn in, none when null */
   assPath?: string | null;
+  /** images drawn over the frame, each for a time (colour emoji beside captions) */
+  overlays?: readonly ImageOverlay[];
   fontsDir?: string;
   /**
    * Audio that replaces the source's (dubbing): one AAC track per entry, tagged with its language,
@@ -54,6 +56,19 @@ export interface RenderSpec {
   commandsPath?: string;
 }
 
+/**
+ * An SVG image (ffmpeg's librsvg decoder rasterises it at `size` pixels, alpha kept) drawn with its
+ * top-left corner at x, y of the output frame from `start` to `end` (clip seconds).
+ */
+export interface ImageOverlay {
+  path: string;
+  x: number;
+  y: number;
+  size: number;
+  start: number;
+  end: number;
+}
+
 export interface AudioTrack {
   /** ISO 639-1 (en, es, fr, it, pt, hi, ja, zh) */
   lang: string;
@@ -65,14 +80,15 @@ export interface AudioTrack {
 /** ISO 639-1 -> the ISO 639-2 code MP4 language tags carry (players show it in the audio menu). */
 export const ISO639_2: Record<string, string> = { en: "eng", es: "spa", fr: "fra", it: "ita", pt: "por", hi: "hin", ja: "jpn", zh: "zho" };
 
-/** Input numbers of renderArgs: 0 is the source, then a silent track, the watermark, the audio tracks. */
-export function renderInputs(spec: Pick<RenderSpec, "source" | "watermarkPath" | "audioTracks">): { silence: number | null; watermark: number | null; tracks: number[] } {
+/** Input numbers of renderArgs: 0 is the source, then a silent track, the watermark, the audio tracks, the overlay images. */
+export function renderInputs(spec: Pick<RenderSpec, "source" | "watermarkPath" | "audioTracks" | "overlays">): { silence: number | null; watermark: number | null; tracks: number[]; overlays: number[] } {
   let next = 1;
   const dubbed = Boolean(spec.audioTracks?.length);
   const silence = !spec.source.hasAudio && !dubbed ? next++ : null;
   const watermark = spec.watermarkPath ? next++ : null;
   const tracks = (spec.audioTracks ?? []).map(() => next++);
-  return { silence, watermark, tracks };
+  const overlays = (spec.overlays ?? []).map(() => next++);
+  return { silence, watermark, tracks, overlays };
 }
 
 export const OUTPUT_SIZE: Record<Quality, { width: number; height: number }> = {
@@ -280,7 +296,7 @@ export function renderFilterGraph(spec: RenderSpec): string {
     : "";
   const inputs = renderInputs(spec);
   const framed = spec.watermarkPath ? "marked" : "framed";
-  const video = `[${framed}]fps=${outputFps(spec.source.fps)}${captions},format=yuv420p[v]`;
+  const video = overlayChain(`[${framed}]fps=${outputFps(spec.source.fps)}${captions}`, spec.overlays ?? [], inputs.overlays);
   // Loudness by measured gain to -14 LUFS, peaks held under -1.5 dBFS (./loudness.ts).
   const tracks = spec.audioTracks ?? [];
   const audio = inputs.tracks.length
@@ -291,6 +307,16 @@ export function renderFilterGraph(spec: RenderSpec): string {
       : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];
   const mark = inputs.watermark !== null ? [watermarkFilter(inputs.watermark, spec.width, spec.height)] : [];
   return [...contentFilter(spec), ...mark, video, ...audio].join(";");
+}
+
+/**
+ * The captioned frames -> [v]: each overlay image drawn over them between its times (overlay's
+ * `enable`; the single decoded image is repeated), then 4:2:0 for the encoder.
+ */
+export function overlayChain(head: string, overlays: readonly ImageOverlay[], inputs: readonly number[]): string {
+  if (!overlays.length) return `${head},format=yuv420p[v]`;
+  const steps = overlays.map((o, k) => `[o${k}][${inputs[k]}:v:0]overlay=x=${Math.round(o.x)}:y=${Math.round(o.y)}:enable='between(t,${sec(o.start)},${sec(o.end)})':eof_action=repeat:format=auto[o${k + 1}]`);
+  return [`${head}[o0]`, ...steps, `[o${overlays.length}]format=yuv420p[v]`].join(";");
 }
 
 const ENCODE: Record<Quality, string[]> = {
@@ -307,6 +333,8 @@ export function renderArgs(spec: RenderSpec): string[] {
   // the watermark comes right after the source (and the silent track), then dubbed audio: see renderInputs
   if (spec.watermarkPath) inputs.push("-i", spec.watermarkPath);
   for (const t of spec.audioTracks ?? []) inputs.push("-i", t.path);
+  // librsvg decoder options: the SVG is drawn at the overlay's size, not its own (36 px for Twemoji)
+  for (const o of spec.overlays ?? []) inputs.push("-width", String(Math.round(o.size)), "-height", String(Math.round(o.size)), "-i", o.path);
   const tracks = spec.audioTracks ?? [];
   const audioMaps = tracks.length
     ? tracks.flatMap((t, k) => [

@@ -1,5 +1,6 @@
 // The automatic layout of each clip on a job's first render (reframe/auto-layout.ts), from speech
 // and the faces found over the clip's range. Vertical sources stay passthrough; a fixed layout wins.
+import { openingFaces } from "../captions/title-place.js";
 import type { ClipPlan } from "../clip-plan.js";
 import type { RenderJob } from "../protocol.js";
 import { autoLayout, type FaceEvidence } from "../reframe/auto-layout.js";
@@ -61,6 +62,7 @@ export async function chooseLayouts(
       faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
     }
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
+    p.openingFaces = faces ? openingFaces(faces.samples, p.start) : null;
     p.layout = choice.layout;
     p.layoutReason = choice.reason;
     if (choice.layout === "face_tracking") p.cropPath = choice.path;

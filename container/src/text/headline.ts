@@ -1,11 +1,10 @@
 // Offline headlines: the key phrase of a clip (a question, a number, a named thing) found with
-// wink-nlp's English model (part-of-speech tags and entities; the model ships inside its npm
-// package, nothing is fetched), cut to at most 70 characters at a phrase boundary. Recognisers such
-// as pocketsphinx give lower-case words without punctuation, so clauses are found from the tags,
-// not from commas, and the headline never needs an ellipsis.
-import model from "wink-eng-lite-web-model";
-import winkNLP, { type ItemEntity, type ItemToken } from "wink-nlp";
+// wink-nlp's English model (part-of-speech tags and entities, ./pos.ts), cut to at most 70
+// characters at a phrase boundary. Recognisers such as pocketsphinx give lower-case words without
+// punctuation, so clauses are found from the tags, not from commas, and the headline never needs
+// an ellipsis.
 import { CONNECTORS, FILLER_WORDS } from "./lexicon.js";
+import { tag, type Tok } from "./pos.js";
 
 export const MAX_HEADLINE_CHARS = 70;
 
@@ -16,33 +15,6 @@ export interface Headline {
   kind: KeyPhraseKind;
   /** the key phrase the headline is built around (a question, a number phrase, a name or a topic) */
   phrase: string;
-}
-
-interface Tok {
-  text: string;
-  lower: string;
-  pos: string;
-  /** entity type when the token is part of one (CARDINAL, DATE, PERSON...) */
-  entity?: string;
-}
-
-let nlp: ReturnType<typeof winkNLP> | undefined;
-const its = () => (nlp ??= winkNLP(model)).its;
-
-function tag(sentence: string): Tok[] {
-  nlp ??= winkNLP(model);
-  const doc = nlp.readDoc(sentence);
-  const toks: Tok[] = [];
-  doc.tokens().each((t: ItemToken) => {
-    const text = t.out();
-    toks.push({ text, lower: text.toLowerCase(), pos: t.out(its().pos) as string });
-  });
-  doc.entities().each((e: ItemEntity) => {
-    const [a, b] = e.out(its().span) as unknown as number[];
-    const type = e.out(its().type) as string;
-    for (let k = a!; k <= b! && k < toks.length; k++) toks[k]!.entity = type;
-  });
-  return toks.filter((t) => t.pos !== "PUNCT" && t.pos !== "SPACE" && t.pos !== "SYM");
 }
 
 const WH = new Set(["what", "why", "how", "when", "where", "who", "which", "what's", "whats", "how's"]);

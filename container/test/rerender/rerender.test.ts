@@ -37,8 +37,14 @@ describe("re-render input", () => {
       faceCam: null,
       content: null,
       words: [{ text: "hello", start: 0.2, end: 0.5 }],
+      style: {},
+      title: null,
+      openingFaces: null,
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [] });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null });
+    // the clip style (issue 26): what an HD task renders with, and the title and faces a hook title needs
+    expect(readStoredClip({ style: { emoji: true, later_field: 1 }, title: "Why it works", opening_faces: { x: 10, y: 20, w: 30, h: 40 } })).toMatchObject({ style: { emoji: true }, title: "Why it works", openingFaces: { x: 10, y: 20, w: 30, h: 40 } });
+    expect(readStoredClip({ style: { words_per_caption: 40 }, title: 7 })).toMatchObject({ style: {}, title: null });
     expect(readStoredClip({ content_rect: { x: 160, y: 0, w: 960, h: 720 } }).content).toEqual({ x: 160, y: 0, w: 960, h: 720 });
     expect(readStoredClip({ layout: "split_screen", panels: [{ x: 200, y: 300 }, { x: "?" }, { x: 900, y: 310 }] }).panels).toEqual([{ x: 200, y: 300 }, { x: 900, y: 310 }]);
     expect(readStoredClip({ layout: "stacked", face_cam: { x: 900, y: 20, w: 300, h: 260 } }).faceCam).toEqual({ x: 900, y: 20, w: 300, h: 260 });

@@ -1,0 +1,98 @@
+// Everything a clip's render draws from its words and its style (issue 26), for every render path
+// (previews, HD, re-renders): the ASS document (captions, key words, hook title), the SRT, the
+// colour emoji images to overlay, and the `edits` the clip records. Pure except writeClipCaptions.
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { noEdits, type ClipEdits, type RenderLayout, type Style } from "@katto/protocol";
+import { OUTPUT_SIZE, type ImageOverlay, type Quality } from "../ffmpeg/args.js";
+import type { Rect } from "../reframe/panels.js";
+import { assDocument, type AssExtras } from "./ass.js";
+import type { CaptionWord } from "./clip-words.js";
+import { emojiImage } from "./emoji.js";
+import { CANVAS, type CaptionStyle } from "./styles.js";
+import { captionBand, captionEdits, emojiCentre, emojiSize, styleCaptions, styledSrt } from "./styled.js";
+import { titleAss, titleCardTime, titleHeight, titleLook } from "./title-card.js";
+import { faceBands, placeTitle } from "./title-place.js";
+
+export interface ClipCaptionsInput {
+  /** clip-relative words */
+  words: readonly CaptionWord[];
+  durationS: number;
+  /** the burned-in caption style; null when the clip shows no captions */
+  captionStyle: CaptionStyle | null;
+  /** the kit's caption look (font, colours), which a hook title uses even without captions */
+  look: CaptionStyle;
+  style: Style;
+  /** the clip's headline */
+  title: string | null;
+  layout: RenderLayout;
+  /** the picture the layout frames (inside the bars), and the faces over its first seconds in it */
+  picture: { width: number; height: number };
+  openingFaces: Rect | null;
+  faceCam?: Rect | null;
+}
+
+/** An emoji to draw: its image and its centre on the 1080x1920 caption canvas. */
+export interface PlacedEmoji {
+  image: string;
+  x: number;
+  y: number;
+  size: number;
+  start: number;
+  end: number;
+}
+
+export interface ClipCaptions {
+  /** null when nothing is burned in (no captions and no title) */
+  ass: string | null;
+  srt: string;
+  emoji: PlacedEmoji[];
+  edits: ClipEdits;
+}
+
+export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
+  const base = i.captionStyle ?? i.look;
+  const sc = styleCaptions(i.words, base, i.style, i.durationS);
+  const shown = i.captionStyle !== null;
+  const edits: ClipEdits = { ...noEdits(), ...(shown ? captionEdits(sc) : {}) };
+  const extras: AssExtras = { styles: [], events: [] };
+  const headline = i.title?.replace(/\s+/g, " ").trim();
+  if (i.style.hook_title === true && headline) {
+    const look = titleLook(headline, i.look);
+    const band = shown ? captionBand(sc, sc.layoutStyle) : null;
+    const y = placeTitle(titleHeight(look), [...faceBands(i.layout, i.picture, i.openingFaces, i.faceCam), ...(band ? [band] : [])]);
+    const title = titleAss(look, y, i.durationS);
+    extras.styles.push(...title.styles);
+    extras.events.push(...title.events);
+    edits.title_card = { text: look.lines.join(" "), ...titleCardTime(i.durationS) };
+  }
+  const emoji = shown
+    ? sc.emoji.flatMap((m) => {
+        const image = emojiImage(m.emoji);
+        if (!image) return [];
+        const c = emojiCentre(m, sc.pages[m.page]!, sc.layoutStyle);
+        return [{ image, x: c.x, y: c.y, size: emojiSize(sc.layoutStyle), start: m.start, end: m.end }];
+      })
+    : [];
+  const ass = shown || extras.events.length ? assDocument(shown ? sc.pages : [], sc.layoutStyle, { durationS: i.durationS }, extras) : null;
+  return { ass, srt: styledSrt(sc, i.words, i.durationS), emoji, edits };
+}
+
+/** The emoji as overlays of a render's frame (the canvas scaled to it). */
+export function emojiOverlays(emoji: readonly PlacedEmoji[], quality: Quality): ImageOverlay[] {
+  const k = OUTPUT_SIZE[quality].width / CANVAS.width;
+  return emoji.map((e) => {
+    const size = Math.max(8, Math.round(e.size * k));
+    return { path: e.image, x: Math.round(e.x * k - size / 2), y: Math.round(e.y * k - size / 2), size, start: e.start, end: e.end };
+  });
+}
+
+/** Writes `<name>.srt` (and `<name>.ass` when anything is burned in) into dir. */
+export async function writeClipCaptions(c: ClipCaptions, dir: string, name: string): Promise<{ assPath: string | null; srtPath: string }> {
+  const srtPath = join(dir, `${name}.srt`);
+  await writeFile(srtPath, c.srt);
+  if (!c.ass) return { assPath: null, srtPath };
+  const assPath = join(dir, `${name}.ass`);
+  await writeFile(assPath, c.ass);
+  return { assPath, srtPath };
+}

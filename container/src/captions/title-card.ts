@@ -1,0 +1,79 @@
+// A hook title (issue 26 `hook_title`): the clip's headline on a box over its first seconds, in the
+// kit's font and colours (the box in its accent colour, the text in whichever of its text colour
+// and black reads on that box), drawn by libass in the captions' own ASS document as a second
+// style; ./title-place.ts says where.
+import { HOOK_TITLE_S } from "@katto/protocol";
+import { assColor, assStyleLine, dialogue, escapeAssText } from "./ass.js";
+import { splitLines } from "./layout.js";
+import { CANVAS, maxCharsFor, type CaptionStyle } from "./styles.js";
+
+export interface TitleLook {
+  font: string;
+  fontSize: number;
+  /** #RRGGBB */
+  text: string;
+  box: string;
+  lines: string[];
+}
+
+const SIZES = [64, 56, 48];
+const MAX_LINES = 3;
+const PAD = 18;
+/** libass's line advance for these fonts, as a share of the font size */
+const LINE_ADVANCE = 1.2;
+
+/** WCAG relative luminance of #RRGGBB. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/** WCAG contrast ratio of two #RRGGBB colours, 1..21. */
+export function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/** The title's lines and look: the largest size at which it fits in three lines. */
+export function titleLook(text: string, st: CaptionStyle): TitleLook {
+  const words = text.replace(/\s+/g, " ").trim().split(" ").map((w) => ({ text: w, start: 0, end: 0 }));
+  const box = st.accentColor;
+  const ink = contrast(st.primaryColor, box) >= 4.5 ? st.primaryColor : contrast("#000000", box) >= contrast("#FFFFFF", box) ? "#000000" : "#FFFFFF";
+  for (const fontSize of SIZES) {
+    const lines = splitLines(words, maxCharsFor(fontSize), MAX_LINES);
+    if (lines && lines.length <= MAX_LINES) return { font: st.font, fontSize, text: ink, box, lines: lines.map((l) => l.map((w) => w.text).join(" ")) };
+  }
+  const size = SIZES[SIZES.length - 1]!;
+  return { font: st.font, fontSize: size, text: ink, box, lines: [text] };
+}
+
+/** Height of the title block on the canvas, box included. */
+export const titleHeight = (t: TitleLook) => Math.round(t.lines.length * t.fontSize * LINE_ADVANCE + 2 * PAD);
+
+/** The title card as the clip records it: its text and time. */
+export const titleCardTime = (durationS: number) => ({ start: 0, end: Math.min(HOOK_TITLE_S, durationS) });
+
+/** The Title style line and its one event, centred at canvas height `y`. */
+export function titleAss(t: TitleLook, y: number, durationS: number): { styles: string[]; events: string[] } {
+  const { start, end } = titleCardTime(durationS);
+  const style = assStyleLine({
+    name: "Title",
+    font: t.font,
+    fontSize: t.fontSize,
+    primary: assColor(t.text),
+    secondary: assColor(t.text),
+    // BorderStyle 3 draws an opaque box in the outline colour, the outline width as its padding
+    outline: assColor(t.box),
+    back: assColor(t.box),
+    bold: true,
+    borderStyle: 3,
+    outlineWidth: PAD,
+    shadow: 0,
+  });
+  const text = `{\\an5\\pos(${Math.round(CANVAS.width / 2)},${y})\\fad(120,200)}` + t.lines.map(escapeAssText).join("\\N");
+  // layer 1: above the captions if they ever meet
+  return { styles: [style], events: [dialogue(start, end, text, "Title", 1)] };
+}

@@ -1,0 +1,81 @@
+// Pure: where a hook title goes so it never covers a face (issue 26 `hook_title`). Faces seen over
+// the clip's first seconds (source pixels inside the bars, recorded on the first render as the
+// clip's `opening_faces`) are mapped into the 1080x1920 caption canvas through the clip's layout;
+// the title takes the highest spot of the frame that meets no face and no caption.
+import { HOOK_TITLE_S, isPanelLayout, type RenderLayout } from "@katto/protocol";
+import { cropWindow } from "../reframe/crop-path.js";
+import { panelCells, stackedCrops, type Rect } from "../reframe/panels.js";
+import { CANVAS } from "./styles.js";
+
+/** A horizontal band of the canvas, pixels from the top. */
+export interface Band {
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where a talking head's face usually is when none was measured (a fixed layout skips face
+ * analysis): the upper middle of the picture, as shares of its height.
+ */
+const ASSUMED_FACE = { top: 0.1, bottom: 0.6 };
+
+/**
+ * The canvas bands faces cover, for a layout over a picture of `frame` size. `faces` is their
+ * union over the title's time; null when not measured, then the usual spot of a face is assumed.
+ * Panel layouts centre each panel on its person, so the middle of every cell is avoided.
+ */
+export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam?: Rect | null): Band[] {
+  const { width: W, height: H } = CANVAS;
+  if (isPanelLayout(layout)) return panelCells(layout, W, H).map((c) => ({ top: c.y + c.h * 0.2, bottom: c.y + c.h * 0.8 }));
+  if (layout === "stacked") {
+    const cam = stackedCrops(W, H, frame.width, frame.height, faceCam ?? undefined).cam.cell;
+    return [{ top: cam.y, bottom: cam.y + cam.h }];
+  }
+  const top = faces ? faces.y : ASSUMED_FACE.top * frame.height;
+  const bottom = faces ? faces.y + faces.h : ASSUMED_FACE.bottom * frame.height;
+  if (layout === "center_crop" || layout === "face_tracking") {
+    const win = cropWindow(frame.width, frame.height);
+    const k = H / win.h;
+    return [{ top: (top - win.y) * k, bottom: (bottom - win.y) * k }];
+  }
+  // wide fits the picture to the width; passthrough fits it whole; both centre it vertically
+  const k = layout === "wide" ? W / frame.width : Math.min(W / frame.width, H / frame.height);
+  const offset = (H - frame.height * k) / 2;
+  return [{ top: offset + top * k, bottom: offset + bottom * k }];
+}
+
+/**
+ * The union of the faces sampled over a clip's first seconds (the title's time, and a little
+ * after), source pixels; null when none was seen. Samples without a time count.
+ */
+export function openingFaces(samples: readonly { t?: number; faces: readonly Rect[] }[], clipStart: number): Rect | null {
+  const faces = samples.filter((s) => s.t === undefined || (s.t >= clipStart - 0.5 && s.t <= clipStart + HOOK_TITLE_S + 0.5)).flatMap((s) => s.faces);
+  if (!faces.length) return null;
+  const x = Math.min(...faces.map((f) => f.x));
+  const y = Math.min(...faces.map((f) => f.y));
+  return { x, y, w: Math.max(...faces.map((f) => f.x + f.w)) - x, h: Math.max(...faces.map((f) => f.y + f.h)) - y };
+}
+
+const overlap = (a: Band, b: Band) => Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/** Kept clear of the apps' status bar at the top and their caption and buttons at the bottom. */
+const MARGIN = { top: 0.06, bottom: 0.9 };
+const GAP = 24;
+
+/**
+ * The vertical centre of a title block `height` tall: the highest place inside the margins that
+ * overlaps none of `avoid` (each widened by a small gap); where every place overlaps, the one that
+ * overlaps least.
+ */
+export function placeTitle(height: number, avoid: readonly Band[], canvasH: number = CANVAS.height): number {
+  const lo = MARGIN.top * canvasH + height / 2;
+  const hi = MARGIN.bottom * canvasH - height / 2;
+  let best = { y: lo, cost: Infinity };
+  for (let y = lo; y <= hi; y += 4) {
+    const box = { top: y - height / 2, bottom: y + height / 2 };
+    const cost = avoid.reduce((s, b) => s + overlap(box, { top: b.top - GAP, bottom: b.bottom + GAP }), 0);
+    if (cost < best.cost) best = { y, cost };
+    if (cost === 0) break;
+  }
+  return Math.round(best.y);
+}

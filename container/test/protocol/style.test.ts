@@ -1,0 +1,61 @@
+// The style object of issue 26 as @katto/protocol defines it for every door: exact field names and
+// values, unknown fields refused with a clear message, kit defaults overridden field by field.
+import { ClipEditsSchema, noEdits, parseWith, RenderJobConfigSchema, RerenderParamsSchema, resolveStyle, StyleSchema, TaskStyleSchema } from "@katto/protocol";
+import { describe, expect, it } from "vitest";
+
+const ALL = {
+  words_per_caption: 3, caption_lines: 1, emphasis: "keywords", emoji: true, hook_title: true, zoom: "punch_in",
+  remove_silences: true, remove_fillers: false, broll: "library", caption_language: "es",
+} as const;
+
+describe("StyleSchema", () => {
+  it("takes all ten fields, each optional", () => {
+    expect(parseWith(StyleSchema, ALL)).toEqual({ ok: true, value: ALL });
+    expect(parseWith(StyleSchema, {})).toEqual({ ok: true, value: {} });
+  });
+
+  it("refuses unknown fields, naming them and the fields there are", () => {
+    const r = parseWith(StyleSchema, { emphasis: "keywords", colour: "red" }, "config.style");
+    expect(r).toMatchObject({ ok: false });
+    expect(!r.ok && r.error).toMatch(/^config\.style has unknown field colour \(a style takes words_per_caption, caption_lines, emphasis, emoji, hook_title, zoom, remove_silences, remove_fillers, broll, caption_language\)$/);
+  });
+
+  it.each([
+    [{ words_per_caption: 0 }, "words_per_caption must be an integer from 1 to 8"],
+    [{ words_per_caption: 9 }, "words_per_caption must be an integer from 1 to 8"],
+    [{ words_per_caption: 2.5 }, "words_per_caption must be an integer from 1 to 8"],
+    [{ caption_lines: 3 }, "caption_lines must be 1 or 2"],
+    [{ emphasis: "all" }, "emphasis must be one of none, keywords"],
+    [{ emoji: "yes" }, "emoji must be true or false"],
+    [{ zoom: "in" }, "zoom must be one of none, punch_in"],
+    [{ broll: "web" }, "broll must be one of none, library, stock"],
+    [{ caption_language: "xx" }, "caption_language must be one of"],
+  ])("refuses %j with a message a caller can act on", (style, message) => {
+    const r = parseWith(StyleSchema, style, "style");
+    expect(!r.ok && r.error).toContain(`style.${message}`);
+  });
+
+  it("travels to the backend on jobs and re-renders, where a newer Worker's extra field is dropped, not refused", () => {
+    expect(RenderJobConfigSchema.parse({ style: { emoji: true } }).style).toEqual({ emoji: true });
+    expect(RerenderParamsSchema.parse({ style: { hook_title: true, later_field: 1 } }).style).toEqual({ hook_title: true });
+    expect(TaskStyleSchema.safeParse({ words_per_caption: 12 }).success).toBe(false);
+  });
+});
+
+describe("resolveStyle", () => {
+  it("overrides the kit's style field by field; a field left out keeps the kit's", () => {
+    expect(resolveStyle({ emphasis: "keywords", words_per_caption: 3, emoji: true }, { words_per_caption: 2, emoji: false })).toEqual({ emphasis: "keywords", words_per_caption: 2, emoji: false });
+    expect(resolveStyle(null, { hook_title: true })).toEqual({ hook_title: true });
+    expect(resolveStyle({ zoom: "punch_in" }, undefined)).toEqual({ zoom: "punch_in" });
+    expect(resolveStyle({ zoom: "punch_in" }, { zoom: undefined })).toEqual({ zoom: "punch_in" });
+  });
+});
+
+describe("ClipEditsSchema", () => {
+  it("holds what a clip's style did, empty when nothing", () => {
+    expect(ClipEditsSchema.parse(noEdits())).toEqual({ emphasis: [], emoji: [], zooms: [], cuts: [], broll: [], title_card: null });
+    const edits = { ...noEdits(), emphasis: [{ word: "rocket", start: 1, end: 1.4 }], emoji: [{ word: "rocket", emoji: "🚀", start: 0.8, end: 2 }], cuts: [{ source_start: 10, source_end: 10.5, reason: "silence" }], title_card: { text: "Hi", start: 0, end: 2.5 } };
+    expect(ClipEditsSchema.parse(edits)).toEqual(edits);
+    expect(ClipEditsSchema.safeParse({ ...noEdits(), cuts: [{ source_start: 1, source_end: 2, reason: "boring" }] }).success).toBe(false);
+  });
+});

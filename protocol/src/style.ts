@@ -1,0 +1,82 @@
+// A clip's creator style (issue 26): how its captions group and mark words, whether it opens on a
+// hook title, and the cuts, zooms, cutaways and caption language it gets. One object, the same
+// field names at every door (job `config.style`, re-render `style`, brand kit `style`); a kit's
+// style is the default and a job's or re-render's overrides it field by field (resolveStyle).
+// Every field is optional: one left out keeps the clip as it was before styles existed.
+//
+// Also here: the `edits` a render records, what each option actually did to one clip, so a client
+// can show it and a re-render can reproduce it.
+import { z } from "zod";
+import { BROLL_SOURCES, CUT_REASONS, DUB_LANGUAGES, EMPHASIS_MODES, WORDS_PER_CAPTION, ZOOM_MODES } from "./vocabularies.js";
+
+const oneOf = (list: readonly string[]) => ({ error: `must be one of ${list.join(", ")}` });
+const flag = z.boolean({ error: "must be true or false" });
+
+const STYLE_SHAPE = {
+  /** at most this many words on screen at once (burned-in captions and SRT cues) */
+  words_per_caption: z
+    .int({ error: `must be an integer from ${WORDS_PER_CAPTION.min} to ${WORDS_PER_CAPTION.max}` })
+    .min(WORDS_PER_CAPTION.min, { error: `must be an integer from ${WORDS_PER_CAPTION.min} to ${WORDS_PER_CAPTION.max}` })
+    .max(WORDS_PER_CAPTION.max, { error: `must be an integer from ${WORDS_PER_CAPTION.min} to ${WORDS_PER_CAPTION.max}` })
+    .optional(),
+  /** lines per caption */
+  caption_lines: z.union([z.literal(1), z.literal(2)], { error: "must be 1 or 2" }).optional(),
+  /** key words (named things, numbers, strong verbs and adjectives) in the kit's highlight colour, larger */
+  emphasis: z.enum(EMPHASIS_MODES, oneOf(EMPHASIS_MODES)).optional(),
+  /** a colour emoji beside a caption's key word where one fits; at most one per caption, never two captions in a row */
+  emoji: flag.optional(),
+  /** the clip's headline as a title card over its first seconds (HOOK_TITLE_S), never over the face */
+  hook_title: flag.optional(),
+  zoom: z.enum(ZOOM_MODES, oneOf(ZOOM_MODES)).optional(),
+  remove_silences: flag.optional(),
+  remove_fillers: flag.optional(),
+  broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional(),
+  /** burned-in captions and SRT in this language (the dub's translation engines) */
+  caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional(),
+};
+
+const FIELDS = Object.keys(STYLE_SHAPE).join(", ");
+
+/**
+ * The style as callers send it: unknown fields are refused, naming them and the fields there are,
+ * like the rest of `config`.
+ */
+export const StyleSchema = z.strictObject(STYLE_SHAPE, {
+  error: (iss) => (iss.code === "unrecognized_keys" ? `has unknown field${iss.keys.length > 1 ? "s" : ""} ${iss.keys.join(", ")} (a style takes ${FIELDS})` : "must be an object"),
+});
+export type Style = z.output<typeof StyleSchema>;
+
+/**
+ * The style as the Worker hands it to the render backend, already resolved: unknown fields are
+ * dropped rather than refused, so a newer Worker's additions reach an older backend harmlessly
+ * during a rolling deploy (the API has refused them before this point).
+ */
+export const TaskStyleSchema = z.object(STYLE_SHAPE, { error: "must be an object" });
+
+/** Field by field: what `override` sets wins, what it leaves out comes from the kit's style. */
+export function resolveStyle(kitStyle: Style | null | undefined, override: Style | null | undefined): Style {
+  const out: Record<string, unknown> = { ...(kitStyle ?? {}) };
+  for (const [k, v] of Object.entries(override ?? {})) if (v !== undefined) out[k] = v;
+  return out as Style;
+}
+
+const Num = z.number().finite();
+const Word = z.string();
+
+/**
+ * What the styles did to one clip (issue 26 "Each clip ... records what was applied"): times in
+ * seconds on the clip's own timeline, cuts in source seconds. Lists are empty, and `title_card`
+ * null, for options that were off or found nothing to do.
+ */
+export const ClipEditsSchema = z.object({
+  emphasis: z.array(z.object({ word: Word, start: Num, end: Num })),
+  emoji: z.array(z.object({ word: Word, emoji: z.string(), start: Num, end: Num })),
+  zooms: z.array(z.object({ start: Num, end: Num, scale: Num.positive() })),
+  cuts: z.array(z.object({ source_start: Num, source_end: Num, reason: z.enum(CUT_REASONS) })),
+  broll: z.array(z.object({ asset: z.string(), start: Num, end: Num })),
+  title_card: z.object({ text: z.string(), start: Num, end: Num }).nullable(),
+});
+export type ClipEdits = z.output<typeof ClipEditsSchema>;
+
+/** A clip no style option changed. */
+export const noEdits = (): ClipEdits => ({ emphasis: [], emoji: [], zooms: [], cuts: [], broll: [], title_card: null });
