@@ -8,7 +8,8 @@ import { handleQueueBatch, RENDER_DISPATCH_ATTEMPTS } from "../../../src/queues/
 import { RenderJobSchema } from "../../../src/schemas/render-protocol";
 import { RerenderCreatedSchema, RerenderSchema } from "../../../src/schemas/rerender";
 import { JobSchema } from "../../../src/schemas/job";
-import { STALL_MINUTES, STALLED_MESSAGE } from "../../../src/services/render/watchdog";
+import { STALL_MINUTES } from "../../../src/config";
+import { STALLED_MESSAGE } from "../../../src/services/render/watchdog";
 import { uploadKey } from "../../../src/storage/keys";
 import { api, createAccount, type Client } from "../helpers";
 import { clipReport, newJob, reserveAndPut, sendEvent, storeClipFiles, usageOf } from "../render-callbacks";

@@ -142,7 +142,7 @@ describe("retry schedule", () => {
 describe("defaultClipUrl", () => {
   it("builds {PUBLIC_BASE_URL}/files/{key} and refuses to guess an origin in production", () => {
     expect(defaultClipUrl({ ...env, PUBLIC_BASE_URL: "https://api.example.com/" } as Env)("clips/j/t/0.mp4")).toBe("https://api.example.com/files/clips/j/t/0.mp4");
-    expect(() => defaultClipUrl({ ...env, PUBLIC_BASE_URL: "", LOCAL_MODE: undefined } as Env)).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => defaultClipUrl({ ...env, PUBLIC_BASE_URL: "", LOCAL_MODE: "false" } as Env)).toThrow(/PUBLIC_BASE_URL/);
   });
 });
 
