@@ -173,7 +173,7 @@ async function main() {
   if (burst) files.set("source-burst.mp4", cameraLikeSource(1));
   const server = await serve(files);
   const adminToken = "bench-admin";
-  const stack = await startIsolatedStack({ adminToken, appSecret: "bench-secret-0123456789", prefix: "katto-bench-", onOutput });
+  const stack = await startIsolatedStack({ adminToken, appSecret: "bench-secret-0123456789abcdef0123456", prefix: "katto-bench-", onOutput });
   const renderPort = Number(new URL(stack.renderUrl).port);
   let ok = true;
   try {

@@ -64,7 +64,7 @@ async function startBare(port: number, persistTo: string) {
 
 async function main() {
   const barePort = await freePort();
-  const stack = await startIsolatedStack({ adminToken: "bench", appSecret: "bench-secret-0123456789", prefix: "katto-bench-load-" });
+  const stack = await startIsolatedStack({ adminToken: "bench", appSecret: "bench-secret-0123456789abcdef0123456", prefix: "katto-bench-load-" });
   const bareState = mkdtempSync(path.join(tmpdir(), "katto-bench-bare-"));
   const bare = await startBare(barePort, bareState);
   try {

@@ -1,10 +1,13 @@
 // The render backend's settings: every environment variable it reads, parsed and checked once at
 // start-up (server.ts main) into one typed object. Each engine and stage is handed its own part, so
 // no module reads the environment, and a bad value stops the start with a message that names the
-// variable and what it may be. The README's configuration table and the Worker's list of settings
-// it forwards to the production container are both checked against SETTINGS by tests.
+// variable and what it may be. The settings an operator chooses are named once, in
+// @katto/protocol (RENDER_SETTINGS), which the Worker forwards to the production container;
+// SETTINGS must have a schema for each of them and for the process settings, and nothing else
+// (the type-checker holds it). The README's configuration table is checked against them by a test.
 //
 // Pure (zod only, no node:*): the Worker's tests import it too.
+import { ConfigError, parseSettings, type Environment, type RenderSettingName } from "@katto/protocol";
 import { z } from "zod";
 import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "./engines/cloudflare-ai.js";
 import { AUTO_WHISPER_MODEL, isWhisperModelName, WHISPER_MODEL_BASE_URL, WHISPER_MODELS, type WhisperModelName } from "./engines/speech/whisper-models.js";
@@ -55,6 +58,15 @@ const dubOriginalDb = z
   });
 
 /**
+ * Settings that place the process rather than configure the work, so the Worker does not forward
+ * them to the production container: the image fixes HOST and PORT where the Container class
+ * expects the server (container/Dockerfile, defaultPort 8080), and the Worker reaches its
+ * containers through their Durable Object and sends no bearer token, so KATTO_RENDER_TOKEN only
+ * guards a backend run on its own (container/README.md).
+ */
+export const PROCESS_SETTINGS = ["HOST", "PORT", "KATTO_RENDER_TOKEN"] as const;
+
+/**
  * Every setting, by variable name. An empty value counts as unset (`KATTO_X=` in a shell or an
  * empty Worker var), as it always has.
  */
@@ -87,21 +99,9 @@ export const SETTINGS = {
   CF_ACCOUNT_ID: secret,
   CF_API_TOKEN: secret,
   KATTO_CF_API_BASE: httpUrl(CLOUDFLARE_API_BASE),
-} as const;
+} as const satisfies Record<RenderSettingName | (typeof PROCESS_SETTINGS)[number], z.ZodType>;
 
 export type SettingName = keyof typeof SETTINGS;
-
-/**
- * Settings that place the process rather than configure the work, so the Worker does not forward
- * them to the production container: the image fixes HOST and PORT where the Container class
- * expects the server (container/Dockerfile, defaultPort 8080), and the Worker reaches its
- * containers through their Durable Object and sends no bearer token, so KATTO_RENDER_TOKEN only
- * guards a backend run on its own (container/README.md).
- */
-export const PROCESS_SETTINGS = ["HOST", "PORT", "KATTO_RENDER_TOKEN"] as const satisfies readonly SettingName[];
-
-/** What an operator sets for the production backend through Worker vars and secrets. */
-export const FORWARDED_SETTINGS = (Object.keys(SETTINGS) as SettingName[]).filter((k) => !(PROCESS_SETTINGS as readonly string[]).includes(k));
 
 // Engine settings are declared here, not in the engines' modules: the Worker type-checks this file
 // without Node's types, which those modules need.
@@ -235,34 +235,8 @@ const Schema = z
 
 const SECRETS = new Set<string>(["KATTO_RENDER_TOKEN", "CF_API_TOKEN", "KATTO_OPENAI_API_KEY"]);
 
-export type Environment = Readonly<Record<string, string | undefined>>;
-
 /** Parse the settings out of an environment (process.env at start-up); errors name each variable. */
-export function parseConfig(env: Environment): { ok: true; value: BackendConfig } | { ok: false; errors: string[] } {
-  const raw: Record<string, string> = {};
-  for (const k of Object.keys(SETTINGS)) {
-    const v = env[k];
-    if (v !== undefined && v !== "") raw[k] = v;
-  }
-  const r = Schema.safeParse(raw);
-  if (r.success) return { ok: true, value: r.data };
-  return {
-    ok: false,
-    errors: r.error.issues.map((i) => {
-      const name = String(i.path[0] ?? "configuration");
-      const value = raw[name];
-      if (value === undefined || SECRETS.has(name)) return `${name} ${i.message}`;
-      return `${name}=${/^[\w.:/@+-]+$/.test(value) ? value : JSON.stringify(value)} ${i.message}`;
-    }),
-  };
-}
-
-export class ConfigError extends Error {
-  readonly name = "ConfigError";
-  constructor(readonly errors: string[]) {
-    super(`invalid render backend configuration:\n${errors.map((e) => `  ${e}`).join("\n")}`);
-  }
-}
+export const parseConfig = (env: Environment) => parseSettings(Schema, Object.keys(SETTINGS), env, SECRETS);
 
 /** The configuration of an empty environment: every default. */
 export const defaultConfig = (): BackendConfig => loadConfig({});
@@ -270,6 +244,6 @@ export const defaultConfig = (): BackendConfig => loadConfig({});
 /** parseConfig that throws a ConfigError listing every bad setting. */
 export function loadConfig(env: Environment): BackendConfig {
   const r = parseConfig(env);
-  if (!r.ok) throw new ConfigError(r.errors);
+  if (!r.ok) throw new ConfigError(r.errors, "render backend");
   return r.value;
 }

@@ -11,3 +11,5 @@ export * from "./clip-metadata.js";
 export * from "./render-job.js";
 export * from "./events.js";
 export * from "./tasks.js";
+export * from "./render-settings.js";
+export * from "./settings.js";

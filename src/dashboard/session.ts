@@ -2,6 +2,7 @@
 // the hosted MCP server's /oauth/authorize). Rules: docs/api-decisions.md "Dashboard sessions".
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { clientIp } from "../middleware/rate-limit";
 import type { Principal } from "../services/auth/keys";
@@ -55,7 +56,7 @@ export const sameOriginOnly: MiddlewareHandler<DashboardEnv> = async (c, next) =
   const site = c.req.header("sec-fetch-site");
   const origin = c.req.header("origin");
   const own = new URL(c.req.url).origin;
-  const publicOrigin = c.env.PUBLIC_BASE_URL ? new URL(c.env.PUBLIC_BASE_URL).origin : own;
+  const publicOrigin = workerConfig(c.env).publicOrigin ?? own;
   const ok = site ? site === "same-origin" : origin === own || origin === publicOrigin;
   if (!ok) return c.json({ error: "Refused: this request did not come from a Katto page (cross-site request).", code: "forbidden" }, 403);
   await next();

@@ -6,6 +6,7 @@
 // APP_SECRET_PREVIOUS, while set, the one before it. New values are always made with the current
 // key; verification and opening accept either, and callers reseal what they opened with the
 // previous key, so once every stored value was touched (or rewritten) the previous one can go.
+import { workerConfig } from "../config";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -88,11 +89,8 @@ export interface Keyring {
   previous?: string;
 }
 
-/** The keyring from the Worker's secrets. Empty values count as unset. */
-export const keyringOf = (env: { APP_SECRET?: string; APP_SECRET_PREVIOUS?: string }): Keyring => ({
-  current: env.APP_SECRET ?? "",
-  previous: env.APP_SECRET_PREVIOUS || undefined,
-});
+/** For src/publishing until it reads workerConfig(env).keyring (src/config.ts); delete then. */
+export const keyringOf = (env: object): Keyring => workerConfig(env).keyring;
 
 const keysOf = (ring: Keyring) => (ring.previous && ring.previous !== ring.current ? [ring.current, ring.previous] : [ring.current]);
 

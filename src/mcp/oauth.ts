@@ -3,6 +3,7 @@
 // tokens, or an API key through resolveExternalToken) and hands everything else, untouched, to the
 // app (which owns the approval screen at /oauth/authorize). State lives in the OAUTH_KV binding.
 import { OAuthProvider } from "@cloudflare/workers-oauth-provider";
+import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { UnauthorizedError } from "../errors";
 import { authenticate } from "../services/auth/keys";
@@ -76,14 +77,9 @@ function pathStartsWith(url: string, prefix: string): boolean {
 }
 
 export function withOAuth(appFetch: AppFetch) {
-  let configured: { base: string; origin: string } | undefined;
   return (req: Request, env: Env, ctx: ExecutionContext) => {
     if (pathStartsWith(req.url, APP_ONLY_PREFIX)) return appFetch(req, env, ctx);
-    let origin: string;
-    if (env.PUBLIC_BASE_URL) {
-      if (configured?.base !== env.PUBLIC_BASE_URL) configured = { base: env.PUBLIC_BASE_URL, origin: new URL(env.PUBLIC_BASE_URL).origin };
-      origin = configured.origin;
-    } else origin = new URL(req.url).origin;
+    const origin = workerConfig(env).publicOrigin ?? new URL(req.url).origin;
     return providerFor(origin, appFetch).fetch(req, env, ctx);
   };
 }

@@ -1,3 +1,4 @@
+import { workerConfig } from "../config";
 import type { Env } from "../env";
 import type { Principal } from "./auth/keys";
 
@@ -13,8 +14,10 @@ export interface AccountContext extends ServiceContext {
   principal: Principal;
 }
 
+/** PUBLIC_BASE_URL; in local mode without it, the request's origin (or the local default). */
 export function publicBaseUrl(env: Env, requestUrl?: string): string {
-  if (env.PUBLIC_BASE_URL) return env.PUBLIC_BASE_URL.replace(/\/+$/, "");
+  const configured = workerConfig(env).publicBaseUrl;
+  if (configured) return configured;
   if (requestUrl) return new URL(requestUrl).origin;
   return "http://127.0.0.1:8787";
 }

@@ -1,26 +1,28 @@
 // Upload URLs. Production: a presigned R2 (S3 API) PUT URL made with aws4fetch, valid 2 hours,
 // signing the Content-Type too (allHeaders), so the PUT must carry the reserved type.
-// Local mode (no R2 S3 credentials): a signed, expiring URL on the Worker itself, which streams
+// Without R2 S3 credentials (local mode): a signed, expiring URL on the Worker itself, which streams
 // the body into the R2 binding (registerLocalUploadTarget in src/routes/uploads/routes.ts).
 import { AwsClient } from "aws4fetch";
+import { workerConfig } from "../config";
 import type { Env } from "../env";
-import { keyringOf, signWithKeyring, verifyWithKeyring } from "../lib/crypto";
+import { signWithKeyring, verifyWithKeyring } from "../lib/crypto";
 import { uploadKey } from "./keys";
 
 export const UPLOAD_URL_TTL_S = 7200; // spec: upload URL lifetime 2 hours
 
-export const usesPresignedR2 = (env: Env) => Boolean(env.R2_S3_ENDPOINT && env.R2_ACCESS_KEY_ID && env.R2_SECRET_ACCESS_KEY);
+export const usesPresignedR2 = (env: Env) => workerConfig(env).presignedUploads !== null;
 
 export async function uploadUrl(env: Env, baseUrl: string, jobId: string, contentType: string, expiresAtMs: number): Promise<string> {
-  if (usesPresignedR2(env)) {
-    const client = new AwsClient({ accessKeyId: env.R2_ACCESS_KEY_ID!, secretAccessKey: env.R2_SECRET_ACCESS_KEY!, service: "s3", region: "auto" });
-    const url = new URL(`${env.R2_S3_ENDPOINT!.replace(/\/+$/, "")}/${env.R2_BUCKET_NAME}/${uploadKey(jobId)}`);
+  const { presignedUploads: r2, keyring } = workerConfig(env);
+  if (r2) {
+    const client = new AwsClient({ accessKeyId: r2.accessKeyId, secretAccessKey: r2.secretAccessKey, service: "s3", region: "auto" });
+    const url = new URL(`${r2.endpoint}/${r2.bucket}/${uploadKey(jobId)}`);
     url.searchParams.set("X-Amz-Expires", String(UPLOAD_URL_TTL_S));
     const signed = await client.sign(new Request(url, { method: "PUT", headers: { "Content-Type": contentType } }), { aws: { signQuery: true, allHeaders: true } });
     return signed.url;
   }
   const expires = Math.floor(expiresAtMs / 1000);
-  const sig = await signWithKeyring(keyringOf(env), uploadSignedMessage(jobId, expires));
+  const sig = await signWithKeyring(keyring, uploadSignedMessage(jobId, expires));
   return `${baseUrl}/uploads/${jobId}?expires=${expires}&sig=${sig}`;
 }
 
@@ -31,5 +33,5 @@ export async function verifyLocalUploadSignature(env: Env, jobId: string, expire
   if (!expires || !sig || !/^\d+$/.test(expires)) return "Upload URL is missing its signature; use the upload_url from POST /uploads exactly.";
   if (Number(expires) * 1000 < nowMs) return "Upload URL expired (2 hours). Reserve a new upload.";
   // URLs handed out before an APP_SECRET rotation stay valid until they expire (APP_SECRET_PREVIOUS).
-  return (await verifyWithKeyring(keyringOf(env), uploadSignedMessage(jobId, Number(expires)), sig)) ? null : "Upload URL signature is invalid; use the upload_url from POST /uploads exactly.";
+  return (await verifyWithKeyring(workerConfig(env).keyring, uploadSignedMessage(jobId, Number(expires)), sig)) ? null : "Upload URL signature is invalid; use the upload_url from POST /uploads exactly.";
 }

@@ -4,8 +4,8 @@ import { z } from "@hono/zod-openapi";
 import { and, asc, eq, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/schema";
-import { isLocalMode, type Env } from "../env";
-import { keyringOf } from "../lib/crypto";
+import { workerConfig } from "../config";
+import type { Env } from "../env";
 import { publicBaseUrl } from "../services/context";
 import { clipReasons, warningsView } from "../services/jobs/view";
 import { fileUrl } from "../storage/keys";
@@ -139,12 +139,10 @@ export async function enqueueCompletionWebhook(env: Env, jobId: string, opts: { 
 /**
  * Default public URL of an R2 object, identical to the job resource's: fileUrl() from
  * src/storage/keys.ts, i.e. GET {PUBLIC_BASE_URL}/files/{key}. A queue consumer has no request to
- * take an origin from, so production needs PUBLIC_BASE_URL; local mode falls back like the routes.
+ * take an origin from: production cannot run without PUBLIC_BASE_URL (src/config.ts), and local
+ * mode falls back like the routes.
  */
 export function defaultClipUrl(env: Env): (key: string) => string {
-  if (!env.PUBLIC_BASE_URL && !isLocalMode(env)) {
-    throw new Error("PUBLIC_BASE_URL is not set; webhook payloads need absolute clip URLs");
-  }
   const base = publicBaseUrl(env);
   return (key) => fileUrl(base, key);
 }
@@ -164,35 +162,57 @@ export interface HandleWebhookOptions {
   clipUrl?: (key: string) => string;
 }
 
+type Db = ReturnType<typeof drizzle>;
+type Attempt = Pick<WebhookMessage, "job_id" | "attempt">;
+type DeliverableJob = typeof jobs.$inferSelect & { webhookUrl: string };
+
+const skipped = (reason: string): WebhookOutcome => ({ outcome: "skipped", reason });
+
 /**
  * Consumer for `{type: "webhook"}` queue messages: one delivery attempt, recorded in
  * webhook_deliveries, and the next attempt re-enqueued with backoff. Delivery failures are handled
- * here (ack the message); it throws only on infrastructure errors (D1, missing APP_SECRET or
- * PUBLIC_BASE_URL), which the consumer should retry.
+ * here (ack the message); it throws only on infrastructure errors (D1, the queue, a Worker
+ * configuration that does not parse), which the consumer should retry.
  */
-export async function handleWebhookMessage(
-  env: Env,
-  msg: Pick<WebhookMessage, "job_id" | "attempt">,
-  opts: HandleWebhookOptions = {},
-): Promise<WebhookOutcome> {
+export async function handleWebhookMessage(env: Env, msg: Attempt, opts: HandleWebhookOptions = {}): Promise<WebhookOutcome> {
   const d = drizzle(env.DB);
-  const [job] = await d.select().from(jobs).where(eq(jobs.id, msg.job_id)).limit(1);
-  if (!job) return { outcome: "skipped", reason: "job not found" };
-  if (job.status !== "completed") return { outcome: "skipped", reason: `job is ${job.status}, not completed` };
-  if (!job.webhookUrl) return { outcome: "skipped", reason: "job has no webhook_url" };
-  const [prior] = await d.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, job.id)).limit(1);
-  if (prior && (prior.status !== "pending" || prior.attempts >= msg.attempt)) {
-    return { outcome: "skipped", reason: `delivery is ${prior.status} after ${prior.attempts} attempt(s)` };
-  }
-
+  const job = await deliverableJob(d, msg);
+  if (typeof job === "string") return skipped(job);
   // Everything that can fail for configuration reasons happens before the claim, so a thrown
   // error leaves the attempt unclaimed and the queue's own retry of this message can run it.
-  const clipUrl = opts.clipUrl ?? defaultClipUrl(env);
-  const rows = await d
-    .select()
-    .from(clipsTable)
-    .where(eq(clipsTable.jobId, job.id))
-    .orderBy(asc(clipsTable.clipIndex));
+  const config = workerConfig(env);
+  const nowSeconds = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const payload = await completionPayload(d, job, opts.clipUrl ?? defaultClipUrl(env), nowSeconds);
+  const secret = await getOrCreateWebhookSecret(env.DB, config.keyring, job.accountId);
+  if (!(await claimAttempt(d, job, msg.attempt))) return skipped(`attempt ${msg.attempt} already handled or delivery finished`);
+  const result = await deliverWebhook({
+    url: job.webhookUrl,
+    secret,
+    body: payload,
+    attempt: msg.attempt,
+    localMode: config.localMode,
+    fetcher: opts.fetcher,
+    dnsFetcher: opts.dnsFetcher,
+    nowSeconds,
+    timeoutMs: opts.timeoutMs,
+  });
+  return settleAttempt(env, d, { job_id: job.id, attempt: msg.attempt }, result);
+}
+
+/** The job, when this attempt may be sent: completed, with a webhook_url, its delivery pending at an earlier attempt. Else why not. */
+async function deliverableJob(d: Db, msg: Attempt): Promise<DeliverableJob | string> {
+  const [job] = await d.select().from(jobs).where(eq(jobs.id, msg.job_id)).limit(1);
+  if (!job) return "job not found";
+  if (job.status !== "completed") return `job is ${job.status}, not completed`;
+  if (!job.webhookUrl) return "job has no webhook_url";
+  const [prior] = await d.select().from(webhookDeliveries).where(eq(webhookDeliveries.jobId, job.id)).limit(1);
+  if (prior && (prior.status !== "pending" || prior.attempts >= msg.attempt)) return `delivery is ${prior.status} after ${prior.attempts} attempt(s)`;
+  return { ...job, webhookUrl: job.webhookUrl };
+}
+
+/** The completion callback's body (docs/webhooks.md), with the job's clips in rank order. */
+async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: string) => string, nowSeconds: number) {
+  const rows = await d.select().from(clipsTable).where(eq(clipsTable.jobId, job.id)).orderBy(asc(clipsTable.clipIndex));
   const clips: Clip[] = rows.map((c) => ({
     url: clipUrl(c.videoKey),
     captions_url: c.captionsKey ? clipUrl(c.captionsKey) : null,
@@ -202,41 +222,28 @@ export async function handleWebhookMessage(
     hd: c.hd,
     ...clipReasons(c),
   }));
-  const nowSeconds = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
-  const payload = buildCompletionPayload({ id: job.id, hd_ready: job.hdReady, warnings: warningsView(job.warnings) }, clips, new Date(nowSeconds * 1000));
-  const secret = await getOrCreateWebhookSecret(env.DB, keyringOf(env), job.accountId);
+  return buildCompletionPayload({ id: job.id, hd_ready: job.hdReady, warnings: warningsView(job.warnings) }, clips, new Date(nowSeconds * 1000));
+}
 
+/**
+ * Claims this attempt number. Queues deliver at least once and the trigger may enqueue twice;
+ * only the message whose attempt follows the recorded count, on a pending row, sends.
+ */
+async function claimAttempt(d: Db, job: DeliverableJob, attempt: number): Promise<boolean> {
   const now = nowIso();
   await d
     .insert(webhookDeliveries)
     .values({ id: crypto.randomUUID(), jobId: job.id, url: job.webhookUrl, status: "pending", attempts: 0, createdAt: now, updatedAt: now })
     .onConflictDoNothing({ target: webhookDeliveries.jobId });
-  // Claim this attempt number. Queues deliver at least once and the trigger may enqueue twice;
-  // only the message whose attempt follows the recorded count, on a pending row, sends.
   const claim = await d
     .update(webhookDeliveries)
-    .set({ attempts: msg.attempt, updatedAt: now })
-    .where(
-      and(
-        eq(webhookDeliveries.jobId, job.id),
-        eq(webhookDeliveries.status, "pending"),
-        eq(webhookDeliveries.attempts, msg.attempt - 1),
-      ),
-    );
-  if (claim.meta.changes !== 1) return { outcome: "skipped", reason: `attempt ${msg.attempt} already handled or delivery finished` };
+    .set({ attempts: attempt, updatedAt: now })
+    .where(and(eq(webhookDeliveries.jobId, job.id), eq(webhookDeliveries.status, "pending"), eq(webhookDeliveries.attempts, attempt - 1)));
+  return claim.meta.changes === 1;
+}
 
-  const result = await deliverWebhook({
-    url: job.webhookUrl,
-    secret,
-    body: payload,
-    attempt: msg.attempt,
-    localMode: isLocalMode(env),
-    fetcher: opts.fetcher,
-    dnsFetcher: opts.dnsFetcher,
-    nowSeconds,
-    timeoutMs: opts.timeoutMs,
-  });
-
+/** Records what the attempt got and, when it may be retried and attempts remain, queues the next one with backoff. */
+async function settleAttempt(env: Env, d: Db, msg: Attempt, result: DeliveryResult): Promise<WebhookOutcome> {
   const retry = !result.ok && result.retryable && msg.attempt < MAX_WEBHOOK_ATTEMPTS;
   await d
     .update(webhookDeliveries)
@@ -246,12 +253,12 @@ export async function handleWebhookMessage(
       lastError: result.ok ? null : result.error,
       updatedAt: nowIso(),
     })
-    .where(eq(webhookDeliveries.jobId, job.id));
+    .where(eq(webhookDeliveries.jobId, msg.job_id));
   if (result.ok) return { outcome: "delivered", status: result.status };
   if (!retry) return { outcome: "failed", error: result.error };
   const nextAttempt = msg.attempt + 1;
   const delaySeconds = Math.min(retryDelaySeconds(nextAttempt), QUEUE_MAX_DELAY_SECONDS);
-  const next: WebhookMessage = { type: "webhook", job_id: job.id, attempt: nextAttempt };
+  const next: WebhookMessage = { type: "webhook", job_id: msg.job_id, attempt: nextAttempt };
   await env.RENDER_QUEUE.send(next, { delaySeconds });
   return { outcome: "retrying", nextAttempt, delaySeconds, error: result.error };
 }

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 // Sign-in, one-time link, sign-up and sign-out. Rules live in services/auth/*; this file maps them.
 import type { Hono } from "hono";
+import { workerConfig } from "../../config";
 import { clientIp } from "../../middleware/rate-limit";
 import { endSession, redeemSignInLink } from "../../services/auth/sessions";
 import { InvalidCredentialsError, SignInThrottledError, signIn, signUp } from "../../services/auth/sign-in";
@@ -50,7 +51,7 @@ export function registerAuthPages(d: Hono<DashboardEnv>) {
   d.get("/dashboard/sign-in", async (c) => {
     const next = safeNext(c.req.query("next"));
     if (await currentSession(c)) return c.redirect(next, 303);
-    return c.html(await renderPage(<SignInPage next={next} selfSignUp={c.env.SELF_SIGNUP === "true"} />));
+    return c.html(await renderPage(<SignInPage next={next} selfSignUp={workerConfig(c.env).selfSignUp} />));
   });
 
   d.post("/dashboard/sign-in", async (c) => {
@@ -59,7 +60,7 @@ export function registerAuthPages(d: Hono<DashboardEnv>) {
     const password = typeof form.password === "string" ? form.password : "";
     const next = safeNext(form.next);
     const again = (error: string, status: 401 | 429) =>
-      c.html(renderPage(<SignInPage error={error} email={email} next={next} selfSignUp={c.env.SELF_SIGNUP === "true"} />), status);
+      c.html(renderPage(<SignInPage error={error} email={email} next={next} selfSignUp={workerConfig(c.env).selfSignUp} />), status);
     try {
       const who = await signIn({ db: c.env.DB, email, password, ip: clientIp(c.req.raw) });
       await startSession(c, who.accountId);
@@ -103,12 +104,12 @@ export function registerAuthPages(d: Hono<DashboardEnv>) {
       return c.redirect("/dashboard", 303);
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
-      return c.html(renderPage(<SignInPage error={e.message} next="/dashboard" selfSignUp={c.env.SELF_SIGNUP === "true"} />), 401);
+      return c.html(renderPage(<SignInPage error={e.message} next="/dashboard" selfSignUp={workerConfig(c.env).selfSignUp} />), 401);
     }
   });
 
   d.get("/dashboard/sign-up", async (c) => {
-    const open = c.env.SELF_SIGNUP === "true";
+    const open = workerConfig(c.env).selfSignUp;
     return c.html(await renderPage(<SignUpPage open={open} />), open ? 200 : 403);
   });
 
@@ -116,12 +117,12 @@ export function registerAuthPages(d: Hono<DashboardEnv>) {
     const form = await c.req.parseBody();
     const email = typeof form.email === "string" ? form.email : "";
     try {
-      const who = await signUp({ db: c.env.DB, selfSignUp: c.env.SELF_SIGNUP, email, password: typeof form.password === "string" ? form.password : "" });
+      const who = await signUp({ db: c.env.DB, selfSignUp: workerConfig(c.env).selfSignUp, email, password: typeof form.password === "string" ? form.password : "" });
       await startSession(c, who.accountId);
       return c.redirect("/dashboard", 303);
     } catch (e) {
       if (!(e instanceof ServiceError)) throw e;
-      return c.html(renderPage(<SignUpPage open={c.env.SELF_SIGNUP === "true"} error={e.message} email={email} />), e.status as 400 | 403 | 409);
+      return c.html(renderPage(<SignUpPage open={workerConfig(c.env).selfSignUp} error={e.message} email={email} />), e.status as 400 | 403 | 409);
     }
   });
 

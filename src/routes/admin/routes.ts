@@ -2,6 +2,7 @@
 // Documented at /admin/v1/openapi.json, apart from the public API's document.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { workerConfig } from "../../config";
 import { UnauthorizedError } from "../../errors";
 import { timingSafeEqual } from "../../lib/crypto";
 import type { App, AppEnv } from "../../middleware/types";
@@ -15,7 +16,7 @@ import { publicBaseUrl } from "../../services/context";
 import { planNames } from "../../services/plans";
 
 export const adminAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = c.env.ADMIN_TOKEN;
+  const token = workerConfig(c.env).adminToken;
   const m = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "");
   if (!token || !m || !timingSafeEqual(m[1], token)) throw new UnauthorizedError("Missing or invalid admin token. Send `Authorization: Bearer <ADMIN_TOKEN>`.");
   await next();

@@ -104,9 +104,9 @@ async function recordFailure(db: D1Database, subject: string, p: ThrottlePolicy,
     .run();
 }
 
-/** Self sign-up (operator setting SELF_SIGNUP="true"; refused by default): a free-plan account. */
-export async function signUp(input: { db: D1Database; selfSignUp: string | undefined; email: string; password: string }): Promise<SignedIn> {
-  if (input.selfSignUp !== "true") throw new ForbiddenError("Sign-up is closed on this server. Ask its operator for an account.");
+/** Self sign-up (operator setting SELF_SIGNUP="true", WorkerConfig.selfSignUp; refused by default): a free-plan account. */
+export async function signUp(input: { db: D1Database; selfSignUp: boolean; email: string; password: string }): Promise<SignedIn> {
+  if (!input.selfSignUp) throw new ForbiddenError("Sign-up is closed on this server. Ask its operator for an account.");
   const email = input.email.trim().toLowerCase();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ValidationError("email must be an e-mail address");
   checkPasswordRules(input.password);

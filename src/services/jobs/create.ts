@@ -1,6 +1,6 @@
 import { ValidationError } from "../../errors";
 import type { Config } from "@katto/protocol/api";
-import { isLocalMode } from "../../env";
+import { workerConfig } from "../../config";
 import { newId } from "../../lib/ids";
 import { enqueueRender } from "../../queues/producers";
 import { checkWebhookUrl } from "../../webhooks/url-safety";
@@ -19,7 +19,7 @@ export interface CreateJobInput {
 
 export function validateWebhookUrl(ctx: AccountContext, raw: string | undefined): string | null {
   if (raw === undefined) return null;
-  const r = checkWebhookUrl(raw, { localMode: isLocalMode(ctx.env) });
+  const r = checkWebhookUrl(raw, { localMode: workerConfig(ctx.env).localMode });
   if (!r.ok) throw new ValidationError(r.error);
   return r.url.toString();
 }
@@ -43,7 +43,7 @@ export function insertJobIfChargedStatement(
 /** POST /jobs: validate, charge one video and insert the job atomically, then queue it. */
 export async function createJob(ctx: AccountContext, input: CreateJobInput) {
   requireScope(ctx, "write");
-  const { source, url } = classifySourceUrl(input.url, isLocalMode(ctx.env));
+  const { source, url } = classifySourceUrl(input.url, workerConfig(ctx.env).localMode);
   const webhookUrl = validateWebhookUrl(ctx, input.webhook_url);
   const id = newId();
   const nowMs = Date.now();

@@ -1,6 +1,7 @@
 // Applies the render backend's events to a job (docs/render-protocol.md). Every write is
 // conditional on the job still running, so nothing lands after a cancel or failure: the caller
 // answers 409 and the backend stops.
+import { workerConfig } from "../../config";
 import { ConflictError, NotFoundError, ServiceError } from "../../errors";
 import type { Env } from "../../env";
 import type { RenderEvent } from "../../schemas/render-protocol";
@@ -95,7 +96,7 @@ async function requireJobStatus(db: D1Database, jobId: string, statuses: readonl
 
 async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: string) {
   const db = env.DB;
-  const secret = env.APP_SECRET ?? "";
+  const secret = workerConfig(env).appSecret;
   const rows = await Promise.all(
     ev.clips.map(async (c) => ({
       c,
@@ -162,7 +163,7 @@ async function fanOutHd(env: Env, jobId: string, clips: Ev<"clips">["clips"]) {
 
 async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   const db = env.DB;
-  const secret = env.APP_SECRET ?? "";
+  const secret = workerConfig(env).appSecret;
   const videoKey = await jobFileKey(secret, jobId, ev.file);
   const captionsKey = await jobFileKey(secret, jobId, ev.captions_file);
   await requireJobStatus(db, jobId, ["completed"]);
@@ -191,7 +192,7 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
  * for it. A rendition nobody asked for (the row was dropped) is not an error; it is only logged.
  */
 async function storeRendition(env: Env, jobId: string, ev: Ev<"clip_rendition">) {
-  const videoKey = await jobFileKey(env.APP_SECRET ?? "", jobId, ev.file);
+  const videoKey = await jobFileKey(workerConfig(env).appSecret, jobId, ev.file);
   await requireJobStatus(env.DB, jobId, ["completed"]);
   await requireStoredFiles(env, [{ name: ev.file, key: videoKey }]);
   const r = await env.DB.prepare(`UPDATE clip_renditions SET video_key = ?5, ready_at = ?6 WHERE job_id = ?1 AND clip_index = ?2 AND width = ?3 AND height = ?4`)
@@ -205,7 +206,7 @@ async function dropMezzanine(env: Env, jobId: string, clipIndex: number) {
   try {
     const row = await env.DB.prepare("SELECT metadata FROM clips WHERE job_id = ?1 AND clip_index = ?2").bind(jobId, clipIndex).first<{ metadata: string | null }>();
     const name = mezzanineOf(row?.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : null);
-    if (name) await env.FILES.delete(await jobFileKey(env.APP_SECRET ?? "", jobId, name));
+    if (name) await env.FILES.delete(await jobFileKey(workerConfig(env).appSecret, jobId, name));
   } catch (e) {
     console.log(JSON.stringify({ msg: "could not delete mezzanine", job_id: jobId, clip_index: clipIndex, error: String(e) }));
   }

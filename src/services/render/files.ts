@@ -1,6 +1,7 @@
 // Files the render backend PUTs for a job, and the job files it GETs back (the uploaded source; in
 // HD fan-out a clip's mezzanine). docs/render-protocol.md "Files".
 import { FILE_NAME_RE } from "@katto/protocol";
+import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { fileUrl, jobFileKey, uploadKey } from "../../storage/keys";
@@ -30,7 +31,7 @@ export async function storeJobFile(env: Env, baseUrl: string, jobId: string, fil
   const job = await env.DB.prepare("SELECT status FROM jobs WHERE id = ?").bind(jobId).first<{ status: string }>();
   if (!job) throw new NotFoundError("Job not found.");
   if (!(ACCEPTS_FILES as readonly string[]).includes(job.status)) throw new ConflictError(`Job is ${job.status}; no more files are accepted.`);
-  return storeBackendFile(env, baseUrl, await jobFileKey(env.APP_SECRET ?? "", jobId, file.name), file);
+  return storeBackendFile(env, baseUrl, await jobFileKey(workerConfig(env).appSecret, jobId, file.name), file);
 }
 
 /** The job's uploaded source, honouring the request's Range; null when absent. */
@@ -41,5 +42,5 @@ export async function readJobSource(env: Env, jobId: string, range: Headers): Pr
 /** A file the job's backend stored, honouring the request's Range; null when absent. */
 export async function readJobFile(env: Env, jobId: string, name: string, range: Headers): Promise<R2ObjectBody | null> {
   requireFileName(name);
-  return env.FILES.get(await jobFileKey(env.APP_SECRET ?? "", jobId, name), { range });
+  return env.FILES.get(await jobFileKey(workerConfig(env).appSecret, jobId, name), { range });
 }

@@ -4,6 +4,7 @@
 // reports `clip_hd_failed`, which makes its clip due at once; a killed instance reports nothing, so
 // a clip still not HD when its window ends counts as failed too (docs/render-protocol.md "HD fan-out").
 import { MAX_CLIPS, mezzanineFile } from "@katto/protocol";
+import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { enqueueHdRenders } from "../../queues/producers";
 import { jobFileKey } from "../../storage/keys";
@@ -11,16 +12,9 @@ import { mezzanineOf } from "./hd";
 
 /** render_hd messages per clip, the fan-out's included; after the last the clip stays preview. */
 export const HD_ATTEMPTS = 3;
-export const HD_RETRY_MINUTES = 10;
 
-/** The HD window: HD_RETRY_SECONDS when set (tests use a few seconds), else 10 minutes. */
-export function hdRetryWindowMs(env: Env): number {
-  const seconds = Number(env.HD_RETRY_SECONDS);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : HD_RETRY_MINUTES * 60_000;
-}
-
-/** When a clip whose render_hd is queued now counts as overdue. */
-export const hdDueAt = (env: Env, now = new Date()) => new Date(now.getTime() + hdRetryWindowMs(env)).toISOString();
+/** When a clip whose render_hd is queued now counts as overdue: after the HD window, HD_RETRY_SECONDS (tests use a few seconds), else 10 minutes (src/config.ts). */
+export const hdDueAt = (env: Env, now = new Date()) => new Date(now.getTime() + workerConfig(env).render.hdRetryWindowMs).toISOString();
 
 /**
  * The backend reported that the clip's HD task failed (`clip_hd_failed`): the clip is due now, so
@@ -92,7 +86,7 @@ async function requeue(env: Env, clip: OverdueClip, nowIso: string): Promise<boo
  */
 async function giveUp(env: Env, clip: OverdueClip): Promise<boolean> {
   const name = mezzanineOf(clip.metadata ? (JSON.parse(clip.metadata) as Record<string, unknown>) : null);
-  if (name) await env.FILES.delete(await jobFileKey(env.APP_SECRET ?? "", clip.job_id, name));
+  if (name) await env.FILES.delete(await jobFileKey(workerConfig(env).appSecret, clip.job_id, name));
   const r = await env.DB.prepare("UPDATE clips SET hd_due_at = NULL WHERE job_id = ?1 AND clip_index = ?2 AND hd = 0 AND hd_due_at IS NOT NULL")
     .bind(clip.job_id, clip.clip_index)
     .run();
@@ -109,8 +103,9 @@ async function dropStoppedJobsMezzanines(env: Env): Promise<number> {
   const { results } = await env.DB.prepare(
     `SELECT id FROM jobs WHERE hd_mode = 'fanout' AND mezzanines_dropped = 0 AND status IN ('cancelled', 'failed') LIMIT 50`,
   ).all<{ id: string }>();
+  const { appSecret } = workerConfig(env);
   for (const { id } of results) {
-    const keys = await Promise.all(Array.from({ length: MAX_CLIPS }, (_, i) => jobFileKey(env.APP_SECRET ?? "", id, mezzanineFile(i))));
+    const keys = await Promise.all(Array.from({ length: MAX_CLIPS }, (_, i) => jobFileKey(appSecret, id, mezzanineFile(i))));
     await env.FILES.delete(keys);
     await env.DB.prepare("UPDATE jobs SET mezzanines_dropped = 1 WHERE id = ?1").bind(id).run();
   }

@@ -1,6 +1,7 @@
 // The render task of a queued job (docs/render-protocol.md "POST /v1/jobs"), and what happens when
 // it cannot be handed to the backend: the job fails and its slot is refunded.
 import { MAX_CLIPS, type HdMode } from "@katto/protocol";
+import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
@@ -13,10 +14,11 @@ export const MAX_SOURCE_SECONDS = 90 * 60; // spec "Limits": sources up to 90 mi
 
 /**
  * HD fan-out (docs/render-protocol.md "HD fan-out") when the Worker reaches the backend through
- * the RENDERER container binding (one instance per clip), or when HD_FANOUT = "true".
+ * the RENDERER container binding (one instance per clip; no RENDER_URL), or when HD_FANOUT = "true".
  */
 export function hdModeOf(env: Env): HdMode {
-  return !env.RENDER_URL || env.HD_FANOUT === "true" ? "fanout" : "local";
+  const { url, hdFanout } = workerConfig(env).render;
+  return !url || hdFanout ? "fanout" : "local";
 }
 
 /**

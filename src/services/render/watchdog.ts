@@ -1,21 +1,16 @@
 // Cron: a running job whose render backend went silent (the process or container died) fails
 // with a refund instead of staying `processing` forever. Every stage reports progress well
 // within this window (downloads, transcription chunks and ffmpeg renders all report as they go).
+import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { renderBackend } from "../../render-backend/client";
 import { runningJobsIdleSince, stopJob } from "../jobs/stop";
 
-export const STALL_MINUTES = 45;
-
-/** The stall window: STALL_SECONDS when set (fault tests use a few seconds), else 45 minutes. */
-export function stallWindowMs(env: Env): number {
-  const seconds = Number(env.STALL_SECONDS);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : STALL_MINUTES * 60_000;
-}
 export const STALLED_MESSAGE = "Processing stopped unexpectedly and was abandoned; your video slot was refunded. Please retry.";
 
 export async function failStalledJobs(env: Env, now = new Date()): Promise<string[]> {
-  const cutoff = new Date(now.getTime() - stallWindowMs(env)).toISOString();
+  // The stall window: STALL_SECONDS (fault tests use a few seconds), else 45 minutes (src/config.ts).
+  const cutoff = new Date(now.getTime() - workerConfig(env).render.stallWindowMs).toISOString();
   const stalled = await runningJobsIdleSince(env.DB, cutoff, 100);
   const failed: string[] = [];
   for (const job of stalled) {

@@ -1,5 +1,6 @@
 // The render backend's callbacks about one re-render (docs/render-protocol.md "Re-renders"): its
 // events and its files. Every write is conditional on the re-render still running.
+import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../errors";
 import type { RerenderEvent } from "@katto/protocol";
@@ -17,7 +18,7 @@ export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEven
   } else if (ev.type === "completed") {
     const job = await db.prepare("SELECT job_id FROM rerenders WHERE id = ?").bind(rid).first<{ job_id: string }>();
     if (!job) throw new NotFoundError("Re-render not found.");
-    const secret = env.APP_SECRET ?? "";
+    const secret = workerConfig(env).appSecret;
     changes = (
       await db
         .prepare(`UPDATE rerenders SET status = 'completed', video_key = ?2, captions_key = ?3, duration = ?4, updated_at = ?5 WHERE id = ?1 AND ${RUNNING}`)
@@ -44,5 +45,5 @@ export async function storeRerenderFile(env: Env, baseUrl: string, rid: string, 
   const r = await env.DB.prepare("SELECT job_id, status FROM rerenders WHERE id = ?").bind(rid).first<{ job_id: string; status: string }>();
   if (!r) throw new NotFoundError("Re-render not found.");
   if (r.status !== "queued" && r.status !== "processing") throw new ConflictError(`Re-render is ${r.status}; no more files are accepted.`);
-  return storeBackendFile(env, baseUrl, await rerenderFileKey(env.APP_SECRET ?? "", r.job_id, rid, file.name), file);
+  return storeBackendFile(env, baseUrl, await rerenderFileKey(workerConfig(env).appSecret, r.job_id, rid, file.name), file);
 }

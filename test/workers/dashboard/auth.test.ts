@@ -229,8 +229,8 @@ describe("self sign-up", () => {
 
   it("when allowed, creates a free account that can sign in (password rules apply)", async () => {
     const email = `${crypto.randomUUID()}@example.test`;
-    await expect(signUp({ db: env.DB, selfSignUp: "true", email, password: "short" })).rejects.toThrow(/at least 12/);
-    const who = await signUp({ db: env.DB, selfSignUp: "true", email, password: "a long enough password" });
+    await expect(signUp({ db: env.DB, selfSignUp: true, email, password: "short" })).rejects.toThrow(/at least 12/);
+    const who = await signUp({ db: env.DB, selfSignUp: true, email, password: "a long enough password" });
     expect(who).toMatchObject({ email, plan: "free" });
     expect((await post("/dashboard/sign-in", { email, password: "a long enough password" })).status).toBe(303);
   });

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   hmacSha256Hex,
   keyId,
-  keyringOf,
   legacyV1,
   open,
   pbkdf2Sha256,
@@ -54,11 +53,6 @@ describe("primitives", () => {
 });
 
 describe("APP_SECRET rotation", () => {
-  it("keyringOf reads APP_SECRET and APP_SECRET_PREVIOUS, an empty previous counts as unset", () => {
-    expect(keyringOf({ APP_SECRET: NEW, APP_SECRET_PREVIOUS: OLD })).toEqual({ current: NEW, previous: OLD });
-    expect(keyringOf({ APP_SECRET: NEW, APP_SECRET_PREVIOUS: "" })).toEqual({ current: NEW, previous: undefined });
-  });
-
   it("seal names the key; open under the same key needs no reseal", async () => {
     const ring = { current: NEW };
     const sealed = await seal(ring, PURPOSE, "whsec_plain");

@@ -9,7 +9,7 @@ const NEW = "new-app-secret-0123456789abcdef2";
 
 describe("presigned upload URLs", () => {
   it("production: the SigV4 signature covers the object key, so the URL cannot be pointed at another object", async () => {
-    const prod = { ...env, LOCAL_MODE: undefined, R2_S3_ENDPOINT: "https://0123456789abcdef.r2.cloudflarestorage.com", R2_BUCKET_NAME: "katto-files", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
+    const prod = { ...env, LOCAL_MODE: "false", R2_S3_ENDPOINT: "https://0123456789abcdef.r2.cloudflarestorage.com", R2_BUCKET_NAME: "katto-files", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
     const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
     const urlA = new URL(await uploadUrl(prod, "https://api.example.com", a, "video/mp4", Date.now() + UPLOAD_URL_TTL_S * 1000));
     // What R2 computes for the same query (date, expiry, credential) on B's key: another signature,

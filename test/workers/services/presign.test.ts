@@ -4,7 +4,7 @@ import { UPLOAD_URL_TTL_S, uploadUrl, usesPresignedR2, verifyLocalUploadSignatur
 
 describe("upload URLs", () => {
   it("production: a presigned R2 (S3 API) PUT URL, SigV4 in the query, valid 7200 s, signing the content type", async () => {
-    const prod = { ...env, LOCAL_MODE: undefined, R2_S3_ENDPOINT: "https://0123456789abcdef.r2.cloudflarestorage.com", R2_BUCKET_NAME: "katto-files", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
+    const prod = { ...env, LOCAL_MODE: "false", R2_S3_ENDPOINT: "https://0123456789abcdef.r2.cloudflarestorage.com", R2_BUCKET_NAME: "katto-files", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
     expect(usesPresignedR2(prod)).toBe(true);
     const jobId = crypto.randomUUID();
     const u = new URL(await uploadUrl(prod, "https://api.example.com", jobId, "video/mp4", Date.now() + UPLOAD_URL_TTL_S * 1000));

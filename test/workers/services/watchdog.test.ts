@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { failStalledJobs, STALL_MINUTES, STALLED_MESSAGE } from "../../../src/services/render/watchdog";
+import { STALL_MINUTES } from "../../../src/config";
+import { failStalledJobs, STALLED_MESSAGE } from "../../../src/services/render/watchdog";
 import { api, createAccount, SAMPLE_URL } from "../helpers";
 
 describe("stalled job watchdog", () => {

@@ -16,7 +16,7 @@ import {
 } from "../../../src/webhooks/delivery";
 import { applyRenderEvent } from "../../../src/services/render/events";
 import { WebhookPayloadSchema } from "../../../src/webhooks/payload";
-import { keyringOf } from "../../../src/lib/crypto";
+import { workerConfig } from "../../../src/config";
 import { getOrCreateWebhookSecret } from "../../../src/webhooks/secret";
 import { verifySignature } from "../../../src/webhooks/signature";
 
@@ -142,7 +142,7 @@ describe("retry schedule", () => {
 describe("defaultClipUrl", () => {
   it("builds {PUBLIC_BASE_URL}/files/{key} and refuses to guess an origin in production", () => {
     expect(defaultClipUrl({ ...env, PUBLIC_BASE_URL: "https://api.example.com/" } as Env)("clips/j/t/0.mp4")).toBe("https://api.example.com/files/clips/j/t/0.mp4");
-    expect(() => defaultClipUrl({ ...env, PUBLIC_BASE_URL: "", LOCAL_MODE: undefined } as Env)).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => defaultClipUrl({ ...env, PUBLIC_BASE_URL: "", LOCAL_MODE: "false" } as Env)).toThrow(/PUBLIC_BASE_URL/);
   });
 });
 
@@ -223,7 +223,7 @@ describe("handleWebhookMessage", () => {
     expect(payload.clips[0].captions_url).toBe(`http://127.0.0.1:8787/files/jobs/${jobId}/clips/0.srt`);
     expect(payload.clips[1].captions_url).toBeNull();
     expect(payload.warnings).toEqual([]);
-    const secret = await getOrCreateWebhookSecret(env.DB, keyringOf(env), accountId);
+    const secret = await getOrCreateWebhookSecret(env.DB, workerConfig(env).keyring, accountId);
     const v = await verifySignature({ secret, timestampHeader: req.headers.get("x-service-timestamp"), signatureHeader: req.headers.get("x-service-signature"), rawBody: req.body, nowSeconds: NOW });
     expect(v).toEqual({ ok: true });
     expect(await deliveryRow(jobId)).toMatchObject({ status: "delivered", attempts: 1, last_status_code: 200, last_error: null, url: "http://127.0.0.1:9/hook" });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../../../src/errors";
-import { keyringOf } from "../../../src/lib/crypto";
+import { workerConfig } from "../../../src/config";
 import { decryptSecret, encryptSecret, encryptSecretV1, generateSigningSecret, getOrCreateWebhookSecret, resealWebhookSecrets } from "../../../src/webhooks/secret";
 
 const APP = { current: "test-app-secret-0123456789abcdef" };
@@ -53,12 +53,12 @@ describe("encryptSecret / decryptSecret", () => {
 describe("getOrCreateWebhookSecret", () => {
   it("creates once, stores only ciphertext, returns the same value afterwards", async () => {
     const id = await insertAccount();
-    const s1 = await getOrCreateWebhookSecret(env.DB, keyringOf(env), id);
+    const s1 = await getOrCreateWebhookSecret(env.DB, workerConfig(env).keyring, id);
     expect(s1).toMatch(/^whsec_/);
     const row = await env.DB.prepare("SELECT webhook_secret_enc AS enc FROM accounts WHERE id = ?").bind(id).first<{ enc: string }>();
     expect(row!.enc.startsWith("v2:")).toBe(true);
     expect(row!.enc).not.toContain(s1);
-    expect(await getOrCreateWebhookSecret(env.DB, keyringOf(env), id)).toBe(s1);
+    expect(await getOrCreateWebhookSecret(env.DB, workerConfig(env).keyring, id)).toBe(s1);
   });
 
   it("returns one value to 10 concurrent first accesses", async () => {
