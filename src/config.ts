@@ -14,9 +14,10 @@
 // settings are refused answers every request 503 naming them (src/index.ts) and runs no queue
 // message or cron work.
 //
-// Publishing's settings (PUBLISH_TOKEN_KEY, PUBLISH_API_ORIGINS, <PLATFORM>_CLIENT_ID/_SECRET) are
-// not here yet: src/publishing reads them itself until it is converted.
-import { ConfigError, parseSettings, RENDER_SETTINGS, type RenderSettingName } from "@katto/protocol";
+// Publishing's settings are here too: the token vault's key (PUBLISH_TOKEN_KEY, falling back to
+// APP_SECRET), each platform's app credentials (<PLATFORM>_CLIENT_ID, _CLIENT_SECRET, _AUDITED) and
+// the local stand-ins' origins (PUBLISH_API_ORIGINS, honoured in local mode only).
+import { ConfigError, parseSettings, PLATFORM_IDS, RENDER_SETTINGS, type RenderSettingName } from "@katto/protocol";
 import { z } from "zod";
 import type { Keyring } from "./lib/crypto";
 
@@ -46,6 +47,32 @@ const appSecret = z
 /** The backend's settings the Worker forwards to each container instance; the backend checks them when it starts. */
 const renderSettings = Object.fromEntries(RENDER_SETTINGS.map((k) => [k, z.string().optional()])) as Record<RenderSettingName, z.ZodOptional<z.ZodString>>;
 
+type PlatformId = (typeof PLATFORM_IDS)[number];
+
+/** <PLATFORM>_CLIENT_ID, _CLIENT_SECRET (secrets) and _AUDITED of each platform Katto publishes to (docs/publishing.md). */
+const platformPrefix = (id: PlatformId) => id.toUpperCase();
+const platformSettings = Object.fromEntries(
+  PLATFORM_IDS.flatMap((id) => [
+    [`${platformPrefix(id)}_CLIENT_ID`, secret],
+    [`${platformPrefix(id)}_CLIENT_SECRET`, secret],
+    [`${platformPrefix(id)}_AUDITED`, flag(`the operator's app passed ${id}'s review`)],
+  ]),
+) as Record<`${Uppercase<PlatformId>}_${"CLIENT_ID" | "CLIENT_SECRET" | "AUDITED"}`, typeof secret>;
+
+/** {"youtube": "http://127.0.0.1:9001", ...}: a platform's API at a local stand-in (tests, npm start). */
+const apiOrigins = z
+  .string()
+  .transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: 'must be a JSON object of platform to origin, e.g. {"youtube": "http://127.0.0.1:9001"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.partialRecord(z.enum(PLATFORM_IDS), z.url({ protocol: /^https?$/ }), { error: `must map platforms (${PLATFORM_IDS.join(", ")}) to http(s) origins` }))
+  .optional();
+
 /** Every setting, by variable name. */
 export const WORKER_SETTINGS = {
   LOCAL_MODE: flag("local mode: loopback http sources and webhooks allowed; never in production"),
@@ -63,12 +90,26 @@ export const WORKER_SETTINGS = {
   R2_BUCKET_NAME: z.string().optional(),
   R2_ACCESS_KEY_ID: secret,
   R2_SECRET_ACCESS_KEY: secret,
+  PUBLISH_TOKEN_KEY: secret,
+  PUBLISH_TOKEN_KEY_PREVIOUS: secret,
+  PUBLISH_API_ORIGINS: apiOrigins,
+  ...platformSettings,
   ...renderSettings,
 } as const;
 
 export type WorkerSettingName = keyof typeof WORKER_SETTINGS;
 
-const SECRETS = new Set<string>(["APP_SECRET", "APP_SECRET_PREVIOUS", "ADMIN_TOKEN", "R2_ACCESS_KEY_ID", "R2_SECRET_ACCESS_KEY", "CF_API_TOKEN"]);
+const SECRETS = new Set<string>([
+  "APP_SECRET",
+  "APP_SECRET_PREVIOUS",
+  "ADMIN_TOKEN",
+  "R2_ACCESS_KEY_ID",
+  "R2_SECRET_ACCESS_KEY",
+  "CF_API_TOKEN",
+  "PUBLISH_TOKEN_KEY",
+  "PUBLISH_TOKEN_KEY_PREVIOUS",
+  ...PLATFORM_IDS.flatMap((id) => [`${platformPrefix(id)}_CLIENT_ID`, `${platformPrefix(id)}_CLIENT_SECRET`]),
+]);
 
 /** Presigned uploads need all four R2 settings; none of the first three means uploads go through the Worker. */
 const PRESIGN_SETTINGS = ["R2_S3_ENDPOINT", "R2_ACCESS_KEY_ID", "R2_SECRET_ACCESS_KEY", "R2_BUCKET_NAME"] as const;
@@ -119,6 +160,26 @@ const Schema = z
         hdRetryWindowMs: (s.HD_RETRY_SECONDS ?? HD_RETRY_MINUTES * 60) * 1000,
         /** What every production container instance gets as its environment. */
         backendSettings,
+      },
+      publishing: {
+        /**
+         * The token vault's keys: PUBLISH_TOKEN_KEY and its previous, else APP_SECRET's keyring (so a
+         * vault without a key of its own follows APP_SECRET's rotation).
+         */
+        tokenKeys: s.PUBLISH_TOKEN_KEY
+          ? { current: s.PUBLISH_TOKEN_KEY, previous: s.PUBLISH_TOKEN_KEY_PREVIOUS }
+          : { current: s.APP_SECRET, previous: s.PUBLISH_TOKEN_KEY_PREVIOUS || s.APP_SECRET_PREVIOUS },
+        /** Each platform's app: both credentials, or null when the operator has not configured it. */
+        apps: Object.fromEntries(
+          PLATFORM_IDS.map((id) => {
+            const p = platformPrefix(id);
+            const clientId = s[`${p}_CLIENT_ID` as keyof Settings] as string | undefined;
+            const clientSecret = s[`${p}_CLIENT_SECRET` as keyof Settings] as string | undefined;
+            return [id, clientId && clientSecret ? { clientId, clientSecret, audited: s[`${p}_AUDITED` as keyof Settings] === "true" } : null];
+          }),
+        ) as Record<PlatformId, { clientId: string; clientSecret: string; audited: boolean } | null>,
+        /** Local stand-ins of the platforms' APIs; only in local mode. */
+        apiOrigins: (s.LOCAL_MODE === "true" ? (s.PUBLISH_API_ORIGINS ?? {}) : {}) as Partial<Record<PlatformId, string>>,
       },
       presignedUploads:
         s.R2_S3_ENDPOINT && s.R2_BUCKET_NAME && s.R2_ACCESS_KEY_ID && s.R2_SECRET_ACCESS_KEY

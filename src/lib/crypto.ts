@@ -6,7 +6,6 @@
 // APP_SECRET_PREVIOUS, while set, the one before it. New values are always made with the current
 // key; verification and opening accept either, and callers reseal what they opened with the
 // previous key, so once every stored value was touched (or rewritten) the previous one can go.
-import { workerConfig } from "../config";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -88,9 +87,6 @@ export interface Keyring {
   current: string;
   previous?: string;
 }
-
-/** For src/publishing until it reads workerConfig(env).keyring (src/config.ts); delete then. */
-export const keyringOf = (env: object): Keyring => workerConfig(env).keyring;
 
 const keysOf = (ring: Keyring) => (ring.previous && ring.previous !== ring.current ? [ring.current, ring.previous] : [ring.current]);
 

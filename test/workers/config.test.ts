@@ -32,6 +32,11 @@ describe("Worker configuration", () => {
       adminToken: undefined,
       selfSignUp: false,
       render: { url: undefined, hdFanout: false, stallWindowMs: STALL_MINUTES * 60_000, hdRetryWindowMs: HD_RETRY_MINUTES * 60_000, backendSettings: {} },
+      publishing: {
+        tokenKeys: { current: SECRET, previous: undefined },
+        apps: { youtube: null, tiktok: null, instagram: null, facebook: null, linkedin: null, x: null, threads: null },
+        apiOrigins: {},
+      },
       presignedUploads: null,
     });
     expect(STALL_MINUTES).toBe(45);
@@ -106,6 +111,21 @@ describe("Worker configuration", () => {
     // wrangler.toml always names the bucket; alone it turns nothing on.
     expect(configOf({ ...PROD, R2_BUCKET_NAME: "katto-files" }).presignedUploads).toBeNull();
     expect(errorsOf({ LOCAL_MODE: "true", APP_SECRET: "too-short-secret-value" }).join("\n")).not.toContain("too-short-secret-value");
+  });
+
+  it("publishing: a platform's app needs both credentials; the vault's key follows APP_SECRET unless PUBLISH_TOKEN_KEY is set; stand-in origins only in local mode", () => {
+    const c = configOf({ ...PROD, APP_SECRET_PREVIOUS: "old", YOUTUBE_CLIENT_ID: "yt-id", YOUTUBE_CLIENT_SECRET: "yt-secret", YOUTUBE_AUDITED: "true", TIKTOK_CLIENT_ID: "only-the-id" });
+    expect(c.publishing.apps.youtube).toEqual({ clientId: "yt-id", clientSecret: "yt-secret", audited: true });
+    expect(c.publishing.apps.tiktok).toBeNull();
+    expect(c.publishing.tokenKeys).toEqual({ current: SECRET, previous: "old" });
+    expect(configOf({ ...PROD, PUBLISH_TOKEN_KEY: "vault-key", PUBLISH_TOKEN_KEY_PREVIOUS: "old-vault-key", APP_SECRET_PREVIOUS: "old" }).publishing.tokenKeys).toEqual({ current: "vault-key", previous: "old-vault-key" });
+    const origins = JSON.stringify({ youtube: "http://127.0.0.1:9001" });
+    expect(configOf({ ...LOCAL, PUBLISH_API_ORIGINS: origins }).publishing.apiOrigins).toEqual({ youtube: "http://127.0.0.1:9001" });
+    expect(configOf({ ...PROD, PUBLISH_API_ORIGINS: origins }).publishing.apiOrigins).toEqual({});
+    expect(errorsOf({ ...LOCAL, PUBLISH_API_ORIGINS: "{youtube:" })).toEqual([expect.stringMatching(/^PUBLISH_API_ORIGINS="\{youtube:" must be a JSON object of platform to origin/)]);
+    expect(errorsOf({ ...LOCAL, PUBLISH_API_ORIGINS: JSON.stringify({ myspace: "http://127.0.0.1:1" }) })[0]).toMatch(/^PUBLISH_API_ORIGINS/);
+    expect(errorsOf({ ...PROD, X_AUDITED: "yes" })).toEqual([expect.stringMatching(/^X_AUDITED=yes must be "true"/)]);
+    expect(errorsOf({ ...PROD, X_AUDITED: "yes", X_CLIENT_SECRET: "s3cr3t-value" }).join("\n")).not.toContain("s3cr3t-value");
   });
 
   it("lists every bad setting at once", () => {

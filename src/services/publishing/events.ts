@@ -1,8 +1,8 @@
 // Webhook events of publications (publication.published, publication.failed — also sent for
 // `unconfirmed`, whose status the payload carries), signed exactly like the job callback with the
 // account's signing secret, delivered from the publish Queue with the callback's retry schedule.
-import { isLocalMode, type Env } from "../../env";
-import { keyringOf } from "../../lib/crypto";
+import { workerConfig } from "../../config";
+import type { Env } from "../../env";
 import { deliverWebhook, MAX_WEBHOOK_ATTEMPTS, retryDelaySeconds } from "../../webhooks/delivery";
 import { getOrCreateWebhookSecret } from "../../webhooks/secret";
 import type { PublishMessage } from "./messages";
@@ -22,8 +22,9 @@ export async function queuePublicationEvent(env: Env, row: Pick<PublicationRow, 
 export async function deliverPublicationEvent(env: Env, msg: EventMessage, fetcher?: typeof fetch): Promise<void> {
   const row = await publicationById(env, msg.publication_id);
   if (!row?.webhookUrl) return;
-  const secret = await getOrCreateWebhookSecret(env.DB, keyringOf(env), row.accountId);
-  const r = await deliverWebhook({ url: row.webhookUrl, secret, body: publicationEventBody(msg.event, row), attempt: msg.attempt, localMode: isLocalMode(env), ...(fetcher ? { fetcher } : {}) });
+  const { keyring, localMode } = workerConfig(env);
+  const secret = await getOrCreateWebhookSecret(env.DB, keyring, row.accountId);
+  const r = await deliverWebhook({ url: row.webhookUrl, secret, body: publicationEventBody(msg.event, row), attempt: msg.attempt, localMode, ...(fetcher ? { fetcher } : {}) });
   if (r.ok || !r.retryable || msg.attempt >= MAX_WEBHOOK_ATTEMPTS) {
     if (!r.ok) console.error(JSON.stringify({ msg: "publication webhook not delivered", publication_id: row.id, event: msg.event, attempt: msg.attempt, error: r.error }));
     return;

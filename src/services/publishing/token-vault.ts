@@ -5,7 +5,7 @@
 // values sealed with the previous key still open and are resealed with the current one on their
 // next write (every refresh). The associated data binds a sealed value to its row, so a ciphertext
 // copied into another row does not open. Tokens are never logged.
-import type { Env } from "../../env";
+import { workerConfig } from "../../config";
 import { aesGcmDecrypt, aesGcmEncrypt, base64url, fromBase64, hkdfAesGcmKey, hkdfHex } from "../../lib/crypto";
 
 const HKDF_INFO = "katto publishing tokens v1";
@@ -23,13 +23,10 @@ async function deriveKey(secret: string): Promise<VaultKey> {
 export class TokenVault {
   private constructor(private readonly current: VaultKey, private readonly previous: VaultKey | undefined) {}
 
-  static async fromEnv(env: Env): Promise<TokenVault> {
-    const vars = env as unknown as Record<string, string | undefined>;
-    const secret = vars.PUBLISH_TOKEN_KEY || env.APP_SECRET;
-    if (!secret) throw new Error("Neither PUBLISH_TOKEN_KEY nor APP_SECRET is set; publishing tokens cannot be encrypted");
-    // Without a key of its own the vault follows APP_SECRET, and so its rotation (APP_SECRET_PREVIOUS).
-    const previous = vars.PUBLISH_TOKEN_KEY ? vars.PUBLISH_TOKEN_KEY_PREVIOUS : vars.PUBLISH_TOKEN_KEY_PREVIOUS || env.APP_SECRET_PREVIOUS;
-    return new TokenVault(await deriveKey(secret), previous ? await deriveKey(previous) : undefined);
+  static async fromEnv(env: object): Promise<TokenVault> {
+    // Without a key of its own the vault follows APP_SECRET, and so its rotation (src/config.ts).
+    const { current, previous } = workerConfig(env).publishing.tokenKeys;
+    return new TokenVault(await deriveKey(current), previous ? await deriveKey(previous) : undefined);
   }
 
   get keyId(): string {
