@@ -11,7 +11,10 @@ import { apiGate } from "./middleware/rate-limit";
 // Names the public schemas (@katto/protocol/api) as components of the OpenAPI documents.
 import "./schemas/components";
 import type { App, AppEnv } from "./middleware/types";
-import { registerGetAccount, registerGetUsage, registerGetWebhookDetails, registerListBrandKits } from "./routes/account/routes";
+import { registerListBrandKits } from "./routes/account/brand-kits";
+import { registerGetAccount } from "./routes/account/me";
+import { registerGetUsage } from "./routes/account/usage";
+import { registerGetWebhookDetails } from "./routes/account/webhook";
 import { adminAuth, registerAdmin } from "./routes/admin/routes";
 import { registerFiles } from "./routes/files/get";
 import { registerInternal } from "./routes/internal/routes";
@@ -29,8 +32,11 @@ import { registerCreateJob } from "./routes/jobs/create";
 import { registerGetJob } from "./routes/jobs/get";
 import { registerListJobs } from "./routes/jobs/list";
 import { registerGetTranscript } from "./routes/jobs/transcript";
-import { registerGetRerender, registerRerenderClip } from "./routes/rerenders/routes";
-import { registerCompleteUpload, registerLocalUploadTarget, registerReserveUpload } from "./routes/uploads/routes";
+import { registerRerenderClip } from "./routes/rerenders/create";
+import { registerGetRerender } from "./routes/rerenders/get";
+import { registerCompleteUpload } from "./routes/uploads/complete";
+import { registerLocalUploadTarget } from "./routes/uploads/local-target";
+import { registerReserveUpload } from "./routes/uploads/reserve";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 

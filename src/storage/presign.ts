@@ -1,7 +1,7 @@
 // Upload URLs. Production: a presigned R2 (S3 API) PUT URL made with aws4fetch, valid 2 hours,
 // signing the Content-Type too (allHeaders), so the PUT must carry the reserved type.
 // Without R2 S3 credentials (local mode): a signed, expiring URL on the Worker itself, which streams
-// the body into the R2 binding (registerLocalUploadTarget in src/routes/uploads/routes.ts).
+// the body into the R2 binding (registerLocalUploadTarget in src/routes/uploads/local-target.ts).
 import { AwsClient } from "aws4fetch";
 import { workerConfig } from "../config";
 import type { Env } from "../env";

@@ -1,7 +1,6 @@
-// Clean cuts and enough clips on real recordings: about ten minutes of read and lectured English
-// from ../shared/media (three LibriVox sonnets, an MIT lecture, FLEURS, LibriVox, JFK, LibriSpeech,
-// spontaneous speech, a meeting) joined into one source and recognised offline, then selected
-// like a job. The loudness check reads the audio itself, not the level the stage used.
+// Clean cuts and enough clips on real recordings: about seven minutes of read and spoken English
+// from ../shared/media (three LibriVox sonnets, FLEURS, LibriVox, JFK, LibriSpeech, spontaneous
+// speech, a meeting) joined into one source and recognised offline, then selected like a job. The loudness check reads the audio itself, not the level the stage used.
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +14,6 @@ import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 const dir = tmpDir("katto-clips-real-");
 const parts = [
   ...[1, 2, 3].map((n) => `speech/en/librivox_shakespeare_sonnets/sonnet_00${n}.mp3`),
-  "speech/en/physicsworks_lecture/physicsworks_audio.webm",
   ...["0870", "0880", "0890", "0920", "0930"].map((n) => `speech/en/librivox_sense_and_sensibility/sense_and_sensibility_01_austen_64kb-${n}.wav`),
   "speech/en/jfk.wav",
   "speech/en/librispeech_61-70968-0000.flac",
@@ -29,7 +27,7 @@ let durationS: number;
 
 beforeAll(async () => {
   const fleurs = readdirSync(media("speech/fleurs/en")).filter((f) => f.endsWith(".ogg")).sort().map((f) => `speech/fleurs/en/${f}`);
-  const wavs = [...parts.slice(0, 4), ...fleurs, ...parts.slice(4)].map((rel, i) => {
+  const wavs = [...parts.slice(0, 3), ...fleurs, ...parts.slice(3)].map((rel, i) => {
     const out = path.join(dir, `part-${i}.wav`);
     ffmpeg(["-i", media(rel), "-vn", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", out]);
     return out;
@@ -40,7 +38,7 @@ beforeAll(async () => {
   samples = await readEngineSamples(wav);
   durationS = samples.length / 16000;
   t = await transcribe(wav, { signal: AbortSignal.timeout(1_190_000), durationS, engine: createPocketsphinxEngine() });
-}, 1_200_000); // a bound for a shared, loaded machine: ten minutes of audio through pocketsphinx
+}, 1_200_000); // a bound for a shared, loaded machine: seven minutes of audio through pocketsphinx
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -64,14 +62,14 @@ const sel = (clipLength: ClipLength | undefined, upTo = durationS) => {
   return planMoments({ ...t, words }, { durationS: upTo, config: clipLength ? { clipLength } : {}, maxClips: 10 });
 };
 
-describe("clips from ten minutes of real English speech", () => {
-  it("aims for one clip per two minutes of speech and finds at least 4, never overlapping, each honouring clipLength", () => {
-    expect(durationS).toBeGreaterThan(560);
+describe("clips from seven minutes of real English speech", () => {
+  it("aims for one clip per two minutes of speech and finds at least 3, never overlapping, each honouring clipLength", () => {
+    expect(durationS).toBeGreaterThan(400);
     for (const clipLength of [undefined, "lt30", "30_60"] as const) {
       const s = sel(clipLength);
       const b = bucketOf({ clipLength });
       expect(s.note.target, String(clipLength)).toBe(Math.ceil(speechSeconds(t.words) / 120));
-      expect(s.moments.length, String(clipLength)).toBeGreaterThanOrEqual(4);
+      expect(s.moments.length, String(clipLength)).toBeGreaterThanOrEqual(3);
       const sorted = [...s.moments].sort((a, b) => a.start - b.start);
       for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.start).toBeGreaterThanOrEqual(sorted[i - 1]!.end);
       for (const m of s.moments) {

@@ -2,12 +2,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
 import { errorResponses, jsonContent, security } from "../../schemas/common";
-import { RerenderBodySchema, RerenderCreatedSchema, RerenderSchema } from "@katto/protocol/api";
-import { createRerender, getRerender } from "../../services/rerenders/rerenders";
+import { RerenderBodySchema, RerenderCreatedSchema } from "@katto/protocol/api";
+import { createRerender } from "../../services/rerenders/rerenders";
 import { accountCtx } from "../context";
 import { JobIdParams } from "../jobs/get";
 
-const ClipParams = JobIdParams.extend({
+/** A clip of a job: the job id and the clip's index (0-9). */
+export const ClipParams = JobIdParams.extend({
   index: z.coerce
     .number({ error: "index must be an integer from 0 to 9" })
     .int({ error: "index must be an integer from 0 to 9" })
@@ -16,7 +17,7 @@ const ClipParams = JobIdParams.extend({
     .openapi({ param: { name: "index", in: "path" }, example: 0 }),
 });
 
-const createRouteDef = createRoute({
+const route = createRoute({
   method: "post",
   path: "/api/v1/jobs/{id}/clips/{index}/rerender",
   operationId: "rerenderClip",
@@ -32,27 +33,8 @@ const createRouteDef = createRoute({
   responses: { 202: jsonContent(RerenderCreatedSchema, "Accepted and queued."), ...errorResponses(400, 401, 403, 404, 409, 413, 429) },
 });
 
-const getRouteDef = createRoute({
-  method: "get",
-  path: "/api/v1/jobs/{id}/rerenders/{rerender_id}",
-  operationId: "getRerender",
-  tags: ["Re-renders"],
-  summary: "Get a re-render",
-  description: "clip_url is populated when status is completed.",
-  security,
-  middleware: [keyRateLimit("get_rerender")] as const,
-  request: { params: JobIdParams.extend({ rerender_id: z.string().max(64).openapi({ param: { name: "rerender_id", in: "path" } }) }) },
-  responses: { 200: jsonContent(RerenderSchema, "The re-render."), ...errorResponses(400, 401, 403, 404, 429) },
-});
-
 export const registerRerenderClip = (app: App) =>
-  app.openapi(createRouteDef, async (c) => {
+  app.openapi(route, async (c) => {
     const { id, index } = c.req.valid("param");
     return c.json(await createRerender(accountCtx(c), id, index, c.req.valid("json")), 202);
-  });
-
-export const registerGetRerender = (app: App) =>
-  app.openapi(getRouteDef, async (c) => {
-    const { id, rerender_id } = c.req.valid("param");
-    return c.json(await getRerender(accountCtx(c), id, rerender_id), 200);
   });
