@@ -12,6 +12,12 @@ function bootstrap() {
   ensureSystemTools();
 }
 
+/** The backend's speech engine as its health check reports it, said plainly when it is the rough offline one. */
+async function speechEngine(renderUrl) {
+  const engine = await fetch(`${renderUrl}/healthz`).then((r) => r.json()).then((h) => h.engines?.speech ?? "unknown", () => "unknown");
+  return engine === "pocketsphinx" ? "pocketsphinx (offline, rough transcripts; KATTO_SPEECH_ENGINE picks another: README Configuration)" : engine;
+}
+
 async function start() {
   bootstrap();
   const { ensureLocalAccount, mintSignInLink, startStack } = await import("./lib/stack.mjs");
@@ -23,12 +29,14 @@ async function start() {
   const stack = await startStack({ port, renderPort, persistTo, vars });
   const local = await ensureLocalAccount(stack.baseUrl, vars.ADMIN_TOKEN, path.join(root, ".katto/local.json"));
   const signInLink = await mintSignInLink(stack.baseUrl, vars.ADMIN_TOKEN, local.account_id);
+  const speech = await speechEngine(stack.renderUrl);
   console.log(`
   Katto is running (local mode).
 
   API base URL   ${stack.baseUrl}/api/v1
   OpenAPI        ${stack.baseUrl}/openapi.json
   Render backend ${stack.renderUrl}
+  Speech engine  ${speech}
   API key        ${local.key}
   Admin token    ${vars.ADMIN_TOKEN}
   Dashboard      ${stack.baseUrl}/dashboard

@@ -81,6 +81,8 @@ main td[data-label]::before{content:attr(data-label);display:block;font-size:.8r
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 details summary{cursor:pointer;font-weight:600}
 .transcript{max-height:360px;overflow:auto}
+mark.low-confidence{background:color-mix(in srgb,var(--warn) 30%,transparent);color:inherit;border-radius:3px;padding:0 2px}
+.notice.warn{background:color-mix(in srgb,var(--warn) 14%,transparent)}
 `;
 
 export const DASHBOARD_JS = `

@@ -120,7 +120,11 @@ export const transcripts = sqliteTable("transcripts", {
   jobId: text("job_id").primaryKey().references(() => jobs.id),
   lang: text("lang"),
   segments: text("segments").notNull(), // JSON [{start, end, text}]
-  words: text("words").notNull(), // JSON [{start, end, word}]
+  words: text("words").notNull(), // JSON [{start, end, word, confidence?}]
+  /** which speech engine and model made it ("pocketsphinx", "openai:whisper-1", ...); null before engines named themselves */
+  engine: text("engine"),
+  /** "engine": word times from the engine; "segments": spread over each segment's voiced span */
+  wordTiming: text("word_timing"),
   createdAt: text("created_at").notNull(),
 });
 

@@ -1,6 +1,6 @@
 // Jobs and their clips as the public API shows them (service-api-v1 "Job", "Clip", "Transcript").
 import { z } from "zod";
-import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS } from "../vocabularies.js";
+import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
 import { ConfigSchema } from "./config.js";
 import { orNull } from "./or-null.js";
 
@@ -103,12 +103,28 @@ export const JobCreatedSchema = z.object({
 
 export const CancelledSchema = z.object({ id: z.uuid(), status: z.literal("cancelled"), refunded: z.boolean() });
 
+export const TranscriptWordSchema = z.object({
+  text: z.string(),
+  start: z.number().meta({ description: "Seconds from the start of the source." }),
+  end: z.number(),
+  confidence: z.number().min(0).max(1).optional().meta({ description: "The engine's confidence in the word, 0 to 1; left out when the engine gives none (OpenAI's whisper-1, Workers AI)." }),
+});
+
 export const TranscriptSchema = z.object({
   job_id: z.uuid(),
   lang: orNull(z.string(), "The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told."),
   segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+  words: z.array(TranscriptWordSchema).meta({ description: "Every recognised word with its times, the words captions and clips are cut from." }),
+  engine: orNull(
+    z.string(),
+    "The speech engine and model that made the transcript: pocketsphinx (the offline engine: a rough transcript), workers-ai:<model>, openai:<model> (any OpenAI-compatible server), whisper-cpp:<model>; joined with + when a fallback transcribed part of it. null for transcripts made before engines named themselves.",
+  ),
+  word_timing: z.enum(WORD_TIMINGS).meta({
+    description: "engine: word times come from the speech engine; segments: the engine gave times per segment only, and each segment's words were spread over its voiced span (times are estimates).",
+  }),
   created_at: z.iso.datetime(),
 });
+export type Transcript = z.infer<typeof TranscriptSchema>;
 
 export const ClipProjectionSchema = z.object({
   job_id: z.uuid(),

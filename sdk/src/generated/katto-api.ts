@@ -792,12 +792,28 @@ export interface components {
         Transcript: {
             /** Format: date-time */
             created_at: string;
+            /** @description The speech engine and model that made the transcript: pocketsphinx (the offline engine: a rough transcript), workers-ai:<model>, openai:<model> (any OpenAI-compatible server), whisper-cpp:<model>; joined with + when a fallback transcribed part of it. null for transcripts made before engines named themselves. */
+            engine: string | null;
             /** Format: uuid */
             job_id: string;
             /** @description The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told. */
             lang: string | null;
             segments: {
                 end: number;
+                start: number;
+                text: string;
+            }[];
+            /**
+             * @description engine: word times come from the speech engine; segments: the engine gave times per segment only, and each segment's words were spread over its voiced span (times are estimates).
+             * @enum {string}
+             */
+            word_timing: "engine" | "segments";
+            /** @description Every recognised word with its times, the words captions and clips are cut from. */
+            words: {
+                /** @description The engine's confidence in the word, 0 to 1; left out when the engine gives none (OpenAI's whisper-1, Workers AI). */
+                confidence?: number;
+                end: number;
+                /** @description Seconds from the start of the source. */
                 start: number;
                 text: string;
             }[];

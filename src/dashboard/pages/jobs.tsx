@@ -7,6 +7,7 @@ import { ServiceError, ValidationError } from "../../errors";
 import { CAPTION_STYLES, CLIP_LENGTHS, clipLengthLabel, DUB_LANGUAGES, LAYOUT_MODES, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
 import { CompleteUploadBodySchema, type Config, ConfigSchema, RerenderBodySchema, ReserveUploadBodySchema } from "@katto/protocol/api";
 import { RUNNING_STATUSES } from "../../services/jobs/status";
+import { TranscriptSource, transcriptLines } from "../components/transcript";
 import { cancelJob } from "../../services/jobs/cancel";
 import { createJob } from "../../services/jobs/create";
 import { getJobDetails } from "../../services/jobs/details";
@@ -223,8 +224,14 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
         {transcript && (
           <section class="card" aria-labelledby="tr-h">
             <h2 id="tr-h">Transcript</h2>
+            <TranscriptSource transcript={transcript} />
             <div class="transcript">
-              {transcript.segments.map((s) => (<p><span class="muted mono">{new Date(s.start * 1000).toISOString().slice(14, 19)}</span> {s.text}</p>))}
+              {transcriptLines(transcript).map((line) => (
+                <p>
+                  <span class="muted mono">{new Date(line.start * 1000).toISOString().slice(14, 19)}</span>{" "}
+                  {line.words.map((w) => (w.low ? <><mark class="low-confidence" title={`the engine is ${Math.round(w.confidence! * 100)} % sure of this word`}>{w.text}</mark>{" "}</> : `${w.text} `))}
+                </p>
+              ))}
             </div>
           </section>
         )}

@@ -3,7 +3,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { preparedRead } from "../../db/prepared";
 import { clips, jobs, transcripts } from "../../db/schema";
 import { NotFoundError } from "../../errors";
-import type { JobStatus } from "@katto/protocol/api";
+import { WORD_TIMINGS, type TranscriptWord } from "@katto/protocol";
+import type { JobStatus, Transcript } from "@katto/protocol/api";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { parseCursor } from "./cursor";
@@ -66,7 +67,21 @@ export async function getTranscript(ctx: AccountContext, id: string) {
   await loadOwnJob(ctx, id);
   const t = await drizzle(ctx.env.DB).select().from(transcripts).where(eq(transcripts.jobId, id)).get();
   if (!t) throw new NotFoundError("Transcript not available yet: it is stored once transcription finishes. Poll the job and retry.");
-  return { job_id: id, lang: t.lang, segments: JSON.parse(t.segments) as { start: number; end: number; text: string }[], created_at: t.createdAt };
+  return transcriptView(id, t);
+}
+
+/** The stored transcript as the API shows it: words as `text`, the engine named, how words were timed. */
+function transcriptView(id: string, t: typeof transcripts.$inferSelect): Transcript {
+  const words = JSON.parse(t.words) as TranscriptWord[];
+  return {
+    job_id: id,
+    lang: t.lang,
+    segments: JSON.parse(t.segments) as Transcript["segments"],
+    words: words.map((w) => ({ text: w.word, start: w.start, end: w.end, ...(w.confidence !== undefined ? { confidence: w.confidence } : {}) })),
+    engine: t.engine,
+    word_timing: isWordTiming(t.wordTiming) ? t.wordTiming : "engine",
+    created_at: t.createdAt,
+  };
 }
 
 /** Projection of finished clips; empty until the job is completed (spec GET /jobs/{id}/clips). */
@@ -83,3 +98,5 @@ export async function getClips(ctx: AccountContext, id: string) {
     }),
   };
 }
+
+const isWordTiming = (v: string | null): v is Transcript["word_timing"] => (WORD_TIMINGS as readonly (string | null)[]).includes(v);

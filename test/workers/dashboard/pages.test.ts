@@ -118,6 +118,28 @@ describe("job page", () => {
     expect(await empty.text()).toContain("Send at least one of layout_mode, caption_style or dub.");
   });
 
+  it("names the transcript's engine, says plainly when it is the rough offline one, and marks the words the engine was unsure of", async () => {
+    const { cookie } = await signedIn();
+    const transcribed = async (engine: string, words: { start: number; end: number; word: string; confidence?: number }[]) => {
+      const id = await newDashboardJob(cookie);
+      const text = words.map((w) => w.word).join(" ");
+      expect((await sendEvent(id, { type: "transcript", lang: "en", segments: [{ start: 0, end: 3, text }], words, engine })).status).toBe(200);
+      const clips = [clipReport(0, 70)];
+      await storeClipFiles(id, clips);
+      expect((await sendEvent(id, { type: "clips", clips } as never)).status).toBe(200);
+      return (await get(`/dashboard/jobs/${id}`, cookie)).text();
+    };
+    const offline = await transcribed("pocketsphinx", [{ start: 0, end: 0.5, word: "pricing", confidence: 0.9 }, { start: 0.6, end: 1, word: "matters", confidence: 0.21 }]);
+    expect(offline).toMatch(/<p class="notice warn" data-engine="pocketsphinx">Rough offline transcript \(pocketsphinx\)/);
+    expect(offline).toContain("KATTO_SPEECH_ENGINE");
+    expect(offline).toMatch(/<mark class="low-confidence" title="the engine is 21 % sure of this word">matters<\/mark>/);
+    expect(offline).not.toMatch(/<mark[^>]*>pricing/);
+    const whisper = await transcribed("openai:whisper-1", [{ start: 0, end: 0.5, word: "pricing" }]);
+    expect(whisper).toContain("Transcribed by openai:whisper-1.");
+    expect(whisper).not.toContain("Rough offline transcript");
+    expect(whisper).not.toContain("<mark");
+  });
+
   it("shows the job's warnings above its clips: a clip left out is never silent", async () => {
     const { cookie } = await signedIn();
     const id = await newDashboardJob(cookie);

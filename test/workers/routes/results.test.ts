@@ -34,7 +34,29 @@ describe("GET /jobs/{id}/transcript", () => {
     const r = await api(c, `/jobs/${id}/transcript`);
     expect(r.status).toBe(200);
     const t = TranscriptSchema.parse(await r.json());
-    expect(t).toEqual({ job_id: id, lang: "en", segments, created_at: expect.any(String) });
+    expect(t).toEqual({ job_id: id, lang: "en", segments, words: [{ text: "Welcome", start: 0, end: 0.4 }], engine: null, word_timing: "engine", created_at: expect.any(String) });
+  });
+
+  it("names the engine that made it, gives each word's confidence where the engine gave one, and says when word times are estimates", async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    const words = [
+      { start: 0, end: 0.4, word: "Welcome", confidence: 0.91 },
+      { start: 0.45, end: 0.8, word: "back", confidence: 0.32 },
+      { start: 0.9, end: 1.2, word: "friends" },
+    ];
+    await sendEvent(id, { type: "transcript", lang: "en", segments: [{ start: 0, end: 1.2, text: "Welcome back friends" }], words, engine: "openai:whisper-1", word_timing: "segments" });
+    const t = TranscriptSchema.parse(await (await api(c, `/jobs/${id}/transcript`)).json());
+    expect(t.engine).toBe("openai:whisper-1");
+    expect(t.word_timing).toBe("segments");
+    expect(t.words).toEqual([
+      { text: "Welcome", start: 0, end: 0.4, confidence: 0.91 },
+      { text: "back", start: 0.45, end: 0.8, confidence: 0.32 },
+      { text: "friends", start: 0.9, end: 1.2 },
+    ]);
+    // a confidence outside 0..1 is refused by the render protocol, never stored
+    const bad = await sendEvent(id, { type: "transcript", lang: "en", segments: [], words: [{ start: 0, end: 1, word: "x", confidence: 1.5 }], engine: "pocketsphinx" });
+    expect(bad.status).toBe(400);
   });
 
   it("a transcript without a detected language has lang null", async () => {

@@ -1,0 +1,2 @@
+ALTER TABLE `transcripts` ADD `engine` text;--> statement-breakpoint
+ALTER TABLE `transcripts` ADD `word_timing` text;

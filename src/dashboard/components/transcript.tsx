@@ -1,0 +1,39 @@
+// The transcript on a job's page: which engine made it, said plainly when it is the rough offline
+// one, and its lines with the words the engine was unsure of marked.
+import type { Transcript } from "@katto/protocol/api";
+
+/** Below this confidence a word is marked for a second look. */
+export const LOW_CONFIDENCE = 0.5;
+const OFFLINE_ENGINE = "pocketsphinx";
+
+export function TranscriptSource({ transcript }: { transcript: Transcript }) {
+  const engines = transcript.engine?.split("+") ?? [];
+  const offline = engines.includes(OFFLINE_ENGINE);
+  return (
+    <p class={offline ? "notice warn" : "muted"} data-engine={transcript.engine ?? ""}>
+      {offline
+        ? "Rough offline transcript (pocketsphinx): expect misheard words in the captions and titles. The operator can configure a speech engine (README, Configuration: KATTO_SPEECH_ENGINE)."
+        : `Transcribed by ${transcript.engine ?? "an unnamed engine"}.`}
+      {transcript.word_timing === "segments" ? " Word times are estimates: the engine timed whole segments only." : ""}
+    </p>
+  );
+}
+
+export interface TranscriptLine {
+  start: number;
+  words: { text: string; confidence?: number; low: boolean }[];
+}
+
+/** Each segment's words (by time), so confidence can be shown per word; a segment without words keeps its text. */
+export function transcriptLines(t: Transcript): TranscriptLine[] {
+  let i = 0;
+  return t.segments.map((s, k) => {
+    const last = k === t.segments.length - 1;
+    const words: TranscriptLine["words"] = [];
+    while (i < t.words.length && (last || t.words[i]!.start < s.end)) {
+      const w = t.words[i++]!;
+      words.push({ text: w.text, confidence: w.confidence, low: w.confidence !== undefined && w.confidence < LOW_CONFIDENCE });
+    }
+    return { start: s.start, words: words.length > 0 ? words : [{ text: s.text, low: false }] };
+  });
+}
