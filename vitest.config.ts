@@ -51,6 +51,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
+            isolate: false,
             // test/fuzz: the property-based fuzz of /openapi.json runs against the Worker here too.
             include: ["test/workers/**/*.test.ts", "test/fuzz/**/*.test.ts"],
             setupFiles: ["./test/workers/apply-migrations.ts"],

@@ -18,32 +18,55 @@ const STYLE_SHAPE = {
     .int({ error: `must be an integer from ${WORDS_PER_CAPTION.min} to ${WORDS_PER_CAPTION.max}` })
     .min(WORDS_PER_CAPTION.min, { error: `must be an integer from ${WORDS_PER_CAPTION.min} to ${WORDS_PER_CAPTION.max}` })
     .max(WORDS_PER_CAPTION.max, { error: `must be an integer from ${WORDS_PER_CAPTION.min} to ${WORDS_PER_CAPTION.max}` })
-    .optional(),
+    .optional().meta({ description: "At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping." }),
   /** lines per caption */
-  caption_lines: z.union([z.literal(1), z.literal(2)], { error: "must be 1 or 2" }).optional(),
+  caption_lines: z.union([z.literal(1), z.literal(2)], { error: "must be 1 or 2" }).optional().meta({ description: "Lines per caption: 1 or 2." }),
   /** key words (named things, numbers, strong verbs and adjectives) in the kit's highlight colour, larger */
-  emphasis: z.enum(EMPHASIS_MODES, oneOf(EMPHASIS_MODES)).optional(),
+  emphasis: z.enum(EMPHASIS_MODES, oneOf(EMPHASIS_MODES)).optional().meta({ description: "keywords: key words (named things, numbers, strong verbs and adjectives) drawn larger in the brand kit's accent colour; none: plain captions." }),
   /** a colour emoji beside a caption's key word where one fits; at most one per caption, never two captions in a row */
-  emoji: flag.optional(),
+  emoji: flag.optional().meta({ description: "true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row." }),
   /** the clip's headline as a title card over its first seconds (HOOK_TITLE_S), never over the face */
-  hook_title: flag.optional(),
-  zoom: z.enum(ZOOM_MODES, oneOf(ZOOM_MODES)).optional(),
-  remove_silences: flag.optional(),
-  remove_fillers: flag.optional(),
-  broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional(),
+  hook_title: flag.optional().meta({ description: "true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face." }),
+  zoom: z.enum(ZOOM_MODES, oneOf(ZOOM_MODES)).optional().meta({ description: "punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted)." }),
+  remove_silences: flag.optional().meta({ description: "true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted)." }),
+  remove_fillers: flag.optional().meta({ description: "true: filler words (um, uh, er) cut out (not available yet: only false is accepted)." }),
+  broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional().meta({ description: "library or stock: short B-roll cutaways over matching words (not available yet: only none is accepted)." }),
   /** burned-in captions and SRT in this language (the dub's translation engines) */
-  caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional(),
+  caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({ description: "Burned-in captions and SRT translated into this language (not available yet: refused when set)." }),
 };
 
 const FIELDS = Object.keys(STYLE_SHAPE).join(", ");
 
 /**
+ * Options of the style the renderer does not draw yet, with the value that asks for nothing: any
+ * other value is refused, so a client never believes a clip got what it did not (issue 26).
+ */
+const NOT_YET_DRAWN: Partial<Record<keyof typeof STYLE_SHAPE, unknown>> = {
+  zoom: "none",
+  remove_silences: false,
+  remove_fillers: false,
+  broll: "none",
+  caption_language: undefined,
+};
+
+/**
  * The style as callers send it: unknown fields are refused, naming them and the fields there are,
  * like the rest of `config`.
  */
-export const StyleSchema = z.strictObject(STYLE_SHAPE, {
-  error: (iss) => (iss.code === "unrecognized_keys" ? `has unknown field${iss.keys.length > 1 ? "s" : ""} ${iss.keys.join(", ")} (a style takes ${FIELDS})` : "must be an object"),
-});
+export const StyleSchema = z
+  .strictObject(STYLE_SHAPE, {
+    error: (iss) => (iss.code === "unrecognized_keys" ? `has unknown field${iss.keys.length > 1 ? "s" : ""} ${iss.keys.join(", ")} (a style takes ${FIELDS})` : "must be an object"),
+  })
+  .superRefine((style, ctx) => {
+    for (const [field, off] of Object.entries(NOT_YET_DRAWN)) {
+      const v = style[field as keyof Style];
+      if (v !== undefined && v !== off) ctx.addIssue({ code: "custom", path: [field], message: `${JSON.stringify(v)} is not available in this version yet: the renderer does not draw it, so it is refused rather than ignored (leave it out${off === undefined ? "" : ` or send ${JSON.stringify(off)}`})` });
+    }
+  })
+  .meta({
+    description:
+      "A clip's creator style, every field optional. On a job (config.style) it overrides the default brand kit's style field by field; on a re-render it overrides the style the clip was rendered with. Unknown fields are refused.",
+  });
 export type Style = z.output<typeof StyleSchema>;
 
 /**

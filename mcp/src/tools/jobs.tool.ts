@@ -1,5 +1,6 @@
 // Jobs: create (spends quota), read, list, clips, transcript, cancel (cannot be undone).
 import { z } from "zod";
+import { styleInput } from "./style-input";
 import { CLIP_LENGTHS, clipLengthLabel, JOB_STATUSES } from "@katto/protocol";
 import { CancelledSchema, ClipProjectionSchema, ConfigSchema, JobCreatedSchema, JobListSchema, JobSchema, TranscriptSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
@@ -13,6 +14,7 @@ export const configInput = z
     clipLength: z.enum(CLIP_LENGTHS).optional().describe(`Clip duration bucket: ${CLIP_LENGTHS.map((l) => `${l} (${clipLengthLabel(l)})`).join(", ")}. See service_list_clip_lengths.`),
     customPrompt: z.string().max(1000).optional().describe("Free-text instructions for choosing moments, e.g. 'moments about pricing'."),
     topics: z.string().max(500).optional().describe("Comma-separated topics to favour, e.g. 'AI, startups'."),
+    style: styleInput,
   })
   .optional()
   .describe("Optional settings for choosing and cutting clips.") satisfies z.ZodType<z.infer<typeof ConfigSchema> | undefined>;

@@ -1,5 +1,6 @@
 // A job's optional pre-clip settings (service-api-v1 "Config"), sent with POST /jobs and POST /uploads/{id}/complete.
 import { z } from "zod";
+import { StyleSchema } from "../style.js";
 import { CLIP_LENGTHS, CONFIG_LIMITS, clipLengthLabel } from "../vocabularies.js";
 
 /** Unknown fields are refused (strict) so a typo such as `cliplength` never passes silently. */
@@ -9,6 +10,7 @@ export const ConfigSchema = z
     clipLength: z.enum(CLIP_LENGTHS).optional().meta({ description: `Clip duration bucket: ${CLIP_LENGTHS.map((l) => `${l} (${clipLengthLabel(l)})`).join(", ")}.` }),
     customPrompt: z.string().max(CONFIG_LIMITS.customPrompt, { error: `customPrompt must be at most ${CONFIG_LIMITS.customPrompt} characters` }).optional(),
     topics: z.string().max(CONFIG_LIMITS.topics, { error: `topics must be at most ${CONFIG_LIMITS.topics} characters` }).optional(),
+    style: StyleSchema.optional(),
   })
   .meta({ description: "Optional pre-clip settings." });
 export type Config = z.infer<typeof ConfigSchema>;

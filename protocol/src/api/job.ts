@@ -1,6 +1,7 @@
 // Jobs and their clips as the public API shows them (service-api-v1 "Job", "Clip", "Transcript").
 import { z } from "zod";
 import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
+import { ClipEditsSchema, StyleSchema } from "../style.js";
 import { ConfigSchema } from "./config.js";
 import { orNull } from "./or-null.js";
 
@@ -29,6 +30,10 @@ export const clipReasonFields = {
   ),
   subscores: ClipSubscoresSchema.nullable().meta({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),
   justification: orNull(z.string(), "Why the clip scored as it did, in a sentence or two quoting it."),
+  style: StyleSchema.meta({ description: "The creator style the clip was rendered with, as resolved (the brand kit's style, then the job's field by field); {} for a clip without one." }),
+  edits: ClipEditsSchema.meta({
+    description: "What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do.",
+  }),
 };
 
 const clipTitle = orNull(z.string(), "A short title for the clip; null when it has none.");

@@ -1,5 +1,6 @@
 // Re-renders and dubs of one clip (service-api-v1 "Re-render", POST /jobs/{id}/clips/{index}/rerender).
 import { z } from "zod";
+import { StyleSchema } from "../style.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES } from "../vocabularies.js";
 import { orNull } from "./or-null.js";
 
@@ -17,10 +18,12 @@ export const RerenderBodySchema = z
       .min(1, { error: "dub must list at least one language" })
       .max(DUB_LANGUAGES.length)
       .optional(),
+    style: StyleSchema.optional(),
   })
-  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined, {
-    error: "Send at least one of layout_mode, caption_style or dub.",
+  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined, {
+    error: "Send at least one of layout_mode, caption_style, dub or style.",
   });
+export type RerenderBody = z.infer<typeof RerenderBodySchema>;
 
 export const RerenderCreatedSchema = z.object({ rerender_id: z.string(), status: z.literal("queued"), status_url: z.url() });
 

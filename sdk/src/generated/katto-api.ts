@@ -430,6 +430,7 @@ export interface components {
             clip_index: number;
             /** @description Length of the clip, seconds (end - start). */
             duration: number;
+            edits: components["schemas"]["ClipEdits"];
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description True once the 1080p render has landed. */
@@ -442,6 +443,7 @@ export interface components {
             score: number | null;
             /** @description Where the clip starts in the source video, seconds. */
             start: number;
+            style: components["schemas"]["Style"] & unknown;
             subscores: components["schemas"]["ClipSubscores"];
             /** @description A short title for the clip; null when it has none. */
             title: string | null;
@@ -451,12 +453,48 @@ export interface components {
              */
             url: string;
         };
+        /** @description What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do. */
+        ClipEdits: {
+            broll: {
+                asset: string;
+                end: number;
+                start: number;
+            }[];
+            cuts: {
+                /** @enum {string} */
+                reason: "silence" | "filler";
+                source_end: number;
+                source_start: number;
+            }[];
+            emoji: {
+                emoji: string;
+                end: number;
+                start: number;
+                word: string;
+            }[];
+            emphasis: {
+                end: number;
+                start: number;
+                word: string;
+            }[];
+            title_card: {
+                end: number;
+                start: number;
+                text: string;
+            } | null;
+            zooms: {
+                end: number;
+                scale: number;
+                start: number;
+            }[];
+        };
         ClipList: {
             clips: {
                 /** Format: uri */
                 captions_url: string | null;
                 /** @description Length of the clip, seconds (end - start). */
                 duration: number;
+                edits: components["schemas"]["ClipEdits"];
                 /** @description Where the clip ends in the source video, seconds. */
                 end: number;
                 /** @description Why the clip scored as it did, in a sentence or two quoting it. */
@@ -467,6 +505,7 @@ export interface components {
                 score: number | null;
                 /** @description Where the clip starts in the source video, seconds. */
                 start: number;
+                style: components["schemas"]["Style"] & unknown;
                 subscores: components["schemas"]["ClipSubscores"];
                 /** @description A short title for the clip; null when it has none. */
                 title: string | null;
@@ -505,6 +544,7 @@ export interface components {
              * @example podcast
              */
             genre?: string;
+            style?: components["schemas"]["Style"];
             topics?: string;
         };
         Connection: {
@@ -781,6 +821,7 @@ export interface components {
             dub?: ("en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh")[];
             /** @enum {string} */
             layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
+            style?: components["schemas"]["Style"];
         };
         ReserveUploadRequest: {
             /** @enum {string} */
@@ -788,6 +829,41 @@ export interface components {
             filename: string;
             /** @description Bytes. Cap: 1 GB on free, 5 GB on creator. */
             size: number;
+        };
+        /** @description A clip's creator style, every field optional. On a job (config.style) it overrides the default brand kit's style field by field; on a re-render it overrides the style the clip was rendered with. Unknown fields are refused. */
+        Style: {
+            /**
+             * @description library or stock: short B-roll cutaways over matching words (not available yet: only none is accepted).
+             * @enum {string}
+             */
+            broll?: "none" | "library" | "stock";
+            /**
+             * @description Burned-in captions and SRT translated into this language (not available yet: refused when set).
+             * @enum {string}
+             */
+            caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
+            /** @description Lines per caption: 1 or 2. */
+            caption_lines?: 1 | 2;
+            /** @description true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row. */
+            emoji?: boolean;
+            /**
+             * @description keywords: key words (named things, numbers, strong verbs and adjectives) drawn larger in the brand kit's accent colour; none: plain captions.
+             * @enum {string}
+             */
+            emphasis?: "none" | "keywords";
+            /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
+            hook_title?: boolean;
+            /** @description true: filler words (um, uh, er) cut out (not available yet: only false is accepted). */
+            remove_fillers?: boolean;
+            /** @description true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted). */
+            remove_silences?: boolean;
+            /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
+            words_per_caption?: number;
+            /**
+             * @description punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted).
+             * @enum {string}
+             */
+            zoom?: "none" | "punch_in";
         };
         Transcript: {
             /** Format: date-time */

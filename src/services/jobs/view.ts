@@ -1,6 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (src/schemas/job.ts).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs } from "../../db/schema";
+import { ClipEditsSchema, noEdits, StyleSchema } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 
@@ -35,7 +36,9 @@ function parseJson(text: string | null): unknown {
 /** Where the clip sits in the source, its layout, and the parts of its score (null where a stored clip lacks them). */
 export function clipReasons(c: ClipRow) {
   const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
-  const meta = parseJson(c.metadata) as { layout?: unknown } | null;
+  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown } | null;
+  const style = StyleSchema.safeParse(meta?.style ?? {});
+  const edits = ClipEditsSchema.safeParse(meta?.edits);
   return {
     start: round3(c.startS),
     end: round3(c.endS),
@@ -43,6 +46,8 @@ export function clipReasons(c: ClipRow) {
     layout: typeof meta?.layout === "string" ? meta.layout : null,
     subscores: sub.success ? sub.data : null,
     justification: c.justification,
+    style: style.success ? style.data : {},
+    edits: edits.success ? edits.data : noEdits(),
   };
 }
 

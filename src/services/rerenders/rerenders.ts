@@ -1,6 +1,7 @@
 // Re-render a finished clip in another layout, caption style or dubbed language (spec
 // POST /jobs/{id}/clips/{index}/rerender). Free: no quota. The original clip URL never changes:
 // each re-render writes new files under its own id (versioned).
+import type { RerenderBody } from "@katto/protocol/api";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueueRerender } from "../../queues/producers";
@@ -9,11 +10,7 @@ import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { loadOwnJob } from "../jobs/read";
 
-export interface RerenderParams {
-  layout_mode?: string;
-  caption_style?: string;
-  dub?: string[];
-}
+export type RerenderParams = RerenderBody;
 
 const statusUrl = (base: string, jobId: string, rid: string) => `${base}/api/v1/jobs/${jobId}/rerenders/${rid}`;
 

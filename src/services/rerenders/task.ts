@@ -1,7 +1,7 @@
 // The re-render task of a queued re-render (docs/render-protocol.md "Re-renders"): the clip's
 // range and stored editing metadata, the requested changes, the account's brand kit, and a
 // callback token of its own.
-import type { RerenderParams } from "@katto/protocol";
+import { resolveStyle, type RerenderParams, type Style } from "@katto/protocol";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
@@ -18,6 +18,8 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
     .first<{ id: string; job_id: string; clip_index: number; status: string; params: string; metadata: string; start_s: number; end_s: number; source: string; source_url: string; account_id: string }>();
   if (!r || r.status !== "queued") return null;
   const upload = r.source === "upload";
+  const metadata = JSON.parse(r.metadata) as { style?: Style };
+  const params = JSON.parse(r.params) as RerenderParams;
   return {
     kind: "rerender",
     body: {
@@ -25,8 +27,9 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
       job_id: r.job_id,
       clip_index: r.clip_index,
       source: { url: upload ? await jobSourceUrl(env, r.job_id) : r.source_url, kind: upload ? "upload" : "url" },
-      clip: { start: r.start_s, end: r.end_s, metadata: JSON.parse(r.metadata) },
-      params: JSON.parse(r.params) as RerenderParams,
+      clip: { start: r.start_s, end: r.end_s, metadata },
+      // a new style changes the clip's own field by field; without one the backend keeps the stored style
+      params: params.style ? { ...params, style: resolveStyle(metadata.style, params.style) } : params,
       brand_kit: await defaultBrandKit(env.DB, r.account_id),
       callback: await callbackFor(env, rid),
     },
