@@ -5,6 +5,7 @@ import type { Schemas } from "@katto/sdk";
 import { fileSource } from "@katto/sdk/node";
 import { type Command, oneOf } from "../command";
 import { downloadClips } from "../download";
+import { STYLE_USAGE, styleFlags, styleFromOptions } from "../style-options";
 import { CliError, EXIT, usageError } from "../exit-codes";
 import { bar, formatBytes, table } from "../output";
 import { assertCompleted, parseTimeout, watchJob } from "../watch";
@@ -13,7 +14,7 @@ import { assertCompleted, parseTimeout, watchJob } from "../watch";
 export const clip: Command = {
   words: ["clip"],
   summary: "Make clips from a video: upload a local file (or submit a URL), wait, and download every clip's MP4 and SRT.",
-  usage: `katto clip <url-or-file> [--clip-length ${CLIP_LENGTHS.join("|")}] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]`,
+  usage: `katto clip <url-or-file> [--clip-length ${CLIP_LENGTHS.join("|")}] [--prompt TEXT] [--topics TEXT] [--genre NAME] ${STYLE_USAGE} [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]`,
   args: 1,
   options: {
     "clip-length": { type: "string" },
@@ -25,12 +26,15 @@ export const clip: Command = {
     "no-wait": { type: "boolean" },
     preview: { type: "boolean" },
     timeout: { type: "string" },
+    ...styleFlags,
   },
   examples: [
     "katto clip talk.mp4",
     "katto clip https://example.com/episode.mp4 --clip-length 30_60 --prompt 'the funniest moments'",
     "katto clip talk.mp4 --no-wait --json | jq -r .id",
     "katto clip talk.mp4 --out ./clips --preview   # don't wait for the 1080p files",
+    "katto clip talk.mp4 --emphasis keywords --emoji --hook-title --words 3",
+    "katto clip talk.mp4 --style-file style.json --lines 2   # flags override the file's fields",
   ],
   async run(ctx, [source], v) {
     const timeout = parseTimeout(v.timeout as string | undefined);
@@ -39,6 +43,7 @@ export const clip: Command = {
       customPrompt: v.prompt as string | undefined,
       topics: v.topics as string | undefined,
       genre: v.genre as string | undefined,
+      style: styleFromOptions(v),
     };
     for (const k of Object.keys(config) as (keyof typeof config)[]) if (config[k] === undefined) delete config[k];
     const hasConfig = Object.keys(config).length > 0;

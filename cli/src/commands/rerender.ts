@@ -4,6 +4,7 @@ import type { Katto, Rerender, Schemas } from "@katto/sdk";
 import { type Command, type Context, intArg, oneOf, type Values } from "../command";
 import { downloadFile } from "../download";
 import { CliError, EXIT } from "../exit-codes";
+import { STYLE_USAGE, styleFlags, styleFromOptions } from "../style-options";
 import { parseTimeout } from "../watch";
 
 // the API's value lists, from the one vocabulary the Worker and the backend use too
@@ -39,16 +40,18 @@ const waitOptions = { wait: { type: "boolean" }, out: { type: "string" }, timeou
 
 export const rerender: Command = {
   words: ["rerender"],
-  summary: "Render one clip again with another layout or caption style.",
-  usage: "katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] [--wait] [--out FILE.mp4]",
+  summary: "Render one clip again with another layout, caption style or creator style.",
+  usage: `katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] ${STYLE_USAGE} [--wait] [--out FILE.mp4]`,
   args: 2,
-  options: { layout: { type: "string" }, "caption-style": { type: "string" }, ...waitOptions },
-  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4"],
+  options: { layout: { type: "string" }, "caption-style": { type: "string" }, ...styleFlags, ...waitOptions },
+  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4", "katto rerender $ID 0 --emoji --words 2 --wait   # the clip's own style with these fields changed"],
   async run(ctx, [jobId, index], v) {
     const body: Schemas["RerenderRequest"] = {};
     const layout = oneOf(v.layout as string | undefined, LAYOUTS, "layout");
     if (layout) body.layout_mode = layout;
     if (v["caption-style"]) body.caption_style = v["caption-style"] as string;
+    const style = styleFromOptions(v);
+    if (style) body.style = style;
     await submit(ctx, jobId, intArg(index, "clip-index"), body, v);
   },
 };

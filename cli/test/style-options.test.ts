@@ -1,0 +1,51 @@
+// `katto clip` / `katto rerender` style options: a style file with flags over it, checked with the
+// API's StyleSchema before anything is sent (a mistake is a usage error, exit 2).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CliError, EXIT } from "../src/exit-codes";
+import { styleFromOptions } from "../src/style-options";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "katto-style-"));
+const file = (name: string, text: string) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+const usage = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(CliError);
+    expect((e as CliError).exitCode).toBe(EXIT.usage);
+    return (e as CliError).message;
+  }
+  throw new Error("expected a usage error");
+};
+
+describe("style options", () => {
+  it("gives no style when none is asked for", () => {
+    expect(styleFromOptions({})).toBeUndefined();
+  });
+
+  it("reads the common fields from flags", () => {
+    expect(styleFromOptions({ emphasis: "keywords", emoji: true, "hook-title": true, words: "3", lines: "1" })).toEqual({ emphasis: "keywords", emoji: true, hook_title: true, words_per_caption: 3, caption_lines: 1 });
+  });
+
+  it("reads a style file, and flags override its fields", () => {
+    const f = file("style.json", JSON.stringify({ words_per_caption: 5, emphasis: "keywords", caption_lines: 2 }));
+    expect(styleFromOptions({ "style-file": f, words: "2" })).toEqual({ words_per_caption: 2, emphasis: "keywords", caption_lines: 2 });
+  });
+
+  it("refuses what the API would refuse, naming the field, before anything is sent", () => {
+    expect(usage(() => styleFromOptions({ words: "9" }))).toMatch(/^Style: words_per_caption must be an integer from 1 to 8/);
+    expect(usage(() => styleFromOptions({ words: "three" }))).toBe('--words must be a whole number; got "three".');
+    expect(usage(() => styleFromOptions({ emphasis: "loud" }))).toMatch(/^--emphasis must be one of none, keywords/);
+    expect(usage(() => styleFromOptions({ "style-file": file("typo.json", JSON.stringify({ emojis: true })) }))).toMatch(/unknown field emojis/);
+    expect(usage(() => styleFromOptions({ "style-file": file("zoom.json", JSON.stringify({ zoom: "punch_in" })) }))).toMatch(/zoom "punch_in" is not available in this version yet/);
+    expect(usage(() => styleFromOptions({ "style-file": file("bad.json", "{emphasis:") }))).toMatch(/is not JSON/);
+    expect(usage(() => styleFromOptions({ "style-file": path.join(dir, "missing.json") }))).toMatch(/^Cannot read --style-file/);
+    expect(usage(() => styleFromOptions({ "style-file": file("list.json", "[1]") }))).toBe("--style-file must hold a JSON object.");
+  });
+});
