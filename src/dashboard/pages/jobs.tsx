@@ -7,6 +7,7 @@ import { ServiceError, ValidationError } from "../../errors";
 import { CAPTION_STYLES, CLIP_LENGTHS, clipLengthLabel, DUB_LANGUAGES, LAYOUT_MODES, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
 import { CompleteUploadBodySchema, type Config, ConfigSchema, RerenderBodySchema, ReserveUploadBodySchema } from "@katto/protocol/api";
 import { RUNNING_STATUSES } from "../../services/jobs/status";
+import { StyleFields, styleFrom } from "../components/style-fields";
 import { TranscriptSource, transcriptLines } from "../components/transcript";
 import { cancelJob } from "../../services/jobs/cancel";
 import { createJob } from "../../services/jobs/create";
@@ -24,8 +25,11 @@ const zodMessage = (e: { issues: { path: PropertyKey[]; message: string }[] }) =
 
 /** The optional config fields of the submit form, validated with the API's ConfigSchema. */
 function configFrom(get: (k: string) => string): Config | undefined {
-  const raw: Record<string, string> = {};
+  const raw: Record<string, unknown> = {};
   for (const k of ["clipLength", "customPrompt", "topics", "genre"]) if (get(k).trim()) raw[k] = get(k).trim();
+  const style = styleFrom(get);
+  if (style.error) throw new ValidationError(style.error);
+  if (style.style) raw.style = style.style;
   if (!Object.keys(raw).length) return undefined;
   const r = ConfigSchema.safeParse(raw);
   if (!r.success) throw new ValidationError(zodMessage(r.error));
@@ -34,7 +38,7 @@ function configFrom(get: (k: string) => string): Config | undefined {
 
 const ConfigFields = () => (
   <details>
-    <summary>Options (clip length, prompt, topics)</summary>
+    <summary>Options (clip length, prompt, topics, creator style)</summary>
     <div class="row">
       <div>
         <label for="cfg-length">Clip length</label>
@@ -50,6 +54,7 @@ const ConfigFields = () => (
     </div>
     <label for="cfg-prompt">Prompt</label>
     <textarea id="cfg-prompt" name="customPrompt" maxlength={1000} rows={2} placeholder="What should the clips focus on?"></textarea>
+    <StyleFields id="cfg-style" />
   </details>
 );
 
@@ -198,6 +203,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                         <label for={`rr-style-${k.clip_index}`}>Caption style</label>
                         <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{CAPTION_STYLES.map((m) => <option value={m}>{m}</option>)}</select>
                         <fieldset><legend>Dub into</legend>{DUB_LANGUAGES.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
+                        <StyleFields id={`rr-cs-${k.clip_index}`} keep />
                         <button type="submit" class="btn">Start</button>
                       </form>
                     </details>
@@ -275,6 +281,9 @@ export function registerJobPages(d: Hono<DashboardEnv>) {
     if (f.one("layout_mode")) raw.layout_mode = f.one("layout_mode");
     if (f.one("caption_style")) raw.caption_style = f.one("caption_style");
     if (f.all("dub").length) raw.dub = f.all("dub");
+    const style = styleFrom(f.one);
+    if (style.error) return jobPage(c, id, { error: style.error }, 400);
+    if (style.style) raw.style = style.style;
     const parsed = RerenderBodySchema.safeParse(raw);
     if (!parsed.success) return jobPage(c, id, { error: zodMessage(parsed.error) }, 400);
     try {

@@ -59,6 +59,26 @@ describe("jobs pages", () => {
     expect((await get(`/dashboard/jobs/${id}`, other.cookie)).status).toBe(404);
   });
 
+  it("submits a creator style from the form, and re-renders a clip with another", async () => {
+    const { cookie } = await signedIn();
+    const page = await (await get("/dashboard/jobs", cookie)).text();
+    for (const name of ["style.words_per_caption", "style.caption_lines", "style.emphasis", "style.emoji", "style.hook_title"]) expect(page).toContain(`name="${name}"`);
+    const r = await post("/dashboard/jobs", { url: SAMPLE_URL, "style.words_per_caption": "3", "style.emphasis": "keywords", "style.emoji": "true" }, { cookie });
+    expect(r.status).toBe(303);
+    const id = /^\/dashboard\/jobs\/([0-9a-f-]{36})$/.exec(r.headers.get("location") ?? "")![1]!;
+    const row = await env.DB.prepare("SELECT config FROM jobs WHERE id = ?1").bind(id).first<{ config: string }>();
+    expect(JSON.parse(row!.config)).toEqual({ style: { words_per_caption: 3, emphasis: "keywords", emoji: true } });
+    const bad = await post("/dashboard/jobs", { url: SAMPLE_URL, "style.words_per_caption": "12" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("style.words_per_caption: must be an integer from 1 to 8");
+    const clips = [clipReport(0, 70)];
+    await storeClipFiles(id, clips);
+    expect((await sendEvent(id, { type: "clips", clips } as never)).status).toBe(200);
+    expect((await post(`/dashboard/jobs/${id}/clips/0/rerender`, { "style.hook_title": "true" }, { cookie })).status).toBe(303);
+    const rr = await env.DB.prepare("SELECT params FROM rerenders WHERE job_id = ?1").bind(id).first<{ params: string }>();
+    expect(JSON.parse(rr!.params)).toMatchObject({ style: { hook_title: true } });
+  });
+
   it("shows the service's message for a URL it refuses", async () => {
     const { cookie } = await signedIn();
     const r = await post("/dashboard/jobs", { url: "ftp://example.com/video.mp4" }, { cookie });

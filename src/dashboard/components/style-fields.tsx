@@ -1,0 +1,54 @@
+// The creator style's controls (issue 26) on the job form and each clip's re-render panel, and
+// the form's values as a Style, checked with the API's StyleSchema. The options the renderer does
+// not draw yet are not offered.
+import { EMPHASIS_MODES, StyleSchema, WORDS_PER_CAPTION, type Style } from "@katto/protocol";
+
+const WORDS = Array.from({ length: WORDS_PER_CAPTION.max - WORDS_PER_CAPTION.min + 1 }, (_, i) => WORDS_PER_CAPTION.min + i);
+
+/** The style controls; `id` keeps the labels of several panels on one page apart. */
+export const StyleFields = ({ id, keep }: { id: string; keep?: boolean }) => (
+  <fieldset data-style-fields>
+    <legend>Creator style</legend>
+    <div class="row">
+      <div>
+        <label for={`${id}-words`}>Words per caption</label>
+        <select id={`${id}-words`} name="style.words_per_caption">
+          <option value="">{keep ? "Keep" : "Automatic"}</option>
+          {WORDS.map((n) => <option value={String(n)}>{n}</option>)}
+        </select>
+      </div>
+      <div>
+        <label for={`${id}-lines`}>Lines</label>
+        <select id={`${id}-lines`} name="style.caption_lines">
+          <option value="">{keep ? "Keep" : "Automatic"}</option>
+          <option value="1">1</option>
+          <option value="2">2</option>
+        </select>
+      </div>
+      <div>
+        <label for={`${id}-emphasis`}>Key words</label>
+        <select id={`${id}-emphasis`} name="style.emphasis">
+          <option value="">{keep ? "Keep" : "Plain"}</option>
+          {EMPHASIS_MODES.map((m) => <option value={m}>{m === "keywords" ? "Highlight key words" : "Plain"}</option>)}
+        </select>
+      </div>
+    </div>
+    <label class="check"><input type="checkbox" name="style.emoji" value="true" /> Emoji beside key words</label>
+    <label class="check"><input type="checkbox" name="style.hook_title" value="true" /> Hook title over the first seconds</label>
+  </fieldset>
+);
+
+/** The style the form asks for (undefined when none), or the API's message for what is wrong. */
+export function styleFrom(get: (k: string) => string): { style?: Style; error?: string } {
+  const raw: Record<string, unknown> = {};
+  const words = get("style.words_per_caption");
+  const lines = get("style.caption_lines");
+  if (words) raw.words_per_caption = Number(words);
+  if (lines) raw.caption_lines = Number(lines);
+  if (get("style.emphasis")) raw.emphasis = get("style.emphasis");
+  if (get("style.emoji") === "true") raw.emoji = true;
+  if (get("style.hook_title") === "true") raw.hook_title = true;
+  if (Object.keys(raw).length === 0) return {};
+  const r = StyleSchema.safeParse(raw);
+  return r.success ? { style: r.data } : { error: r.error.issues.map((i) => `style.${i.path.map(String).join(".")}: ${i.message}`).join("; ") };
+}
