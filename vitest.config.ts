@@ -51,7 +51,11 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
+            // one workerd runtime serves the files in turn (no fresh module graph per file; storage
+            // is still isolated per file), one file at a time, after the Node projects' group:
+            // vitest runs projects that share workers between files in groups of one maxWorkers
             isolate: false,
+            sequence: { groupOrder: 1 },
             // test/fuzz: the property-based fuzz of /openapi.json runs against the Worker here too.
             include: ["test/workers/**/*.test.ts", "test/fuzz/**/*.test.ts"],
             setupFiles: ["./test/workers/apply-migrations.ts"],
@@ -59,14 +63,14 @@ export default defineConfig(async () => {
         },
         "./container/vitest.config.ts",
         {
-          test: { name: "sdk-cli", include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node", isolate: false },
+          test: { name: "sdk-cli", maxWorkers: 2, include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node", isolate: false },
         },
         // Publishing adapters against local stand-ins of each platform's API (src/services/publishing/platforms/platform.ts "Testing").
-        { test: { name: "publishing", include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false } },
+        { test: { name: "publishing", maxWorkers: 2, include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false } },
         // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).
-        { test: { name: "docs", include: ["test/docs/**/*.test.ts"], environment: "node", isolate: false } },
+        { test: { name: "docs", maxWorkers: 2, include: ["test/docs/**/*.test.ts"], environment: "node", isolate: false } },
         // Every workspace type-checks (test/types/typecheck.test.ts): a protocol edit one side misses fails here.
-        { test: { name: "types", include: ["test/types/**/*.test.ts"], environment: "node", isolate: false } },
+        { test: { name: "types", maxWorkers: 2, include: ["test/types/**/*.test.ts"], environment: "node", isolate: false } },
         {
           test: {
             name: "system",

@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
 // Render-backend tests run real ffmpeg; two cores, so at most two test files at once, in forked
-// processes (child processes and signals are involved).
+// processes (child processes and signals are involved). The Node projects that share workers
+// between files (isolate: false) run as one group and must agree on maxWorkers (vitest.config.ts).
 export default defineConfig({
   test: {
     name: "render",
