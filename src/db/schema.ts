@@ -152,6 +152,8 @@ export const brandKits = sqliteTable("brand_kits", {
   captionPosition: text("caption_position").notNull(),
   defaultLayout: text("default_layout").notNull(),
   watermarkUrl: text("watermark_url"),
+  /** JSON Style (issue 26): the default creator style of the account's jobs; null: none */
+  style: text("style"),
   createdAt: text("created_at").notNull(),
 }, (t) => [index("brand_kits_account").on(t.accountId)]);
 

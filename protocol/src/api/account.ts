@@ -1,6 +1,7 @@
 // The account as the public API shows it: usage, the caller's account and key, brand kits, webhook
 // signing details (service-api-v1 "Usage", "Account", "Brand kit", "Webhook signing details").
 import { z } from "zod";
+import { StyleSchema } from "../style.js";
 import { CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "../vocabularies.js";
 
 export const UsageSchema = z.object({
@@ -37,6 +38,7 @@ export const BrandKitSchema = z.object({
     .url({ protocol: /^https$/, error: "watermark_url must be an https URL of a PNG image" })
     .nullable()
     .meta({ description: "https URL of a PNG watermark (at most 2 MB), or null." }),
+  style: StyleSchema.optional(),
 });
 
 export const BrandKitListSchema = z.object({ brand_kits: z.array(BrandKitSchema) });

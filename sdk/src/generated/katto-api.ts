@@ -411,6 +411,7 @@ export interface components {
              * @example #FFFFFF
              */
             primary_color: string;
+            style?: components["schemas"]["Style"];
             /**
              * Format: uri
              * @description https URL of a PNG watermark (at most 2 MB), or null.

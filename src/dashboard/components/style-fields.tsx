@@ -5,8 +5,11 @@ import { EMPHASIS_MODES, StyleSchema, WORDS_PER_CAPTION, type Style } from "@kat
 
 const WORDS = Array.from({ length: WORDS_PER_CAPTION.max - WORDS_PER_CAPTION.min + 1 }, (_, i) => WORDS_PER_CAPTION.min + i);
 
-/** The style controls; `id` keeps the labels of several panels on one page apart. */
-export const StyleFields = ({ id, keep }: { id: string; keep?: boolean }) => (
+/**
+ * The style controls; `id` keeps the labels of several panels on one page apart, `keep` offers
+ * "Keep" (a re-render keeps the clip's own value), `value` is the style shown (a brand kit's).
+ */
+export const StyleFields = ({ id, keep, value = {} }: { id: string; keep?: boolean; value?: Style }) => (
   <fieldset data-style-fields>
     <legend>Creator style</legend>
     <div class="row">
@@ -14,32 +17,32 @@ export const StyleFields = ({ id, keep }: { id: string; keep?: boolean }) => (
         <label for={`${id}-words`}>Words per caption</label>
         <select id={`${id}-words`} name="style.words_per_caption">
           <option value="">{keep ? "Keep" : "Automatic"}</option>
-          {WORDS.map((n) => <option value={String(n)}>{n}</option>)}
+          {WORDS.map((n) => <option value={String(n)} selected={value.words_per_caption === n}>{n}</option>)}
         </select>
       </div>
       <div>
         <label for={`${id}-lines`}>Lines</label>
         <select id={`${id}-lines`} name="style.caption_lines">
           <option value="">{keep ? "Keep" : "Automatic"}</option>
-          <option value="1">1</option>
-          <option value="2">2</option>
+          <option value="1" selected={value.caption_lines === 1}>1</option>
+          <option value="2" selected={value.caption_lines === 2}>2</option>
         </select>
       </div>
       <div>
         <label for={`${id}-emphasis`}>Key words</label>
         <select id={`${id}-emphasis`} name="style.emphasis">
           <option value="">{keep ? "Keep" : "Plain"}</option>
-          {EMPHASIS_MODES.map((m) => <option value={m}>{m === "keywords" ? "Highlight key words" : "Plain"}</option>)}
+          {EMPHASIS_MODES.map((m) => <option value={m} selected={value.emphasis === m}>{m === "keywords" ? "Highlight key words" : "Plain"}</option>)}
         </select>
       </div>
     </div>
-    <label class="check"><input type="checkbox" name="style.emoji" value="true" /> Emoji beside key words</label>
-    <label class="check"><input type="checkbox" name="style.hook_title" value="true" /> Hook title over the first seconds</label>
+    <label class="check"><input type="checkbox" name="style.emoji" value="true" checked={value.emoji === true} /> Emoji beside key words</label>
+    <label class="check"><input type="checkbox" name="style.hook_title" value="true" checked={value.hook_title === true} /> Hook title over the first seconds</label>
   </fieldset>
 );
 
-/** The style the form asks for (undefined when none), or the API's message for what is wrong. */
-export function styleFrom(get: (k: string) => string): { style?: Style; error?: string } {
+/** The style fields as the form sent them, unchecked ({} when none is set). */
+export function rawStyleFrom(get: (k: string) => string): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
   const words = get("style.words_per_caption");
   const lines = get("style.caption_lines");
@@ -48,6 +51,12 @@ export function styleFrom(get: (k: string) => string): { style?: Style; error?: 
   if (get("style.emphasis")) raw.emphasis = get("style.emphasis");
   if (get("style.emoji") === "true") raw.emoji = true;
   if (get("style.hook_title") === "true") raw.hook_title = true;
+  return raw;
+}
+
+/** The style the form asks for (undefined when none), or the API's message for what is wrong. */
+export function styleFrom(get: (k: string) => string): { style?: Style; error?: string } {
+  const raw = rawStyleFrom(get);
   if (Object.keys(raw).length === 0) return {};
   const r = StyleSchema.safeParse(raw);
   return r.success ? { style: r.data } : { error: r.error.issues.map((i) => `style.${i.path.map(String).join(".")}: ${i.message}`).join("; ") };

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 // Brand kits: create, edit, delete, with a live caption preview (script in assets.ts; the preview
 // is also right without it, for the saved values). Services: services/accounts/brand-kits.ts.
+import { rawStyleFrom, StyleFields } from "../components/style-fields";
 import type { Context, Hono } from "hono";
 import { ServiceError } from "../../errors";
 import { CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "@katto/protocol";
@@ -43,6 +44,7 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
         <select id={`kit-layout-${f}`} name="default_layout">{LAYOUT_MODES.map((x) => <option value={x} selected={x === k.default_layout}>{x}</option>)}</select>
         <label for={`kit-wm-${f}`}>Watermark (https URL of a PNG, optional)</label>
         <input id={`kit-wm-${f}`} name="watermark_url" type="url" value={k.watermark_url ?? ""} placeholder="https://…/logo.png" data-preview="watermark" />
+        <StyleFields id={`kit-style-${f}`} value={k.style} />
         <div class="actions">
           <button type="submit" class="btn primary">{p.id ? "Save changes" : "Create brand kit"}</button>
         </div>
@@ -89,6 +91,8 @@ async function kitFrom(c: Context) {
     name: f.one("name").trim(), primary_color: f.one("primary_color").toUpperCase(), accent_color: f.one("accent_color").toUpperCase(),
     caption_font: f.one("caption_font"), caption_position: f.one("caption_position"), default_layout: f.one("default_layout"),
     watermark_url: f.one("watermark_url").trim() || null,
+    // checked with the rest of the kit by the service, whose message names the field
+    style: rawStyleFrom(f.one),
   };
 }
 

@@ -9,6 +9,7 @@ import { newId } from "../../lib/ids";
 import { generateApiKey, hashApiKey, type Scope } from "../auth/keys";
 import { checkPasswordRules, hashPassword } from "../auth/passwords";
 import type { PlanName } from "../plans";
+import { kitColumns, type BrandKit } from "./brand-kit-rows";
 
 /** `password` (optional) signs the account in to the dashboard; only its PBKDF2 hash is stored. */
 export async function createAccount(db: D1Database, input: { email: string; plan: PlanName; password?: string }) {
@@ -99,28 +100,14 @@ export async function revokeKeyWhere(env: KeyStores, where: SQL) {
   return { id: row.id, revoked: true as const };
 }
 
-export interface BrandKitInput {
-  name: string;
-  primary_color: string;
-  accent_color: string;
-  caption_font: string;
-  caption_position: string;
-  default_layout: string;
-  watermark_url: string | null;
-}
-
-export async function createBrandKit(db: D1Database, accountId: string, kit: BrandKitInput) {
+export async function createBrandKit(db: D1Database, accountId: string, kit: BrandKit) {
   await getAccountById(db, accountId);
   const id = newId();
   await drizzle(db)
     .insert(brandKits)
-    .values({
-      id, accountId, name: kit.name, primaryColor: kit.primary_color.toUpperCase(), accentColor: kit.accent_color.toUpperCase(),
-      captionFont: kit.caption_font, captionPosition: kit.caption_position, defaultLayout: kit.default_layout,
-      watermarkUrl: kit.watermark_url, createdAt: new Date().toISOString(),
-    })
+    .values({ id, accountId, ...kitColumns(kit), createdAt: new Date().toISOString() })
     .run();
-  return { id, ...kit, primary_color: kit.primary_color.toUpperCase(), accent_color: kit.accent_color.toUpperCase() };
+  return { id, ...kit, primary_color: kit.primary_color.toUpperCase(), accent_color: kit.accent_color.toUpperCase(), style: kit.style ?? {} };
 }
 
 export async function deleteBrandKit(db: D1Database, accountId: string, kitId: string) {

@@ -1,5 +1,4 @@
 // Brand kits as their owner manages them (dashboard; shared by any REST route that adds writes).
-import type { z } from "@hono/zod-openapi";
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { brandKits } from "../../db/schema";
@@ -8,8 +7,9 @@ import { BrandKitSchema } from "@katto/protocol/api";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { createBrandKit, deleteBrandKit } from "./admin";
+import { kitColumns, kitFromRow, type BrandKit } from "./brand-kit-rows";
 
-export type BrandKit = z.infer<typeof BrandKitSchema>;
+export type { BrandKit };
 
 /** Validates with the API's own schema; the message names the field. */
 export function parseBrandKit(input: unknown): BrandKit {
@@ -21,13 +21,7 @@ export function parseBrandKit(input: unknown): BrandKit {
 export async function listOwnBrandKits(ctx: AccountContext) {
   requireScope(ctx, "read");
   const rows = await drizzle(ctx.env.DB).select().from(brandKits).where(eq(brandKits.accountId, ctx.principal.accountId)).orderBy(brandKits.createdAt, sql`rowid`).all();
-  return rows.map((k) => ({
-    id: k.id,
-    ...parseBrandKit({
-      name: k.name, primary_color: k.primaryColor, accent_color: k.accentColor, caption_font: k.captionFont,
-      caption_position: k.captionPosition, default_layout: k.defaultLayout, watermark_url: k.watermarkUrl,
-    }),
-  }));
+  return rows.map((k) => ({ id: k.id, ...kitFromRow(k) }));
 }
 
 export async function createOwnBrandKit(ctx: AccountContext, input: unknown) {
@@ -40,10 +34,7 @@ export async function updateOwnBrandKit(ctx: AccountContext, kitId: string, inpu
   const k = parseBrandKit(input);
   const row = await drizzle(ctx.env.DB)
     .update(brandKits)
-    .set({
-      name: k.name, primaryColor: k.primary_color.toUpperCase(), accentColor: k.accent_color.toUpperCase(), captionFont: k.caption_font,
-      captionPosition: k.caption_position, defaultLayout: k.default_layout, watermarkUrl: k.watermark_url,
-    })
+    .set(kitColumns(k))
     .where(and(eq(brandKits.id, kitId), eq(brandKits.accountId, ctx.principal.accountId)))
     .returning({ id: brandKits.id })
     .get();

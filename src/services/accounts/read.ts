@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { brandKits } from "../../db/schema";
-import type { z } from "@hono/zod-openapi";
-import type { BrandKitSchema } from "@katto/protocol/api";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { readUsage } from "../quota";
+import { kitFromRow } from "./brand-kit-rows";
 
 export async function getUsage(ctx: AccountContext) {
   requireScope(ctx, "read");
@@ -28,14 +27,6 @@ export async function listBrandKits(ctx: AccountContext) {
   requireScope(ctx, "read");
   const rows = await drizzle(ctx.env.DB).select().from(brandKits).where(eq(brandKits.accountId, ctx.principal.accountId)).orderBy(brandKits.createdAt, sql`rowid`).all();
   return {
-    brand_kits: rows.map((k): z.infer<typeof BrandKitSchema> => ({
-      name: k.name,
-      primary_color: k.primaryColor,
-      accent_color: k.accentColor,
-      caption_font: k.captionFont as z.infer<typeof BrandKitSchema>["caption_font"],
-      caption_position: k.captionPosition as z.infer<typeof BrandKitSchema>["caption_position"],
-      default_layout: k.defaultLayout as z.infer<typeof BrandKitSchema>["default_layout"],
-      watermark_url: k.watermarkUrl,
-    })),
+    brand_kits: rows.map(kitFromRow),
   };
 }

@@ -1,6 +1,6 @@
 // The render task of a queued job (docs/render-protocol.md "POST /v1/jobs"), and what happens when
 // it cannot be handed to the backend: the job fails and its slot is refunded.
-import { MAX_CLIPS, type HdMode } from "@katto/protocol";
+import { MAX_CLIPS, resolveStyle, type HdMode } from "@katto/protocol";
 import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
@@ -8,7 +8,7 @@ import type { BackendTask } from "../../render-backend/send-task";
 import type { Config } from "@katto/protocol/api";
 import { stopJob, stoppableJob } from "../jobs/stop";
 import { planOf } from "../plans";
-import { defaultBrandKit } from "./brand-kit";
+import { defaultKit } from "./brand-kit";
 
 export const MAX_SOURCE_SECONDS = 90 * 60; // spec "Limits": sources up to 90 minutes
 
@@ -35,7 +35,9 @@ export async function renderJobTask(env: Env, jobId: string): Promise<BackendTas
   const mode = hdModeOf(env);
   await env.DB.prepare(`UPDATE jobs SET hd_mode = ?2 WHERE id = ?1 AND status = 'queued'`).bind(job.id, mode).run();
   const config = job.config ? (JSON.parse(job.config) as Config) : {};
-  const brandKit = await defaultBrandKit(env.DB, job.account_id);
+  const { kit: brandKit, style: kitStyle } = await defaultKit(env.DB, job.account_id);
+  // the clips' style: the default kit's, with the job's own fields over it
+  const style = resolveStyle(kitStyle, config.style);
   const upload = job.source === "upload";
   return {
     kind: "render",
@@ -43,7 +45,7 @@ export async function renderJobTask(env: Env, jobId: string): Promise<BackendTas
       job_id: job.id,
       // uploads are fetched from the Worker with a signed URL
       source: { url: upload ? await jobSourceUrl(env, job.id) : job.source_url, kind: upload ? "upload" : "url" },
-      config: brandKit ? { ...config, brandKit } : config,
+      config: { ...config, ...(Object.keys(style).length > 0 ? { style } : {}), ...(brandKit ? { brandKit } : {}) },
       callback: await callbackFor(env, job.id),
       limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: MAX_CLIPS },
       hd: { mode },

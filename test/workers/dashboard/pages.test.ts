@@ -187,11 +187,15 @@ describe("brand kits page", () => {
     const { account, cookie } = await signedIn();
     expect((await post("/dashboard/brand-kits", kit, { cookie })).status).toBe(303);
     const id = (await env.DB.prepare("SELECT id FROM brand_kits WHERE account_id = ?1").bind(account.id).first<{ id: string }>())!.id;
-    expect((await post(`/dashboard/brand-kits/${id}`, { ...kit, name: "Podcast 2", accent_color: "#00ff88", caption_position: "top" }, { cookie })).status).toBe(303);
+    expect((await post(`/dashboard/brand-kits/${id}`, { ...kit, name: "Podcast 2", accent_color: "#00ff88", caption_position: "top", "style.emphasis": "keywords", "style.hook_title": "true" }, { cookie })).status).toBe(303);
+    // the kit's creator style is saved, and the editor shows it
+    const editor = await (await get("/dashboard/brand-kits", cookie)).text();
+    expect(editor).toMatch(/<option value="keywords" selected="">Highlight key words<\/option>/);
+    expect(editor).toMatch(/name="style\.hook_title" value="true" checked=""/);
     const keyPage = await post("/dashboard/keys", { scopes: "read" }, { cookie });
     const key = /(katto_[A-Za-z0-9_-]{43})/.exec(await keyPage.text())![1];
     const listed = (await (await api(clientOf(key), "/brand-kit")).json()) as { brand_kits: { name: string; accent_color: string; caption_position: string; watermark_url: null }[] };
-    expect(listed.brand_kits).toEqual([expect.objectContaining({ name: "Podcast 2", accent_color: "#00FF88", caption_position: "top", watermark_url: null })]);
+    expect(listed.brand_kits).toEqual([expect.objectContaining({ name: "Podcast 2", accent_color: "#00FF88", caption_position: "top", watermark_url: null, style: { emphasis: "keywords", hook_title: true } })]);
     const bad = await post(`/dashboard/brand-kits/${id}`, { ...kit, watermark_url: "http://insecure.example/logo.png" }, { cookie });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("watermark_url must be an https URL");

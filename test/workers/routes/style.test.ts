@@ -1,13 +1,13 @@
 // The creator style (issue 26) through the API: `style` in a job's config reaches the render task,
 // unknown or bad fields are refused naming them, each clip shows the style it was rendered with and
 // what it did (`edits`), and a re-render's style changes the clip's own field by field.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ClipProjectionSchema, JobSchema, RerenderCreatedSchema } from "@katto/protocol/api";
 import { noEdits } from "@katto/protocol";
 import { renderJobTask } from "../../../src/services/render/job-task";
 import { rerenderTask } from "../../../src/services/rerenders/task";
-import { api, createAccount, SAMPLE_URL } from "../helpers";
+import { env, SELF } from "cloudflare:test";
+import { ADMIN, api, BASE, createAccount, SAMPLE_URL } from "../helpers";
 import { clipReport, newJob, sendEvent, storeClipFiles } from "../render-callbacks";
 
 const style = { words_per_caption: 3, caption_lines: 1, emphasis: "keywords", emoji: true, hook_title: true } as const;
@@ -74,5 +74,32 @@ describe("re-rendering with another style", () => {
     expect(((await bad.json()) as { error: string }).error).toMatch(/zoom.*must be one of none, punch_in/);
     const none = await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: {} });
     expect(((await none.json()) as { error: string }).error).toBe("Invalid request body: Send at least one of layout_mode, caption_style, dub or style.");
+  });
+});
+
+describe("a brand kit's style", () => {
+  const kit = { name: "Show", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null };
+
+  it("is the default of the account's jobs, which override it field by field; GET /brand-kit shows it", async () => {
+    const c = await createAccount();
+    const r = await SELF.fetch(`${BASE}/admin/v1/accounts/${c.account.id}/brand-kits`, { method: "POST", headers: ADMIN, body: JSON.stringify({ ...kit, style: { emphasis: "keywords", emoji: true, words_per_caption: 4 } }) });
+    expect(r.status).toBe(201);
+    const kits = (await (await api(c, "/brand-kit")).json()) as { brand_kits: { style: unknown }[] };
+    expect(kits.brand_kits[0]!.style).toEqual({ emphasis: "keywords", emoji: true, words_per_caption: 4 });
+    const id = await newJob(c, { url: SAMPLE_URL, config: { style: { emoji: false, hook_title: true } } });
+    const task = await renderJobTask(env, id);
+    expect((task!.body as { config: { style?: unknown } }).config.style).toEqual({ emphasis: "keywords", emoji: false, words_per_caption: 4, hook_title: true });
+    const plain = await newJob(c);
+    expect(((await renderJobTask(env, plain))!.body as { config: { style?: unknown } }).config.style).toEqual({ emphasis: "keywords", emoji: true, words_per_caption: 4 });
+  });
+
+  it("is checked like a job's: a bad field is refused naming it; a kit without one shows {}", async () => {
+    const c = await createAccount();
+    const bad = await SELF.fetch(`${BASE}/admin/v1/accounts/${c.account.id}/brand-kits`, { method: "POST", headers: ADMIN, body: JSON.stringify({ ...kit, style: { emojis: true } }) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/style.*unknown field emojis/);
+    expect((await SELF.fetch(`${BASE}/admin/v1/accounts/${c.account.id}/brand-kits`, { method: "POST", headers: ADMIN, body: JSON.stringify(kit) })).status).toBe(201);
+    const kits = (await (await api(c, "/brand-kit")).json()) as { brand_kits: { style: unknown }[] };
+    expect(kits.brand_kits[0]!.style).toEqual({});
   });
 });

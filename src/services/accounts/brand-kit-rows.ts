@@ -1,0 +1,48 @@
+// A brand kit between the API's shape and its D1 row, written once for every reader and writer
+// (admin API, dashboard, GET /brand-kit, the render tasks).
+import { StyleSchema, type Style } from "@katto/protocol";
+import type { z } from "@hono/zod-openapi";
+import type { BrandKitSchema } from "@katto/protocol/api";
+import type { brandKits } from "../../db/schema";
+
+export type BrandKit = z.infer<typeof BrandKitSchema>;
+type Row = typeof brandKits.$inferSelect;
+
+/** The columns a kit writes (colours stored upper-case; the style as JSON, null when it has none). */
+export function kitColumns(k: BrandKit) {
+  return {
+    name: k.name,
+    primaryColor: k.primary_color.toUpperCase(),
+    accentColor: k.accent_color.toUpperCase(),
+    captionFont: k.caption_font,
+    captionPosition: k.caption_position,
+    defaultLayout: k.default_layout,
+    watermarkUrl: k.watermark_url,
+    style: k.style && Object.keys(k.style).length > 0 ? JSON.stringify(k.style) : null,
+  };
+}
+
+/** A kit's stored style: {} when it has none (or one this version no longer reads). */
+export function kitStyle(text: string | null): Style {
+  if (!text) return {};
+  try {
+    const r = StyleSchema.safeParse(JSON.parse(text));
+    return r.success ? r.data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The kit as the API shows it. */
+export function kitFromRow(k: Row): BrandKit {
+  return {
+    name: k.name,
+    primary_color: k.primaryColor,
+    accent_color: k.accentColor,
+    caption_font: k.captionFont as BrandKit["caption_font"],
+    caption_position: k.captionPosition as BrandKit["caption_position"],
+    default_layout: k.defaultLayout as BrandKit["default_layout"],
+    watermark_url: k.watermarkUrl,
+    style: kitStyle(k.style),
+  };
+}
