@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderArgs, renderFilterGraph, renderInputs, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { renderArgs, renderFilterGraph, renderInputs, type ImageOverlay, type RenderSpec } from "../../src/ffmpeg/args.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
   input: "/tmp/in.mp4",
@@ -21,11 +21,13 @@ const tracks = [
 ];
 
 describe("dubbed audio tracks", () => {
-  it("number inputs: source, silence, watermark, then tracks", () => {
-    expect(renderInputs(spec())).toEqual({ silence: null, watermark: null, tracks: [] });
-    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png" }))).toEqual({ silence: 1, watermark: 2, tracks: [] });
+  it("number inputs: source, silence, watermark, then tracks, then emoji overlays", () => {
+    expect(renderInputs(spec())).toEqual({ silence: null, watermark: null, tracks: [], overlays: [] });
+    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png" }))).toEqual({ silence: 1, watermark: 2, tracks: [], overlays: [] });
     // dubbed audio replaces the source's, so no silent track is needed
-    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png", audioTracks: tracks }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3] });
+    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png", audioTracks: tracks }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3], overlays: [] });
+    const overlay: ImageOverlay = { path: "/e.svg", x: 10, y: 10, size: 64, start: 1, end: 2 };
+    expect(renderInputs(spec({ watermarkPath: "/w.png", audioTracks: tracks, overlays: [overlay, overlay] }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3], overlays: [4, 5] });
   });
 
   it("one normalised, tagged AAC track per language; the first is the default", () => {
