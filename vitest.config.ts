@@ -51,9 +51,10 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
-            // one workerd runtime serves the files in turn (no fresh module graph per file; storage
-            // is still isolated per file), one file at a time, after the Node projects' group:
-            // vitest runs projects that share workers between files in groups of one maxWorkers
+            // one workerd runtime serves the files in turn: no fresh module graph and no fresh
+            // database per file, so a test counts only its own rows (every test makes its own
+            // account and jobs); one file at a time, after the Node projects' group (vitest runs
+            // projects that share workers between files in groups of one maxWorkers)
             isolate: false,
             sequence: { groupOrder: 1 },
             // test/fuzz: the property-based fuzz of /openapi.json runs against the Worker here too.
