@@ -73,9 +73,10 @@ describe("GET /brand-kit", () => {
     expect(second.status).toBe(201);
 
     const list = BrandKitListSchema.parse(await (await api(c, "/brand-kit")).json());
+    // a kit without a creator style shows style {}
     expect(list.brand_kits).toEqual([
-      { ...kit, primary_color: "#FFFFFF" },
-      { ...kit, name: "Gaming", primary_color: "#FFFFFF", default_layout: "stacked", caption_position: "top", watermark_url: null },
+      { ...kit, primary_color: "#FFFFFF", style: {} },
+      { ...kit, name: "Gaming", primary_color: "#FFFFFF", default_layout: "stacked", caption_position: "top", watermark_url: null, style: {} },
     ]);
     for (const k of list.brand_kits) BrandKitSchema.parse(k);
     // Other accounts do not see them.
