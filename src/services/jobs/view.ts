@@ -1,4 +1,4 @@
-// Rows -> API shapes. Types come from the zod schemas (src/schemas/job.ts).
+// Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs } from "../../db/schema";
 import { ClipEditsSchema, noEdits, StyleSchema } from "@katto/protocol";
