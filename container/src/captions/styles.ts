@@ -62,10 +62,14 @@ export function anchorFor(position: CaptionPosition): { x: number; y: number } {
  * the pop scale of the active word is budgeted too.
  */
 export function maxCharsFor(fontSize: number, popScale = 100): number {
-  const usable = CANVAS.width - SAFE.left - SAFE.right;
-  const n = Math.floor(usable / (fontSize * 0.52) / (1 + (popScale - 100) / 200));
-  return Math.max(8, Math.min(24, n));
+  return Math.max(8, Math.min(24, Math.floor(safeWidthChars(fontSize) / (1 + (popScale - 100) / 200))));
 }
+
+/**
+ * Characters that fit the whole safe width at a font size, without the 24-character reading cap
+ * of captions (a title card is read once, as a block).
+ */
+export const safeWidthChars = (fontSize: number) => Math.floor((CANVAS.width - SAFE.left - SAFE.right) / (fontSize * 0.52));
 
 const HEX = /^#?([0-9a-f]{6})$/i;
 export function isHexColor(s: unknown): s is string {

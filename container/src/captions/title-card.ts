@@ -4,8 +4,9 @@
 // style; ./title-place.ts says where.
 import { HOOK_TITLE_S } from "@katto/protocol";
 import { assColor, assStyleLine, dialogue, escapeAssText } from "./ass.js";
-import { splitLines } from "./layout.js";
-import { CANVAS, maxCharsFor, type CaptionStyle } from "./styles.js";
+import type { CaptionWord } from "./clip-words.js";
+import { lineWidth, splitLines } from "./layout.js";
+import { CANVAS, safeWidthChars, type CaptionStyle } from "./styles.js";
 
 export interface TitleLook {
   font: string;
@@ -43,11 +44,30 @@ export function titleLook(text: string, st: CaptionStyle): TitleLook {
   const box = st.accentColor;
   const ink = contrast(st.primaryColor, box) >= 4.5 ? st.primaryColor : contrast("#000000", box) >= contrast("#FFFFFF", box) ? "#000000" : "#FFFFFF";
   for (const fontSize of SIZES) {
-    const lines = splitLines(words, maxCharsFor(fontSize), MAX_LINES);
+    const lines = splitLines(words, safeWidthChars(fontSize), MAX_LINES);
     if (lines && lines.length <= MAX_LINES) return { font: st.font, fontSize, text: ink, box, lines: lines.map((l) => l.map((w) => w.text).join(" ")) };
   }
+  // too long for three balanced lines even at the smallest size: filled lines, the last cut with "…"
   const size = SIZES[SIZES.length - 1]!;
-  return { font: st.font, fontSize: size, text: ink, box, lines: [text] };
+  return { font: st.font, fontSize: size, text: ink, box, lines: filledLines(words, safeWidthChars(size), MAX_LINES) };
+}
+
+/** Words filled line by line within maxChars, at most maxLines; what does not fit ends the last line with "…". */
+function filledLines(words: readonly CaptionWord[], maxChars: number, maxLines: number): string[] {
+  const lines: CaptionWord[][] = [];
+  for (const w of words) {
+    const last = lines[lines.length - 1];
+    if (last && lineWidth([...last, w]) <= maxChars) last.push(w);
+    else lines.push([w]);
+  }
+  const shown = lines.slice(0, maxLines);
+  if (lines.length > maxLines) {
+    const end = shown[maxLines - 1]!;
+    const ellipsis = { text: "…", start: 0, end: 0 };
+    while (end.length > 1 && lineWidth([...end, ellipsis]) > maxChars) end.pop();
+    end[end.length - 1] = { ...end[end.length - 1]!, text: `${end[end.length - 1]!.text}…` };
+  }
+  return shown.map((l) => l.map((w) => w.text).join(" "));
 }
 
 /** Height of the title block on the canvas, box included. */

@@ -7,7 +7,8 @@ import type { CaptionWord } from "../../src/captions/clip-words.js";
 import { emojiFor, emojiImage, emojiIndex, twemojiName } from "../../src/captions/emoji.js";
 import { keyRanks } from "../../src/captions/keywords.js";
 import { styleCaptions } from "../../src/captions/styled.js";
-import { resolveCaptionStyle } from "../../src/captions/styles.js";
+import { lineWidth } from "../../src/captions/layout.js";
+import { resolveCaptionStyle, safeWidthChars } from "../../src/captions/styles.js";
 import { contrast, titleLook } from "../../src/captions/title-card.js";
 import { faceBands, openingFaces, placeTitle } from "../../src/captions/title-place.js";
 import { overlayChain, renderArgs, type RenderSpec } from "../../src/ffmpeg/args.js";
@@ -135,6 +136,17 @@ describe("hook title", () => {
     const long = titleLook("Why the period of a pendulum does not depend on the mass at the end of it", ST);
     expect(long.lines.length).toBeLessThanOrEqual(3);
     expect(long.lines.join(" ")).toBe("Why the period of a pendulum does not depend on the mass at the end of it");
+  });
+
+  it("never runs off the frame: a headline too long for three balanced lines fills three lines within the width, the last ending in …", () => {
+    // a headline from a real offline transcript of a lecture, which was drawn as one line wider than the frame
+    for (const headline of ["It go you slice it there by converting gravitational potential energy", "word ".repeat(80).trim()]) {
+      const t = titleLook(headline, ST);
+      expect(t.lines.length, headline).toBeLessThanOrEqual(3);
+      for (const line of t.lines) expect(lineWidth(line.split(" ").map((text) => ({ text, start: 0, end: 0 }))), line).toBeLessThanOrEqual(safeWidthChars(t.fontSize));
+      expect(headline.startsWith(t.lines.join(" ").replace(/…$/, ""))).toBe(true);
+    }
+    expect(titleLook("word ".repeat(80).trim(), ST).lines[2]).toMatch(/…$/);
   });
 
   it("maps the faces of a crop into the canvas, and stays above or below them", () => {
