@@ -118,7 +118,8 @@ function align(gold: { word: string; start: number }[], hyp: Word[]) {
 function engines(): { engines: SpeechEngine[]; skipped: string[] } {
   const list: SpeechEngine[] = [];
   const skipped: string[] = [];
-  for (const name of ["pocketsphinx", "workers-ai", "whisper-cpp"]) {
+  // every engine Katto has: those this machine cannot run (no key, no endpoint, no model) are named with why
+  for (const name of ["pocketsphinx", "workers-ai", "whisper-cpp", "openai"]) {
     try {
       list.push(speechEngine(name));
     } catch (e) {

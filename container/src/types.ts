@@ -12,6 +12,8 @@ export interface Segment {
   start: number;
   end: number;
   text: string;
+  /** the segment's own language (ISO 639-1) when the engine or the text tells it */
+  lang?: string;
 }
 
 /** Audio level over time: dBFS per frame of frameS seconds (RMS), from the start of the source. */

@@ -52,9 +52,11 @@ export const JobWarningSchema = z.object({
 export type JobWarning = z.output<typeof JobWarningSchema>;
 
 /** `confidence`: the engine's own 0..1 score for the word, where it gives one (pocketsphinx, whisper.cpp, faster-whisper servers) */
-export const TranscriptWordSchema = z.object({ start: Num, end: Num, word: z.string(), confidence: Num.min(0).max(1).optional() });
+/** `lang`: the language of the segment the word belongs to (ISO 639-1), where the engine or the text tells it (issue 24). */
+export const TranscriptWordSchema = z.object({ start: Num, end: Num, word: z.string(), confidence: Num.min(0).max(1).optional(), lang: z.string().max(16).optional() });
 export type TranscriptWord = z.output<typeof TranscriptWordSchema>;
-export const TranscriptSegmentSchema = z.object({ start: Num, end: Num, text: z.string() });
+/** `lang`: this segment's own language (a source may mix languages); absent when it could not be told. */
+export const TranscriptSegmentSchema = z.object({ start: Num, end: Num, text: z.string(), lang: z.string().max(16).optional() });
 
 export const RenderEventSchema = z.discriminatedUnion("type", [
   /** pct 0..100, monotonic */

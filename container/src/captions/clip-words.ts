@@ -8,6 +8,8 @@ export interface CaptionWord {
   end: number;
   /** drawn as a key word (style `emphasis: keywords`, ./styled.ts) */
   emphasis?: boolean;
+  /** the language of the word's segment (ISO 639-1), when known: key words and emoji are picked in English only */
+  lang?: string;
 }
 
 /** Clean a recogniser token for display: no newlines/control chars, collapsed spaces. */
@@ -28,7 +30,7 @@ export function wordsForClip(words: readonly Word[], start: number, end: number,
     const s = Math.max(0, w.start - start);
     const e = Math.min(dur, Math.max(w.end, w.start) - start);
     if (e - s < minDurS) continue;
-    out.push({ text, start: s, end: e });
+    out.push(w.lang ? { text, start: s, end: e, lang: w.lang } : { text, start: s, end: e });
   }
   out.sort((a, b) => a.start - b.start);
   // recognisers can overlap neighbouring words; captions need a clean order

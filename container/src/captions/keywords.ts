@@ -49,7 +49,9 @@ export function keyRanks(words: readonly CaptionWord[]): KeyRank[] {
     if (at < 0) continue;
     cursor = at + t.text.length;
     while (wi + 1 < starts.length && starts[wi + 1]! <= at) wi++;
-    const r = rankOf(t);
+    // English tags say nothing of another language's words: there only numbers are key words
+    const english = !words[wi]!.lang || words[wi]!.lang === "en";
+    const r = english ? rankOf(t) : /\d/.test(t.text) ? 3 : 0;
     if (r > ranks[wi]!) ranks[wi] = r;
   }
   return ranks;

@@ -1,6 +1,7 @@
 // Stage: deterministic offline scoring of chosen moments (no model, no network). Every number is a
 // documented function of features in ./score-features.ts, so a score can be explained and is stable
 // across versions: change the constants below only with a note in the changelog.
+import { languageOfWords } from "../text/segment-lang.js";
 import { tokenize } from "../text/normalize.js";
 import { CONNECTORS } from "../text/lexicon.js";
 import { endsWithTerminalPunctuation, joinWords, sentenceRanges, SENTENCE_PAUSE_S } from "../text/sentences.js";
@@ -145,7 +146,8 @@ export function passageOf(m: Moment, t: Transcript): Passage {
     sentences,
     startsCleanly: !CONNECTORS.has(tokenize(words[0]?.word ?? "")[0] ?? ""),
     endsCleanly: !last || !next || endsWithTerminalPunctuation(last.word) || next.start - last.end > SENTENCE_PAUSE_S,
-    lang: t.lang,
+    // the clip's own language, for sources that mix languages (the job's main one otherwise)
+    lang: languageOfWords(words) ?? t.lang,
   };
 }
 

@@ -7,6 +7,7 @@ import { defaultConfig } from "../config.js";
 import { createSpeechEngine } from "../engines/speech/index.js";
 import type { SpeechEngine, SpeechResult } from "../engines/speech/types.js";
 import { detectLanguage } from "../text/lang.js";
+import { segmentLanguages } from "../text/segment-lang.js";
 import { joinWords, segmentsFromWords } from "../text/sentences.js";
 import type { Transcript, Word } from "../types.js";
 import {
@@ -63,14 +64,17 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
       report();
       return res;
     });
-    const words = tidyWords(
-      stitchChunks(results.map((r, i) => ({ plan: plans[i]!, words: clampWords(r.words, plans[i]!) }))),
+    const multilingual = engine.languages === "any";
+    const heardWords = tidyWords(
+      stitchChunks(results.map((r, i) => ({ plan: plans[i]!, words: clampWords(withChunkLanguage(r, multilingual), plans[i]!) }))),
       durationS,
     );
     const estimated = results.some((r) => r.wordTiming === "segments");
+    const lang = decideLanguage(engine, results, heardWords);
+    const { segments, words, main } = segmentLanguages(segmentsFromWords(heardWords), heardWords, { multilingual, fallback: lang });
     return {
-      lang: decideLanguage(engine, results, words),
-      segments: segmentsFromWords(words),
+      lang: main ?? lang,
+      segments,
       words,
       engine: engineOf(engine, results),
       ...(estimated ? { wordTiming: "segments" as const } : {}),
@@ -86,6 +90,12 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
 export function engineOf(engine: Pick<SpeechEngine, "name">, results: Pick<SpeechResult, "engine">[]): string {
   const names = [...new Set(results.map((r) => r.engine))];
   return names.length ? names.join("+") : engine.name;
+}
+
+/** A multilingual engine's words carry the language it reported for their chunk (a word's own, where it gave one). */
+function withChunkLanguage(r: SpeechResult, multilingual: boolean): Word[] {
+  if (!multilingual || !r.lang) return r.words;
+  return r.words.map((w) => (w.lang ? w : { ...w, lang: r.lang! }));
 }
 
 /** Words are kept inside the audio the engine heard. */

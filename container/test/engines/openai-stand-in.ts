@@ -26,7 +26,7 @@ export interface GoldSource {
   samples: Int16Array;
   words: GoldWord[];
   /** one per recorded sentence: the segments a Whisper server would answer with */
-  utterances: { start: number; end: number; text: string }[];
+  utterances: { start: number; end: number; text: string; lang?: string }[];
 }
 
 const SENSE = ["0870", "0880", "0890", "0920", "0930"].map((n) => `speech/en/librivox_sense_and_sensibility/sense_and_sensibility_01_austen_64kb-${n}`);
@@ -69,6 +69,30 @@ export async function senseAndSensibility(dir: string): Promise<GoldSource> {
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Real speech in two languages in one source: FLEURS read sentences (gold text, no word times),
+ * three in German then three in English, joined by 1 s pauses of silence. For a server that times
+ * segments only (mode "segments"): each sentence is one segment with its language.
+ */
+export async function germanThenEnglish(dir: string): Promise<GoldSource> {
+  const parts: Int16Array[] = [];
+  const utterances: GoldSource["utterances"] = [];
+  let at = 0;
+  for (const [lang, n] of [["de", 0], ["de", 1], ["de", 2], ["en", 0], ["en", 1], ["en", 2]] as const) {
+    const base = `speech/fleurs/${lang}/fleurs-${lang}-00${n}`;
+    const s = decode(readFileSync(path.join(mediaDir(), `${base}.ogg`)));
+    const durationS = s.length / ENGINE_SAMPLE_RATE;
+    utterances.push({ start: at, end: round3(at + durationS), text: readFileSync(path.join(mediaDir(), `${base}.txt`), "utf8").trim(), lang });
+    parts.push(s, new Int16Array(ENGINE_SAMPLE_RATE));
+    at = round3(at + durationS + 1);
+  }
+  const samples = new Int16Array(parts.reduce((k, p) => k + p.length, 0));
+  parts.reduce((o, p) => (samples.set(p, o), o + p.length), 0);
+  const wavPath = path.join(dir, "de-en.wav");
+  await writeWav(wavPath, samples);
+  return { wavPath, samples, words: [], utterances };
+}
 
 const FRAME_S = 0.01;
 const clampDb = (env: Float64Array) => env.map((d) => Math.max(-70, d));
@@ -161,9 +185,14 @@ export async function startOpenAiStandIn(source: GoldSource, opts: StandInOption
         const segments = source.utterances
           .filter((u) => u.start >= from - 0.05 && u.end <= to + 0.05)
           .map((u, id) => ({ id, seek: 0, start: rel(u.start), end: rel(u.end), text: ` ${u.text}`, tokens: [50364], temperature: 0, avg_logprob: -0.21, compression_ratio: 1.3, no_speech_prob: 0.01 }));
+        // One language per request, as Whisper reports it (a name): the one most of what it heard is in.
+        const heardUtterances = source.utterances.filter((u) => u.end > from && u.start < to);
+        const spoken = new Map<string, number>();
+        for (const u of heardUtterances) spoken.set(u.lang ?? "en", (spoken.get(u.lang ?? "en") ?? 0) + Math.min(u.end, to) - Math.max(u.start, from));
+        const main = [...spoken.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "en";
         const body: Record<string, unknown> = {
           task: "transcribe",
-          language: "english",
+          language: new Intl.DisplayNames(["en"], { type: "language" }).of(main)!.toLowerCase(),
           duration: round3(to - from),
           text: words.map((w) => w.word).join(" "),
           segments,

@@ -117,8 +117,15 @@ export const TranscriptWordSchema = z.object({
 
 export const TranscriptSchema = z.object({
   job_id: z.uuid(),
-  lang: orNull(z.string(), "The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told."),
-  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })),
+  lang: orNull(z.string(), "The main spoken language (the one spoken longest), as a code such as en (ISO 639-1 where there is one); null when it could not be told. Each segment names its own."),
+  segments: z.array(
+    z.object({
+      start: z.number(),
+      end: z.number(),
+      text: z.string(),
+      lang: z.string().optional().meta({ description: "This segment's own language (ISO 639-1), for sources that mix languages: captions and titles of the segment follow it. Left out when the engine and the text could not tell." }),
+    }),
+  ),
   words: z.array(TranscriptWordSchema).meta({ description: "Every recognised word with its times, the words captions and clips are cut from." }),
   engine: orNull(
     z.string(),
