@@ -59,6 +59,23 @@ describe("GET /jobs/{id}/transcript", () => {
     expect(bad.status).toBe(400);
   });
 
+  it("keeps each segment's own language for a source that mixes languages, the job's lang the main one", async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    const segments = [
+      { start: 0, end: 2, text: "wir sehen uns morgen früh", lang: "de" },
+      { start: 2.5, end: 4, text: "see you tomorrow", lang: "en" },
+    ];
+    const words = [
+      { start: 0, end: 0.4, word: "wir", lang: "de" },
+      { start: 2.5, end: 2.8, word: "see", lang: "en" },
+    ];
+    await sendEvent(id, { type: "transcript", lang: "de", segments, words, engine: "openai:whisper-1" });
+    const t = TranscriptSchema.parse(await (await api(c, `/jobs/${id}/transcript`)).json());
+    expect(t.lang).toBe("de");
+    expect(t.segments.map((s) => s.lang)).toEqual(["de", "en"]);
+  });
+
   it("a transcript without a detected language has lang null", async () => {
     const c = await createAccount();
     const id = await newJob(c);
