@@ -208,5 +208,5 @@ export async function startOpenAiStandIn(source: GoldSource, opts: StandInOption
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/v1`, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { baseUrl: `http://127.0.0.1:${port}/v1`, requests, /** answers still to give before transcribing; a test may queue more */ script, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
