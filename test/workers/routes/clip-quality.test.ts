@@ -11,6 +11,7 @@ import { WebhookPayloadSchema } from "../../../src/webhooks/payload";
 import { api, BASE, createAccount, SAMPLE_URL } from "../helpers";
 import { advance, APP_SECRET, clipReport, newJob, sendEvent, storeClipFiles } from "../render-callbacks";
 import { SELF } from "cloudflare:test";
+import { get, post, signedIn } from "../dashboard/dashboard-helpers";
 
 const quality = (flags: ClipQuality["flags"], fixes: ClipQuality["fixes"] = []): ClipQuality => ({
   subject_in_frame: 0.95,
@@ -134,5 +135,24 @@ describe("clip quality in every door", () => {
     const r = await sendEvent(id, { type: "clips", clips: reports } as never);
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: string }).error).toContain("speech_share");
+  });
+
+  it("the dashboard's job page shows a quality badge and flags per clip, what was fixed, and the job's summary with its dropped clips", async () => {
+    const { cookie } = await signedIn();
+    const r = await post("/dashboard/jobs", { url: SAMPLE_URL }, { cookie });
+    const id = /([0-9a-f-]{36})$/.exec(r.headers.get("location") ?? "")![1]!;
+    await advance(id, "scoring");
+    const reports = [{ ...clipReport(0, 90), quality: quality([silence]) }, { ...clipReport(1, 70), quality: quality([], [fixed]) }];
+    await storeClipFiles(id, reports);
+    expect((await sendEvent(id, { type: "clips", clips: reports, dropped: [dropped] })).status).toBe(200);
+    const html = await (await get(`/dashboard/jobs/${id}`, cookie)).text();
+    expect(html).toContain('data-quality="flagged"');
+    expect(html).toContain('data-quality="ok"');
+    expect(html).toContain('data-flag="long_silence"');
+    expect(html).toContain("The clip has a silence of 4.2 s");
+    expect(html).toContain('data-fix="cuts_word"');
+    expect(html).toContain("data-job-quality");
+    expect(html).toContain('data-dropped="no_speech"');
+    expect(html).toContain('data-warning="clip_flagged"');
   });
 });
