@@ -20,6 +20,7 @@ import { measureClip } from "./quality/measure-clip.js";
 import { edgesAgainstSentences, type Edges } from "./quality/measures.js";
 import type { PreviewsResult } from "./stages/previews.js";
 import { renumber } from "./stages/previews.js";
+import { fixedLayout } from "./stages/layouts.js";
 import { probe } from "./stages/probe.js";
 import type { Transcript } from "./types.js";
 
@@ -70,7 +71,7 @@ async function measurePlan(run: JobRun, p: ClipPlan, file: string, transcript: T
 /** One clip: measure, fix what has a known fix (render and measure again), decide a drop. */
 async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender): Promise<Checked> {
   const first = await measurePlan(run, p, join(run.dir, p.files.preview), transcript, []);
-  const fix = fixPlan(p, first.flags, { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video! });
+  const fix = fixPlan(p, first.flags, { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null });
   if (!fix || dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
   const name = `clip-${p.index}-fixed`;
   try {

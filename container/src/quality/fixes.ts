@@ -57,7 +57,7 @@ const sec = (n: number) => `${n.toFixed(1)} s`;
 export function fixPlan(
   p: ClipPlan,
   flags: readonly QualityFlag[],
-  o: { words: readonly Word[]; duration: number; clipLength?: ClipLength; picture: { width: number; height: number } },
+  o: { words: readonly Word[]; duration: number; clipLength?: ClipLength; picture: { width: number; height: number }; layoutRequested?: boolean },
 ): { plan: ClipPlan; fixes: QualityFix[] } | null {
   const names = new Set(flags.map((f) => f.name));
   let plan = p;
@@ -71,7 +71,8 @@ export function fixPlan(
       for (const name of ["cuts_word", "cuts_mid_sentence"] as const) if (names.has(name)) fixes.push({ flag: name, action });
     }
   }
-  if (names.has("subject_out_of_frame") && hasSubject(p.layout)) {
+  // a layout the job or its brand kit asked for is kept (and delivered with the flag)
+  if (names.has("subject_out_of_frame") && hasSubject(p.layout) && !o.layoutRequested) {
     const layout = chooseLayout(o.picture, "wide");
     if (layout !== p.layout) {
       plan = { ...plan, layout, cropWindow: null, cropPath: null, panels: null, faceCam: null, layoutReason: `The speaker left the ${p.layout} frame, so the clip was re-framed wide (the whole picture).` };

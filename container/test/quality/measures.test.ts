@@ -173,6 +173,8 @@ describe("fixes", () => {
     expect(r.plan.layout).toBe("wide");
     expect(r.fixes).toEqual([{ flag: "subject_out_of_frame", action: expect.stringContaining("wide") }]);
     expect(fixPlan(plan, [{ name: "too_loud", message: "x" }], { words, duration: 10, picture: { width: 1280, height: 720 } })).toBeNull();
+    // a layout the job asked for is kept, with its flag
+    expect(fixPlan(plan, [{ name: "subject_out_of_frame", message: "x" }], { words, duration: 10, picture: { width: 1280, height: 720 }, layoutRequested: true })).toBeNull();
   });
   it("keyframes seen from a later start", () => {
     expect(shiftKeyframes([{ t: 0, x: 0 }, { t: 4, x: 400 }], 1, 2)).toEqual([{ t: 0, x: 100 }, { t: 2, x: 300 }]);
