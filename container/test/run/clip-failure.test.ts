@@ -112,6 +112,8 @@ describe("a clip that fails to render", () => {
     expect(r.warnings[0]!.message).toMatch(/8\.0–14\.0 s .* left out/);
     // the HD renders went on for the delivered clips
     expect(r.events.filter((e) => e.type === "clip_hd").map((e) => (e as { clip_index: number }).clip_index).sort()).toEqual([0, 1]);
+    // each HD file measured itself too (docs/clip-quality.md), on its own 1080x1920 frames
+    expect(r.events.filter((e) => e.type === "clip_hd").every((e) => (e as Extract<RenderEvent, { type: "clip_hd" }>).quality?.cut_word === false)).toBe(true);
   });
 
   it("fails the job only when no clip renders at all", async () => {
