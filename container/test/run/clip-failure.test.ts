@@ -114,7 +114,7 @@ describe("a clip that fails to render", () => {
     expect(r.events.filter((e) => e.type === "clip_hd").map((e) => (e as { clip_index: number }).clip_index).sort()).toEqual([0, 1]);
     // each HD file measured itself too (docs/clip-quality.md), on its own 1080x1920 frames
     expect(r.events.filter((e) => e.type === "clip_hd").every((e) => (e as Extract<RenderEvent, { type: "clip_hd" }>).quality?.cut_word === false)).toBe(true);
-  });
+  }, 300_000); // two previews and two HD files, each rendered and measured (docs/clip-quality.md), on shared cores
 
   it("fails the job only when no clip renders at all", async () => {
     const r = await run([1, 2, 3, 4, 5, 6]);
