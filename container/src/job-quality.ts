@@ -27,14 +27,14 @@ import type { Transcript } from "./types.js";
 export interface CheckedClips {
   /** the delivered clips, renumbered 0..n-1 in their ranked order */
   plans: ClipPlan[];
-  /** each delivered clip's quality, by position */
-  qualities: ClipQuality[];
+  /** each delivered clip's quality, by position (null where measuring failed) */
+  qualities: (ClipQuality | null)[];
   warnings: JobWarning[];
   dropped: DroppedClip[];
 }
 
 /** The report with its quality, and what HD and re-renders carry over (edges, fixes) in its metadata. */
-export function withQuality<R extends ClipReport>(r: R, q: ClipQuality | undefined): R {
+export function withQuality<R extends ClipReport>(r: R, q: ClipQuality | null | undefined): R {
   if (!q) return r;
   const edges: Edges = { starts_on_sentence: q.starts_on_sentence, ends_on_sentence: q.ends_on_sentence, cut_word: q.cut_word };
   return { ...r, quality: q, metadata: { ...r.metadata, quality_edges: edges, quality_fixes: q.fixes } };
@@ -48,7 +48,8 @@ export function dropReason(q: ClipQuality): DropReason | null {
 
 interface Checked {
   plan: ClipPlan;
-  quality: ClipQuality;
+  /** null when measuring failed */
+  quality: ClipQuality | null;
   drop: DropReason | null;
 }
 
@@ -70,7 +71,15 @@ async function measurePlan(run: JobRun, p: ClipPlan, file: string, transcript: T
 
 /** One clip: measure, fix what has a known fix (render and measure again), decide a drop. */
 async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender): Promise<Checked> {
-  const first = await measurePlan(run, p, join(run.dir, p.files.preview), transcript, []);
+  let first: ClipQuality;
+  try {
+    first = await measurePlan(run, p, join(run.dir, p.files.preview), transcript, []);
+  } catch (e) {
+    // a measure that fails never holds back a rendered clip: it is delivered unmeasured
+    if (run.signal.aborted || e instanceof JobGoneError) throw e;
+    log("warn", "measuring the preview failed; clip delivered without quality", { job_id: run.job.job_id, clip: p.index, error: String(e) });
+    return { plan: p, quality: null, drop: null };
+  }
   const fix = fixPlan(p, first.flags, { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null });
   if (!fix || dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
   const name = `clip-${p.index}-fixed`;
@@ -111,7 +120,7 @@ export async function checkClips(run: JobRun, source: Source, transcript: Transc
   if (checked.length && checked.every((c) => c.drop)) checked[0]!.drop = null;
   const dropped: DroppedClip[] = [];
   const plans: ClipPlan[] = [];
-  const qualities: ClipQuality[] = [];
+  const qualities: (ClipQuality | null)[] = [];
   const newIndex = new Map<number, number | null>();
   for (const c of checked) {
     if (c.drop) {
@@ -124,7 +133,7 @@ export async function checkClips(run: JobRun, source: Source, transcript: Transc
         score: pct(m.score),
         subscores: { hook: pct(m.subscores?.hook), flow: pct(m.subscores?.flow), value: pct(m.subscores?.value), trend: pct(m.subscores?.trend) },
         reason: c.drop,
-        message: c.quality.flags.find((f) => f.name === c.drop)!.message,
+        message: c.quality!.flags.find((f) => f.name === c.drop)!.message,
       });
       await Promise.all([rm(join(run.dir, c.plan.files.preview), { force: true }), rm(join(run.dir, c.plan.files.srt), { force: true })]);
       continue;
@@ -138,9 +147,10 @@ export async function checkClips(run: JobRun, source: Source, transcript: Transc
     const i = newIndex.get(w.clip_index);
     return i === null || i === undefined ? [] : [{ ...w, clip_index: i }];
   });
-  const measuredMs = qualities.reduce((a, q) => a + q.measured_ms, 0);
+  const measured = qualities.filter((q): q is ClipQuality => q !== null);
+  const measuredMs = measured.reduce((a, q) => a + q.measured_ms, 0);
   run.lap("quality");
-  log("info", "clips checked", { job_id: run.job.job_id, delivered: plans.length, dropped: dropped.length, fixed: qualities.filter((q) => q.fixes.length).length, flagged: qualities.filter((q) => !q.ok).length, measured_ms: measuredMs, previews_ms: run.stageMs.previews ?? null });
+  log("info", "clips checked", { job_id: run.job.job_id, delivered: plans.length, dropped: dropped.length, fixed: measured.filter((q) => q.fixes.length).length, flagged: measured.filter((q) => !q.ok).length, unmeasured: qualities.length - measured.length, measured_ms: measuredMs, previews_ms: run.stageMs.previews ?? null });
   return { plans, qualities, warnings, dropped };
 }
 

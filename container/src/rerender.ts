@@ -98,10 +98,17 @@ export function readStoredClip(metadata: unknown): StoredClip {
  * The quality of a stored clip's new render (HD file, re-render version), measured on the file;
  * edges and fixes come from the first render (same range). Words: the render's caption words.
  */
-export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; signal: AbortSignal }): Promise<ClipQuality> {
-  const info = await probe(o.output, { signal: o.signal });
-  const edges = o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
-  return measureClip({ file: o.output, duration: info.duration, hasAudio: info.audio !== null, layout: o.layout, words: o.words, edges, expectSpeech: o.words.length > 0, fixes: o.stored.qualityFixes, signal: o.signal });
+export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; signal: AbortSignal }): Promise<ClipQuality | undefined> {
+  try {
+    const info = await probe(o.output, { signal: o.signal });
+    const edges = o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
+    return await measureClip({ file: o.output, duration: info.duration, hasAudio: info.audio !== null, layout: o.layout, words: o.words, edges, expectSpeech: o.words.length > 0, fixes: o.stored.qualityFixes, signal: o.signal });
+  } catch (e) {
+    // a measure that fails never holds back a rendered file: it is delivered unmeasured (quality absent)
+    if (o.signal.aborted) throw e;
+    log("warn", "measuring the rendered clip failed; delivered without quality", { file: o.output, error: String(e) });
+    return undefined;
+  }
 }
 
 /** The layout to render: the requested one (spec names), else the stored one. */

@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ClipQuality } from "@katto/protocol";
 import { measureClip } from "../../src/quality/measure-clip.js";
+import { measureStoredRender, readStoredClip } from "../../src/rerender.js";
 import { fixPlan } from "../../src/quality/fixes.js";
 import type { ClipPlan } from "../../src/clip-plan.js";
 import { cropWindow, centerPath } from "../../src/reframe/crop-path.js";
@@ -176,5 +177,13 @@ describe("picture", () => {
     const { q: ok } = await renderAndMeasure(moving.file, { layout: "center_crop", words: wordsAt(moving.offsets), name: "moving" });
     expect(ok.empty_frames).toBeLessThan(0.1);
     expect(flagNames(ok)).not.toContain("empty_frames");
+  });
+});
+
+describe("a measure that fails", () => {
+  it("leaves the rendered file deliverable, unmeasured (quality absent), instead of failing its render", async () => {
+    const broken = path.join(dir, "not-a-video.mp4");
+    ffmpeg(["-f", "lavfi", "-i", "anullsrc=d=1", "-f", "wav", broken]);
+    await expect(measureStoredRender({ output: broken, layout: "wide", words: [], stored: readStoredClip({}), signal })).resolves.toBeUndefined();
   });
 });
