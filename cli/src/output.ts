@@ -72,3 +72,17 @@ export function table(headers: string[], rows: (string | number | null | undefin
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i]?.length ?? 0)));
   return cells.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join("  ")).join("\n");
 }
+
+/** A clip's quality in one table cell: "ok", "ok (fixed: cuts_word)", the flags still present, or "-" when unmeasured. */
+export function qualityCell(q: { ok: boolean; flags: { name: string }[]; fixes: { flag: string }[] } | null | undefined): string {
+  if (!q) return "-";
+  const fixed = q.fixes.length ? ` (fixed: ${[...new Set(q.fixes.map((f) => f.flag))].join(",")})` : "";
+  return (q.ok ? "ok" : q.flags.map((f) => f.name).join(",")) + fixed;
+}
+
+/** A job's quality summary in one line, or null before it completes. */
+export function qualityLine(q: { clips_delivered: number; clips_fixed: number; clips_flagged: number; clips_dropped: number; flags: Record<string, number> } | null | undefined): string | null {
+  if (!q) return null;
+  const flags = Object.entries(q.flags).map(([name, n]) => `${name} x${n}`).join(", ");
+  return `${q.clips_delivered} delivered, ${q.clips_fixed} fixed, ${q.clips_flagged} flagged, ${q.clips_dropped} dropped${flags ? ` (${flags})` : ""}`;
+}

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parseHeaderFile } from "../src/commands/webhook";
 import { configPath, readConfig, resolveCredentials, writeConfig } from "../src/config";
 import { CliError, describeError, EXIT } from "../src/exit-codes";
-import { bar, table } from "../src/output";
+import { bar, qualityCell, qualityLine, table } from "../src/output";
 import { srtTime, toSrt, toText } from "../src/transcript-format";
 
 describe("exit codes", () => {
@@ -76,5 +76,16 @@ describe("output", () => {
     expect(bar(50, 4)).toBe("[██░░]  50%");
     expect(bar(150, 2)).toBe("[██] 100%");
     expect(table(["a", "bb"], [["xxx", null]])).toBe("a    bb\nxxx  -");
+  });
+});
+
+describe("clip quality output", () => {
+  it("a clip's quality cell and a job's quality line", () => {
+    expect(qualityCell(null)).toBe("-");
+    expect(qualityCell({ ok: true, flags: [], fixes: [] })).toBe("ok");
+    expect(qualityCell({ ok: true, flags: [], fixes: [{ flag: "cuts_word" }, { flag: "cuts_word" }] })).toBe("ok (fixed: cuts_word)");
+    expect(qualityCell({ ok: false, flags: [{ name: "long_silence" }, { name: "too_loud" }], fixes: [] })).toBe("long_silence,too_loud");
+    expect(qualityLine(null)).toBeNull();
+    expect(qualityLine({ clips_delivered: 3, clips_fixed: 1, clips_flagged: 1, clips_dropped: 2, flags: { long_silence: 1 } })).toBe("3 delivered, 1 fixed, 1 flagged, 2 dropped (long_silence x1)");
   });
 });

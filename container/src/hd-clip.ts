@@ -9,7 +9,7 @@ import type { CallbackClient } from "./callback-client.js";
 import { clipFiles } from "./clip-plan.js";
 import { log } from "./log.js";
 import type { ClipReport, HdClipTask, RenderJob } from "./protocol.js";
-import { readStoredClip, renderStoredClip } from "./rerender.js";
+import { measureStoredRender, readStoredClip, renderStoredClip } from "./rerender.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
 import { download } from "./stages/download.js";
 import { probe } from "./stages/probe.js";
@@ -48,12 +48,13 @@ export async function renderHd(
   const files = clipFiles(input.clip_index);
   if (o.ctx) o.ctx.stage = "rendering";
   // the clip's own name: its words and crop path are clip-relative
-  const { output } = await renderStoredClip({
+  const stored = readStoredClip(input.clip.metadata);
+  const { output, layout, words } = await renderStoredClip({
     source: source.path,
     probe: source.probe,
     start: input.clip.start,
     end: input.clip.end,
-    stored: readStoredClip(input.clip.metadata),
+    stored,
     brandKit: input.brand_kit,
     dir: o.dir,
     name: `clip-${input.clip_index}`,
@@ -61,10 +62,12 @@ export async function renderHd(
     jobId: input.job_id,
     encoder: o.encoder,
   });
+  if (o.ctx) o.ctx.stage = "checking";
+  const quality = await measureStoredRender({ output, layout, words, stored, signal: o.signal });
   if (o.ctx) o.ctx.stage = "uploading";
   await o.client.putFile(files.hd, output, "video/mp4");
   // the SRT PUT with the preview stays the clip's captions file
-  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt });
+  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt, quality });
 }
 
 export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; client: CallbackClient; workRoot?: string; encoder?: Encoder }): Promise<HdClipOutcome> {

@@ -1,11 +1,12 @@
 // A job's steps from clip plans to the user's clips: render the previews, store them (and, in HD
 // fan-out, each clip's mezzanine), send `clips`, and without fan-out render each clip in HD
 // (composed in pipeline.ts).
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "./callback-client.js";
 import { clipDuration, clipReport, mezzanineFile, planCaptions, type ClipPlan } from "./clip-plan.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
+import { withQuality, type CheckedClips } from "./job-quality.js";
 import { toStageError } from "./errors.js";
 import { localHdInput, renderHd } from "./hd-clip.js";
 import type { JobRun, Source } from "./job-run.js";
@@ -18,25 +19,32 @@ import { renderClip, renderThumbnail } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { Transcript } from "./types.js";
 
-/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (stages/previews.ts). */
-export async function renderClipPreviews(run: JobRun, source: Source, plans: ClipPlan[]): Promise<PreviewsResult> {
+/** Renders one plan's preview: its captions (SRT, ASS), then the video, under `name` (the plan's own file names by default). */
+export type PreviewRender = (p: ClipPlan, onProgress: (f: number) => void, name?: string) => Promise<{ output: string; srt: string }>;
+
+/** The job's preview renderer: the source, its watermark and the job's encoder, for any plan (first renders and fixes alike). */
+export async function previewRenderer(run: JobRun, source: Source): Promise<PreviewRender> {
   const { job, signal, dir } = run;
-  run.enter("rendering", 55);
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
-  const captions = await Promise.all(
-    plans.map(async (p) => {
-      const c = planCaptions(p, source.info);
-      const { assPath } = await writeClipCaptions(c, dir, `clip-${p.index}`);
-      return { assPath, overlays: emojiOverlays(c.emoji, "preview") };
-    }),
-  );
-  const render = (p: ClipPlan, onProgress: (f: number) => void) =>
-    renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, ...captions[p.index]!, output: join(dir, p.files.preview), quality: "preview" },
+  return async (p, onProgress, name) => {
+    const base = name ?? `clip-${p.index}`;
+    const c = planCaptions(p, source.info);
+    const { assPath, srtPath } = await writeClipCaptions(c, dir, base);
+    const output = join(dir, name ? `${name}.mp4` : p.files.preview);
+    await renderClip(
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(c.emoji, "preview"), output, quality: "preview" },
       { signal, onProgress, encoder: run.encoder },
     );
+    return { output, srt: srtPath };
+  };
+}
+
+/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (stages/previews.ts). */
+export async function renderClipPreviews(run: JobRun, source: Source, plans: ClipPlan[], render: PreviewRender): Promise<PreviewsResult> {
+  const { job, signal, dir } = run;
+  run.enter("rendering", 55);
   // a clip that fails is tried with a simpler framing, else left out
-  const previews = await renderPreviews(plans, { dir, video: source.info.video!, concurrency: run.conc, signal, render, onProgress: run.progress.range("rendering", 55, 85), jobId: job.job_id });
+  const previews = await renderPreviews(plans, { dir, video: source.info.video!, concurrency: run.conc, signal, render: (p, onProgress) => render(p, onProgress), onProgress: run.progress.range("rendering", 55, 80), jobId: job.job_id });
   run.lap("previews");
   return previews;
 }
@@ -87,12 +95,12 @@ async function cutMezzanines(run: JobRun, source: Source, plans: readonly ClipPl
   });
 }
 
-/** done: the clips' reports, with their mezzanines in fan-out, sent as `clips`; from here the user has clips. */
-export async function sendClips(run: JobRun, source: Source, transcript: Transcript, previews: PreviewsResult, mezzanines: ReadonlyMap<number, string>): Promise<ClipReport[]> {
+/** done: the clips' reports with their measured quality, with their mezzanines in fan-out, sent as `clips` (with the clips dropped for their quality); from here the user has clips. */
+export async function sendClips(run: JobRun, source: Source, transcript: Transcript, checked: CheckedClips, mezzanines: ReadonlyMap<number, string>): Promise<ClipReport[]> {
   run.enter("done", 100);
-  const reports = previews.plans.map((p) => clipReport(p, source.info, transcript.engine));
+  const reports = checked.plans.map((p, i) => withQuality(clipReport(p, source.info, transcript.engine), checked.qualities[i]));
   for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
-  await run.send({ type: "clips", clips: reports, ...(previews.warnings.length ? { warnings: previews.warnings } : {}) });
+  await run.send({ type: "clips", clips: reports, ...(checked.warnings.length ? { warnings: checked.warnings } : {}), ...(checked.dropped.length ? { dropped: checked.dropped } : {}) });
   return reports;
 }
 

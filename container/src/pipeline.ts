@@ -1,10 +1,12 @@
 // The job runner, one list of named steps (jobBody): download and probe -> transcribe -> select,
-// score and choose layouts (job-analysis.ts) -> render previews -> upload + `clips` -> HD renders
+// score and choose layouts (job-analysis.ts) -> render previews -> measure, fix or drop them
+// (job-quality.ts) -> upload + `clips` -> HD renders
 // (+ `clip_hd` each) (job-delivery.ts). In HD fan-out the job ends at `clips`, after storing each
 // clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every step takes the job's
 // AbortSignal; its reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { renderClipPreviews, renderHdLocally, sendClips, storeClips } from "./job-delivery.js";
+import { previewRenderer, renderClipPreviews, renderHdLocally, sendClips, storeClips } from "./job-delivery.js";
+import { checkClips } from "./job-quality.js";
 import { fetchSource, planClips, transcribeSource } from "./job-analysis.js";
 import { startJobRun, type RunJobOptions } from "./job-run.js";
 import { log } from "./log.js";
@@ -50,9 +52,11 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   const source = await fetchSource(run);
   const transcript = await transcribeSource(run, source);
   const plans = await planClips(run, source, transcript);
-  const previews = await renderClipPreviews(run, source, plans);
-  const mezzanines = await storeClips(run, source, previews.plans);
-  const reports = await sendClips(run, source, transcript, previews, mezzanines);
+  const render = await previewRenderer(run, source);
+  const previews = await renderClipPreviews(run, source, plans, render);
+  const checked = await checkClips(run, source, transcript, previews, render);
+  const mezzanines = await storeClips(run, source, checked.plans);
+  const reports = await sendClips(run, source, transcript, checked, mezzanines);
   onClipsSent();
   run.lap("clips_event");
   if (run.fanout) {

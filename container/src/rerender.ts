@@ -1,7 +1,9 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
-import { readClipMetadata, type ClipEdits, type Style } from "@katto/protocol";
+import { QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style } from "@katto/protocol";
+import { measureClip } from "./quality/measure-clip.js";
+import type { Edges } from "./quality/measures.js";
 import { join } from "node:path";
 import { clipCaptions, emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
 import type { CaptionWord } from "./captions/clip-words.js";
@@ -62,6 +64,10 @@ export interface StoredClip {
   title: string | null;
   /** faces over its first seconds (source pixels inside the bars), null when unknown */
   openingFaces: Rect | null;
+  /** its edges against the transcript, measured on the first render (the range never changes after); null when older metadata lacks them */
+  qualityEdges: Edges | null;
+  /** what was fixed before its first delivery */
+  qualityFixes: QualityFix[];
 }
 
 /**
@@ -83,7 +89,26 @@ export function readStoredClip(metadata: unknown): StoredClip {
     style: m.style ?? {},
     title: m.title,
     openingFaces: m.opening_faces,
+    qualityEdges: m.quality_edges,
+    qualityFixes: (m.quality_fixes ?? []).flatMap((f) => ((QUALITY_FLAGS as readonly string[]).includes(f.flag) ? [{ flag: f.flag as QualityFix["flag"], action: f.action }] : [])),
   };
+}
+
+/**
+ * The quality of a stored clip's new render (HD file, re-render version), measured on the file;
+ * edges and fixes come from the first render (same range). Words: the render's caption words.
+ */
+export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; signal: AbortSignal }): Promise<ClipQuality | undefined> {
+  try {
+    const info = await probe(o.output, { signal: o.signal });
+    const edges = o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
+    return await measureClip({ file: o.output, duration: info.duration, hasAudio: info.audio !== null, layout: o.layout, words: o.words, edges, expectSpeech: o.words.length > 0, fixes: o.stored.qualityFixes, signal: o.signal });
+  } catch (e) {
+    // a measure that fails never holds back a rendered file: it is delivered unmeasured (quality absent)
+    if (o.signal.aborted) throw e;
+    log("warn", "measuring the rendered clip failed; delivered without quality", { file: o.output, error: String(e) });
+    return undefined;
+  }
 }
 
 /** The layout to render: the requested one (spec names), else the stored one. */
@@ -125,7 +150,7 @@ export interface StoredClipRender {
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  * Used by re-renders and by HD fan-out tasks (hd-clip.ts).
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; layout: Layout; duration: number; edits: ClipEdits }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[] }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -153,7 +178,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, layout, duration, edits: captions.edits };
+  return { output, srtPath, layout, duration, edits: captions.edits, words };
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
@@ -196,7 +221,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, layout, duration, edits } = await renderStoredClip({
+  const { output, srtPath, layout, duration, edits, words: shown } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
@@ -215,10 +240,12 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     encoder: o.encoder,
   });
 
+  ctx.stage = "checking";
+  const quality = await measureStoredRender({ output, layout, words: shown, stored, signal });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
   await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
-  await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000, style: job.params.style ?? stored.style, edits });
+  await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000, style: job.params.style ?? stored.style, edits, quality });
   log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
   return { status: "completed" };
 }

@@ -73,6 +73,9 @@ export const ClipMetadataSchema = z.object({
   title: z.string().max(200).optional(),
   /** where faces were over the clip's first seconds (the hook title's time): their union, source pixels inside the bars; null when unknown */
   opening_faces: RectSchema.nullable().optional(),
+  /** issue 23: the clip's edges against the transcript and the fixes made before delivery, which HD and re-renders (same range, no transcript) carry over */
+  quality_edges: z.object({ starts_on_sentence: z.boolean().nullable(), ends_on_sentence: z.boolean().nullable(), cut_word: z.boolean() }).optional(),
+  quality_fixes: z.array(z.object({ flag: z.string(), action: z.string() })).optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -111,6 +114,8 @@ const ReadableClipMetadataSchema = z.object({
   style: TaskStyleSchema.nullable().catch(null).default(null),
   title: z.string().nullable().catch(null).default(null),
   opening_faces: RectSchema.nullable().catch(null).default(null),
+  quality_edges: ClipMetadataSchema.shape.quality_edges.unwrap().nullable().catch(null).default(null),
+  quality_fixes: ClipMetadataSchema.shape.quality_fixes.unwrap().nullable().catch(null).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

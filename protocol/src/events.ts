@@ -4,6 +4,7 @@ import { z } from "zod";
 import { StoredClipMetadataSchema, ScoredBySchema } from "./clip-metadata.js";
 import { ClipIndexSchema, Num } from "./common.js";
 import { FILE_NAME_RE } from "./files.js";
+import { ClipQualitySchema, DroppedClipSchema } from "./quality.js";
 import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
 import { JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS, WORD_TIMINGS } from "./vocabularies.js";
 
@@ -31,6 +32,8 @@ export const ClipReportSchema = z.object({
   /** true when `file` is already the 1080x1920 render */
   hd: z.boolean(),
   metadata: StoredClipMetadataSchema,
+  /** what the rendered file measured (docs/clip-quality.md); absent from backends that predate it */
+  quality: ClipQualitySchema.optional(),
 });
 export type ClipReport = z.output<typeof ClipReportSchema>;
 
@@ -75,9 +78,12 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
   }),
   /** sent once previews exist; the job becomes completed */
   /** `warnings`: absent from backends that predate it, the same as none */
-  z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(MAX_CLIPS), warnings: z.array(JobWarningSchema).max(2 * MAX_CLIPS).optional() }),
+  z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(MAX_CLIPS), warnings: z.array(JobWarningSchema).max(2 * MAX_CLIPS).optional(),
+    /** rendered clips dropped by their measured quality (no speech, mostly silent); absent = none */
+    dropped: z.array(DroppedClipSchema).max(MAX_CLIPS).optional(),
+  }),
   /** a clip's 1080p file landed */
-  z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema }),
+  z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema, quality: ClipQualitySchema.optional() }),
   /** an HD fan-out task failed after its 202: the Worker queues it again while attempts remain */
   z.object({ type: z.literal("clip_hd_failed"), clip_index: ClipIndexSchema, error: z.string().max(500), stage: z.string().max(40) }),
   /** a clip's rendition (RenditionTask) landed: `file` is the clip at width x height */
@@ -89,7 +95,7 @@ export type RenderEvent = z.output<typeof RenderEventSchema>;
 export const RerenderEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("progress"), pct: Pct }),
   /** `style` and `edits` (issue 26): the style the new version was rendered with and what it did; absent from backends that predate them */
-  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional() }),
+  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional(), quality: ClipQualitySchema.optional() }),
   z.object({ type: z.literal("failed"), error: z.string().max(500) }),
 ]);
 export type RerenderEvent = z.output<typeof RerenderEventSchema>;

@@ -9,6 +9,7 @@ export * from "./brand-kit.js";
 export * from "./style.js";
 export * from "./clip-metadata.js";
 export * from "./render-job.js";
+export * from "./quality.js";
 export * from "./events.js";
 export * from "./tasks.js";
 export * from "./render-settings.js";

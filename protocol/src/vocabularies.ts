@@ -84,7 +84,7 @@ export type WordTiming = (typeof WORD_TIMINGS)[number];
  * a centre crop instead (`clip_framing_simplified`), and a candidate clip that could not be rendered
  * at all and was left out of the results (`clip_left_out`).
  */
-export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out"] as const;
+export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped"] as const;
 export type JobWarningCode = (typeof JOB_WARNING_CODES)[number];
 
 /** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */

@@ -51,6 +51,9 @@ export const jobs = sqliteTable("jobs", {
   /** JSON array of JobWarning (@katto/protocol): what the caller should know about a completed job,
    * such as a clip left out because it could not be rendered. Null until the job completes. */
   warnings: text("warnings"),
+  /** JSON array of DroppedClip (@katto/protocol quality.ts): rendered clips dropped for their measured
+   * quality (no speech, mostly silent), with their reason. Null until the job completes. */
+  dropped: text("dropped"),
   hdReady: integer("hd_ready", { mode: "boolean" }).notNull().default(false),
   /** Who renders the 1080p files, fixed at dispatch: "local" (the job's backend, after `clips`) or
    * "fanout" (one Queue message and backend instance per clip; docs/render-protocol.md "HD fan-out"). */
@@ -92,6 +95,8 @@ export const clips = sqliteTable("clips", {
   captionsKey: text("captions_key"),
   hd: integer("hd", { mode: "boolean" }).notNull().default(false),
   metadata: text("metadata"), // JSON editing metadata (source range, crop path, words, layout, style)
+  /** JSON ClipQuality (@katto/protocol quality.ts) of the current file: the preview's, then the HD file's; null for clips from backends that predate it. */
+  quality: text("quality"),
   /** HD fan-out: render_hd messages queued for the clip so far (the fan-out's is the first). */
   hdAttempts: integer("hd_attempts").notNull().default(0),
   /** HD fan-out: when the HD sweep re-queues the clip if it is still not HD; null when no HD task
@@ -137,6 +142,8 @@ export const rerenders = sqliteTable("rerenders", {
   videoKey: text("video_key"),
   captionsKey: text("captions_key"),
   duration: real("duration"),
+  /** JSON ClipQuality of the new version, measured on its file; null until completed (or from older backends). */
+  quality: text("quality"),
   error: text("error"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),

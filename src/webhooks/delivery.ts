@@ -7,7 +7,7 @@ import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/sche
 import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { publicBaseUrl } from "../services/context";
-import { clipReasons, warningsView } from "../services/jobs/view";
+import { allWarnings, clipReasons, droppedView, jobQualityView } from "../services/jobs/view";
 import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
 import { getOrCreateWebhookSecret } from "./secret";
@@ -222,7 +222,11 @@ async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: stri
     hd: c.hd,
     ...clipReasons(c),
   }));
-  return buildCompletionPayload({ id: job.id, hd_ready: job.hdReady, warnings: warningsView(job.warnings) }, clips, new Date(nowSeconds * 1000));
+  return buildCompletionPayload(
+    { id: job.id, hd_ready: job.hdReady, warnings: allWarnings(job, rows), quality: jobQualityView(job, rows), dropped: droppedView(job.dropped) },
+    clips,
+    new Date(nowSeconds * 1000),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@
 // read the signing time from the body too. It changes on every retry; dedupe on job_id.
 import { z } from "@hono/zod-openapi";
 import { ClipSchema, JobWarningSchema, type JobWarning } from "@katto/protocol/api";
+import { DroppedClipSchema, JobQualitySchema, type DroppedClip, type JobQuality } from "@katto/protocol";
 
 export type Clip = z.infer<typeof ClipSchema>;
 
@@ -13,7 +14,9 @@ export const WebhookPayloadSchema = z
     status: z.literal("completed"),
     hd_ready: z.boolean().openapi({ description: "True when every clip is the final 1080p render." }),
     clips: z.array(ClipSchema).openapi({ description: "Ranked by score; clip_index 0 is the highest." }),
-    warnings: z.array(JobWarningSchema).openapi({ description: "The job's warnings, as on GET /jobs/{id}: a clip rendered with a simpler framing, or one left out. Empty when there are none." }),
+    warnings: z.array(JobWarningSchema).openapi({ description: "The job's warnings, as on GET /jobs/{id}: a clip rendered with a simpler framing, one left out, one delivered with quality flags (clip_flagged), one dropped for its quality (clip_dropped). Empty when there are none." }),
+    quality: JobQualitySchema.nullable().openapi({ description: "The job's quality summary, as on GET /jobs/{id}." }),
+    dropped: z.array(DroppedClipSchema).openapi({ description: "Clips dropped for their measured quality, as on GET /jobs/{id}." }),
     timestamp: z.iso.datetime().openapi({ description: "Time of this delivery attempt; equals X-Service-Timestamp." }),
   })
   .openapi("WebhookJobCompleted");
@@ -21,7 +24,7 @@ export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
 
 /** Builds and validates the payload. Clips are ordered by clip_index (0 = highest score). */
 export function buildCompletionPayload(
-  job: { id: string; hd_ready: boolean; warnings?: JobWarning[] },
+  job: { id: string; hd_ready: boolean; warnings?: JobWarning[]; quality?: JobQuality | null; dropped?: DroppedClip[] },
   clips: Clip[],
   at: Date = new Date(),
 ): WebhookPayload {
@@ -32,6 +35,8 @@ export function buildCompletionPayload(
     hd_ready: job.hd_ready,
     clips: [...clips].sort((a, b) => a.clip_index - b.clip_index),
     warnings: job.warnings ?? [],
+    quality: job.quality ?? null,
+    dropped: job.dropped ?? [],
     timestamp: at.toISOString(),
   });
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Command } from "../command";
 import { downloadClips } from "../download";
-import { table } from "../output";
+import { qualityCell, table } from "../output";
 
 export const clips: Command = {
   words: ["clips"],
@@ -14,7 +14,7 @@ export const clips: Command = {
     const katto = ctx.katto();
     const list = await katto.unwrap(katto.api.GET("/api/v1/jobs/{id}/clips", { params: { path: { id } } }));
     if (!v.download) {
-      ctx.ui.result(list, () => (list.clips.length ? table(["#", "score", "title", "url"], list.clips.map((c, i) => [i, c.score, c.title, c.url])) : `No clips yet (job ${list.status}).`));
+      ctx.ui.result(list, () => (list.clips.length ? table(["#", "score", "quality", "title", "url"], list.clips.map((c, i) => [i, c.score, qualityCell(c.quality), c.title, c.url])) : `No clips yet (job ${list.status}).`));
       return;
     }
     const dir = path.resolve((v.out as string | undefined) ?? `katto-${id}`);

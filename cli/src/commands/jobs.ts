@@ -2,7 +2,7 @@ import { JOB_STATUSES } from "@katto/protocol";
 import type { Job, Schemas } from "@katto/sdk";
 import { type Command, oneOf } from "../command";
 import { CliError, EXIT } from "../exit-codes";
-import { table } from "../output";
+import { qualityCell, qualityLine, table } from "../output";
 import { assertCompleted, parseTimeout, watchJob } from "../watch";
 
 export function describeJob(j: Job): string {
@@ -14,8 +14,9 @@ export function describeJob(j: Job): string {
     `completed: ${j.completed_at ?? "-"}`,
     `hd ready:  ${j.hd_ready}`,
     ...(j.error ? [`error:     ${j.error}`] : []),
+    ...(qualityLine(j.quality) ? [`quality:   ${qualityLine(j.quality)}`] : []),
     ...j.warnings.map((w) => `warning:   ${w.message}`),
-    ...(j.clips.length ? ["", table(["#", "score", "title", "url"], j.clips.map((c) => [c.clip_index, c.score, c.title, c.url]))] : []),
+    ...(j.clips.length ? ["", table(["#", "score", "quality", "title", "url"], j.clips.map((c) => [c.clip_index, c.score, qualityCell(c.quality), c.title, c.url]))] : []),
   ].join("\n");
 }
 

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { qualityCell } from "../output";
 import { DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
 import type { Katto, Rerender, Schemas } from "@katto/sdk";
 import { type Command, type Context, intArg, oneOf, type Values } from "../command";
@@ -26,7 +27,7 @@ async function submit(ctx: Context, jobId: string, index: number, body: Schemas[
     file = path.resolve(v.out as string);
     await downloadFile(katto, done.clip_url, file);
   }
-  ctx.ui.result({ ...done, ...(file ? { file } : {}) }, () => [`clip:     ${done.clip_url}`, `captions: ${done.captions_url ?? "-"}`, ...(file ? [`saved:    ${file}`] : [])].join("\n"));
+  ctx.ui.result({ ...done, ...(file ? { file } : {}) }, () => [`clip:     ${done.clip_url}`, `captions: ${done.captions_url ?? "-"}`, `quality:  ${qualityCell(done.quality)}`, ...(file ? [`saved:    ${file}`] : [])].join("\n"));
 }
 
 function waitAndReport(katto: Katto, ctx: Context, jobId: string, rerenderId: string, v: Values): Promise<Rerender> {

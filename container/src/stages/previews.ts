@@ -95,7 +95,7 @@ async function renderOne(p: ClipPlan, o: PreviewsOptions, onProgress: (f: number
 }
 
 /** The plan as clip `index`, its preview and SRT files renamed to that index's names. */
-async function renumber(p: ClipPlan, index: number, dir: string): Promise<ClipPlan> {
+export async function renumber(p: ClipPlan, index: number, dir: string): Promise<ClipPlan> {
   if (p.index === index) return p;
   const next = renumberedPlan(p, index);
   await rename(join(dir, p.files.preview), join(dir, next.files.preview));

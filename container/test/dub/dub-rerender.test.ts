@@ -103,6 +103,10 @@ describe("dubbed re-render (offline engines)", () => {
     const r = recorder(dir);
     const out = await runRerender({ job: job(["es"], "rr_dub_es"), signal: AbortSignal.timeout(60_000), client: r.client, dub, workRoot: dir });
     expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
+    // the new version measured itself (docs/clip-quality.md): the dubbed audio, against the dubbed captions
+    const done = (r.events as { type: string; quality?: { audio: { lufs: number | null }; speech_share: number } }[]).find((e) => e.type === "completed")!;
+    expect(done.quality!.audio.lufs).not.toBeNull();
+    expect(done.quality!.speech_share).toBeGreaterThan(0);
     const mp4 = r.files.get("clip-0.mp4")!;
     const a = audioStreams(mp4);
     expect(a.streams).toHaveLength(1);

@@ -47,12 +47,12 @@ export const createClipJob = defineTool({
 export const getJob = defineTool({
   name: "service_get_job",
   title: "Get a job",
-  description: "Read one job: status (queued, processing, scoring, completed, failed, cancelled), progress step and percentage, clips ranked by score (best first) with MP4 and SRT URLs, whether the final 1080p files are ready (hd_ready), and warnings (a clip rendered with a simpler framing, or left out because it could not be rendered). Free and read-only.",
+  description: "Read one job: status (queued, processing, scoring, completed, failed, cancelled), progress step and percentage, clips ranked by score (best first) with MP4 and SRT URLs, whether the final 1080p files are ready (hd_ready), warnings (a clip rendered with a simpler framing, left out because it could not be rendered, delivered with quality flags, or dropped for having no speech), each clip's measured quality (subject in frame, silences, loudness, caption sync, sentence edges, flags and fixes) and the job's quality summary. Free and read-only.",
   input: { job_id: jobId },
   output: JobSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: ({ job_id }, { api }) => unwrap(api.GET("/api/v1/jobs/{id}", { params: { path: { id: job_id } } })),
-  summary: (j) => `Job ${j.id}: ${j.status}, ${j.progress.step} ${j.progress.pct}%, ${j.clips.length} clip(s)${j.hd_ready ? ", HD ready" : ""}${j.error ? `, error: ${j.error}` : ""}.${j.warnings.length ? ` Warnings: ${j.warnings.map((w) => w.message).join(" ")}` : ""}`,
+  summary: (j) => `Job ${j.id}: ${j.status}, ${j.progress.step} ${j.progress.pct}%, ${j.clips.length} clip(s)${j.hd_ready ? ", HD ready" : ""}${j.error ? `, error: ${j.error}` : ""}.${j.quality ? ` Quality: ${j.quality.clips_delivered} delivered, ${j.quality.clips_fixed} fixed, ${j.quality.clips_flagged} flagged, ${j.quality.clips_dropped} dropped.` : ""}${j.warnings.length ? ` Warnings: ${j.warnings.map((w) => w.message).join(" ")}` : ""}`,
 });
 
 export const listJobs = defineTool({
@@ -73,12 +73,12 @@ export const listJobs = defineTool({
 export const getClips = defineTool({
   name: "service_get_clips",
   title: "Get a job's clips",
-  description: "The clips of a job, best score first: MP4 URL, SRT captions URL, title and virality score (0-100). Empty until the job has rendered. Free and read-only.",
+  description: "The clips of a job, best score first: MP4 URL, SRT captions URL, title, virality score (0-100) and measured quality (flags such as long_silence or captions_drift, and fixes made before delivery). Empty until the job has rendered. Free and read-only.",
   input: { job_id: jobId },
   output: ClipProjectionSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run: ({ job_id }, { api }) => unwrap(api.GET("/api/v1/jobs/{id}/clips", { params: { path: { id: job_id } } })),
-  summary: (c) => `Job ${c.job_id} (${c.status}): ${c.clips.length} clip(s)${c.clips[0] ? `; best: "${c.clips[0].title ?? "untitled"}" score ${c.clips[0].score ?? "n/a"}` : ""}.`,
+  summary: (c) => `Job ${c.job_id} (${c.status}): ${c.clips.length} clip(s)${c.clips[0] ? `; best: "${c.clips[0].title ?? "untitled"}" score ${c.clips[0].score ?? "n/a"}` : ""}.${c.clips.some((k) => k.quality && !k.quality.ok) ? ` Flagged: ${c.clips.flatMap((k, i) => (k.quality && !k.quality.ok ? [`#${i} ${k.quality.flags.map((f) => f.name).join(",")}`] : [])).join("; ")}.` : ""}`,
 });
 
 export const getTranscript = defineTool({

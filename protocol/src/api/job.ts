@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
 import { ClipEditsSchema, StyleSchema } from "../style.js";
+import { ClipQualitySchema, DroppedClipSchema, JobQualitySchema } from "../quality.js";
 import { ConfigSchema } from "./config.js";
 import { orNull } from "./or-null.js";
 
@@ -31,6 +32,9 @@ export const clipReasonFields = {
   subscores: ClipSubscoresSchema.nullable().meta({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),
   justification: orNull(z.string(), "Why the clip scored as it did, in a sentence or two quoting it."),
   style: StyleSchema.meta({ description: "The creator style the clip was rendered with, as resolved (the brand kit's style, then the job's field by field); {} for a clip without one." }),
+  quality: ClipQualitySchema.nullable().meta({
+    description: "What the clip's current file measured (docs/clip-quality.md): subject in frame, empty frames, speech share, longest silence, loudness, caption sync, sentence edges, the flags still present (ok when none) and the fixes made before delivery. Re-measured when the HD file lands. Null for clips rendered before clips measured themselves.",
+  }),
   edits: ClipEditsSchema.meta({
     description: "What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do.",
   }),
@@ -57,7 +61,7 @@ export const ProgressSchema = z.object({
 export const JobWarningSchema = z.object({
   code: z.enum(JOB_WARNING_CODES).meta({
     description:
-      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.",
+      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`).",
   }),
   message: z.string().meta({ description: "One line saying what happened to which clip." }),
   clip_index: z.int().min(0).nullable().meta({ description: "The delivered clip it concerns; null for a clip that was left out." }),
@@ -78,6 +82,8 @@ export const JobSchema = z.object({
   warnings: z.array(JobWarningSchema).meta({
     description: "What to know about a completed job's clips: one rendered with a simpler framing than planned, or one left out because it could not be rendered. Empty when there is nothing to say.",
   }),
+  quality: JobQualitySchema.nullable().meta({ description: "The job's quality summary: clips delivered, fixed before delivery, still flagged and dropped, and how many clips carry each flag. Null until the job completes." }),
+  dropped: z.array(DroppedClipSchema).meta({ description: "Rendered clips dropped from `clips` for their measured quality (no speech, mostly silent), with their score and reason. Empty when none." }),
   created_at: z.iso.datetime(),
   completed_at: z.iso.datetime().nullable(),
 });

@@ -1,6 +1,7 @@
 // Re-renders and dubs of one clip (service-api-v1 "Re-render", POST /jobs/{id}/clips/{index}/rerender).
 import { z } from "zod";
 import { StyleSchema } from "../style.js";
+import { ClipQualitySchema } from "../quality.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES } from "../vocabularies.js";
 import { orNull } from "./or-null.js";
 
@@ -34,4 +35,5 @@ export const RerenderSchema = z.object({
   captions_url: z.url().nullable(),
   duration: orNull(z.number(), "Length of the new clip, seconds; null until completed."),
   error: orNull(z.string(), "Why the re-render failed; null unless status is failed."),
+  quality: ClipQualitySchema.nullable().meta({ description: "What the new version measured (docs/clip-quality.md); null until completed." }),
 });

@@ -440,6 +440,57 @@ export interface components {
             justification: string | null;
             /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
             layout: string | null;
+            /** @description What the clip's current file measured (docs/clip-quality.md): subject in frame, empty frames, speech share, longest silence, loudness, caption sync, sentence edges, the flags still present (ok when none) and the fixes made before delivery. Re-measured when the HD file lands. Null for clips rendered before clips measured themselves. */
+            quality: {
+                audio: {
+                    /** @description True when the true peak reaches full scale. */
+                    clipping: boolean;
+                    /** @description Integrated loudness (EBU R 128), LUFS; null for silent audio. */
+                    lufs: number | null;
+                    /** @description True peak, dBTP; null for silent audio. */
+                    true_peak: number | null;
+                };
+                /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                caption_sync_ms: number | null;
+                /** @description Whether an edge of the clip cuts through a word. */
+                cut_word: boolean;
+                /** @description Share of sampled frames that are black, frozen, or show no face where the layout expects one. */
+                empty_frames: number;
+                /** @description Whether the clip ends on a sentence boundary of the transcript; null without a transcript. */
+                ends_on_sentence: boolean | null;
+                /** @description What was fixed before delivery; empty when nothing was. */
+                fixes: {
+                    /** @description What was changed before delivery (the clip was then rendered and measured again). */
+                    action: string;
+                    /**
+                     * @description The flag the first render had.
+                     * @enum {string}
+                     */
+                    flag: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The problems still present in the delivered file; empty when none. */
+                flags: {
+                    /** @description One line saying what was measured and what it means for the clip. */
+                    message: string;
+                    /**
+                     * @description The problem: subject_out_of_frame, empty_frames, long_silence, no_speech, mostly_silent, captions_drift, cuts_mid_sentence, cuts_word, too_loud, clipping (thresholds in docs/clip-quality.md).
+                     * @enum {string}
+                     */
+                    name: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The longest silence in the rendered audio, seconds. */
+                longest_silence: number;
+                /** @description Wall time the measuring took, ms. */
+                measured_ms: number;
+                /** @description True when `flags` is empty. */
+                ok: boolean;
+                /** @description Share of the clip with speech: audible in the rendered audio and inside a transcribed word. */
+                speech_share: number;
+                /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
+                starts_on_sentence: boolean | null;
+                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                subject_in_frame: number | null;
+            } | null;
             /** @description Virality score, 0 to 100. */
             score: number | null;
             /** @description Where the clip starts in the source video, seconds. */
@@ -502,6 +553,57 @@ export interface components {
                 justification: string | null;
                 /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
                 layout: string | null;
+                /** @description What the clip's current file measured (docs/clip-quality.md): subject in frame, empty frames, speech share, longest silence, loudness, caption sync, sentence edges, the flags still present (ok when none) and the fixes made before delivery. Re-measured when the HD file lands. Null for clips rendered before clips measured themselves. */
+                quality: {
+                    audio: {
+                        /** @description True when the true peak reaches full scale. */
+                        clipping: boolean;
+                        /** @description Integrated loudness (EBU R 128), LUFS; null for silent audio. */
+                        lufs: number | null;
+                        /** @description True peak, dBTP; null for silent audio. */
+                        true_peak: number | null;
+                    };
+                    /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                    caption_sync_ms: number | null;
+                    /** @description Whether an edge of the clip cuts through a word. */
+                    cut_word: boolean;
+                    /** @description Share of sampled frames that are black, frozen, or show no face where the layout expects one. */
+                    empty_frames: number;
+                    /** @description Whether the clip ends on a sentence boundary of the transcript; null without a transcript. */
+                    ends_on_sentence: boolean | null;
+                    /** @description What was fixed before delivery; empty when nothing was. */
+                    fixes: {
+                        /** @description What was changed before delivery (the clip was then rendered and measured again). */
+                        action: string;
+                        /**
+                         * @description The flag the first render had.
+                         * @enum {string}
+                         */
+                        flag: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                    }[];
+                    /** @description The problems still present in the delivered file; empty when none. */
+                    flags: {
+                        /** @description One line saying what was measured and what it means for the clip. */
+                        message: string;
+                        /**
+                         * @description The problem: subject_out_of_frame, empty_frames, long_silence, no_speech, mostly_silent, captions_drift, cuts_mid_sentence, cuts_word, too_loud, clipping (thresholds in docs/clip-quality.md).
+                         * @enum {string}
+                         */
+                        name: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                    }[];
+                    /** @description The longest silence in the rendered audio, seconds. */
+                    longest_silence: number;
+                    /** @description Wall time the measuring took, ms. */
+                    measured_ms: number;
+                    /** @description True when `flags` is empty. */
+                    ok: boolean;
+                    /** @description Share of the clip with speech: audible in the rendered audio and inside a transcribed word. */
+                    speech_share: number;
+                    /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
+                    starts_on_sentence: boolean | null;
+                    /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                    subject_in_frame: number | null;
+                } | null;
                 /** @description Virality score, 0 to 100. */
                 score: number | null;
                 /** @description Where the clip starts in the source video, seconds. */
@@ -650,6 +752,28 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Rendered clips dropped from `clips` for their measured quality (no speech, mostly silent), with their score and reason. Empty when none. */
+            dropped: {
+                /** @description Where it would have ended, seconds. */
+                end: number;
+                /** @description One line with what was measured. */
+                message: string;
+                /**
+                 * @description no_speech: no speech was measured in the rendered clip; mostly_silent: speech in less than 35 % of it.
+                 * @enum {string}
+                 */
+                reason: "no_speech" | "mostly_silent";
+                /** @description Its virality score, 0 to 100. */
+                score: number;
+                /** @description Where the clip would have started in the source, seconds. */
+                start: number;
+                subscores: {
+                    flow: number;
+                    hook: number;
+                    trend: number;
+                    value: number;
+                };
+            }[];
             /** @description Why the job failed, in a sentence a person can act on; null unless status is failed. */
             error: string | null;
             hd_ready: boolean;
@@ -660,6 +784,19 @@ export interface components {
                 /** @description queued, downloading, probing, transcribing, selecting, scoring, rendering, uploading, done, failed, cancelled */
                 step: string;
             };
+            /** @description The job's quality summary: clips delivered, fixed before delivery, still flagged and dropped, and how many clips carry each flag. Null until the job completes. */
+            quality: {
+                clips_delivered: number;
+                clips_dropped: number;
+                /** @description Delivered clips with at least one fix recorded. */
+                clips_fixed: number;
+                /** @description Delivered clips that still have flags. */
+                clips_flagged: number;
+                /** @description How many delivered clips carry each flag, by flag name (only flags present). */
+                flags: {
+                    [key: string]: number;
+                };
+            } | null;
             /** @description Kind of source: youtube, twitch, vimeo, kick, zoom, loom, upload, direct. */
             source: string;
             source_url: string;
@@ -704,10 +841,10 @@ export interface components {
             /** @description The delivered clip it concerns; null for a clip that was left out. */
             clip_index: number | null;
             /**
-             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.
+             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`).
              * @enum {string}
              */
-            code: "clip_framing_simplified" | "clip_left_out";
+            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped";
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description One line saying what happened to which clip. */
@@ -802,6 +939,57 @@ export interface components {
             duration: number | null;
             /** @description Why the re-render failed; null unless status is failed. */
             error: string | null;
+            /** @description What the new version measured (docs/clip-quality.md); null until completed. */
+            quality: {
+                audio: {
+                    /** @description True when the true peak reaches full scale. */
+                    clipping: boolean;
+                    /** @description Integrated loudness (EBU R 128), LUFS; null for silent audio. */
+                    lufs: number | null;
+                    /** @description True peak, dBTP; null for silent audio. */
+                    true_peak: number | null;
+                };
+                /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                caption_sync_ms: number | null;
+                /** @description Whether an edge of the clip cuts through a word. */
+                cut_word: boolean;
+                /** @description Share of sampled frames that are black, frozen, or show no face where the layout expects one. */
+                empty_frames: number;
+                /** @description Whether the clip ends on a sentence boundary of the transcript; null without a transcript. */
+                ends_on_sentence: boolean | null;
+                /** @description What was fixed before delivery; empty when nothing was. */
+                fixes: {
+                    /** @description What was changed before delivery (the clip was then rendered and measured again). */
+                    action: string;
+                    /**
+                     * @description The flag the first render had.
+                     * @enum {string}
+                     */
+                    flag: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The problems still present in the delivered file; empty when none. */
+                flags: {
+                    /** @description One line saying what was measured and what it means for the clip. */
+                    message: string;
+                    /**
+                     * @description The problem: subject_out_of_frame, empty_frames, long_silence, no_speech, mostly_silent, captions_drift, cuts_mid_sentence, cuts_word, too_loud, clipping (thresholds in docs/clip-quality.md).
+                     * @enum {string}
+                     */
+                    name: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The longest silence in the rendered audio, seconds. */
+                longest_silence: number;
+                /** @description Wall time the measuring took, ms. */
+                measured_ms: number;
+                /** @description True when `flags` is empty. */
+                ok: boolean;
+                /** @description Share of the clip with speech: audible in the rendered audio and inside a transcribed word. */
+                speech_share: number;
+                /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
+                starts_on_sentence: boolean | null;
+                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                subject_in_frame: number | null;
+            } | null;
             rerender_id: string;
             /** @enum {string} */
             status: "queued" | "processing" | "completed" | "failed";

@@ -16,7 +16,7 @@ import { getJob, getTranscript, listJobs } from "../../services/jobs/read";
 import { createRerender } from "../../services/rerenders/rerenders";
 import { completeUpload, reserveUpload } from "../../services/uploads/uploads";
 import { Layout, renderPage } from "../components/layout";
-import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
+import { Flash, fmtDateTime, QualityBadge, StatusBadge } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
 
 const ACTIVE = new Set<string>(RUNNING_STATUSES);
@@ -159,6 +159,22 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
             </form>
           )}
         </section>
+        {job.quality && (
+          <section class="card" aria-labelledby="quality-h" data-job-quality>
+            <h2 id="quality-h">Quality</h2>
+            <p>
+              {job.quality.clips_delivered} delivered · {job.quality.clips_fixed} fixed before delivery · {job.quality.clips_flagged} with flags · {job.quality.clips_dropped} dropped
+              {Object.keys(job.quality.flags).length > 0 && <span class="muted"> ({Object.entries(job.quality.flags).map(([n, c]) => `${n}: ${c}`).join(", ")})</span>}
+            </p>
+            {job.dropped.length > 0 && (
+              <ul aria-label="Dropped clips">
+                {job.dropped.map((d) => (
+                  <li data-dropped={d.reason}>{d.start.toFixed(1)}–{d.end.toFixed(1)} s (score {Math.round(d.score)}): {d.message}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
         {job.warnings.length > 0 && (
           <section class="card" aria-labelledby="warnings-h" data-warnings>
             <h2 id="warnings-h">Warnings</h2>
@@ -188,6 +204,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                       })}
                     </div>
                   )}
+                  <QualityBadge quality={k.quality} id={`clip-${k.clip_index}-quality`} />
                   {k.justification && <p class="muted">{k.justification}</p>}
                   <div class="actions">
                     <a class="btn" href={k.url} download>Download MP4</a>
@@ -217,6 +234,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                             <StatusBadge status={v.status} /> <span class="muted">{Object.entries(v.params).filter(([, x]) => x !== undefined && x !== null).map(([a, b]) => `${a}: ${Array.isArray(b) ? b.join("+") : String(b)}`).join(", ")}</span>
                             {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}
                             {v.error && <span class="alert"> {v.error}</span>}
+                            {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}
                           </li>
                         ))}
                       </ul>

@@ -8,7 +8,7 @@ import { fileUrl } from "../../storage/keys";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { loadOwnJob } from "./read";
-import { jobView, rankClips } from "./view";
+import { jobView, qualityView, rankClips } from "./view";
 
 export interface Subscores {
   hook?: number;
@@ -24,7 +24,8 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
   const rows = j.status === "completed" ? await d.select().from(clips).where(eq(clips.jobId, id)).all() : [];
   const versions = await d.select().from(rerenders).where(eq(rerenders.jobId, id)).orderBy(desc(rerenders.createdAt)).all();
   return {
-    job: jobView(ctx.baseUrl, j, []),
+    // the job with its clips, so its warnings and quality summary count them
+    job: jobView(ctx.baseUrl, j, rows),
     clips: rankClips(rows).map((c) => ({
       clip_index: c.clipIndex,
       title: c.title,
@@ -34,6 +35,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       start_s: c.startS,
       end_s: c.endS,
       hd: c.hd,
+      quality: qualityView(c.quality),
       url: fileUrl(ctx.baseUrl, c.videoKey),
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
       rerenderable: !!c.metadata,
@@ -46,6 +48,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
           url: v.status === "completed" && v.videoKey ? fileUrl(ctx.baseUrl, v.videoKey) : null,
           captions_url: v.status === "completed" && v.captionsKey ? fileUrl(ctx.baseUrl, v.captionsKey) : null,
           error: v.error,
+          quality: v.status === "completed" ? qualityView(v.quality) : null,
           created_at: v.createdAt,
         })),
     })),

@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs } from "../../db/schema";
-import { ClipEditsSchema, noEdits, StyleSchema } from "@katto/protocol";
+import { ClipEditsSchema, ClipQualitySchema, DroppedClipSchema, noEdits, StyleSchema, summarizeQuality, type ClipQuality, type DroppedClip, type JobQuality } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 
@@ -46,9 +46,55 @@ export function clipReasons(c: ClipRow) {
     layout: typeof meta?.layout === "string" ? meta.layout : null,
     subscores: sub.success ? sub.data : null,
     justification: c.justification,
+    quality: qualityView(c.quality),
     style: style.success ? style.data : {},
     edits: edits.success ? edits.data : noEdits(),
   };
+}
+
+/** A stored ClipQuality (clips.quality, rerenders.quality); null when absent or unreadable. */
+export function qualityView(text: string | null | undefined): ClipQuality | null {
+  const r = ClipQualitySchema.safeParse(parseJson(text ?? null));
+  return r.success ? r.data : null;
+}
+
+/** The job's dropped clips (jobs.dropped); entries that do not parse are left out. */
+export function droppedView(text: string | null): DroppedClip[] {
+  const list = parseJson(text);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((d) => {
+    const r = DroppedClipSchema.safeParse(d);
+    return r.success ? [r.data] : [];
+  });
+}
+
+/** The job's quality summary from its clips and dropped list; null until it completes. */
+export function jobQualityView(j: Pick<JobRow, "status" | "dropped">, clipRows: readonly Pick<ClipRow, "quality">[]): JobQuality | null {
+  if (j.status !== "completed") return null;
+  return summarizeQuality(clipRows.map((c) => qualityView(c.quality)), droppedView(j.dropped).length);
+}
+
+/**
+ * What the caller should know about a completed job's quality, as warnings: one per delivered clip
+ * that still has flags (clip_flagged), one per clip dropped for its quality (clip_dropped).
+ */
+export function qualityWarnings(clipRows: readonly Pick<ClipRow, "clipIndex" | "quality" | "startS" | "endS">[], dropped: readonly DroppedClip[]): JobWarning[] {
+  const out: JobWarning[] = [];
+  for (const c of [...clipRows].sort((a, b) => a.clipIndex - b.clipIndex)) {
+    const q = qualityView(c.quality);
+    if (!q?.flags.length) continue;
+    const message = `Clip ${c.clipIndex} (${c.startS.toFixed(1)}–${c.endS.toFixed(1)} s) is delivered with flags: ${q.flags.map((f) => `${f.name} (${f.message})`).join("; ")}`;
+    out.push({ code: "clip_flagged", clip_index: c.clipIndex, start: round3(c.startS), end: round3(c.endS), message: message.length > 500 ? `${message.slice(0, 499)}…` : message });
+  }
+  for (const d of dropped) {
+    out.push({ code: "clip_dropped", clip_index: null, start: d.start, end: d.end, message: `The clip at ${d.start.toFixed(1)}–${d.end.toFixed(1)} s (score ${Math.round(d.score)}) was dropped (${d.reason}): ${d.message}` });
+  }
+  return out;
+}
+
+/** Every warning of a job: the backend's stored ones, then its quality warnings. */
+export function allWarnings(j: Pick<JobRow, "warnings" | "dropped">, clipRows: readonly Pick<ClipRow, "clipIndex" | "quality" | "startS" | "endS">[]): JobWarning[] {
+  return [...warningsView(j.warnings), ...qualityWarnings(clipRows, droppedView(j.dropped))];
 }
 
 /** The job's stored warnings (jobs.warnings, written with `clips`); entries that do not parse are dropped. */
@@ -76,7 +122,9 @@ export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[]): Job {
     source_url: j.sourceUrl,
     clips: rankClips(clipRows).map((c) => clipView(baseUrl, c)),
     error: j.error,
-    warnings: warningsView(j.warnings),
+    warnings: allWarnings(j, clipRows),
+    quality: jobQualityView(j, clipRows),
+    dropped: droppedView(j.dropped),
     created_at: msToIso(j.createdMs),
     completed_at: j.completedAt,
   };

@@ -114,20 +114,20 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
-        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3, warnings = ?4
+        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3, warnings = ?4, dropped = ?5
          WHERE id = ?1 AND ${RUNNING}`,
       )
-      .bind(jobId, now, allHd ? 1 : 0, JSON.stringify(ev.warnings ?? [])),
+      .bind(jobId, now, allHd ? 1 : 0, JSON.stringify(ev.warnings ?? []), JSON.stringify(ev.dropped ?? [])),
   ];
   for (const { c, videoKey, captionsKey } of rows) {
     statements.push(
       db
         .prepare(
-          `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13 WHERE changes() = 1
+          `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, created_at, quality)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14 WHERE changes() = 1
            ON CONFLICT(job_id, clip_index) DO NOTHING`,
         )
-        .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, c.hd ? 1 : 0, JSON.stringify(c.metadata), now),
+        .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, c.hd ? 1 : 0, JSON.stringify(c.metadata), now, c.quality ? JSON.stringify(c.quality) : null),
     );
   }
   const [completed] = await db.batch(statements);
@@ -172,10 +172,11 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   const [clip, ready] = await db.batch([
     db
       .prepare(
-        `UPDATE clips SET video_key = ?3, captions_key = ?4, hd = 1
+        // the HD file's own quality replaces the preview's (a backend that predates it keeps the preview's)
+        `UPDATE clips SET video_key = ?3, captions_key = ?4, hd = 1, quality = COALESCE(?5, quality)
          WHERE job_id = ?1 AND clip_index = ?2 AND EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed')`,
       )
-      .bind(jobId, ev.clip_index, videoKey, captionsKey),
+      .bind(jobId, ev.clip_index, videoKey, captionsKey, ev.quality ? JSON.stringify(ev.quality) : null),
     db
       .prepare(
         `UPDATE jobs SET hd_ready = 1, updated_at = ?2

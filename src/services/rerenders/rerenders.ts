@@ -1,6 +1,7 @@
 // Re-render a finished clip in another layout, caption style or dubbed language (spec
 // POST /jobs/{id}/clips/{index}/rerender). Free: no quota. The original clip URL never changes:
 // each re-render writes new files under its own id (versioned).
+import { qualityView } from "../jobs/view";
 import type { RerenderBody } from "@katto/protocol/api";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
@@ -38,7 +39,7 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
   await loadOwnJob(ctx, jobId);
   const r = await ctx.env.DB.prepare("SELECT * FROM rerenders WHERE id = ? AND job_id = ?")
     .bind(rid, jobId)
-    .first<{ status: string; video_key: string | null; captions_key: string | null; duration: number | null; error: string | null }>();
+    .first<{ status: string; video_key: string | null; captions_key: string | null; duration: number | null; error: string | null; quality: string | null }>();
   if (!r) throw new NotFoundError("Re-render not found for this job.");
   return {
     rerender_id: rid,
@@ -47,5 +48,6 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
     captions_url: r.status === "completed" && r.captions_key ? fileUrl(ctx.baseUrl, r.captions_key) : null,
     duration: r.duration,
     error: r.error,
+    quality: r.status === "completed" ? qualityView(r.quality) : null,
   };
 }

@@ -1,0 +1,125 @@
+// Measure a rendered clip file (docs/clip-quality.md): one ffmpeg pass decodes it once and feeds
+// the audio to silencedetect + ebur128 and an 8 kHz mono copy (the energy envelope), and the
+// picture, sampled at 2 fps and scaled down to the face detector's input, to blackdetect +
+// freezedetect and to raw frames for the face detector. Everything else is pure (measures.ts).
+import { QUALITY_THRESHOLDS as T, type ClipQuality, type QualityFix } from "@katto/protocol";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createBlazeFace } from "../engines/face/blazeface.js";
+import type { FaceDetector } from "../engines/face/types.js";
+import { runProcess } from "../ffmpeg/spawn.js";
+import { RawFrameParser } from "../stages/faces.js";
+import { clipQuality, hasSubject, isClipping } from "./flags.js";
+import {
+  captionSyncMs,
+  emptyFrames,
+  energyEnvelope,
+  longestSilence,
+  parseBlacks,
+  parseEbur128,
+  parseFreezes,
+  parseSilences,
+  phraseStarts,
+  speechOnsets,
+  speechShare,
+  subjectInFrame,
+  type Box,
+  type Edges,
+} from "./measures.js";
+
+/** Sampled frames per second of the picture checks. */
+export const QUALITY_FPS = 2;
+/** The sampled frame: 9:16 at the face detector's input height (BlazeFace letterboxes to 256x256). */
+export const QUALITY_FRAME = { width: 144, height: 256 } as const;
+const ENVELOPE_RATE = 8000;
+const ENVELOPE_FRAME_S = 0.02;
+
+/** Pure: the arguments of the one measuring pass. */
+export function measureArgs(o: { input: string; hasAudio: boolean; pcm: string; frames: string }): string[] {
+  const { width, height } = QUALITY_FRAME;
+  const video = `[0:v:0]fps=${QUALITY_FPS},scale=${width}:${height}:flags=area,setsar=1,blackdetect=d=0:pic_th=0.98:pix_th=0.1,freezedetect=n=-60dB:d=2,format=rgb24[vo]`;
+  const audio = `[0:a:0]asplit=2[a1][a2];[a1]silencedetect=noise=${T.SILENCE_NOISE_DB}dB:d=${T.SILENCE_MIN_S},ebur128=peak=true[ao];[a2]aresample=${ENVELOPE_RATE},aformat=sample_fmts=s16:channel_layouts=mono[ae]`;
+  return [
+    "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-y",
+    "-i", o.input,
+    "-filter_complex", o.hasAudio ? `${video};${audio}` : video,
+    "-map", "[vo]", "-f", "rawvideo", o.frames,
+    ...(o.hasAudio ? ["-map", "[ao]", "-f", "null", "-", "-map", "[ae]", "-f", "s16le", o.pcm] : []),
+  ];
+}
+
+let sharedDetector: Promise<FaceDetector> | undefined;
+/** The pipeline's face detector (BlazeFace), loaded once per process. */
+export const qualityFaceDetector = (): Promise<FaceDetector> => (sharedDetector ??= createBlazeFace());
+
+export interface MeasureClipInput {
+  /** the rendered clip */
+  file: string;
+  /** its length, seconds, and whether it has audio (its probe) */
+  duration: number;
+  hasAudio: boolean;
+  layout: string;
+  /** caption words, clip seconds */
+  words: readonly { start: number; end: number }[];
+  /** the edges against the transcript (measures.ts edgesAgainstSentences), or carried from the first render */
+  edges: Edges;
+  /** false for a source with no transcribed speech at all: no speech flags */
+  expectSpeech: boolean;
+  fixes?: readonly QualityFix[];
+  signal: AbortSignal;
+  detector?: FaceDetector;
+}
+
+/** Measure one rendered clip and answer its quality. */
+export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
+  const t0 = Date.now();
+  const dir = await mkdtemp(path.join(os.tmpdir(), "katto-quality-"));
+  try {
+    const pcm = path.join(dir, "audio.pcm");
+    const frames = path.join(dir, "frames.rgb");
+    const { stderrTail: log } = await runProcess("ffmpeg", measureArgs({ input: o.file, hasAudio: o.hasAudio, pcm, frames }), { stage: "checking", signal: o.signal, stderrTailBytes: 1 << 20 });
+    const subject = hasSubject(o.layout);
+    const faces = await detectFaces(frames, subject ? (o.detector ?? (await qualityFaceDetector())) : null, o.signal);
+    const times = faces.map((_, i) => i / QUALITY_FPS);
+    const silences = o.hasAudio ? parseSilences(log, o.duration) : [{ start: 0, end: o.duration }];
+    const loud = o.hasAudio ? parseEbur128(log) : { lufs: null, truePeak: null };
+    let sync: number | null = null;
+    if (o.hasAudio) {
+      const raw = await readFile(pcm);
+      const samples = new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.byteLength / 2));
+      sync = captionSyncMs(phraseStarts(o.words), speechOnsets(energyEnvelope(samples, ENVELOPE_RATE, ENVELOPE_FRAME_S), ENVELOPE_FRAME_S));
+    }
+    return clipQuality(
+      {
+        subject_in_frame: subject ? subjectInFrame(faces, QUALITY_FRAME) : null,
+        empty_frames: emptyFrames(times, { blacks: parseBlacks(log), freezes: parseFreezes(log, o.duration), faces: subject ? faces : undefined }),
+        speech_share: speechShare(o.duration, silences, o.words),
+        longest_silence: longestSilence(silences),
+        audio: { lufs: loud.lufs === null ? null : round1(loud.lufs), true_peak: loud.truePeak === null ? null : round1(loud.truePeak), clipping: isClipping(loud.truePeak) },
+        caption_sync_ms: sync,
+        ...o.edges,
+      },
+      { expectSpeech: o.expectSpeech, fixes: o.fixes, measuredMs: Date.now() - t0 },
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Faces in each sampled frame (output-frame pixels); empty lists without a detector (frames are still counted). */
+async function detectFaces(file: string, detector: FaceDetector | null, signal: AbortSignal): Promise<Box[][]> {
+  const { width, height } = QUALITY_FRAME;
+  const parser = new RawFrameParser(width * height * 3);
+  const out: Box[][] = [];
+  for await (const bytes of createReadStream(file, { highWaterMark: 1 << 20 })) {
+    for (const rgb of parser.push(bytes as Buffer)) {
+      signal.throwIfAborted();
+      out.push(detector ? (await detector.detect({ width, height, rgb })).map(({ x, y, w, h }) => ({ x, y, w, h })) : []);
+    }
+  }
+  return out;
+}
