@@ -15,6 +15,8 @@ import type { ClipReport } from "./protocol.js";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
+import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
+import { OUTPUT_SIZE, type Cutaway } from "./ffmpeg/args.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { Transcript } from "./types.js";
 
@@ -23,11 +25,19 @@ export async function renderClipPreviews(run: JobRun, source: Source, plans: Cli
   const { job, signal, dir } = run;
   run.enter("rendering", 55);
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
+  // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd });
+  const cuts = new Map<number, Cutaway[]>();
+  for (const p of plans) {
+    const { drawn, cutaways } = await clipCutaways(p.words, clipDuration(p), broll, signal);
+    p.broll = drawn;
+    cuts.set(p.index, cutaways);
+  }
   const captions = await Promise.all(
     plans.map(async (p) => {
       const c = planCaptions(p, source.info);
       const { assPath } = await writeClipCaptions(c, dir, `clip-${p.index}`);
-      return { assPath, overlays: emojiOverlays(c.emoji, "preview") };
+      return { assPath, overlays: emojiOverlays(c.emoji, "preview"), cutaways: cuts.get(p.index) ?? [] };
     }),
   );
   const render = (p: ClipPlan, onProgress: (f: number) => void) =>
