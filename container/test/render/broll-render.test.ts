@@ -11,6 +11,7 @@ import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { brollEdits, titleLookStyle } from "../../src/clip-plan.js";
 import { probe } from "../../src/stages/probe.js";
 import { renderClip } from "../../src/stages/render.js";
+import { readStoredClip, renderStoredClip } from "../../src/rerender.js";
 import { ffmpeg, ffprobe, media, rgbFrame, tmpDir } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 import { serveDir } from "../helpers/static-server.js";
@@ -28,7 +29,7 @@ const KIT = { name: "Test", primary_color: "#FFFFFF", accent_color: "#00FF00", c
 
 type Rgb = [number, number, number];
 /** mean colour of the frame's middle band (above the captions) */
-function meanColour(px: Uint8Array): Rgb {
+function meanColour(px: Uint8Array, W = 540, H = 960): Rgb {
   const sum: Rgb = [0, 0, 0];
   let n = 0;
   for (let y = Math.round(H * 0.15); y < Math.round(H * 0.55); y += 2)
@@ -120,4 +121,26 @@ describe("library cutaways over matching words", () => {
     expect(streams.filter((s) => s.codec_type === "audio")).toHaveLength(1);
     expect(Number(ffprobe(output).format.duration)).toBeCloseTo(DUR, 0);
   });
+});
+
+describe("a stored clip's cutaways (its HD file, a re-render changing something else)", () => {
+  it("draws the cutaways its metadata records, at the same times, and none when the re-render turns B-roll off", async () => {
+    const info = await probe(SOURCE, { signal });
+    const source = brollSource({ broll: "library" }, { library, stock: null }, assetFiles(dir), { frame: { width: 1080, height: 1920 } });
+    const { drawn } = await clipCutaways(WORDS, DUR, source, signal);
+    // the first 7 s of the clip (an HD render costs), which hold its first cutaway
+    const SHORT = 7;
+    const first = drawn.filter((c) => c.end <= SHORT);
+    expect(first).toHaveLength(1);
+    const metadata = { layout: "center_crop", caption_style: "bold_pop", words: WORDS.filter((w) => w.end <= SHORT).map((w) => ({ word: w.text, start: w.start, end: w.end })), style: { broll: "library" }, broll_cutaways: first };
+    const stored = readStoredClip(JSON.parse(JSON.stringify(metadata)));
+    const base = { source: SOURCE, probe: info, start: START, end: START + SHORT, stored, brandKit: null, signal, jobId: "job-broll" };
+    const hd = await renderStoredClip({ ...base, dir: tmpDir("katto-broll-hd-"), name: "hd" });
+    expect(hd.edits.broll).toEqual(brollEdits(first));
+    const img = drawn[0]!;
+    expect(near(meanColour(rgbFrame(hd.output, (img.start + img.end) / 2, 1080, 1920), 1080, 1920), MAGENTA)).toBe(true);
+    const off = await renderStoredClip({ ...base, style: { broll: "none" }, dir: tmpDir("katto-broll-off-"), name: "off" });
+    expect(off.edits.broll).toEqual([]);
+    expect(near(meanColour(rgbFrame(off.output, (img.start + img.end) / 2, 1080, 1920), 1080, 1920), MAGENTA)).toBe(false);
+  }, 180_000);
 });
