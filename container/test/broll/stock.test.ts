@@ -17,8 +17,8 @@ const KEY = "563492ad6f91700001000001test";
 const frame = { width: 1080, height: 1920 };
 
 /** One documented search answer: a portrait video with an SD, an HD and a UHD file. */
-function answer(base: string, query: string, id: number): PexelsSearch & Record<string, unknown> {
-  return {
+function answer(base: string, query: string, id: number) {
+  const body: PexelsSearch = {
     page: 1,
     per_page: 5,
     total_results: 1,
@@ -39,8 +39,9 @@ function answer(base: string, query: string, id: number): PexelsSearch & Record<
         ],
         video_pictures: [{ id: 1, picture: `https://images.pexels.com/videos/${id}/pictures/preview-0.jpg`, nr: 0 }],
       },
-    ] as PexelsSearch["videos"],
+    ],
   };
+  return body as PexelsSearch & { videos: [{ video_files: { file_type: string; width: number; height: number; link: string }[] }] };
 }
 
 let server: Awaited<ReturnType<typeof serveDir>>;

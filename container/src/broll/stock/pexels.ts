@@ -8,9 +8,9 @@ import { z } from "zod";
 import { StageError } from "../../errors.js";
 import type { StockProvider, StockSearchOptions } from "./types.js";
 
-const VideoFileSchema = z.object({ file_type: z.string().nullish(), width: z.number().nullish(), height: z.number().nullish(), link: z.string() });
-const SearchSchema = z.object({
-  videos: z.array(z.object({ id: z.union([z.number(), z.string()]), width: z.number().nullish(), height: z.number().nullish(), duration: z.number().nullish(), video_files: z.array(VideoFileSchema) })),
+const VideoFileSchema = z.looseObject({ file_type: z.string().nullish(), width: z.number().nullish(), height: z.number().nullish(), link: z.string() });
+const SearchSchema = z.looseObject({
+  videos: z.array(z.looseObject({ id: z.union([z.number(), z.string()]), width: z.number().nullish(), height: z.number().nullish(), duration: z.number().nullish(), video_files: z.array(VideoFileSchema) })),
 });
 export type PexelsSearch = z.input<typeof SearchSchema>;
 
