@@ -20,7 +20,7 @@ export const deleteBroll = defineTool({
   name: "service_delete_broll",
   title: "Delete a B-roll asset",
   description:
-    "Remove one asset from the B-roll library by id (from service_list_broll). IRREVERSIBLE: the file is deleted; later renders never cut away to it, and HD files or re-renders of clips that showed it show the speaker there instead. Free.",
+    "Remove one asset from the B-roll library by id (from service_list_broll). CANNOT BE UNDONE: the file is deleted; later renders never cut away to it, and HD files or re-renders of clips that showed it show the speaker there instead. Free.",
   input: { id: z.uuid().describe("The asset's id, from service_list_broll.") },
   output: BrollDeletedSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
