@@ -201,5 +201,7 @@ describe("style broll stock", () => {
     // a stand-in origin is honoured in local mode only
     const local = { ...env, PEXELS_API_KEY: "k", PEXELS_API_URL: "http://127.0.0.1:9911", LOCAL_MODE: "true" };
     expect((await taskBroll(local, "any-account", { broll: "stock" }))?.stock?.api_url).toBe("http://127.0.0.1:9911");
+    const production = { ...env, PEXELS_API_KEY: "k", PEXELS_API_URL: "http://127.0.0.1:9911", LOCAL_MODE: "false" };
+    expect((await taskBroll(production, "any-account", { broll: "stock" }))?.stock?.api_url).toBe("https://api.pexels.com");
   });
 });
