@@ -37,6 +37,11 @@ import { registerGetRerender } from "./routes/rerenders/get";
 import { registerCompleteUpload } from "./routes/uploads/complete";
 import { registerLocalUploadTarget } from "./routes/uploads/local-target";
 import { registerReserveUpload } from "./routes/uploads/reserve";
+import { registerCompleteBrollUpload } from "./routes/broll/complete";
+import { registerCreateBrollUpload } from "./routes/broll/create";
+import { registerDeleteBroll } from "./routes/broll/delete";
+import { registerListBroll } from "./routes/broll/list";
+import { registerLocalBrollUploadTarget } from "./routes/broll/local-target";
 
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -65,6 +70,10 @@ const publicRoutes = [
   registerGetClips,
   registerReserveUpload,
   registerCompleteUpload,
+  registerCreateBrollUpload,
+  registerCompleteBrollUpload,
+  registerListBroll,
+  registerDeleteBroll,
   registerRerenderClip,
   registerGetRerender,
   registerGetUsage,
@@ -117,6 +126,7 @@ export function buildApp(): App {
   registerFiles(app);
   registerConnectionCallback(app);
   registerLocalUploadTarget(app);
+  registerLocalBrollUploadTarget(app);
   registerDashboard(app);
   registerOAuthPages(app);
 

@@ -22,6 +22,8 @@ import { z } from "zod";
 import type { Keyring } from "./lib/crypto";
 
 export const APP_SECRET_MIN_LENGTH = 32;
+/** Pexels' documented API origin (https://www.pexels.com/api/documentation/). */
+export const PEXELS_API_URL = "https://api.pexels.com";
 /** Default stall window of the cron watchdog (STALL_SECONDS). */
 export const STALL_MINUTES = 45;
 /** Default HD fan-out window before a clip's HD task is queued again (HD_RETRY_SECONDS). */
@@ -93,6 +95,9 @@ export const WORKER_SETTINGS = {
   PUBLISH_TOKEN_KEY: secret,
   PUBLISH_TOKEN_KEY_PREVIOUS: secret,
   PUBLISH_API_ORIGINS: apiOrigins,
+  /** Pexels' API key: enables style `broll: stock` (docs/api-decisions.md "Stock B-roll") */
+  PEXELS_API_KEY: secret,
+  PEXELS_API_URL: httpUrl("Pexels' API origin; honoured in local mode only (a stand-in), https://api.pexels.com otherwise"),
   ...platformSettings,
   ...renderSettings,
 } as const;
@@ -108,6 +113,7 @@ const SECRETS = new Set<string>([
   "CF_API_TOKEN",
   "PUBLISH_TOKEN_KEY",
   "PUBLISH_TOKEN_KEY_PREVIOUS",
+  "PEXELS_API_KEY",
   ...PLATFORM_IDS.flatMap((id) => [`${platformPrefix(id)}_CLIENT_ID`, `${platformPrefix(id)}_CLIENT_SECRET`]),
 ]);
 
@@ -180,6 +186,12 @@ const Schema = z
         ) as Record<PlatformId, { clientId: string; clientSecret: string; audited: boolean } | null>,
         /** Local stand-ins of the platforms' APIs; only in local mode. */
         apiOrigins: (s.LOCAL_MODE === "true" ? (s.PUBLISH_API_ORIGINS ?? {}) : {}) as Partial<Record<PlatformId, string>>,
+      },
+      broll: {
+        /** The stock-footage provider the render backend searches for style `broll: stock`; null: stock refused at the API. */
+        stock: s.PEXELS_API_KEY
+          ? { provider: "pexels" as const, api_key: s.PEXELS_API_KEY, api_url: (s.LOCAL_MODE === "true" && withoutTrailingSlash(s.PEXELS_API_URL)) || PEXELS_API_URL }
+          : null,
       },
       presignedUploads:
         s.R2_S3_ENDPOINT && s.R2_BUCKET_NAME && s.R2_ACCESS_KEY_ID && s.R2_SECRET_ACCESS_KEY

@@ -9,6 +9,7 @@ import { clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
+import type { PlannedCutaway } from "./broll/plan.js";
 import type { ProbeResult, ScoredMoment, Transcript } from "./types.js";
 
 export { clipFiles, mezzanineFile, type ClipFiles } from "@katto/protocol";
@@ -45,6 +46,8 @@ export interface ClipPlan {
   title: string;
   /** the union of the faces seen over the clip's first seconds (source pixels inside the bars), null when not measured */
   openingFaces: Rect | null;
+  /** the B-roll cutaways drawn (style `broll`), set when the preview is rendered (job-delivery.ts) */
+  broll: PlannedCutaway[];
   files: ClipFiles;
 }
 
@@ -84,6 +87,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     clipStyle: config.style ?? {},
     title: clipTitle(m, index),
     openingFaces: null,
+    broll: [],
     files: clipFiles(index),
   };
 }
@@ -130,6 +134,10 @@ export function planCaptions(p: ClipPlan, probe: ProbeResult): ClipCaptions {
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The clip's `edits.broll`: each cutaway's asset id and clip times. */
+export const brollEdits = (cuts: readonly PlannedCutaway[]) => cuts.map((c) => ({ asset: c.asset.id, start: round3(c.start), end: round3(c.end) }));
+
 const pct = (n: number) => Math.round(Math.min(100, Math.max(0, Number.isFinite(n) ? n : 0)));
 
 export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport & { metadata: ClipMetadata } {
@@ -165,7 +173,8 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       scorer: m.scoredBy ?? { engine: "offline" },
       content_rect: p.content,
       style: p.clipStyle,
-      edits: planCaptions(p, probe).edits,
+      edits: { ...planCaptions(p, probe).edits, broll: brollEdits(p.broll) },
+      broll_cutaways: p.broll.map((c) => ({ asset: c.asset, start: c.start, end: c.end })),
       title: p.title,
       opening_faces: p.openingFaces,
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),

@@ -16,6 +16,8 @@ import type { ClipReport } from "./protocol.js";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
+import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
+import { OUTPUT_SIZE } from "./ffmpeg/args.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { Transcript } from "./types.js";
 
@@ -26,13 +28,17 @@ export type PreviewRender = (p: ClipPlan, onProgress: (f: number) => void, name?
 export async function previewRenderer(run: JobRun, source: Source): Promise<PreviewRender> {
   const { job, signal, dir } = run;
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
+  // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd });
   return async (p, onProgress, name) => {
     const base = name ?? `clip-${p.index}`;
     const c = planCaptions(p, source.info);
     const { assPath, srtPath } = await writeClipCaptions(c, dir, base);
+    const { drawn, cutaways } = await clipCutaways(p.words, clipDuration(p), broll, signal);
+    p.broll = drawn;
     const output = join(dir, name ? `${name}.mp4` : p.files.preview);
     await renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(c.emoji, "preview"), output, quality: "preview" },
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(c.emoji, "preview"), cutaways, output, quality: "preview" },
       { signal, onProgress, encoder: run.encoder },
     );
     return { output, srt: srtPath };

@@ -4,13 +4,16 @@
 import { QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style } from "@katto/protocol";
 import { measureClip } from "./quality/measure-clip.js";
 import type { Edges } from "./quality/measures.js";
+import type { TaskBroll } from "@katto/protocol";
+import { assetFiles, brollSource, clipCutaways, localCutaways } from "./broll/assets.js";
+import type { PlannedCutaway } from "./broll/plan.js";
 import { join } from "node:path";
 import { clipCaptions, emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
 import type { CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
-import { titleLookStyle } from "./clip-plan.js";
+import { brollEdits, titleLookStyle } from "./clip-plan.js";
 import type { CallbackClient } from "./callback-client.js";
-import { LAYOUTS, type AudioTrack, type Layout } from "./ffmpeg/args.js";
+import { LAYOUTS, OUTPUT_SIZE, type AudioTrack, type Layout } from "./ffmpeg/args.js";
 import { StageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
@@ -68,6 +71,8 @@ export interface StoredClip {
   qualityEdges: Edges | null;
   /** what was fixed before its first delivery */
   qualityFixes: QualityFix[];
+  /** the B-roll cutaways it was rendered with (style `broll`), [] for none */
+  broll: PlannedCutaway[];
 }
 
 /**
@@ -91,6 +96,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     openingFaces: m.opening_faces,
     qualityEdges: m.quality_edges,
     qualityFixes: (m.quality_fixes ?? []).flatMap((f) => ((QUALITY_FLAGS as readonly string[]).includes(f.flag) ? [{ flag: f.flag as QualityFix["flag"], action: f.action }] : [])),
+    broll: m.broll_cutaways ?? [],
   };
 }
 
@@ -135,6 +141,8 @@ export interface StoredClipRender {
   captionStyle?: CaptionStyleName;
   /** the clip style of a re-render (resolved by the Worker); the stored one when absent */
   style?: Style;
+  /** B-roll to plan new cutaways from, when the re-render's style asks for other ones than the clip has */
+  broll?: TaskBroll;
   brandKit: BrandKit | null;
   dir: string;
   /** base of the output names: <name>.mp4, <name>.srt */
@@ -173,12 +181,27 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     faceCam,
   });
   const { assPath, srtPath } = await writeClipCaptions(captions, dir, name);
+  const { drawn, cutaways } = await storedClipCutaways(o, words, duration);
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, layout, duration, edits: captions.edits, words };
+  return { output, srtPath, layout, duration, edits: { ...captions.edits, broll: brollEdits(drawn) }, words };
+}
+
+/**
+ * The cutaways of a stored clip's render: none when its style asks for none; the ones it has when
+ * its B-roll source is the one it was rendered with (an HD file, a re-render changing something
+ * else), so the clip looks the same; else planned anew from the task's B-roll (a re-render that
+ * turns B-roll on or switches library and stock).
+ */
+async function storedClipCutaways(o: StoredClipRender, words: readonly CaptionWord[], duration: number) {
+  const style = o.style ?? o.stored.style;
+  if (style.broll !== "library" && style.broll !== "stock") return { drawn: [], cutaways: [] };
+  const files = assetFiles(o.dir, o.jobId);
+  if (style.broll === o.stored.style.broll || !o.broll) return localCutaways(o.stored.broll.filter((c) => c.end <= duration), files, o.signal);
+  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: OUTPUT_SIZE.hd }), o.signal);
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
@@ -232,6 +255,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     layoutMode: job.params.layout_mode,
     captionStyle: job.params.caption_style as CaptionStyleName | undefined,
     style: job.params.style,
+    broll: job.broll,
     brandKit: job.brand_kit,
     dir,
     name,

@@ -5,6 +5,7 @@ import { createKatto, DEFAULT_BASE_URL } from "@katto/sdk";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createKattoMcpServer } from "./server";
 import { errorText, unwrap } from "./tool";
+import { addBroll } from "./tools/broll-add.tool";
 import { uploadFile } from "./tools/upload.tool";
 
 const fail = (line: string): never => {
@@ -23,7 +24,7 @@ const { api } = createKatto({ baseUrl, apiKey: apiKey!, headers: { "User-Agent":
 
 try {
   const me = await unwrap(api.GET("/api/v1/me"));
-  const server = createKattoMcpServer({ api, extraTools: [uploadFile], log: (l) => process.stderr.write(`${l}\n`) });
+  const server = createKattoMcpServer({ api, extraTools: [uploadFile, addBroll], log: (l) => process.stderr.write(`${l}\n`) });
   await server.connect(new StdioServerTransport());
   process.stderr.write(`katto-mcp: serving account ${me.user_id} (plan ${me.plan}, scopes ${me.key.scopes.join(" ")}) from ${baseUrl} over stdio\n`);
 } catch (err) {

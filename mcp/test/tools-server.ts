@@ -4,7 +4,8 @@
 import { createKatto } from "@katto/sdk";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createKattoMcpServer } from "../src/server";
+import { addBroll } from "../src/tools/broll-add.tool";
 import { uploadFile } from "../src/tools/upload.tool";
 
 const { api } = createKatto({ baseUrl: "http://127.0.0.1:9", apiKey: "katto_not_used" });
-await createKattoMcpServer({ api, extraTools: [uploadFile] }).connect(new StdioServerTransport());
+await createKattoMcpServer({ api, extraTools: [uploadFile, addBroll] }).connect(new StdioServerTransport());

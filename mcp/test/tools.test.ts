@@ -5,9 +5,10 @@ import { KattoApiError, KattoNetworkError } from "@katto/sdk";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { errorText, sharedTools } from "../src/index";
+import { addBroll } from "../src/tools/broll-add.tool";
 import { uploadFile } from "../src/tools/upload.tool";
 
-const all = [...sharedTools, uploadFile];
+const all = [...sharedTools, uploadFile, addBroll];
 
 /** Every property in a JSON Schema (nested objects and array items too) with its path. */
 function properties(schema: Record<string, any>, at = ""): [string, Record<string, any>][] {
@@ -20,9 +21,9 @@ function properties(schema: Record<string, any>, at = ""): [string, Record<strin
 }
 
 describe("tool definitions", () => {
-  it("are nineteen shared tools plus the local upload, with the contract's names", () => {
-    expect(sharedTools).toHaveLength(19);
-    expect(new Set(all.map((t) => t.name)).size).toBe(20);
+  it("are twenty-one shared tools plus the local upload and B-roll add, with the contract's names", () => {
+    expect(sharedTools).toHaveLength(21);
+    expect(new Set(all.map((t) => t.name)).size).toBe(23);
     for (const t of all) expect(t.name).toMatch(/^service_[a-z_]+$/);
   });
 
@@ -59,6 +60,12 @@ describe("tool definitions", () => {
     expect(byName.service_publish_clip.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true, idempotentHint: false });
     expect(byName.service_list_connections.annotations.readOnlyHint).toBe(true);
     expect(byName.service_get_publication.annotations.readOnlyHint).toBe(true);
+    // the B-roll library: listing reads, deleting cannot be undone, adding reads this computer's disk
+    expect(byName.service_list_broll.annotations.readOnlyHint).toBe(true);
+    expect(byName.service_delete_broll.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    expect(byName.service_add_broll.localOnly).toBe(true);
+    expect(byName.service_add_broll.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.service_add_broll.description).toMatch(/no quota/);
   });
 });
 

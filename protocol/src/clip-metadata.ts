@@ -10,6 +10,7 @@ import { z } from "zod";
 import { CAPTION_STYLES, RENDER_LAYOUTS } from "./vocabularies.js";
 import { FILE_NAME_RE } from "./files.js";
 import type { Parsed } from "./parse.js";
+import { BrollAssetSchema } from "./broll.js";
 import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
 
 export const CLIP_METADATA_VERSION = 1;
@@ -37,6 +38,10 @@ export const SelectionNoteSchema = z.object({
 });
 
 /** What the backend writes for every clip it reports (all fields present). */
+/** One cutaway of a clip: clip seconds, and the asset shown. */
+export const BrollCutawaySchema = z.object({ asset: BrollAssetSchema, start: Num, end: Num });
+export type BrollCutaway = z.output<typeof BrollCutawaySchema>;
+
 export const ClipMetadataSchema = z.object({
   version: z.literal(CLIP_METADATA_VERSION),
   source_range: z.object({ start: Num.min(0), end: Num.min(0) }),
@@ -76,6 +81,8 @@ export const ClipMetadataSchema = z.object({
   /** issue 23: the clip's edges against the transcript and the fixes made before delivery, which HD and re-renders (same range, no transcript) carry over */
   quality_edges: z.object({ starts_on_sentence: z.boolean().nullable(), ends_on_sentence: z.boolean().nullable(), cut_word: z.boolean() }).optional(),
   quality_fixes: z.array(z.object({ flag: z.string(), action: z.string() })).optional(),
+  /** the B-roll cutaways drawn (edits.broll) with the asset each shows, so HD files and re-renders draw the same ones */
+  broll_cutaways: z.array(BrollCutawaySchema).optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -116,6 +123,7 @@ const ReadableClipMetadataSchema = z.object({
   opening_faces: RectSchema.nullable().catch(null).default(null),
   quality_edges: ClipMetadataSchema.shape.quality_edges.unwrap().nullable().catch(null).default(null),
   quality_fixes: ClipMetadataSchema.shape.quality_fixes.unwrap().nullable().catch(null).default(null),
+  broll_cutaways: itemsOf(BrollCutawaySchema).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

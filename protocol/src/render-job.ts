@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { BrandKitSchema, type BrandKit } from "./brand-kit.js";
 import { CallbackSchema, SourceSchema, TaskIdSchema } from "./common.js";
+import { TaskBrollSchema } from "./broll.js";
 import { TaskStyleSchema } from "./style.js";
 import { CLIP_LENGTHS, CONFIG_LIMITS, HD_MODES, MAX_CLIPS } from "./vocabularies.js";
 
@@ -51,6 +52,8 @@ export const RenderJobSchema = z.object(
     ),
     /** who renders the 1080p files; absent = "local", what a Worker from before HD fan-out sends */
     hd: z.object({ mode: HdModeSchema }, { error: "must be an object" }).default({ mode: "local" }),
+    /** B-roll to cut away to, when the style asks for it (style `broll`: library or stock) */
+    broll: TaskBrollSchema.optional(),
   },
   { error: "must be a JSON object" },
 );

@@ -30,7 +30,7 @@ const STYLE_SHAPE = {
   zoom: z.enum(ZOOM_MODES, oneOf(ZOOM_MODES)).optional().meta({ description: "punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted)." }),
   remove_silences: flag.optional().meta({ description: "true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted)." }),
   remove_fillers: flag.optional().meta({ description: "true: filler words (um, uh, er) cut out (not available yet: only false is accepted)." }),
-  broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional().meta({ description: "library or stock: short B-roll cutaways over matching words (not available yet: only none is accepted)." }),
+  broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional().meta({ description: "library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways." }),
   /** burned-in captions and SRT in this language (the dub's translation engines) */
   caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({ description: "Burned-in captions and SRT translated into this language (not available yet: refused when set)." }),
 };
@@ -45,7 +45,6 @@ const NOT_YET_DRAWN: Partial<Record<keyof typeof STYLE_SHAPE, unknown>> = {
   zoom: "none",
   remove_silences: false,
   remove_fillers: false,
-  broll: "none",
   caption_language: undefined,
 };
 

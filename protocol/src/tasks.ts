@@ -5,6 +5,7 @@ import { z } from "zod";
 import { BrandKitSchema } from "./brand-kit.js";
 import { CLIP_METADATA_VERSION } from "./clip-metadata.js";
 import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, RenditionSizeSchema, SourceSchema, TaskIdSchema } from "./common.js";
+import { TaskBrollSchema } from "./broll.js";
 import { TaskStyleSchema } from "./style.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "./vocabularies.js";
 
@@ -55,6 +56,8 @@ export const RerenderTaskSchema = z.object(
     params: RerenderParamsSchema,
     /** the account's brand kit, null when it has none */
     brand_kit: BrandKitSchema.nullable().default(null),
+    /** B-roll to cut away to when the re-render's style asks for other cutaways than the clip has (style `broll`) */
+    broll: TaskBrollSchema.optional(),
     /** the token is per re-render */
     callback: CallbackSchema,
   },

@@ -3,6 +3,7 @@
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { brollContentTypeFor, type BrollUploadOptions } from "./broll";
 import { contentTypeFor, type UploadSource } from "./upload";
 
 export function fileSource(file: string): UploadSource {
@@ -13,5 +14,16 @@ export function fileSource(file: string): UploadSource {
     size,
     filename,
     contentType: contentTypeFor(filename),
+  };
+}
+
+/** A local image or video streamed into uploadBroll, its type from its extension. */
+export function brollFileSource(file: string): Omit<BrollUploadOptions, "keywords"> {
+  const filename = path.basename(file);
+  return {
+    data: Readable.toWeb(createReadStream(file, { highWaterMark: 256 * 1024 })) as ReadableStream<Uint8Array>,
+    size: statSync(file).size,
+    filename,
+    contentType: brollContentTypeFor(filename),
   };
 }

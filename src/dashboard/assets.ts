@@ -147,6 +147,34 @@ export const DASHBOARD_JS = `
     });
   }
 
+  // B-roll upload: start through the dashboard (same service as POST /broll), PUT the file to the
+  // presigned URL with XMLHttpRequest for real progress, then complete and show the library.
+  var bform=$("[data-broll-upload]");
+  if(bform){
+    var bbar=$("#broll-progress"),bpct=$("#broll-pct"),bstatus=$("#broll-status");
+    var bsay=function(t,bad){bstatus.textContent=t;bstatus.className=bad?"alert":"muted"};
+    var bjson=function(url,body){return fetch(url,{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify(body)}).then(function(r){return r.json().then(function(b){if(!r.ok)throw new Error(b.error||("HTTP "+r.status));return b})})};
+    bform.addEventListener("submit",function(e){
+      e.preventDefault();
+      var file=bform.elements.file.files&&bform.elements.file.files[0];if(!file){bsay("Choose an image or video first.",true);return}
+      var keywords=bform.elements.keywords.value.split(",").map(function(k){return k.trim()}).filter(Boolean);
+      if(!keywords.length){bsay("Give at least one keyword.",true);return}
+      var button=$("button[type=submit]",bform);button.disabled=true;bsay("Starting…");
+      bjson("/dashboard/broll",{filename:file.name,content_type:file.type,size:file.size,keywords:keywords}).then(function(res){
+        return new Promise(function(resolve,reject){
+          var x=new XMLHttpRequest();x.open(res.method||"PUT",res.upload_url);
+          Object.keys(res.headers||{}).forEach(function(h){x.setRequestHeader(h,res.headers[h])});
+          x.upload.onprogress=function(ev){if(ev.lengthComputable){var p=Math.round(ev.loaded/ev.total*100);bbar.value=p;bpct.textContent=p+"%";bsay("Uploading… "+p+"%")}};
+          x.onload=function(){x.status>=200&&x.status<300?resolve(res):reject(new Error("Upload failed (HTTP "+x.status+")"))};
+          x.onerror=function(){reject(new Error("Upload failed: network error"))};
+          x.send(file);
+        });
+      }).then(function(res){bsay("Checking the file…");return bjson("/dashboard/broll/"+res.asset.id+"/complete",{})})
+        .then(function(){location.href="/dashboard/broll"})
+        .catch(function(err){bsay(err.message,true);button.disabled=false});
+    });
+  }
+
   // Brand kit forms: live caption preview.
   $$("[data-kit-form]").forEach(function(f){
     var cap=$("[data-cap]",f),acc=$("[data-accent]",f),box=$("[data-preview-box]",f);

@@ -7,6 +7,7 @@ import { ServiceError } from "../errors";
 import { DASHBOARD_CSS, DASHBOARD_JS } from "./assets";
 import { registerAuthPages } from "./pages/auth";
 import { registerBrandKitPages } from "./pages/brand-kits";
+import { registerBrollPages } from "./pages/broll";
 import { registerHomePage } from "./pages/home";
 import { registerJobPages } from "./pages/jobs";
 import { registerKeyPages } from "./pages/keys";
@@ -29,6 +30,7 @@ export function registerDashboard(app: App) {
   registerKeyPages(d);
   registerJobPages(d);
   registerBrandKitPages(d);
+  registerBrollPages(d);
   registerWebhookPages(d);
   registerPublishingPages(d);
   d.onError((err, c) => {

@@ -35,6 +35,10 @@ export const rateLimits = {
   reserve_upload: { limit: 20, windowSeconds: 60 },
   /** Write; charges one video and creates a job, like create_job. */
   complete_upload: { limit: 20, windowSeconds: 60 },
+  /** Write; B-roll uploads count against no quota, so the rate (and the library's size cap) bounds them. */
+  broll_write: { limit: 30, windowSeconds: 60 },
+  /** Read. */
+  broll_list: { limit: 120, windowSeconds: 60 },
   /** Write; charges no quota but costs a render, so the rate is its only brake. */
   rerender: { limit: 10, windowSeconds: 60 },
   /** Read; polled until the re-render finishes, like get_job. */

@@ -33,3 +33,15 @@ export async function jobSourceUrl(env: Env, jobId: string): Promise<string> {
 export async function jobFileSourceUrl(env: Env, jobId: string, name: string): Promise<string> {
   return `${publicBaseUrl(env)}/internal/v1/jobs/${jobId}/files/${name}?token=${await renderCallbackToken(workerConfig(env).appSecret, jobId)}`;
 }
+
+/**
+ * A B-roll library asset for the backend (GET /internal/v1/broll/{id}): its token is an HMAC of
+ * the asset id, so the URL reaches that asset only, and it stays valid as long as the asset does
+ * (clip metadata keeps it, so HD files and re-renders draw the same cutaway).
+ */
+export async function brollAssetUrl(env: Env, assetId: string): Promise<string> {
+  return `${publicBaseUrl(env)}/internal/v1/broll/${assetId}?token=${await renderCallbackToken(workerConfig(env).appSecret, brollWorkId(assetId))}`;
+}
+
+/** The work id a B-roll asset's token signs (never a job or re-render id: those are bare ids). */
+export const brollWorkId = (assetId: string) => `broll:${assetId}`;

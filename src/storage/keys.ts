@@ -16,3 +16,6 @@ export const rerenderFileKey = (appSecret: string, jobId: string, rid: string, n
 export const fileNameOfKey = (key: string) => key.slice(key.lastIndexOf("/") + 1);
 
 export const fileUrl = (baseUrl: string, key: string) => `${baseUrl}/files/${key}`;
+
+/** A B-roll library asset (docs/storage-layout.md): under its account, so an account's assets can be listed and removed together. */
+export const brollKey = (accountId: string, assetId: string) => `broll/${accountId}/${assetId}`;

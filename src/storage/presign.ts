@@ -6,24 +6,49 @@ import { AwsClient } from "aws4fetch";
 import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { signWithKeyring, verifyWithKeyring } from "../lib/crypto";
-import { uploadKey } from "./keys";
+import { brollKey, uploadKey } from "./keys";
 
 export const UPLOAD_URL_TTL_S = 7200; // spec: upload URL lifetime 2 hours
 
 export const usesPresignedR2 = (env: Env) => workerConfig(env).presignedUploads !== null;
 
 export async function uploadUrl(env: Env, baseUrl: string, jobId: string, contentType: string, expiresAtMs: number): Promise<string> {
-  const { presignedUploads: r2, keyring } = workerConfig(env);
-  if (r2) {
-    const client = new AwsClient({ accessKeyId: r2.accessKeyId, secretAccessKey: r2.secretAccessKey, service: "s3", region: "auto" });
-    const url = new URL(`${r2.endpoint}/${r2.bucket}/${uploadKey(jobId)}`);
-    url.searchParams.set("X-Amz-Expires", String(UPLOAD_URL_TTL_S));
-    const signed = await client.sign(new Request(url, { method: "PUT", headers: { "Content-Type": contentType } }), { aws: { signQuery: true, allHeaders: true } });
-    return signed.url;
-  }
+  const r2 = await presignedPut(env, uploadKey(jobId), contentType);
+  if (r2) return r2;
   const expires = Math.floor(expiresAtMs / 1000);
-  const sig = await signWithKeyring(keyring, uploadSignedMessage(jobId, expires));
+  const sig = await signWithKeyring(workerConfig(env).keyring, uploadSignedMessage(jobId, expires));
   return `${baseUrl}/uploads/${jobId}?expires=${expires}&sig=${sig}`;
+}
+
+/** A presigned R2 PUT URL of `key` (2 hours, Content-Type signed), or null without R2 S3 credentials. */
+async function presignedPut(env: Env, key: string, contentType: string): Promise<string | null> {
+  const r2 = workerConfig(env).presignedUploads;
+  if (!r2) return null;
+  const client = new AwsClient({ accessKeyId: r2.accessKeyId, secretAccessKey: r2.secretAccessKey, service: "s3", region: "auto" });
+  const url = new URL(`${r2.endpoint}/${r2.bucket}/${key}`);
+  url.searchParams.set("X-Amz-Expires", String(UPLOAD_URL_TTL_S));
+  const signed = await client.sign(new Request(url, { method: "PUT", headers: { "Content-Type": contentType } }), { aws: { signQuery: true, allHeaders: true } });
+  return signed.url;
+}
+
+/**
+ * The upload URL of a B-roll asset (POST /broll): presigned R2 like a video upload, else a signed
+ * URL on the Worker (PUT /uploads/broll/{id}, src/routes/broll/local-target.ts).
+ */
+export async function brollUploadUrl(env: Env, baseUrl: string, accountId: string, assetId: string, contentType: string, expiresAtMs: number): Promise<string> {
+  const r2 = await presignedPut(env, brollKey(accountId, assetId), contentType);
+  if (r2) return r2;
+  const expires = Math.floor(expiresAtMs / 1000);
+  const sig = await signWithKeyring(workerConfig(env).keyring, brollSignedMessage(assetId, expires));
+  return `${baseUrl}/uploads/broll/${assetId}?expires=${expires}&sig=${sig}`;
+}
+
+const brollSignedMessage = (assetId: string, expires: number) => `broll-upload:${assetId}:${expires}`;
+
+export async function verifyLocalBrollSignature(env: Env, assetId: string, expires: string | undefined, sig: string | undefined, nowMs = Date.now()) {
+  if (!expires || !sig || !/^\d+$/.test(expires)) return "Upload URL is missing its signature; use the upload_url from POST /broll exactly.";
+  if (Number(expires) * 1000 < nowMs) return "Upload URL expired (2 hours). Start the upload again with POST /broll.";
+  return (await verifyWithKeyring(workerConfig(env).keyring, brollSignedMessage(assetId, Number(expires)), sig)) ? null : "Upload URL signature is invalid; use the upload_url from POST /broll exactly.";
 }
 
 // The job id is in the signed message, so a URL signed for one reservation cannot be pointed at another.

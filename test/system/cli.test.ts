@@ -1,7 +1,7 @@
 // The real `katto` binary (cli/bin/katto.mjs on the machine's Node 20) against the running stack:
 // one uploaded job reused by several commands, a URL job that sends a real signed callback, a job
 // cancelled at once, and local fake servers for 429 and an unreachable service.
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
@@ -62,6 +62,27 @@ afterAll(async () => {
   await files?.close();
   await hook?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("katto broll add|list|rm", () => {
+  it("adds a local image with keywords, lists it, removes it; a missing keyword exits 2 and an unknown id exits 4", async () => {
+    const png = path.join(tmp, "coffee.png");
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "color=c=0xFF00FF:s=320x240", "-frames:v", "1", png]);
+    const added = json<{ id: string; kind: string; status: string; keywords: string[] }>(await katto(["broll", "add", png, "--keyword", "coffee", "-k", "morning routine", "--json"]));
+    expect(added).toMatchObject({ kind: "image", status: "ready", keywords: ["coffee", "morning routine"] });
+    const listed = json<{ assets: { id: string }[] }>(await katto(["broll", "list", "--json"]));
+    expect(listed.assets.map((a) => a.id)).toContain(added.id);
+    const text = await katto(["broll", "list"]);
+    expect(text.stdout).toMatch(new RegExp(`${added.id}\\s+image\\s+coffee\\.png`));
+    expect(json(await katto(["broll", "rm", added.id, "--json"]))).toEqual({ id: added.id, deleted: true });
+    expect(json<{ assets: { id: string }[] }>(await katto(["broll", "list", "--json"])).assets.map((a) => a.id)).not.toContain(added.id);
+    const noKeyword = await katto(["broll", "add", png]);
+    expect(noKeyword.code).toBe(2);
+    expect(noKeyword.stderr).toMatch(/at least one --keyword/);
+    const unknown = await katto(["broll", "rm", added.id]);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toMatch(/B-roll asset not found/);
+  });
 });
 
 describe("katto clip on a local file, then the other commands on that job", () => {

@@ -23,6 +23,7 @@ const SHARED_TOOLS = [
   "service_get_usage", "service_get_account", "service_cancel_job", "service_list_sources", "service_list_clip_lengths",
   "service_rerender_clip", "service_dub_clip", "service_get_rerender", "service_get_brand_kit", "service_get_webhook_secret",
   "service_wait_for_job", "service_list_connections", "service_publish_clip", "service_get_publication",
+  "service_list_broll", "service_delete_broll",
 ];
 
 let files: Awaited<ReturnType<typeof serveFiles>>;
@@ -77,7 +78,7 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     const h = (await hosted.listTools()).tools;
     const l = (await local.listTools()).tools;
     expect(h.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
-    expect(l.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS, "service_upload_file"].sort());
+    expect(l.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS, "service_upload_file", "service_add_broll"].sort());
     for (const t of [...h, ...l]) {
       expect(t.outputSchema?.type).toBe("object");
       expect(typeof t.annotations?.readOnlyHint).toBe("boolean");
@@ -190,7 +191,7 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     expect(hostedOut.tools.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
     const localOut = await listToolsStrictly({ command: [NODE, BIN], env: { KATTO_API_KEY: key, KATTO_BASE_URL: baseUrl() }, cwd: repoRoot });
     expect(localOut.tools.map((t) => t.name)).toContain("service_upload_file");
-    expect(localOut.tools).toHaveLength(20);
+    expect(localOut.tools).toHaveLength(23);
     // Every finding fails, warnings included (--strict alone exits non-zero only on errors).
     expect(hostedOut.findings).toEqual([]);
     expect(localOut.findings).toEqual([]);

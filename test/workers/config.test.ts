@@ -37,6 +37,7 @@ describe("Worker configuration", () => {
         apps: { youtube: null, tiktok: null, instagram: null, facebook: null, linkedin: null, x: null, threads: null },
         apiOrigins: {},
       },
+      broll: { stock: null },
       presignedUploads: null,
     });
     expect(STALL_MINUTES).toBe(45);

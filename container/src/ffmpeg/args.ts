@@ -41,6 +41,8 @@ export interface RenderSpec {
   assPath?: string | null;
   /** images drawn over the frame, each for a time (colour emoji beside captions) */
   overlays?: readonly ImageOverlay[];
+  /** B-roll drawn over the whole framed picture for a time, under the watermark and captions (style `broll`) */
+  cutaways?: readonly Cutaway[];
   fontsDir?: string;
   /**
    * Audio that replaces the source's (dubbing): one AAC track per entry, tagged with its language,
@@ -69,6 +71,17 @@ export interface ImageOverlay {
   end: number;
 }
 
+/**
+ * A B-roll cutaway: an image or a video filling the frame (scaled to cover it, centre-cropped)
+ * from `start` to `end` (clip seconds). Its sound is never used: the speaker keeps talking.
+ */
+export interface Cutaway {
+  path: string;
+  kind: "image" | "video";
+  start: number;
+  end: number;
+}
+
 export interface AudioTrack {
   /** ISO 639-1 (en, es, fr, it, pt, hi, ja, zh) */
   lang: string;
@@ -80,15 +93,16 @@ export interface AudioTrack {
 /** ISO 639-1 -> the ISO 639-2 code MP4 language tags carry (players show it in the audio menu). */
 export const ISO639_2: Record<string, string> = { en: "eng", es: "spa", fr: "fra", it: "ita", pt: "por", hi: "hin", ja: "jpn", zh: "zho" };
 
-/** Input numbers of renderArgs: 0 is the source, then a silent track, the watermark, the audio tracks, the overlay images. */
-export function renderInputs(spec: Pick<RenderSpec, "source" | "watermarkPath" | "audioTracks" | "overlays">): { silence: number | null; watermark: number | null; tracks: number[]; overlays: number[] } {
+/** Input numbers of renderArgs: 0 is the source, then a silent track, the watermark, the audio tracks, the overlay images, the cutaways. */
+export function renderInputs(spec: Pick<RenderSpec, "source" | "watermarkPath" | "audioTracks" | "overlays" | "cutaways">): { silence: number | null; watermark: number | null; tracks: number[]; overlays: number[]; cutaways: number[] } {
   let next = 1;
   const dubbed = Boolean(spec.audioTracks?.length);
   const silence = !spec.source.hasAudio && !dubbed ? next++ : null;
   const watermark = spec.watermarkPath ? next++ : null;
   const tracks = (spec.audioTracks ?? []).map(() => next++);
   const overlays = (spec.overlays ?? []).map(() => next++);
-  return { silence, watermark, tracks, overlays };
+  const cutaways = (spec.cutaways ?? []).map(() => next++);
+  return { silence, watermark, tracks, overlays, cutaways };
 }
 
 export const OUTPUT_SIZE: Record<Quality, { width: number; height: number }> = {
@@ -306,7 +320,41 @@ export function renderFilterGraph(spec: RenderSpec): string {
       ? [`[0:a:0]${loudnessFilter(spec.audioGainDb ?? 0)}[a]`]
       : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];
   const mark = inputs.watermark !== null ? [watermarkFilter(inputs.watermark, spec.width, spec.height)] : [];
-  return [...contentFilter(spec), ...mark, video, ...audio].join(";");
+  const cuts = spec.cutaways ?? [];
+  // with cutaways, the layout's picture is [talk] and the cutaways over it make [framed]
+  const framing = cuts.length ? contentFilter(spec).map((f) => f.replaceAll("[framed]", "[talk]")) : contentFilter(spec);
+  const cutaway = cuts.length ? [cutawayChain(cuts, inputs.cutaways, spec)] : [];
+  return [...framing, ...cutaway, ...mark, video, ...audio].join(";");
+}
+
+/** Ken Burns of a still: how much larger than the frame it is drawn, so it can drift across it. */
+export const KEN_BURNS_SCALE = 1.12;
+
+/**
+ * One cutaway's picture, [n:v:0] -> [bk]: scaled to cover the W x H frame and centre-cropped; a
+ * still drawn KEN_BURNS_SCALE larger and drifting slowly from its left to its right edge over the
+ * cutaway (a gentle Ken Burns pan); then timed to start at the cutaway's start on the clip's clock.
+ */
+export function cutawayPicture(c: Cutaway, input: number, k: number, spec: Pick<RenderSpec, "width" | "height" | "source">): string {
+  const { width: W, height: H } = spec;
+  const dur = Math.max(0.1, c.end - c.start);
+  const fps = outputFps(spec.source.fps);
+  const fill =
+    c.kind === "image"
+      ? `scale=${even(W * KEN_BURNS_SCALE)}:${even(H * KEN_BURNS_SCALE)}:force_original_aspect_ratio=increase,crop=${W}:${H}:x='(iw-${W})*min(1,t/${sec(dur)})':y=(ih-${H})/2`
+      : `scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H}`;
+  return `[${input}:v:0]fps=${fps},${fill},setsar=1,format=yuv420p,setpts=PTS-STARTPTS+${sec(c.start)}/TB[b${k}]`;
+}
+
+/** [talk] + each cutaway drawn over it between its times -> [framed]. */
+export function cutawayChain(cuts: readonly Cutaway[], inputs: readonly number[], spec: Pick<RenderSpec, "width" | "height" | "source">): string {
+  const parts = cuts.map((c, k) => cutawayPicture(c, inputs[k]!, k, spec));
+  cuts.forEach((c, k) => {
+    const from = k === 0 ? "talk" : `t${k}`;
+    const to = k === cuts.length - 1 ? "framed" : `t${k + 1}`;
+    parts.push(`[${from}][b${k}]overlay=x=0:y=0:enable='between(t,${sec(c.start)},${sec(c.end)})':eof_action=pass:format=auto,setsar=1[${to}]`);
+  });
+  return parts.join(";");
 }
 
 /**
@@ -335,6 +383,8 @@ export function renderArgs(spec: RenderSpec): string[] {
   for (const t of spec.audioTracks ?? []) inputs.push("-i", t.path);
   // librsvg decoder options: the SVG is drawn at the overlay's size, not its own (36 px for Twemoji)
   for (const o of spec.overlays ?? []) inputs.push("-width", String(Math.round(o.size)), "-height", String(Math.round(o.size)), "-i", o.path);
+  // a still loops for the cutaway's length; a video plays from its start (looped if shorter)
+  for (const c of spec.cutaways ?? []) inputs.push(...(c.kind === "image" ? ["-loop", "1"] : ["-stream_loop", "-1"]), "-t", sec(c.end - c.start), "-i", c.path);
   const tracks = spec.audioTracks ?? [];
   const audioMaps = tracks.length
     ? tracks.flatMap((t, k) => [

@@ -3,7 +3,7 @@
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
-import { cropCommands, LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
+import { cropCommands, LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Cutaway, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
 import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
@@ -53,6 +53,8 @@ export interface ClipRender {
   assPath: string | null;
   /** images over the captions for a time (colour emoji, ../captions/clip-captions.ts emojiOverlays) */
   overlays?: readonly ImageOverlay[];
+  /** B-roll over the picture for a time (style `broll`, ../broll/assets.ts) */
+  cutaways?: readonly Cutaway[];
   output: string;
   quality: Quality;
   /** dubbed audio replacing the source's: one tagged track per language (stages/dub.ts) */
@@ -97,6 +99,7 @@ export async function renderClip(
     quality: clip.quality,
     assPath: clip.assPath,
     overlays: clip.overlays,
+    cutaways: clip.cutaways,
     fontsDir: clip.assPath ? (opts.encoder?.fontsDir ?? defaultFontsDir()) : undefined,
     audioTracks: clip.audioTracks?.map((t, k) => ({ ...t, gainDb: loudness.tracks[k] })),
     audioGainDb: loudness.source,

@@ -22,12 +22,12 @@ const tracks = [
 
 describe("dubbed audio tracks", () => {
   it("number inputs: source, silence, watermark, then tracks, then emoji overlays", () => {
-    expect(renderInputs(spec())).toEqual({ silence: null, watermark: null, tracks: [], overlays: [] });
-    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png" }))).toEqual({ silence: 1, watermark: 2, tracks: [], overlays: [] });
+    expect(renderInputs(spec())).toEqual({ silence: null, watermark: null, tracks: [], overlays: [], cutaways: [] });
+    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png" }))).toEqual({ silence: 1, watermark: 2, tracks: [], overlays: [], cutaways: [] });
     // dubbed audio replaces the source's, so no silent track is needed
-    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png", audioTracks: tracks }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3], overlays: [] });
+    expect(renderInputs(spec({ source: { width: 1, height: 1, fps: 25, hasAudio: false }, watermarkPath: "/w.png", audioTracks: tracks }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3], overlays: [], cutaways: [] });
     const overlay: ImageOverlay = { path: "/e.svg", x: 10, y: 10, size: 64, start: 1, end: 2 };
-    expect(renderInputs(spec({ watermarkPath: "/w.png", audioTracks: tracks, overlays: [overlay, overlay] }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3], overlays: [4, 5] });
+    expect(renderInputs(spec({ watermarkPath: "/w.png", audioTracks: tracks, overlays: [overlay, overlay] }))).toEqual({ silence: null, watermark: 1, tracks: [2, 3], overlays: [4, 5], cutaways: [] });
   });
 
   it("one normalised, tagged AAC track per language; the first is the default", () => {

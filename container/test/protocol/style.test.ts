@@ -16,13 +16,17 @@ describe("StyleSchema", () => {
   });
 
   it("refuses the options the renderer does not draw yet, rather than ignore them; their 'nothing' values pass", () => {
-    for (const [field, value] of [["zoom", "punch_in"], ["remove_silences", true], ["remove_fillers", true], ["broll", "library"], ["caption_language", "es"]] as const) {
+    for (const [field, value] of [["zoom", "punch_in"], ["remove_silences", true], ["remove_fillers", true], ["caption_language", "es"]] as const) {
       const r = parseWith(StyleSchema, { [field]: value }, "style");
       expect(!r.ok && r.error, field).toContain(`style.${field} ${JSON.stringify(value)} is not available in this version yet`);
     }
     expect(parseWith(StyleSchema, { zoom: "none", remove_silences: false, remove_fillers: false, broll: "none" }).ok).toBe(true);
     // the backend's task schema does not refuse them: a later Worker may ask for them
     expect(TaskStyleSchema.parse(ALL)).toEqual(ALL);
+  });
+
+  it("takes every broll source: none, library and stock (B-roll is drawn)", () => {
+    for (const broll of ["none", "library", "stock"] as const) expect(parseWith(StyleSchema, { broll })).toEqual({ ok: true, value: { broll } });
   });
 
   it("refuses unknown fields, naming them and the fields there are", () => {

@@ -40,8 +40,9 @@ describe("re-render input", () => {
       style: {},
       title: null,
       openingFaces: null,
+      broll: [],
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, broll: [] });
     // the clip style (issue 26): what an HD task renders with, and the title and faces a hook title needs
     expect(readStoredClip({ style: { emoji: true, later_field: 1 }, title: "Why it works", opening_faces: { x: 10, y: 20, w: 30, h: 40 } })).toMatchObject({ style: { emoji: true }, title: "Why it works", openingFaces: { x: 10, y: 20, w: 30, h: 40 } });
     expect(readStoredClip({ style: { words_per_caption: 40 }, title: 7 })).toMatchObject({ style: {}, title: null });

@@ -7,7 +7,7 @@ export interface LayoutProps {
   /** Signed-in account: shows the navigation and the sign-out button. */
   account?: { email: string };
   /** Current section, highlighted in the navigation. */
-  active?: "home" | "keys" | "jobs" | "brand-kits" | "webhooks" | "connections" | "publications";
+  active?: "home" | "keys" | "jobs" | "brand-kits" | "broll" | "webhooks" | "connections" | "publications";
   children?: Child;
 }
 
@@ -16,6 +16,7 @@ const NAV = [
   ["jobs", "/dashboard/jobs", "Jobs"],
   ["keys", "/dashboard/keys", "API keys"],
   ["brand-kits", "/dashboard/brand-kits", "Brand kits"],
+  ["broll", "/dashboard/broll", "B-roll"],
   ["webhooks", "/dashboard/webhooks", "Webhooks"],
   ["connections", "/dashboard/connections", "Connections"],
   ["publications", "/dashboard/publications", "Publications"],

@@ -4,7 +4,8 @@ import type { Context, Hono } from "hono";
 import type { z } from "zod";
 import { errorBody, ValidationError } from "../../errors";
 import type { AppEnv } from "../../middleware/types";
-import { requireCallbackToken } from "../../render-backend/callbacks";
+import { brollWorkId, requireCallbackToken } from "../../render-backend/callbacks";
+import { readBrollAsset } from "../../services/broll/library";
 import { RenderEventSchema } from "../../schemas/render-protocol";
 import { RerenderEventSchema } from "@katto/protocol";
 import { publicBaseUrl } from "../../services/context";
@@ -61,6 +62,13 @@ export function registerInternal(app: Hono<AppEnv>) {
     const id = c.req.param("id");
     await requireCallbackToken(c.env, id, c.req.query("token"));
     return fileResponse(c, await readJobSource(c.env, id, c.req.raw.headers), "Source");
+  });
+
+  // A B-roll library asset a render cuts away to (style `broll: library`); its token is the asset's own.
+  app.get("/internal/v1/broll/:id", async (c) => {
+    const id = c.req.param("id");
+    await requireCallbackToken(c.env, brollWorkId(id), c.req.query("token"));
+    return fileResponse(c, await readBrollAsset(c.env, id, c.req.raw.headers), "B-roll asset");
   });
 
   // A file the job's backend stored, for another backend instance to fetch: in HD fan-out each

@@ -5,6 +5,7 @@ import { newId } from "../../lib/ids";
 import { enqueueRender } from "../../queues/producers";
 import { checkWebhookUrl } from "../../webhooks/url-safety";
 import { requireScope } from "../auth/keys";
+import { requireJobBrollAvailable } from "../broll/task";
 import type { AccountContext } from "../context";
 import { chargeStatement, quotaExceeded } from "../quota";
 import { createdMsSql } from "./cursor";
@@ -45,6 +46,7 @@ export async function createJob(ctx: AccountContext, input: CreateJobInput) {
   requireScope(ctx, "write");
   const { source, url } = classifySourceUrl(input.url, workerConfig(ctx.env).localMode);
   const webhookUrl = validateWebhookUrl(ctx, input.webhook_url);
+  await requireJobBrollAvailable(ctx.env, ctx.principal.accountId, input.config?.style);
   const id = newId();
   const nowMs = Date.now();
   const db = ctx.env.DB;

@@ -9,6 +9,7 @@ import type { Config } from "@katto/protocol/api";
 import { stopJob, stoppableJob } from "../jobs/stop";
 import { planOf } from "../plans";
 import { defaultKit } from "./brand-kit";
+import { taskBroll } from "../broll/task";
 
 export const MAX_SOURCE_SECONDS = 90 * 60; // spec "Limits": sources up to 90 minutes
 
@@ -39,6 +40,7 @@ export async function renderJobTask(env: Env, jobId: string): Promise<BackendTas
   // the clips' style: the default kit's, with the job's own fields over it
   const style = resolveStyle(kitStyle, config.style);
   const upload = job.source === "upload";
+  const broll = await taskBroll(env, job.account_id, style);
   return {
     kind: "render",
     body: {
@@ -49,6 +51,7 @@ export async function renderJobTask(env: Env, jobId: string): Promise<BackendTas
       callback: await callbackFor(env, job.id),
       limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: MAX_CLIPS },
       hd: { mode },
+      ...(broll ? { broll } : {}),
     },
   };
 }

@@ -8,6 +8,7 @@ import { newId } from "../../lib/ids";
 import { enqueueRerender } from "../../queues/producers";
 import { fileUrl } from "../../storage/keys";
 import { requireScope } from "../auth/keys";
+import { requireBrollAvailable } from "../broll/task";
 import type { AccountContext } from "../context";
 import { loadOwnJob } from "../jobs/read";
 
@@ -17,6 +18,7 @@ const statusUrl = (base: string, jobId: string, rid: string) => `${base}/api/v1/
 
 export async function createRerender(ctx: AccountContext, jobId: string, clipIndex: number, params: RerenderParams) {
   requireScope(ctx, "write");
+  requireBrollAvailable(ctx.env, params.style);
   const job = await loadOwnJob(ctx, jobId);
   if (job.status !== "completed") throw new ConflictError(`Job is ${job.status}; clips can be re-rendered once the job is completed.`);
   const clip = await ctx.env.DB.prepare("SELECT metadata FROM clips WHERE job_id = ? AND clip_index = ?").bind(jobId, clipIndex).first<{ metadata: string | null }>();

@@ -7,6 +7,7 @@ import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
 import { defaultBrandKit } from "../render/brand-kit";
 import { failRerender } from "./events";
+import { taskBroll } from "../broll/task";
 
 /** The task of a re-render still queued, or null (a redelivery of one already handed over). */
 export async function rerenderTask(env: Env, rid: string): Promise<BackendTask | null> {
@@ -20,6 +21,9 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
   const upload = r.source === "upload";
   const metadata = JSON.parse(r.metadata) as { style?: Style };
   const params = JSON.parse(r.params) as RerenderParams;
+  const style = params.style ? resolveStyle(metadata.style, params.style) : undefined;
+  // only a re-render that changes the clip's B-roll source needs assets to plan new cutaways from
+  const broll = style && style.broll !== metadata.style?.broll ? await taskBroll(env, r.account_id, style) : undefined;
   return {
     kind: "rerender",
     body: {
@@ -29,9 +33,10 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
       source: { url: upload ? await jobSourceUrl(env, r.job_id) : r.source_url, kind: upload ? "upload" : "url" },
       clip: { start: r.start_s, end: r.end_s, metadata },
       // a new style changes the clip's own field by field; without one the backend keeps the stored style
-      params: params.style ? { ...params, style: resolveStyle(metadata.style, params.style) } : params,
+      params: style ? { ...params, style } : params,
       brand_kit: await defaultBrandKit(env.DB, r.account_id),
       callback: await callbackFor(env, rid),
+      ...(broll ? { broll } : {}),
     },
   };
 }

@@ -10,6 +10,7 @@ import { uploadKey } from "../../storage/keys";
 import { checkDeclaredType } from "../../storage/magic";
 import { UPLOAD_URL_TTL_S, uploadUrl } from "../../storage/presign";
 import { requireScope } from "../auth/keys";
+import { requireJobBrollAvailable } from "../broll/task";
 import type { AccountContext } from "../context";
 import { createdMsSql } from "../jobs/cursor";
 import { statusUrl } from "../jobs/view";
@@ -61,6 +62,7 @@ export async function completeUpload(ctx: AccountContext, id: string, input: { c
   if (!job || job.source !== "upload") throw new NotFoundError("Upload not found. Use the job_id returned by POST /uploads.");
   if (job.status !== "reserved") throw new ConflictError(`Upload already completed: the job is ${job.status}. Poll ${statusUrl(ctx.baseUrl, id)}.`);
   if (Date.parse(job.upload_expires_at) < Date.now()) throw new ValidationError("The upload reservation expired (2 hours). Reserve a new upload.");
+  await requireJobBrollAvailable(ctx.env, ctx.principal.accountId, input.config?.style);
   const head = await ctx.env.FILES.get(uploadKey(id), { range: { offset: 0, length: 64 } });
   if (!head) throw new ValidationError("The file has not been uploaded yet: PUT it to upload_url with the reservation's headers, then call complete.");
   if (head.size !== job.upload_size) {

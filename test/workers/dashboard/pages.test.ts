@@ -217,3 +217,35 @@ describe("webhooks page", () => {
     expect(await refused.text()).toMatch(/Not delivered: .*public/);
   });
 });
+
+describe("B-roll page", () => {
+  it("is linked in the nav, uploads through the dashboard with keywords (same services as POST /broll), lists the asset and deletes it", async () => {
+    const { cookie } = await signedIn();
+    const page = await get("/dashboard/broll", cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<a href="/dashboard/broll" aria-current="page">B-roll</a>');
+    expect(html).toMatch(/<label for="broll-file">File<\/label>/);
+    expect(html).toMatch(/<label for="broll-keywords">Keywords<\/label>/);
+    expect(html).toContain('<progress id="broll-progress" max="100" value="0" aria-label="Upload progress"></progress>');
+    expect(html).toContain("No B-roll yet.");
+    const json = (path: string, body: unknown) =>
+      SELF.fetch(`${BASE}${path}`, { method: "POST", headers: { cookie, "content-type": "application/json", origin: BASE, "sec-fetch-site": "same-origin" }, body: JSON.stringify(body) });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 9, 9, 9, 9]);
+    const bad = await json("/dashboard/broll", { filename: "a.png", content_type: "image/png", size: png.length, keywords: [] });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/keywords must list at least one/);
+    const started = await json("/dashboard/broll", { filename: "beach.png", content_type: "image/png", size: png.length, keywords: ["beach", "sunset"] });
+    expect(started.status).toBe(201);
+    const s = (await started.json()) as { asset: { id: string }; upload_url: string; headers: Record<string, string> };
+    expect((await SELF.fetch(s.upload_url, { method: "PUT", headers: { ...s.headers, "content-length": String(png.length) }, body: png })).status).toBe(200);
+    expect((await json(`/dashboard/broll/${s.asset.id}/complete`, {})).status).toBe(200);
+    const listed = await (await get("/dashboard/broll", cookie)).text();
+    expect(listed).toContain(`data-broll-id="${s.asset.id}"`);
+    expect(listed).toContain("beach, sunset");
+    expect(listed).toContain('aria-label="Delete beach.png"');
+    const del = await post(`/dashboard/broll/${s.asset.id}/delete`, {}, { cookie });
+    expect(del.status).toBe(303);
+    expect(await (await get("/dashboard/broll", cookie)).text()).toContain("No B-roll yet.");
+  });
+});

@@ -2,7 +2,7 @@
 // resolveExternalToken, tools/list shape and annotations, an in-process tool call, revocation.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADMIN, BASE, createAccount } from "../helpers";
+import { ADMIN, api, BASE, createAccount } from "../helpers";
 
 const rpc = (key: string | null, body: unknown, ip = "198.51.100.7") =>
   SELF.fetch(`${BASE}/mcp`, {
@@ -32,13 +32,15 @@ describe("hosted MCP at /mcp", () => {
     expect(as.code_challenge_methods_supported).toContain("S256");
   });
 
-  it("lists the nineteen tools with annotations and output schemas to an API key", async () => {
+  it("lists the twenty-one tools with annotations and output schemas to an API key", async () => {
     const c = await createAccount();
     const res = await rpc(c.key.key, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     expect(res.status).toBe(200);
     const { result } = (await res.json()) as { result: { tools: { name: string; annotations: Record<string, boolean>; outputSchema?: { type: string }; inputSchema: { type: string } }[] } };
     const names = result.tools.map((t) => t.name);
-    expect(names).toHaveLength(19);
+    expect(names).toHaveLength(21);
+    expect(names).toEqual(expect.arrayContaining(["service_list_broll", "service_delete_broll"]));
+    expect(names).not.toContain("service_add_broll");
     expect(names).toEqual(expect.arrayContaining(["service_list_connections", "service_publish_clip", "service_get_publication"]));
     expect(names).toContain("service_wait_for_job");
     expect(names).not.toContain("service_upload_file");
@@ -63,6 +65,23 @@ describe("hosted MCP at /mcp", () => {
     const err = (await missing.json()) as { result: { isError: boolean; content: { text: string }[] } };
     expect(err.result.isError).toBe(true);
     expect(err.result.content[0].text).toMatch(/^Katto API error 404 \(not_found\): /);
+  });
+
+  it("lists the B-roll library and deletes an asset through the tools", async () => {
+    const c = await createAccount();
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const started = (await (await api(c, "/broll", { method: "POST", json: { filename: "beach.png", content_type: "image/png", size: png.length, keywords: ["beach"] } })).json()) as { asset: { id: string }; upload_url: string };
+    expect((await SELF.fetch(started.upload_url, { method: "PUT", headers: { "content-type": "image/png", "content-length": String(png.length) }, body: png })).status).toBe(200);
+    expect((await api(c, `/broll/${started.asset.id}/complete`, { method: "POST" })).status).toBe(200);
+    const call = async (name: string, args: unknown) => ((await (await rpc(c.key.key, { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name, arguments: args } })).json()) as { result: { structuredContent: any; isError?: boolean; content: { text: string }[] } }).result;
+    const listed = await call("service_list_broll", {});
+    expect(listed.structuredContent.assets.map((a: { id: string; keywords: string[] }) => [a.id, a.keywords])).toEqual([[started.asset.id, ["beach"]]]);
+    expect(listed.content[0]!.text).toMatch(/1 B-roll asset\(s\): beach.png \[beach\]/);
+    expect((await call("service_delete_broll", { id: started.asset.id })).structuredContent).toEqual({ id: started.asset.id, deleted: true });
+    expect((await call("service_list_broll", {})).structuredContent.assets).toEqual([]);
+    const again = await call("service_delete_broll", { id: started.asset.id });
+    expect(again.isError).toBe(true);
+    expect(again.content[0]!.text).toMatch(/^Katto API error 404 \(not_found\): B-roll asset not found/);
   });
 
   it("answers 401 at once after the API key is revoked", async () => {

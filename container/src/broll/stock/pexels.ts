@@ -1,0 +1,65 @@
+// Pexels' video search (https://www.pexels.com/api/documentation/#videos-search):
+//   GET https://api.pexels.com/videos/search?query=...&orientation=portrait&size=medium&per_page=N
+//   Authorization: <API key>
+// answers { page, per_page, total_results, url, videos: [{ id, width, height, duration, url,
+// user: {name, url}, video_files: [{ id, quality, file_type, width, height, fps, link }],
+// video_pictures: [...] }] }. Only the fields read here are checked; the rest may change freely.
+import { z } from "zod";
+import { StageError } from "../../errors.js";
+import type { StockProvider, StockSearchOptions } from "./types.js";
+
+const VideoFileSchema = z.looseObject({ file_type: z.string().nullish(), width: z.number().nullish(), height: z.number().nullish(), link: z.string() });
+const SearchSchema = z.looseObject({
+  videos: z.array(z.looseObject({ id: z.union([z.number(), z.string()]), width: z.number().nullish(), height: z.number().nullish(), duration: z.number().nullish(), video_files: z.array(VideoFileSchema) })),
+});
+export type PexelsSearch = z.input<typeof SearchSchema>;
+
+/** The query URL of one search (pure). */
+export function pexelsSearchUrl(apiUrl: string, query: string, perPage = 5): string {
+  const u = new URL("/videos/search", apiUrl);
+  u.searchParams.set("query", query);
+  u.searchParams.set("orientation", "portrait");
+  u.searchParams.set("size", "medium");
+  u.searchParams.set("per_page", String(perPage));
+  return u.toString();
+}
+
+/**
+ * The file to download of one video (pure): an MP4 whose frame covers the clip's, the smallest of
+ * those (less to download); else the largest MP4 there is.
+ */
+export function pickVideoFile(files: readonly z.output<typeof VideoFileSchema>[], frame: { width: number; height: number }): string | null {
+  const mp4 = files.filter((f) => (f.file_type ?? "video/mp4") === "video/mp4" && /^https?:\/\//.test(f.link));
+  const area = (f: (typeof mp4)[number]) => (f.width ?? 0) * (f.height ?? 0);
+  const covering = mp4.filter((f) => (f.width ?? 0) >= frame.width && (f.height ?? 0) >= frame.height).sort((a, b) => area(a) - area(b));
+  if (covering.length) return covering[0]!.link;
+  return [...mp4].sort((a, b) => area(b) - area(a))[0]?.link ?? null;
+}
+
+export function createPexelsProvider(o: { apiKey: string; apiUrl: string; fetch?: typeof fetch }): StockProvider {
+  const get = o.fetch ?? fetch;
+  return {
+    name: "pexels",
+    async search(query: string, s: StockSearchOptions) {
+      let res: Response;
+      try {
+        res = await get(pexelsSearchUrl(o.apiUrl, query), { headers: { Authorization: o.apiKey }, signal: s.signal });
+      } catch (e) {
+        if (s.signal.aborted) throw e;
+        throw new StageError("rendering", "the stock footage search could not be reached", String(e));
+      }
+      if (!res.ok) {
+        await res.body?.cancel();
+        const why = res.status === 401 || res.status === 403 ? " (the operator's Pexels API key was refused)" : res.status === 429 ? " (Pexels' rate limit)" : "";
+        throw new StageError("rendering", `the stock footage search answered HTTP ${res.status}${why}`);
+      }
+      const parsed = SearchSchema.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) throw new StageError("rendering", "the stock footage search answered in an unexpected shape", parsed.error.message.slice(0, 500));
+      for (const v of parsed.data.videos) {
+        const url = pickVideoFile(v.video_files, s.frame);
+        if (url) return { id: `pexels:${v.id}`, kind: "video", url, keywords: [query] };
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+CREATE TABLE `broll_assets` (
+	`id` text PRIMARY KEY NOT NULL,
+	`account_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`filename` text NOT NULL,
+	`content_type` text NOT NULL,
+	`size` integer NOT NULL,
+	`keywords` text NOT NULL,
+	`status` text NOT NULL,
+	`upload_expires_at` text NOT NULL,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`account_id`) REFERENCES `accounts`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `broll_assets_account` ON `broll_assets` (`account_id`,`status`);--> statement-breakpoint
+ALTER TABLE `clips` ADD `quality` text;--> statement-breakpoint
+ALTER TABLE `jobs` ADD `dropped` text;--> statement-breakpoint
+ALTER TABLE `rerenders` ADD `quality` text;
