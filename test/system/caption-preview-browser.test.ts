@@ -90,8 +90,10 @@ describe("the creator style's caption preview", () => {
     await form.getByLabel("Emoji beside key words").uncheck();
     await expect.poll(async () => (await shown(preview)).flatMap((p) => p.emoji)).toEqual([]);
     await form.getByLabel("Emoji beside key words").check();
+    // the style fields, from a full-page capture (an element capture scrolls it under the sticky header)
     await page.evaluate(() => window.scrollTo(0, 0));
-    await form.locator("[data-style-fields]").screenshot({ path: path.join(SHOTS, "dashboard-caption-preview.png") });
+    const box = (await form.locator("[data-style-fields]").boundingBox())!;
+    await page.screenshot({ path: path.join(SHOTS, "dashboard-caption-preview.png"), fullPage: true, clip: box });
   });
 
   it("saves the kit's style with its caption language, and the saved kit's preview shows it before any change", async () => {
