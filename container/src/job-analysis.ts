@@ -75,7 +75,7 @@ export async function planClips(run: JobRun, source: Source, transcript: Transcr
     fixed: fixedLayout(job.config),
   });
   run.lap("faces");
-  await translatePlans(run, plans);
+  await translatePlans(run, plans, transcript.lang);
   return plans;
 }
 
@@ -84,12 +84,12 @@ export async function planClips(run: JobRun, source: Source, transcript: Transcr
  * rendered, so a pair no engine translates fails the job before any render, refunded, saying what
  * to configure (docs/api-decisions.md "Caption language").
  */
-async function translatePlans(run: JobRun, plans: ClipPlan[]): Promise<void> {
+async function translatePlans(run: JobRun, plans: ClipPlan[], spoken: string | null): Promise<void> {
   const to = run.job.config.style?.caption_language;
   if (!to) return;
   const translator = run.deps.translator;
   if (!translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
-  for (const p of plans) p.translated = await translateCaptions({ words: p.words, title: p.title, to, translator, signal: run.signal });
+  for (const p of plans) p.translated = await translateCaptions({ words: p.words, title: p.title, to, translator, signal: run.signal, from: spoken });
   run.lap("translate");
 }
 

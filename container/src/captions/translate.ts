@@ -40,14 +40,16 @@ export function unsupportedPairMessage(from: string, to: string, engine: string)
 
 /**
  * A clip's captions translated into `to` (and its headline, when given), or null when the clip is
- * already spoken in `to` or has no words. An unsupported pair fails with what to configure.
+ * already spoken in `to` or has no words. `from`: the transcript's language when the speech engine
+ * gave one, else it is told from the words. An unsupported pair fails with what to configure.
  */
 export async function translateCaptions(
-  o: { words: readonly CaptionWord[]; title?: string | null; to: string; translator: Translator; signal: AbortSignal },
+  o: { words: readonly CaptionWord[]; title?: string | null; to: string; translator: Translator; signal: AbortSignal; from?: string | null },
 ): Promise<TranslatedCaptions | null> {
   const phrases = groupPhrases(o.words);
   if (!phrases.length) return null;
-  const from = spokenLanguage(o.words);
+  // the speech engine's language when it names one (a clip's few words can mislead franc)
+  const from = o.from && /^[a-z]{2}$/.test(o.from) ? o.from : spokenLanguage(o.words);
   if (from === o.to) return null;
   if (!o.translator.supports(from, o.to)) throw new StageError(TRANSLATE_STAGE, unsupportedPairMessage(from, o.to, o.translator.name));
   const title = o.title?.replace(/\s+/g, " ").trim();
