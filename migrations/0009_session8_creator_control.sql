@@ -13,6 +13,8 @@ CREATE TABLE `broll_assets` (
 );
 --> statement-breakpoint
 CREATE INDEX `broll_assets_account` ON `broll_assets` (`account_id`,`status`);--> statement-breakpoint
+ALTER TABLE `clips` ADD `captions_original_key` text;--> statement-breakpoint
 ALTER TABLE `clips` ADD `quality` text;--> statement-breakpoint
 ALTER TABLE `jobs` ADD `dropped` text;--> statement-breakpoint
+ALTER TABLE `rerenders` ADD `captions_original_key` text;--> statement-breakpoint
 ALTER TABLE `rerenders` ADD `quality` text;

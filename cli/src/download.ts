@@ -1,4 +1,5 @@
-// Saves a job's clip files (the MP4 and SRT URLs the API returns) into a folder, streamed to disk.
+// Saves a job's clip files (the MP4 and SRT URLs the API returns, and the spoken-language SRT of
+// translated captions as clip-NN-original.srt) into a folder, streamed to disk.
 import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -25,9 +26,11 @@ export interface DownloadedClip {
   title: string | null;
   video: string;
   captions: string | null;
+  /** the spoken-language SRT when `captions` is translated (style caption_language) */
+  captions_original: string | null;
 }
 
-export async function downloadClips(katto: Katto, ui: Ui, clips: (Pick<Schemas["Clip"], "url" | "captions_url" | "title"> & { clip_index?: number })[], dir: string): Promise<DownloadedClip[]> {
+export async function downloadClips(katto: Katto, ui: Ui, clips: (Pick<Schemas["Clip"], "url" | "captions_url" | "title"> & { captions_original_url?: string | null; clip_index?: number })[], dir: string): Promise<DownloadedClip[]> {
   mkdirSync(dir, { recursive: true });
   const out: DownloadedClip[] = [];
   for (const [i, clip] of clips.entries()) {
@@ -42,7 +45,12 @@ export async function downloadClips(katto: Katto, ui: Ui, clips: (Pick<Schemas["
       captions = path.join(dir, `${stem}.srt`);
       await downloadFile(katto, clip.captions_url, captions);
     }
-    out.push({ clip_index: index, title: clip.title, video, captions });
+    let captionsOriginal: string | null = null;
+    if (clip.captions_original_url) {
+      captionsOriginal = path.join(dir, `${stem}-original.srt`);
+      await downloadFile(katto, clip.captions_original_url, captionsOriginal);
+    }
+    out.push({ clip_index: index, title: clip.title, video, captions, captions_original: captionsOriginal });
   }
   return out;
 }

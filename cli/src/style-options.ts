@@ -2,11 +2,11 @@
 // Style) with the common fields as flags over it, checked with the API's own StyleSchema so a typo
 // is a usage error (exit 2) before anything is uploaded or charged.
 import { readFileSync } from "node:fs";
-import { EMPHASIS_MODES, StyleSchema, type Style } from "@katto/protocol";
+import { DUB_LANGUAGES, EMPHASIS_MODES, StyleSchema, type Style } from "@katto/protocol";
 import { oneOf } from "./command";
 import { usageError } from "./exit-codes";
 
-export const STYLE_USAGE = "[--style-file FILE] [--words N] [--lines 1|2] [--emphasis none|keywords] [--emoji] [--hook-title]";
+export const STYLE_USAGE = "[--style-file FILE] [--words N] [--lines 1|2] [--emphasis none|keywords] [--emoji] [--hook-title] [--caption-language en|es|fr|it|pt|hi|ja|zh]";
 
 export const styleFlags = {
   "style-file": { type: "string" },
@@ -15,6 +15,7 @@ export const styleFlags = {
   emphasis: { type: "string" },
   emoji: { type: "boolean" },
   "hook-title": { type: "boolean" },
+  "caption-language": { type: "string" },
 } as const;
 
 function readStyleFile(file: string): unknown {
@@ -46,6 +47,7 @@ export function styleFromOptions(v: Record<string, unknown>): Style | undefined 
     emphasis: oneOf(v.emphasis as string | undefined, EMPHASIS_MODES, "emphasis"),
     emoji: v.emoji === true ? true : undefined,
     hook_title: v["hook-title"] === true ? true : undefined,
+    caption_language: oneOf(v["caption-language"] as string | undefined, DUB_LANGUAGES, "caption-language"),
   };
   for (const k of Object.keys(flags)) if (flags[k] === undefined) delete flags[k];
   if (typeof fromFile !== "object" || fromFile === null || Array.isArray(fromFile)) throw usageError("--style-file must hold a JSON object.");

@@ -33,6 +33,11 @@ describe("style options", () => {
     expect(styleFromOptions({ emphasis: "keywords", emoji: true, "hook-title": true, words: "3", lines: "1" })).toEqual({ emphasis: "keywords", emoji: true, hook_title: true, words_per_caption: 3, caption_lines: 1 });
   });
 
+  it("takes --caption-language, one of the dub languages", () => {
+    expect(styleFromOptions({ "caption-language": "es", words: "3" })).toEqual({ caption_language: "es", words_per_caption: 3 });
+    expect(usage(() => styleFromOptions({ "caption-language": "de" }))).toBe('--caption-language must be one of en, es, fr, it, pt, hi, ja, zh; got "de".');
+  });
+
   it("reads a style file, and flags override its fields", () => {
     const f = file("style.json", JSON.stringify({ words_per_caption: 5, emphasis: "keywords", caption_lines: 2 }));
     expect(styleFromOptions({ "style-file": f, words: "2" })).toEqual({ words_per_caption: 2, emphasis: "keywords", caption_lines: 2 });

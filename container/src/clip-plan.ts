@@ -5,7 +5,7 @@ import { clipCaptions, type ClipCaptions } from "./captions/clip-captions.js";
 import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
-import { clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style } from "@katto/protocol";
+import { clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -48,6 +48,8 @@ export interface ClipPlan {
   openingFaces: Rect | null;
   /** the B-roll cutaways drawn (style `broll`), set when the preview is rendered (job-delivery.ts) */
   broll: PlannedCutaway[];
+  /** style caption_language: the captions translated (captions/translate.ts), null when they are in the spoken language */
+  translated: TranslatedCaptions | null;
   files: ClipFiles;
 }
 
@@ -88,6 +90,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     title: clipTitle(m, index),
     openingFaces: null,
     broll: [],
+    translated: null,
     files: clipFiles(index),
   };
 }
@@ -130,6 +133,7 @@ export function planCaptions(p: ClipPlan, probe: ProbeResult): ClipCaptions {
     picture: p.content ? { width: p.content.w, height: p.content.h } : (probe.video ?? OUTPUT_SIZE.hd),
     openingFaces: p.openingFaces,
     faceCam: p.faceCam,
+    translated: p.translated,
   });
 }
 
@@ -152,6 +156,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
     end: round3(p.end),
     file: p.files.preview,
     captions_file: p.files.srt,
+    ...(p.translated ? { captions_original_file: p.files.srtOriginal } : {}),
     hd: false,
     metadata: {
       version: CLIP_METADATA_VERSION,
@@ -177,6 +182,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       broll_cutaways: p.broll.map((c) => ({ asset: c.asset, start: c.start, end: c.end })),
       title: p.title,
       opening_faces: p.openingFaces,
+      ...(p.translated ? { captions_translated: { ...p.translated, words: p.translated.words.map((w) => ({ word: w.word, start: round3(w.start), end: round3(w.end) })) } } : {}),
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,

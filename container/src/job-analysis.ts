@@ -2,6 +2,7 @@
 // score and choose each clip's layout (composed in pipeline.ts).
 import { join } from "node:path";
 import { planClip, type ClipPlan } from "./clip-plan.js";
+import { TRANSLATE_STAGE, translateCaptions } from "./captions/translate.js";
 import { StageError } from "./errors.js";
 import type { JobRun, Source } from "./job-run.js";
 import type { RenderEvent } from "./protocol.js";
@@ -74,7 +75,22 @@ export async function planClips(run: JobRun, source: Source, transcript: Transcr
     fixed: fixedLayout(job.config),
   });
   run.lap("faces");
+  await translatePlans(run, plans, transcript.lang);
   return plans;
+}
+
+/**
+ * style caption_language: each clip's captions (and headline) translated before anything is
+ * rendered, so a pair no engine translates fails the job before any render, refunded, saying what
+ * to configure (docs/api-decisions.md "Caption language").
+ */
+async function translatePlans(run: JobRun, plans: ClipPlan[], spoken: string | null): Promise<void> {
+  const to = run.job.config.style?.caption_language;
+  if (!to) return;
+  const translator = run.deps.translator;
+  if (!translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
+  for (const p of plans) p.translated = await translateCaptions({ words: p.words, title: p.title, to, translator, signal: run.signal, from: spoken });
+  run.lap("translate");
 }
 
 const NO_SPEECH: Transcript = { lang: null, segments: [], words: [], engine: "none" };

@@ -80,6 +80,7 @@ async function uploadPreviews(run: JobRun, plans: readonly ClipPlan[], oneStored
     await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal: run.signal });
     await client.putFile(p.files.preview, preview, "video/mp4");
     await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
+    if (p.translated) await client.putFile(p.files.srtOriginal, join(dir, p.files.srtOriginal), "application/x-subrip");
     await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
     oneStored();
   }

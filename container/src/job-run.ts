@@ -9,6 +9,7 @@ import type { WorkContext } from "./run-work.js";
 import type { LayoutDeps } from "./stages/layouts.js";
 import type { MediaSignals } from "./stages/moments-signals.js";
 import type { Encoder } from "./stages/render.js";
+import type { Translator } from "./engines/translate/index.js";
 import type { ClipConfig, Moment, ProbeResult, ScoredMoment, Transcript } from "./types.js";
 
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
@@ -18,6 +19,8 @@ export interface AnalysisDeps extends LayoutDeps {
   scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig; signal?: AbortSignal }): ScoredMoment[] | Promise<ScoredMoment[]>;
   /** sound and picture activity, which selection uses when there is no speech */
   computeSignals?(mediaPath: string, opts: { signal: AbortSignal; durationS?: number }): Promise<MediaSignals>;
+  /** the dub's translation engines, for style caption_language (captions/translate.ts) and re-renders */
+  translator?: Translator;
 }
 
 export interface RunJobOptions {

@@ -4,6 +4,7 @@
 import type { BackendConfig } from "./config.js";
 import { checkFaceModel, createBlazeFace, type BlazeFaceDetector } from "./engines/face/blazeface.js";
 import { createScorer } from "./engines/scorer/index.js";
+import { createTranslator } from "./engines/translate/index.js";
 import { createSpeechEngine } from "./engines/speech/index.js";
 import type { AnalysisDeps } from "./job-run.js";
 import { analyzeClipFaces } from "./stages/faces.js";
@@ -12,12 +13,14 @@ import { scoreMomentsWith } from "./stages/score.js";
 import { computeSignals, sceneChangesInRange } from "./stages/signals.js";
 import { transcribe } from "./stages/transcribe.js";
 
-export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" | "faces">): AnalysisDeps {
+export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" | "faces"> & { dub?: BackendConfig["dub"] }): AnalysisDeps {
   const engine = createSpeechEngine(cfg.speech);
   const scorer = createScorer(cfg.scorer);
   const faceModel = checkFaceModel(cfg.faces.modelPath);
   let detector: Promise<BlazeFaceDetector> | undefined;
   return {
+    // the dub's engines translate captions too (style caption_language)
+    ...(cfg.dub ? { translator: createTranslator(cfg.dub.translator) } : {}),
     transcribe: (wav, opts) => transcribe(wav, { ...opts, engine }),
     selectMoments,
     scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),

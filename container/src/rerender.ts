@@ -1,14 +1,16 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
-import { QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style } from "@katto/protocol";
+import { QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { measureClip } from "./quality/measure-clip.js";
 import type { Edges } from "./quality/measures.js";
 import type { TaskBroll } from "@katto/protocol";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "./broll/assets.js";
 import type { PlannedCutaway } from "./broll/plan.js";
 import { join } from "node:path";
-import { clipCaptions, emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
+import { clipCaptions, emojiOverlays, originalSrtName, writeClipCaptions } from "./captions/clip-captions.js";
+import { spokenLanguage, TRANSLATE_STAGE, translateCaptions } from "./captions/translate.js";
+import type { Translator } from "./engines/translate/index.js";
 import type { CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { brollEdits, titleLookStyle } from "./clip-plan.js";
@@ -46,6 +48,8 @@ export interface RerenderOptions {
   client: CallbackClient;
   workRoot?: string;
   dub?: DubClip;
+  /** the dub's translation engines, for style caption_language */
+  translator?: Translator;
   maxBytes?: number;
   encoder?: Encoder;
 }
@@ -73,6 +77,8 @@ export interface StoredClip {
   qualityFixes: QualityFix[];
   /** the B-roll cutaways it was rendered with (style `broll`), [] for none */
   broll: PlannedCutaway[];
+  /** its captions as translated on the first render (style caption_language), null when they were not */
+  captionsTranslated: TranslatedCaptions | null;
 }
 
 /**
@@ -97,6 +103,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     qualityEdges: m.quality_edges,
     qualityFixes: (m.quality_fixes ?? []).flatMap((f) => ((QUALITY_FLAGS as readonly string[]).includes(f.flag) ? [{ flag: f.flag as QualityFix["flag"], action: f.action }] : [])),
     broll: m.broll_cutaways ?? [],
+    captionsTranslated: m.captions_translated,
   };
 }
 
@@ -117,6 +124,15 @@ export async function measureStoredRender(o: { output: string; layout: string; w
   }
 }
 
+/** The stored translation when it is into the style's caption language (HD renders, re-renders keeping it). */
+export function storedTranslation(stored: StoredClip, style: Style): TranslatedCaptions | null {
+  const to = style.caption_language;
+  return to && stored.captionsTranslated?.to === to ? stored.captionsTranslated : null;
+}
+
+/** A render backend without translation engines: every pair is unsupported, saying so. */
+const NO_TRANSLATOR: Translator = { name: "none", supports: (from, to) => from === to, translate: async (texts) => [...texts] };
+
 /** The layout to render: the requested one (spec names), else the stored one. */
 export function rerenderLayout(requested: string | undefined, stored: string | null): Layout {
   const want = requested ?? stored ?? "wide";
@@ -134,6 +150,8 @@ export interface StoredClipRender {
   stored: StoredClip;
   /** caption words, clip-relative; the stored ones unless dubbing replaced them */
   words?: CaptionWord[];
+  /** the captions in another language than `words` (dub, caption_language); the stored translation of the style's language when absent */
+  translated?: TranslatedCaptions | null;
   /** dubbed audio replacing the source's, one track per language (stages/dub.ts) */
   audioTracks?: readonly AudioTrack[];
   /** overrides of the stored layout / caption style (re-render params) */
@@ -158,7 +176,7 @@ export interface StoredClipRender {
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  * Used by re-renders and by HD fan-out tasks (hd-clip.ts).
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[] }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[] }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -168,26 +186,29 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
   const faceCam = layout === "stacked" ? (stored.faceCam ?? undefined) : undefined;
+  const clipStyle = o.style ?? stored.style;
+  const translated = o.translated !== undefined ? o.translated : storedTranslation(stored, clipStyle);
   const captions = clipCaptions({
     words,
     durationS: duration,
     captionStyle: words.length ? style : null,
     look: titleLookStyle(kit),
-    style: o.style ?? stored.style,
+    style: clipStyle,
     title: stored.title,
     layout,
     picture: frame,
     openingFaces: stored.openingFaces,
     faceCam,
+    translated,
   });
-  const { assPath, srtPath } = await writeClipCaptions(captions, dir, name);
+  const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);
   const { drawn, cutaways } = await storedClipCutaways(o, words, duration);
   const output = join(dir, `${name}.mp4`);
   await renderClip(
     { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, layout, duration, edits: { ...captions.edits, broll: brollEdits(drawn) }, words };
+  return { output, srtPath, srtOriginalPath, layout, duration, edits: { ...captions.edits, broll: brollEdits(drawn) }, words };
 }
 
 /**
@@ -233,24 +254,37 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   let words = stored.words;
   let audioTracks: AudioTrack[] | undefined;
+  let translated: TranslatedCaptions | null | undefined;
+  const style = job.params.style ?? stored.style;
   if (job.params.dub?.length) {
     ctx.stage = "dubbing";
     if (!o.dub) throw new StageError("dubbing", "dubbing is not configured on this render backend");
     const dubbed = await o.dub({ sourcePath: src.path, start: job.clip.start, end: job.clip.end, words, langs: job.params.dub, dir, signal });
-    words = dubbed.words;
     audioTracks = dubbed.audioTracks;
+    // a dubbed clip's captions show what is heard (the first dub language); the spoken words stay
+    // as the second SRT (docs/api-decisions.md "Caption language")
+    const from = spokenLanguage(stored.words);
+    if (from === job.params.dub[0] || !stored.words.length) words = dubbed.words;
+    else translated = { from, to: job.params.dub[0]!, words: dubbed.words.map((w) => ({ word: w.text, start: w.start, end: w.end })) };
     await client.event({ type: "progress", pct: 50 });
+  } else if (style.caption_language) {
+    ctx.stage = TRANSLATE_STAGE;
+    translated =
+      storedTranslation(stored, style) ??
+      (await translateCaptions({ words: stored.words, title: stored.title, to: style.caption_language, translator: o.translator ?? NO_TRANSLATOR, signal }));
+    await client.event({ type: "progress", pct: 40 });
   }
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, layout, duration, edits, words: shown } = await renderStoredClip({
+  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
     end: job.clip.end,
     stored,
     words,
+    translated,
     audioTracks,
     layoutMode: job.params.layout_mode,
     captionStyle: job.params.caption_style as CaptionStyleName | undefined,
@@ -269,7 +303,17 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
   await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
-  await client.event({ type: "completed", file: `${name}.mp4`, captions_file: `${name}.srt`, duration: Math.round(duration * 1000) / 1000, style: job.params.style ?? stored.style, edits, quality });
+  if (srtOriginalPath) await client.putFile(originalSrtName(name), srtOriginalPath, "application/x-subrip");
+  await client.event({
+    type: "completed",
+    file: `${name}.mp4`,
+    captions_file: `${name}.srt`,
+    ...(srtOriginalPath ? { captions_original_file: originalSrtName(name) } : {}),
+    duration: Math.round(duration * 1000) / 1000,
+    style,
+    edits,
+    quality,
+  });
   log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
   return { status: "completed" };
 }

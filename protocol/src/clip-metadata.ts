@@ -20,6 +20,15 @@ const FileName = z.string().regex(FILE_NAME_RE);
 
 /** One caption word, seconds from the clip start. */
 export const ClipWordSchema = z.object({ word: z.string(), start: Num, end: Num });
+/** Captions translated from the spoken language (style caption_language), clip-relative words. */
+export const TranslatedCaptionsSchema = z.object({
+  from: z.string().max(16),
+  to: z.string().max(16),
+  words: z.array(ClipWordSchema),
+  /** the clip's headline in `to`, which a hook title shows */
+  title: z.string().max(300).optional(),
+});
+export type TranslatedCaptions = z.output<typeof TranslatedCaptionsSchema>;
 /** The crop window's left edge over time, seconds from the clip start, source pixels. */
 export const CropKeyframeSchema = z.object({ t: Num, x: Num });
 export const RectSchema = z.object({ x: Num, y: Num, w: Num.positive(), h: Num.positive() });
@@ -83,6 +92,12 @@ export const ClipMetadataSchema = z.object({
   quality_fixes: z.array(z.object({ flag: z.string(), action: z.string() })).optional(),
   /** the B-roll cutaways drawn (edits.broll) with the asset each shows, so HD files and re-renders draw the same ones */
   broll_cutaways: z.array(BrollCutawaySchema).optional(),
+  /**
+   * style caption_language: the captions as drawn, translated from the spoken language `from` into
+   * `to`, timed on the clip (HD renders draw these, so preview and HD show the same text); absent
+   * when the captions are in the spoken language
+   */
+  captions_translated: TranslatedCaptionsSchema.optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -124,6 +139,7 @@ const ReadableClipMetadataSchema = z.object({
   quality_edges: ClipMetadataSchema.shape.quality_edges.unwrap().nullable().catch(null).default(null),
   quality_fixes: ClipMetadataSchema.shape.quality_fixes.unwrap().nullable().catch(null).default(null),
   broll_cutaways: itemsOf(BrollCutawaySchema).default(null),
+  captions_translated: TranslatedCaptionsSchema.nullable().catch(null).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

@@ -29,6 +29,8 @@ export const ClipReportSchema = z.object({
   file: FileNameSchema,
   /** the SRT PUT under files/ */
   captions_file: FileNameSchema,
+  /** the SRT in the spoken language PUT under files/, when the captions were translated (style caption_language); absent otherwise and from older backends */
+  captions_original_file: FileNameSchema.optional(),
   /** true when `file` is already the 1080x1920 render */
   hd: z.boolean(),
   metadata: StoredClipMetadataSchema,
@@ -83,7 +85,7 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
     dropped: z.array(DroppedClipSchema).max(MAX_CLIPS).optional(),
   }),
   /** a clip's 1080p file landed */
-  z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema, quality: ClipQualitySchema.optional() }),
+  z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), quality: ClipQualitySchema.optional() }),
   /** an HD fan-out task failed after its 202: the Worker queues it again while attempts remain */
   z.object({ type: z.literal("clip_hd_failed"), clip_index: ClipIndexSchema, error: z.string().max(500), stage: z.string().max(40) }),
   /** a clip's rendition (RenditionTask) landed: `file` is the clip at width x height */
@@ -94,8 +96,11 @@ export type RenderEvent = z.output<typeof RenderEventSchema>;
 
 export const RerenderEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("progress"), pct: Pct }),
-  /** `style` and `edits` (issue 26): the style the new version was rendered with and what it did; absent from backends that predate them */
-  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional(), quality: ClipQualitySchema.optional() }),
+  /**
+   * `style` and `edits` (issue 26): the style the new version was rendered with and what it did; absent from backends that predate them.
+   * `captions_original_file`: the spoken-language SRT when the captions were translated or dubbed.
+   */
+  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional(), quality: ClipQualitySchema.optional() }),
   z.object({ type: z.literal("failed"), error: z.string().max(500) }),
 ]);
 export type RerenderEvent = z.output<typeof RerenderEventSchema>;

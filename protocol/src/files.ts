@@ -12,12 +12,14 @@ export interface ClipFiles {
   preview: string;
   hd: string;
   srt: string;
+  /** the SRT in the spoken language, when the captions were translated (style caption_language) */
+  srtOriginal: string;
   thumb: string;
 }
 
 /** The files of clip i: the 720p preview, the 1080p render, its captions and its thumbnail. */
 export function clipFiles(i: number): ClipFiles {
-  return { preview: `clip-${i}-preview.mp4`, hd: `clip-${i}.mp4`, srt: `clip-${i}.srt`, thumb: `clip-${i}.jpg` };
+  return { preview: `clip-${i}-preview.mp4`, hd: `clip-${i}.mp4`, srt: `clip-${i}.srt`, srtOriginal: `clip-${i}-original.srt`, thumb: `clip-${i}.jpg` };
 }
 
 /** HD fan-out: clip i's source range, cut for its HD task. */

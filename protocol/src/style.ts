@@ -32,7 +32,10 @@ const STYLE_SHAPE = {
   remove_fillers: flag.optional().meta({ description: "true: filler words (um, uh, er) cut out (not available yet: only false is accepted)." }),
   broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional().meta({ description: "library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways." }),
   /** burned-in captions and SRT in this language (the dub's translation engines) */
-  caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({ description: "Burned-in captions and SRT translated into this language (not available yet: refused when set)." }),
+  caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({
+    description:
+      "Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.",
+  }),
 };
 
 const FIELDS = Object.keys(STYLE_SHAPE).join(", ");
@@ -45,7 +48,6 @@ const NOT_YET_DRAWN: Partial<Record<keyof typeof STYLE_SHAPE, unknown>> = {
   zoom: "none",
   remove_silences: false,
   remove_fillers: false,
-  caption_language: undefined,
 };
 
 /**

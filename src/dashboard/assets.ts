@@ -1,6 +1,7 @@
 // The dashboard's stylesheet and its small progressive script, served from the Worker
 // (/dashboard/assets/*). Every page works without the script; it adds copy buttons, reveal,
 // drag-and-drop upload with progress, live job updates and the caption preview.
+import { CAPTION_SAMPLE, PREVIEW_LAYOUT, previewCaptionPages } from "@katto/protocol";
 
 export const DASHBOARD_CSS = `
 :root{--bg:#f6f7fb;--fg:#14161f;--muted:#5d6475;--card:#fff;--line:#e3e6ef;--brand:#5b3df5;--brand-fg:#fff;--accent:#ff5a7a;--ok:#0f8a5f;--warn:#b7791f;--bad:#c53030;--focus:#ffbf47;--radius:14px;--shadow:0 1px 2px rgba(20,22,31,.06),0 4px 16px rgba(20,22,31,.06)}
@@ -73,6 +74,13 @@ progress{width:100%;height:12px;accent-color:var(--brand)}
 .preview .cap.pos-top{top:10%}.preview .cap.pos-middle{top:44%}.preview .cap.pos-bottom{bottom:14%}
 .preview .wm{position:absolute;right:8px;top:8px;max-width:30%;opacity:.85}
 .kit-grid{display:grid;gap:18px;grid-template-columns:1fr 260px}
+.small{font-size:.85rem;margin:4px 0}
+.cap-preview{display:flex;flex-wrap:wrap;gap:8px;margin:10px 0 6px;padding:12px;border-radius:10px;background:linear-gradient(160deg,#3a3f55,#151822)}
+.cap-page{color:#fff;font-weight:800;text-align:center;line-height:1.25;padding:22px 10px 6px;border:1px dashed rgba(255,255,255,.3);border-radius:8px;text-shadow:0 2px 0 rgba(0,0,0,.7);min-width:3ch}
+.cap-line{white-space:nowrap}
+.cap-page .w{position:relative;display:inline-block;margin:0 .14em}
+.cap-page .w.key{color:#ffd400;font-size:1.25em}
+.cap-page .emoji{position:absolute;left:50%;bottom:88%;transform:translateX(-50%);font-size:1.05em;text-shadow:none}
 .spaced{margin-top:16px}.shrink{flex:0}.grid-fit{grid-template-columns:repeat(auto-fit,minmax(300px,1fr))}.break{word-break:break-all}
 @media (max-width:720px){.kit-grid{grid-template-columns:1fr}.who{display:none}th.opt,td.opt{display:none}.top nav{order:3;flex-basis:100%;flex-wrap:wrap}.top nav a{white-space:nowrap;padding:6px 10px}
 main table,main tbody,main tr,main td{display:block;width:100%}main thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
@@ -175,6 +183,35 @@ export const DASHBOARD_JS = `
     });
   }
 
+  // Creator style fields: the live caption preview, laid out by the renderer's rules
+  // (@katto/protocol previewCaptionPages, served here as its own source).
+  var previewCaptionPages=${previewCaptionPages.toString()};
+  var SAMPLE=${JSON.stringify(CAPTION_SAMPLE)},LAYOUT=${JSON.stringify(PREVIEW_LAYOUT)};
+  $$("[data-style-fields]").forEach(function(fs){
+    var box=$("[data-style-preview]",fs),f=fs.form||fs.closest("form");
+    if(!box||!f)return;
+    var val=function(n){var e=f.elements[n];return e?(e.type==="checkbox"?(e.checked?"true":""):e.value):""};
+    var draw=function(){
+      var st={},w=val("style.words_per_caption"),l=val("style.caption_lines"),e=val("style.emphasis");
+      if(w)st.words_per_caption=Number(w);if(l)st.caption_lines=Number(l);if(e)st.emphasis=e;if(val("style.emoji"))st.emoji=true;
+      var accent=val("accent_color")||box.getAttribute("data-accent-color"),color=val("primary_color")||box.getAttribute("data-caption-color");
+      box.textContent="";
+      previewCaptionPages(SAMPLE,st,LAYOUT).forEach(function(p){
+        var pg=document.createElement("div");pg.className="cap-page";pg.setAttribute("data-cap-page","");pg.style.color=color;
+        p.lines.forEach(function(line){
+          var ln=document.createElement("div");ln.className="cap-line";
+          line.forEach(function(x){
+            var s=document.createElement("span");s.className=x.key?"w key":"w";if(x.key)s.style.color=accent;
+            if(x.emoji){var em=document.createElement("span");em.className="emoji";em.setAttribute("data-emoji","");em.textContent=x.emoji;s.appendChild(em)}
+            s.appendChild(document.createTextNode(x.text));ln.appendChild(s);
+          });
+          pg.appendChild(ln);
+        });
+        box.appendChild(pg);
+      });
+    };
+    f.addEventListener("input",draw);f.addEventListener("change",draw);
+  });
   // Brand kit forms: live caption preview.
   $$("[data-kit-form]").forEach(function(f){
     var cap=$("[data-cap]",f),acc=$("[data-accent]",f),box=$("[data-preview-box]",f);

@@ -93,6 +93,8 @@ export const clips = sqliteTable("clips", {
   /** R2 key of the current MP4 (preview first, then the 1080p file under a different key). */
   videoKey: text("video_key").notNull(),
   captionsKey: text("captions_key"),
+  /** R2 key of the spoken-language SRT when captions_key holds translated captions (style caption_language); null otherwise */
+  captionsOriginalKey: text("captions_original_key"),
   hd: integer("hd", { mode: "boolean" }).notNull().default(false),
   metadata: text("metadata"), // JSON editing metadata (source range, crop path, words, layout, style)
   /** JSON ClipQuality (@katto/protocol quality.ts) of the current file: the preview's, then the HD file's; null for clips from backends that predate it. */
@@ -141,6 +143,8 @@ export const rerenders = sqliteTable("rerenders", {
   params: text("params").notNull(), // JSON {layout_mode?, caption_style?, dub?}
   videoKey: text("video_key"),
   captionsKey: text("captions_key"),
+  /** the spoken-language SRT when the re-render's captions are translated or dubbed; null otherwise */
+  captionsOriginalKey: text("captions_original_key"),
   duration: real("duration"),
   /** JSON ClipQuality of the new version, measured on its file; null until completed (or from older backends). */
   quality: text("quality"),

@@ -216,6 +216,7 @@ async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: stri
   const clips: Clip[] = rows.map((c) => ({
     url: clipUrl(c.videoKey),
     captions_url: c.captionsKey ? clipUrl(c.captionsKey) : null,
+    captions_original_url: c.captionsOriginalKey ? clipUrl(c.captionsOriginalKey) : null,
     title: c.title,
     score: c.score,
     clip_index: c.clipIndex,

@@ -3,7 +3,7 @@
 // colour emoji images to overlay, and the `edits` the clip records. Pure except writeClipCaptions.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { noEdits, type ClipEdits, type RenderLayout, type Style } from "@katto/protocol";
+import { noEdits, type ClipEdits, type RenderLayout, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { OUTPUT_SIZE, type ImageOverlay, type Quality } from "../ffmpeg/args.js";
 import type { Rect } from "../reframe/panels.js";
 import { assDocument, type AssExtras } from "./ass.js";
@@ -11,6 +11,7 @@ import type { CaptionWord } from "./clip-words.js";
 import { emojiImage } from "./emoji.js";
 import { CANVAS, type CaptionStyle } from "./styles.js";
 import { captionBand, captionEdits, emojiCentre, emojiSize, styleCaptions, styledSrt } from "./styled.js";
+import { translatedRanks } from "./translate.js";
 import { titleAss, titleCardTime, titleHeight, titleLook } from "./title-card.js";
 import { faceBands, placeTitle } from "./title-place.js";
 
@@ -30,6 +31,11 @@ export interface ClipCaptionsInput {
   picture: { width: number; height: number };
   openingFaces: Rect | null;
   faceCam?: Rect | null;
+  /**
+   * style caption_language: the captions translated from the spoken `words` (./translate.ts); the
+   * clip then shows these and its SRT holds them, and the spoken words make the second SRT
+   */
+  translated?: TranslatedCaptions | null;
 }
 
 /** An emoji to draw: its image and its centre on the 1080x1920 caption canvas. */
@@ -46,17 +52,22 @@ export interface ClipCaptions {
   /** null when nothing is burned in (no captions and no title) */
   ass: string | null;
   srt: string;
+  /** the SRT in the spoken language when the captions are translated, else null */
+  srtOriginal: string | null;
   emoji: PlacedEmoji[];
   edits: ClipEdits;
 }
 
 export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   const base = i.captionStyle ?? i.look;
-  const sc = styleCaptions(i.words, base, i.style, i.durationS);
+  const tr = i.translated ?? null;
+  const words: CaptionWord[] = tr ? tr.words.map((w) => ({ text: w.word, start: w.start, end: w.end })) : [...i.words];
+  const sc = styleCaptions(words, base, i.style, i.durationS, tr ? translatedRanks(i.words, words, tr.to) : undefined);
   const shown = i.captionStyle !== null;
   const edits: ClipEdits = { ...noEdits(), ...(shown ? captionEdits(sc) : {}) };
   const extras: AssExtras = { styles: [], events: [] };
-  const headline = i.title?.replace(/\s+/g, " ").trim();
+  // the hook title reads in the captions' language
+  const headline = (tr?.title ?? i.title)?.replace(/\s+/g, " ").trim();
   if (i.style.hook_title === true && headline) {
     const look = titleLook(headline, i.look);
     const band = shown ? captionBand(sc, sc.layoutStyle) : null;
@@ -75,7 +86,9 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
       })
     : [];
   const ass = shown || extras.events.length ? assDocument(shown ? sc.pages : [], sc.layoutStyle, { durationS: i.durationS }, extras) : null;
-  return { ass, srt: styledSrt(sc, i.words, i.durationS), emoji, edits };
+  // the spoken-language SRT groups its own words by the same style (its ranks play no part in an SRT)
+  const srtOriginal = tr ? styledSrt(styleCaptions(i.words, base, { ...i.style, emphasis: undefined, emoji: undefined }, i.durationS), i.words, i.durationS) : null;
+  return { ass, srt: styledSrt(sc, words, i.durationS), srtOriginal, emoji, edits };
 }
 
 /** The emoji as overlays of a render's frame (the canvas scaled to it). */
@@ -87,12 +100,20 @@ export function emojiOverlays(emoji: readonly PlacedEmoji[], quality: Quality): 
   });
 }
 
-/** Writes `<name>.srt` (and `<name>.ass` when anything is burned in) into dir. */
-export async function writeClipCaptions(c: ClipCaptions, dir: string, name: string): Promise<{ assPath: string | null; srtPath: string }> {
+/** The spoken-language SRT's name beside `<name>.srt` (@katto/protocol clipFiles srtOriginal). */
+export const originalSrtName = (name: string) => `${name}-original.srt`;
+
+/** Writes `<name>.srt` (and `<name>.ass` when anything is burned in, `<name>-original.srt` when translated) into dir. */
+export async function writeClipCaptions(c: ClipCaptions, dir: string, name: string): Promise<{ assPath: string | null; srtPath: string; srtOriginalPath: string | null }> {
   const srtPath = join(dir, `${name}.srt`);
   await writeFile(srtPath, c.srt);
-  if (!c.ass) return { assPath: null, srtPath };
+  let srtOriginalPath: string | null = null;
+  if (c.srtOriginal !== null) {
+    srtOriginalPath = join(dir, originalSrtName(name));
+    await writeFile(srtOriginalPath, c.srtOriginal);
+  }
+  if (!c.ass) return { assPath: null, srtPath, srtOriginalPath };
   const assPath = join(dir, `${name}.ass`);
   await writeFile(assPath, c.ass);
-  return { assPath, srtPath };
+  return { assPath, srtPath, srtOriginalPath };
 }

@@ -61,13 +61,15 @@ function best<T extends { w: CaptionWord; rank: number }>(xs: readonly T[], min:
 
 /**
  * The styled pages of a clip's words (clip-relative). `st` is the burned-in caption style, or the
- * default one when the clip shows no captions (its pages still group the SRT).
+ * default one when the clip shows no captions (its pages still group the SRT). `givenRanks`: the
+ * words' key-word ranks when the NLP cannot read them itself (translated captions).
  */
-export function styleCaptions(words: readonly CaptionWord[], st: CaptionStyle, style: Style, durationS: number): StyledCaptions {
+export function styleCaptions(words: readonly CaptionWord[], st: CaptionStyle, style: Style, durationS: number, givenRanks?: readonly KeyRank[]): StyledCaptions {
   const layoutStyle = layoutStyleFor(st, style);
   const laid = assPages(words, layoutStyle, { maxWords: style.words_per_caption });
   const wantKeys = style.emphasis === "keywords" || style.emoji === true;
-  const rankList = wantKeys ? keyRanks(words) : [];
+  // translated captions bring their own ranks (./translate.ts translatedRanks)
+  const rankList = wantKeys ? (givenRanks ?? keyRanks(words)) : [];
   const ranks = new Map<CaptionWord, KeyRank>(words.map((w, i) => [w, rankList[i] ?? 0]));
   const until = pageUntil(laid, durationS);
   const emoji: EmojiMark[] = [];

@@ -52,7 +52,7 @@ export async function renderPreviews(plans: readonly ClipPlan[], o: PreviewsOpti
     throw new StageError("rendering", `none of the ${plans.length} clips could be rendered (${first?.message ?? "rendering failed"})`, first?.detail);
   }
   // a failed clip's partial files go first, so renumbered clips can take their names
-  for (const { plan } of failed) await Promise.all([rm(join(o.dir, plan.files.preview), { force: true }), rm(join(o.dir, plan.files.srt), { force: true })]);
+  for (const { plan } of failed) await Promise.all([rm(join(o.dir, plan.files.preview), { force: true }), rm(join(o.dir, plan.files.srt), { force: true }), rm(join(o.dir, plan.files.srtOriginal), { force: true })]);
   const renumbered: ClipPlan[] = [];
   const warnings: JobWarning[] = [];
   for (const [index, a] of rendered.entries()) {
@@ -100,5 +100,6 @@ export async function renumber(p: ClipPlan, index: number, dir: string): Promise
   const next = renumberedPlan(p, index);
   await rename(join(dir, p.files.preview), join(dir, next.files.preview));
   await rename(join(dir, p.files.srt), join(dir, next.files.srt));
+  if (p.translated) await rename(join(dir, p.files.srtOriginal), join(dir, next.files.srtOriginal));
   return next;
 }

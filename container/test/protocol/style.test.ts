@@ -1,6 +1,7 @@
 // The style object of issue 26 as @katto/protocol defines it for every door: exact field names and
 // values, unknown fields refused with a clear message, kit defaults overridden field by field.
 import { ClipEditsSchema, noEdits, parseWith, RenderJobConfigSchema, RerenderParamsSchema, resolveStyle, StyleSchema, TaskStyleSchema } from "@katto/protocol";
+import { RerenderBodySchema } from "@katto/protocol/api";
 import { describe, expect, it } from "vitest";
 
 const ALL = {
@@ -10,13 +11,13 @@ const ALL = {
 
 describe("StyleSchema", () => {
   it("takes all ten fields, each optional", () => {
-    const drawn = { ...ALL, zoom: "none", remove_silences: false, broll: "none", caption_language: undefined };
+    const drawn = { ...ALL, zoom: "none", remove_silences: false, broll: "none" };
     expect(parseWith(StyleSchema, drawn)).toEqual({ ok: true, value: drawn });
     expect(parseWith(StyleSchema, {})).toEqual({ ok: true, value: {} });
   });
 
   it("refuses the options the renderer does not draw yet, rather than ignore them; their 'nothing' values pass", () => {
-    for (const [field, value] of [["zoom", "punch_in"], ["remove_silences", true], ["remove_fillers", true], ["caption_language", "es"]] as const) {
+    for (const [field, value] of [["zoom", "punch_in"], ["remove_silences", true], ["remove_fillers", true]] as const) {
       const r = parseWith(StyleSchema, { [field]: value }, "style");
       expect(!r.ok && r.error, field).toContain(`style.${field} ${JSON.stringify(value)} is not available in this version yet`);
     }
@@ -54,6 +55,17 @@ describe("StyleSchema", () => {
     expect(RenderJobConfigSchema.parse({ style: { emoji: true } }).style).toEqual({ emoji: true });
     expect(RerenderParamsSchema.parse({ style: { hook_title: true, later_field: 1 } }).style).toEqual({ hook_title: true });
     expect(TaskStyleSchema.safeParse({ words_per_caption: 12 }).success).toBe(false);
+  });
+});
+
+describe("caption_language", () => {
+  it("takes each dub language, and a dubbed re-render's must be its first dub language", () => {
+    for (const lang of ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"]) expect(parseWith(StyleSchema, { caption_language: lang }).ok).toBe(true);
+    expect(parseWith(RerenderBodySchema, { dub: ["es", "fr"], style: { caption_language: "es" } }).ok).toBe(true);
+    expect(parseWith(RerenderBodySchema, { dub: ["es"] }).ok).toBe(true);
+    expect(parseWith(RerenderBodySchema, { style: { caption_language: "fr" } }).ok).toBe(true);
+    const r = parseWith(RerenderBodySchema, { dub: ["es", "fr"], style: { caption_language: "fr" } });
+    expect(!r.ok && r.error).toBe("style.caption_language must be es (the first dub language: a dubbed clip's captions show what is heard) or left out");
   });
 });
 

@@ -40,9 +40,16 @@ describe("re-render input", () => {
       style: {},
       title: null,
       openingFaces: null,
+      qualityEdges: null,
+      qualityFixes: [],
       broll: [],
+      captionsTranslated: null,
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, broll: [] });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, qualityEdges: null, qualityFixes: [], broll: [], captionsTranslated: null });
+    // style caption_language: the translated words the first render drew; a malformed one is dropped
+    const tr = { from: "en", to: "es", words: [{ word: "familias", start: 0.1, end: 0.5 }], title: "Retos" };
+    expect(readStoredClip({ captions_translated: tr }).captionsTranslated).toEqual(tr);
+    expect(readStoredClip({ captions_translated: { from: "en", words: "x" } }).captionsTranslated).toBeNull();
     // the clip style (issue 26): what an HD task renders with, and the title and faces a hook title needs
     expect(readStoredClip({ style: { emoji: true, later_field: 1 }, title: "Why it works", opening_faces: { x: 10, y: 20, w: 30, h: 40 } })).toMatchObject({ style: { emoji: true }, title: "Why it works", openingFaces: { x: 10, y: 20, w: 30, h: 40 } });
     expect(readStoredClip({ style: { words_per_caption: 40 }, title: 7 })).toMatchObject({ style: {}, title: null });

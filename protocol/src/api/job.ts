@@ -40,11 +40,17 @@ export const clipReasonFields = {
   }),
 };
 
+/** The spoken-language SRT of a clip whose captions were translated (style caption_language). */
+export const captionsOriginalUrl = z.url().nullable().meta({
+  description: "SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.",
+});
+
 const clipTitle = orNull(z.string(), "A short title for the clip; null when it has none.");
 
 export const ClipSchema = z.object({
   url: z.url().meta({ description: "9:16 MP4 (1080x1920 once `hd` is true)." }),
-  captions_url: z.url().nullable().meta({ description: "SRT captions." }),
+  captions_url: z.url().nullable().meta({ description: "SRT captions (in style.caption_language when the clip has one)." }),
+  captions_original_url: captionsOriginalUrl,
   title: clipTitle,
   score: z.number().min(0).max(100).nullable().meta({ description: "Virality score, 0 to 100." }),
   clip_index: z.int().min(0).meta({ description: "0-based position; 0 is the highest score." }),
@@ -148,6 +154,6 @@ export const ClipProjectionSchema = z.object({
   job_id: z.uuid(),
   status: JobStatusSchema,
   clips: z.array(
-    z.object({ url: z.url(), captions_url: z.url().nullable(), title: clipTitle, score: orNull(z.number(), "Virality score, 0 to 100."), ...clipReasonFields }),
+    z.object({ url: z.url(), captions_url: z.url().nullable(), captions_original_url: captionsOriginalUrl, title: clipTitle, score: orNull(z.number(), "Virality score, 0 to 100."), ...clipReasonFields }),
   ),
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { StyleSchema } from "../style.js";
 import { ClipQualitySchema } from "../quality.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES } from "../vocabularies.js";
+import { captionsOriginalUrl } from "./job.js";
 import { orNull } from "./or-null.js";
 
 export const RerenderBodySchema = z
@@ -23,7 +24,16 @@ export const RerenderBodySchema = z
   })
   .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined, {
     error: "Send at least one of layout_mode, caption_style, dub or style.",
+  })
+  // a dubbed clip's captions show what is heard: the first dub language (docs/api-decisions.md "Caption language")
+  .refine((b) => !b.dub || b.style?.caption_language === undefined || b.style.caption_language === b.dub[0], {
+    path: ["style", "caption_language"],
+    error: (iss) => {
+      const b = iss.input as RerenderBodyInput;
+      return `must be ${b.dub?.[0]} (the first dub language: a dubbed clip's captions show what is heard) or left out`;
+    },
   });
+type RerenderBodyInput = { dub?: string[]; style?: { caption_language?: string } };
 export type RerenderBody = z.infer<typeof RerenderBodySchema>;
 
 export const RerenderCreatedSchema = z.object({ rerender_id: z.string(), status: z.literal("queued"), status_url: z.url() });
@@ -33,6 +43,7 @@ export const RerenderSchema = z.object({
   status: z.enum(RERENDER_STATUSES),
   clip_url: z.url().nullable().meta({ description: "Populated when completed; a new versioned URL (the original clip URL is unchanged)." }),
   captions_url: z.url().nullable(),
+  captions_original_url: captionsOriginalUrl,
   duration: orNull(z.number(), "Length of the new clip, seconds; null until completed."),
   error: orNull(z.string(), "Why the re-render failed; null unless status is failed."),
   quality: ClipQualitySchema.nullable().meta({ description: "What the new version measured (docs/clip-quality.md); null until completed." }),

@@ -534,7 +534,12 @@ export interface components {
         Clip: {
             /**
              * Format: uri
-             * @description SRT captions.
+             * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
+             */
+            captions_original_url: string | null;
+            /**
+             * Format: uri
+             * @description SRT captions (in style.caption_language when the clip has one).
              */
             captions_url: string | null;
             /** @description 0-based position; 0 is the highest score. */
@@ -652,6 +657,11 @@ export interface components {
         };
         ClipList: {
             clips: {
+                /**
+                 * Format: uri
+                 * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
+                 */
+                captions_original_url: string | null;
                 /** Format: uri */
                 captions_url: string | null;
                 /** @description Length of the clip, seconds (end - start). */
@@ -1053,6 +1063,11 @@ export interface components {
          */
         PublicationStatus: "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
         Rerender: {
+            /**
+             * Format: uri
+             * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
+             */
+            captions_original_url: string | null;
             /** Format: uri */
             captions_url: string | null;
             /**
@@ -1152,7 +1167,7 @@ export interface components {
              */
             broll?: "none" | "library" | "stock";
             /**
-             * @description Burned-in captions and SRT translated into this language (not available yet: refused when set).
+             * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
              * @enum {string}
              */
             caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";

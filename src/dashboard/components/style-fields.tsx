@@ -1,7 +1,35 @@
-// The creator style's controls (issue 26) on the job form and each clip's re-render panel, and
-// the form's values as a Style, checked with the API's StyleSchema. The options the renderer does
-// not draw yet are not offered.
-import { EMPHASIS_MODES, StyleSchema, WORDS_PER_CAPTION, type Style } from "@katto/protocol";
+// The creator style's controls (issue 26) on the job form, each clip's re-render panel and the
+// brand-kit editor, with a live preview of the captions they ask for, and the form's values as a
+// Style, checked with the API's StyleSchema. The options the renderer does not draw yet are not
+// offered. The preview lays a sample sentence out with @katto/protocol previewCaptionPages, the
+// renderer's grouping, key-word and emoji rules (the page's script runs the same function live).
+import { CAPTION_SAMPLE, DUB_LANGUAGES, EMPHASIS_MODES, PREVIEW_LAYOUT, previewCaptionPages, StyleSchema, WORDS_PER_CAPTION, type Style } from "@katto/protocol";
+
+const LANGUAGE_NAMES: Record<(typeof DUB_LANGUAGES)[number], string> = { en: "English", es: "Spanish", fr: "French", it: "Italian", pt: "Portuguese", hi: "Hindi", ja: "Japanese", zh: "Chinese" };
+
+/**
+ * The sample sentence as captions in `style`: one box per caption, key words in the highlight
+ * colour and larger, an emoji over the word it goes with. Rendered by the server for the style
+ * shown, and again by the page's script as the fields change.
+ */
+export const CaptionPreview = ({ style, accent = "#FFD400", color = "#FFFFFF" }: { style: Style; accent?: string; color?: string }) => (
+  <div class="cap-preview" role="img" aria-label="Caption preview: a sample sentence as the clip's captions" data-style-preview data-accent-color={accent} data-caption-color={color}>
+    {previewCaptionPages(CAPTION_SAMPLE, style, PREVIEW_LAYOUT).map((page) => (
+      <div class="cap-page" data-cap-page data-color={color}>
+        {page.lines.map((line) => (
+          <div class="cap-line">
+            {line.map((w) => (
+              <span class={w.key ? "w key" : "w"} {...(w.key ? { "data-color": accent } : {})}>
+                {w.emoji && <span class="emoji" data-emoji>{w.emoji}</span>}
+                {w.text}
+              </span>
+            ))}
+          </div>
+        ))}
+      </div>
+    ))}
+  </div>
+);
 
 const WORDS = Array.from({ length: WORDS_PER_CAPTION.max - WORDS_PER_CAPTION.min + 1 }, (_, i) => WORDS_PER_CAPTION.min + i);
 
@@ -9,7 +37,7 @@ const WORDS = Array.from({ length: WORDS_PER_CAPTION.max - WORDS_PER_CAPTION.min
  * The style controls; `id` keeps the labels of several panels on one page apart, `keep` offers
  * "Keep" (a re-render keeps the clip's own value), `value` is the style shown (a brand kit's).
  */
-export const StyleFields = ({ id, keep, value = {} }: { id: string; keep?: boolean; value?: Style }) => (
+export const StyleFields = ({ id, keep, value = {}, accent, color }: { id: string; keep?: boolean; value?: Style; accent?: string; color?: string }) => (
   <fieldset data-style-fields>
     <legend>Creator style</legend>
     <div class="row">
@@ -38,6 +66,13 @@ export const StyleFields = ({ id, keep, value = {} }: { id: string; keep?: boole
     </div>
     <label class="check"><input type="checkbox" name="style.emoji" value="true" checked={value.emoji === true} /> Emoji beside key words</label>
     <label class="check"><input type="checkbox" name="style.hook_title" value="true" checked={value.hook_title === true} /> Hook title over the first seconds</label>
+    <label for={`${id}-language`}>Caption language</label>
+    <select id={`${id}-language`} name="style.caption_language">
+      <option value="">{keep ? "Keep" : "As spoken"}</option>
+      {DUB_LANGUAGES.map((l) => <option value={l} selected={value.caption_language === l}>{LANGUAGE_NAMES[l]} ({l})</option>)}
+    </select>
+    <p class="muted small">Translated captions and SRT; the SRT in the spoken language stays available beside it. The preview shows the sample in English.</p>
+    <CaptionPreview style={value} accent={accent} color={color} />
   </fieldset>
 );
 
@@ -51,6 +86,7 @@ export function rawStyleFrom(get: (k: string) => string): Record<string, unknown
   if (get("style.emphasis")) raw.emphasis = get("style.emphasis");
   if (get("style.emoji") === "true") raw.emoji = true;
   if (get("style.hook_title") === "true") raw.hook_title = true;
+  if (get("style.caption_language")) raw.caption_language = get("style.caption_language");
   return raw;
 }
 

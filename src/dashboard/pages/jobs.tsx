@@ -209,6 +209,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                   <div class="actions">
                     <a class="btn" href={k.url} download>Download MP4</a>
                     {k.captions_url && <a class="btn" href={k.captions_url} download>Download SRT</a>}
+                    {k.captions_original_url && <a class="btn" href={k.captions_original_url} download>SRT as spoken</a>}
                     <a class="btn" href={`/dashboard/jobs/${id}/clips/${k.clip_index}/publish`}>Publish</a>
                   </div>
                   {k.rerenderable && (
@@ -232,7 +233,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                         {k.versions.map((v) => (
                           <li>
                             <StatusBadge status={v.status} /> <span class="muted">{Object.entries(v.params).filter(([, x]) => x !== undefined && x !== null).map(([a, b]) => `${a}: ${Array.isArray(b) ? b.join("+") : String(b)}`).join(", ")}</span>
-                            {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}
+                            {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}
                             {v.error && <span class="alert"> {v.error}</span>}
                             {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}
                           </li>

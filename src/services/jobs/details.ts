@@ -38,6 +38,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       quality: qualityView(c.quality),
       url: fileUrl(ctx.baseUrl, c.videoKey),
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
+      captions_original_url: c.captionsOriginalKey ? fileUrl(ctx.baseUrl, c.captionsOriginalKey) : null,
       rerenderable: !!c.metadata,
       versions: versions
         .filter((v) => v.clipIndex === c.clipIndex)
@@ -47,6 +48,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
           params: JSON.parse(v.params) as Record<string, unknown>,
           url: v.status === "completed" && v.videoKey ? fileUrl(ctx.baseUrl, v.videoKey) : null,
           captions_url: v.status === "completed" && v.captionsKey ? fileUrl(ctx.baseUrl, v.captionsKey) : null,
+          captions_original_url: v.status === "completed" && v.captionsOriginalKey ? fileUrl(ctx.baseUrl, v.captionsOriginalKey) : null,
           error: v.error,
           quality: v.status === "completed" ? qualityView(v.quality) : null,
           created_at: v.createdAt,

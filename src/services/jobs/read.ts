@@ -94,7 +94,7 @@ export async function getClips(ctx: AccountContext, id: string) {
     status: j.status as JobStatus,
     clips: rankClips(rows).map((c) => {
       const v = clipView(ctx.baseUrl, c);
-      return { url: v.url, captions_url: v.captions_url, title: v.title, score: v.score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, edits: v.edits };
+      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, edits: v.edits };
     }),
   };
 }

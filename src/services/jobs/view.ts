@@ -14,6 +14,7 @@ export function clipView(baseUrl: string, c: ClipRow): z.infer<typeof ClipSchema
   return {
     url: fileUrl(baseUrl, c.videoKey),
     captions_url: c.captionsKey ? fileUrl(baseUrl, c.captionsKey) : null,
+    captions_original_url: c.captionsOriginalKey ? fileUrl(baseUrl, c.captionsOriginalKey) : null,
     title: c.title,
     score: c.score,
     clip_index: c.clipIndex,

@@ -103,11 +103,19 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
       c,
       videoKey: await jobFileKey(secret, jobId, c.file),
       captionsKey: await jobFileKey(secret, jobId, c.captions_file),
+      originalKey: c.captions_original_file ? await jobFileKey(secret, jobId, c.captions_original_file) : null,
     })),
   );
   // A stopped job answers 409 (stop work) before any file check; the UPDATE below stays conditional.
   await requireJobStatus(db, jobId, RUNNING_STATUSES);
-  await requireStoredFiles(env, rows.flatMap(({ c, videoKey, captionsKey }) => [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }]));
+  await requireStoredFiles(
+    env,
+    rows.flatMap(({ c, videoKey, captionsKey, originalKey }) => [
+      { name: c.file, key: videoKey },
+      { name: c.captions_file, key: captionsKey },
+      ...(c.captions_original_file && originalKey ? [{ name: c.captions_original_file, key: originalKey }] : []),
+    ]),
+  );
   const allHd = ev.clips.every((c) => c.hd);
   // One transaction: the completion UPDATE goes first and every clip INSERT is conditional on it
   // (changes() chains), so clips only exist for a job that really completed.
@@ -119,15 +127,15 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
       )
       .bind(jobId, now, allHd ? 1 : 0, JSON.stringify(ev.warnings ?? []), JSON.stringify(ev.dropped ?? [])),
   ];
-  for (const { c, videoKey, captionsKey } of rows) {
+  for (const { c, videoKey, captionsKey, originalKey } of rows) {
     statements.push(
       db
         .prepare(
-          `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, created_at, quality)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14 WHERE changes() = 1
+          `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, created_at, captions_original_key, quality)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15 WHERE changes() = 1
            ON CONFLICT(job_id, clip_index) DO NOTHING`,
         )
-        .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, c.hd ? 1 : 0, JSON.stringify(c.metadata), now, c.quality ? JSON.stringify(c.quality) : null),
+        .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, c.hd ? 1 : 0, JSON.stringify(c.metadata), now, originalKey, c.quality ? JSON.stringify(c.quality) : null),
     );
   }
   const [completed] = await db.batch(statements);
@@ -167,16 +175,19 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   const secret = workerConfig(env).appSecret;
   const videoKey = await jobFileKey(secret, jobId, ev.file);
   const captionsKey = await jobFileKey(secret, jobId, ev.captions_file);
+  const originalKey = ev.captions_original_file ? await jobFileKey(secret, jobId, ev.captions_original_file) : null;
   await requireJobStatus(db, jobId, ["completed"]);
-  await requireStoredFiles(env, [{ name: ev.file, key: videoKey }, { name: ev.captions_file, key: captionsKey }]);
+  await requireStoredFiles(env, [{ name: ev.file, key: videoKey }, { name: ev.captions_file, key: captionsKey }, ...(ev.captions_original_file && originalKey ? [{ name: ev.captions_original_file, key: originalKey }] : [])]);
+  // an HD render that names no original SRT keeps the one stored with the preview (the HD render
+  // draws the same translated words, so the spoken-language SRT does not change)
   const [clip, ready] = await db.batch([
     db
       .prepare(
         // the HD file's own quality replaces the preview's (a backend that predates it keeps the preview's)
-        `UPDATE clips SET video_key = ?3, captions_key = ?4, hd = 1, quality = COALESCE(?5, quality)
+        `UPDATE clips SET video_key = ?3, captions_key = ?4, hd = 1, captions_original_key = COALESCE(?5, captions_original_key), quality = COALESCE(?6, quality)
          WHERE job_id = ?1 AND clip_index = ?2 AND EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed')`,
       )
-      .bind(jobId, ev.clip_index, videoKey, captionsKey, ev.quality ? JSON.stringify(ev.quality) : null),
+      .bind(jobId, ev.clip_index, videoKey, captionsKey, originalKey, ev.quality ? JSON.stringify(ev.quality) : null),
     db
       .prepare(
         `UPDATE jobs SET hd_ready = 1, updated_at = ?2

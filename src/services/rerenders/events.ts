@@ -21,8 +21,16 @@ export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEven
     const secret = workerConfig(env).appSecret;
     changes = (
       await db
-        .prepare(`UPDATE rerenders SET status = 'completed', video_key = ?2, captions_key = ?3, duration = ?4, updated_at = ?5, quality = ?6 WHERE id = ?1 AND ${RUNNING}`)
-        .bind(rid, await rerenderFileKey(secret, job.job_id, rid, ev.file), await rerenderFileKey(secret, job.job_id, rid, ev.captions_file), ev.duration, now, ev.quality ? JSON.stringify(ev.quality) : null)
+        .prepare(`UPDATE rerenders SET status = 'completed', video_key = ?2, captions_key = ?3, duration = ?4, updated_at = ?5, captions_original_key = ?6, quality = ?7 WHERE id = ?1 AND ${RUNNING}`)
+        .bind(
+          rid,
+          await rerenderFileKey(secret, job.job_id, rid, ev.file),
+          await rerenderFileKey(secret, job.job_id, rid, ev.captions_file),
+          ev.duration,
+          now,
+          ev.captions_original_file ? await rerenderFileKey(secret, job.job_id, rid, ev.captions_original_file) : null,
+          ev.quality ? JSON.stringify(ev.quality) : null,
+        )
         .run()
     ).meta.changes;
   } else {

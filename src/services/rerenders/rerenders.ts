@@ -41,13 +41,14 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
   await loadOwnJob(ctx, jobId);
   const r = await ctx.env.DB.prepare("SELECT * FROM rerenders WHERE id = ? AND job_id = ?")
     .bind(rid, jobId)
-    .first<{ status: string; video_key: string | null; captions_key: string | null; duration: number | null; error: string | null; quality: string | null }>();
+    .first<{ status: string; video_key: string | null; captions_key: string | null; captions_original_key: string | null; duration: number | null; error: string | null; quality: string | null }>();
   if (!r) throw new NotFoundError("Re-render not found for this job.");
   return {
     rerender_id: rid,
     status: r.status as "queued" | "processing" | "completed" | "failed",
     clip_url: r.status === "completed" && r.video_key ? fileUrl(ctx.baseUrl, r.video_key) : null,
     captions_url: r.status === "completed" && r.captions_key ? fileUrl(ctx.baseUrl, r.captions_key) : null,
+    captions_original_url: r.status === "completed" && r.captions_original_key ? fileUrl(ctx.baseUrl, r.captions_original_key) : null,
     duration: r.duration,
     error: r.error,
     quality: r.status === "completed" ? qualityView(r.quality) : null,

@@ -79,6 +79,30 @@ describe("jobs pages", () => {
     expect(JSON.parse(rr!.params)).toMatchObject({ style: { hook_title: true } });
   });
 
+  it("submits a caption language from the form, offers the SRT as spoken beside the translated one, and previews the style on the page", async () => {
+    const { cookie } = await signedIn();
+    const page = await (await get("/dashboard/jobs", cookie)).text();
+    expect(page).toContain('name="style.caption_language"');
+    // the preview as the server draws it before any change: the sample sentence, nothing marked
+    expect(page).toContain("data-style-preview");
+    expect(page).toMatch(/data-cap-page[^>]*>.*rocket/s);
+    const r = await post("/dashboard/jobs", { url: SAMPLE_URL, "style.caption_language": "es", "style.words_per_caption": "2" }, { cookie });
+    expect(r.status).toBe(303);
+    const id = /^\/dashboard\/jobs\/([0-9a-f-]{36})$/.exec(r.headers.get("location") ?? "")![1]!;
+    const row = await env.DB.prepare("SELECT config FROM jobs WHERE id = ?1").bind(id).first<{ config: string }>();
+    expect(JSON.parse(row!.config)).toEqual({ style: { caption_language: "es", words_per_caption: 2 } });
+    const clip = { ...clipReport(0, 70), captions_original_file: "clip-0-original.srt" };
+    await storeClipFiles(id, [clip, { file: clip.file, captions_file: "clip-0-original.srt" }]);
+    expect((await sendEvent(id, { type: "clips", clips: [clip] } as never)).status).toBe(200);
+    const html = await (await get(`/dashboard/jobs/${id}`, cookie)).text();
+    const spoken = /href="([^"]+)"[^>]*>SRT as spoken</.exec(html)?.[1];
+    const job = (await env.DB.prepare("SELECT captions_original_key FROM clips WHERE job_id = ?1").bind(id).first<{ captions_original_key: string }>())!;
+    expect(spoken).toBe(`http://127.0.0.1:8787/files/${job.captions_original_key}`);
+    const bad = await post("/dashboard/jobs", { url: SAMPLE_URL, "style.caption_language": "de" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("style.caption_language: must be one of en, es, fr, it, pt, hi, ja, zh");
+  });
+
   it("shows the service's message for a URL it refuses", async () => {
     const { cookie } = await signedIn();
     const r = await post("/dashboard/jobs", { url: "ftp://example.com/video.mp4" }, { cookie });
