@@ -1,7 +1,9 @@
 // Pure: what to render for one ranked moment (range, words, layout, crop path, caption style,
 // file names) and how to report it to the Worker.
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
-import { clipCaptions, type ClipCaptions } from "./captions/clip-captions.js";
+import { clipEdit, type ClipEdit } from "./edit/clip-edit.js";
+import type { PlannedCut } from "./edit/cut-plan.js";
+import type { TimedRect } from "./edit/zoom-plan.js";
 import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
@@ -45,6 +47,10 @@ export interface ClipPlan {
   title: string;
   /** the union of the faces seen over the clip's first seconds (source pixels inside the bars), null when not measured */
   openingFaces: Rect | null;
+  /** the largest face per second (seconds from the clip start, source pixels inside the bars), where zooms centre; null when not measured */
+  faceBoxes: TimedRect[] | null;
+  /** jump cuts (style remove_silences / remove_fillers), seconds from the clip start; set before rendering (edit/clip-edit.ts clipCuts) */
+  cuts: PlannedCut[];
   files: ClipFiles;
 }
 
@@ -84,6 +90,8 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     clipStyle: config.style ?? {},
     title: clipTitle(m, index),
     openingFaces: null,
+    faceBoxes: null,
+    cuts: [],
     files: clipFiles(index),
   };
 }
@@ -113,11 +121,13 @@ export function simplerFraming(p: ClipPlan, video: { width: number; height: numb
 /** The plan as clip `index`: its position among the delivered clips, and the file names that go with it. */
 export const renumberedPlan = (p: ClipPlan, index: number): ClipPlan => ({ ...p, index, files: clipFiles(index) });
 
-/** What the plan's render draws from its words and style: ASS, SRT, emoji, and the edits recorded. */
-export function planCaptions(p: ClipPlan, probe: ProbeResult): ClipCaptions {
-  return clipCaptions({
+/** What the plan's render draws from its words and style (ASS, SRT, emoji), its cuts and zooms, and the edits recorded. */
+export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
+  return clipEdit({
     words: p.words,
-    durationS: clipDuration(p),
+    rangeS: clipDuration(p),
+    sourceStart: p.start,
+    cuts: p.cuts,
     captionStyle: p.style,
     look: p.look,
     style: p.clipStyle,
@@ -126,6 +136,8 @@ export function planCaptions(p: ClipPlan, probe: ProbeResult): ClipCaptions {
     picture: p.content ? { width: p.content.w, height: p.content.h } : (probe.video ?? OUTPUT_SIZE.hd),
     openingFaces: p.openingFaces,
     faceCam: p.faceCam,
+    cropPath: p.cropPath,
+    faceBoxes: p.faceBoxes,
   });
 }
 
@@ -165,9 +177,10 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       scorer: m.scoredBy ?? { engine: "offline" },
       content_rect: p.content,
       style: p.clipStyle,
-      edits: planCaptions(p, probe).edits,
+      edits: planEdit(p, probe).edits,
       title: p.title,
       opening_faces: p.openingFaces,
+      face_boxes: p.faceBoxes,
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,

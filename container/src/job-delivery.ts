@@ -4,7 +4,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "./callback-client.js";
-import { clipDuration, clipReport, mezzanineFile, planCaptions, type ClipPlan } from "./clip-plan.js";
+import { clipDuration, clipReport, mezzanineFile, planEdit, type ClipPlan } from "./clip-plan.js";
+import { clipCuts, gridFps } from "./edit/clip-edit.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
 import { toStageError } from "./errors.js";
 import { localHdInput, renderHd } from "./hd-clip.js";
@@ -23,16 +24,18 @@ export async function renderClipPreviews(run: JobRun, source: Source, plans: Cli
   const { job, signal, dir } = run;
   run.enter("rendering", 55);
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
-  const captions = await Promise.all(
+  const edits = await Promise.all(
     plans.map(async (p) => {
-      const c = planCaptions(p, source.info);
-      const { assPath } = await writeClipCaptions(c, dir, `clip-${p.index}`);
-      return { assPath, overlays: emojiOverlays(c.emoji, "preview") };
+      // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report
+      p.cuts = await clipCuts({ source: source.path, start: p.start, end: p.end, hasAudio: source.info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(source.info.video?.fps), signal });
+      const e = planEdit(p, source.info);
+      const { assPath } = await writeClipCaptions(e.captions, dir, `clip-${p.index}`);
+      return { assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), keep: e.keep, zooms: e.zooms };
     }),
   );
   const render = (p: ClipPlan, onProgress: (f: number) => void) =>
     renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, ...captions[p.index]!, output: join(dir, p.files.preview), quality: "preview" },
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, ...edits[p.index]!, output: join(dir, p.files.preview), quality: "preview" },
       { signal, onProgress, encoder: run.encoder },
     );
   // a clip that fails is tried with a simpler framing, else left out

@@ -3,7 +3,10 @@
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
 import { readClipMetadata, type ClipEdits, type Style } from "@katto/protocol";
 import { join } from "node:path";
-import { clipCaptions, emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
+import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
+import { clipCuts, clipEdit, gridFps, storedCuts } from "./edit/clip-edit.js";
+import type { PlannedCut } from "./edit/cut-plan.js";
+import type { TimedRect } from "./edit/zoom-plan.js";
 import type { CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { titleLookStyle } from "./clip-plan.js";
@@ -62,6 +65,12 @@ export interface StoredClip {
   title: string | null;
   /** faces over its first seconds (source pixels inside the bars), null when unknown */
   openingFaces: Rect | null;
+  /** the largest face per second (clip-relative times), null when unknown */
+  faceBoxes: TimedRect[] | null;
+  /** the cuts it was rendered with, seconds from the clip start */
+  cuts: PlannedCut[];
+  /** where its range starts in the original source (a mezzanine's range starts at 0; cuts are recorded in source seconds), null when unknown */
+  sourceStart: number | null;
 }
 
 /**
@@ -83,8 +92,14 @@ export function readStoredClip(metadata: unknown): StoredClip {
     style: m.style ?? {},
     title: m.title,
     openingFaces: m.opening_faces,
+    faceBoxes: m.face_boxes,
+    cuts: m.source_range && m.edits?.cuts ? storedCuts(m.edits.cuts, m.source_range.start) : [],
+    sourceStart: m.source_range?.start ?? null,
   };
 }
+
+/** Whether two styles cut alike (then a render of one reuses the other's cuts). */
+const sameCuts = (a: Style, b: Style) => (a.remove_silences === true) === (b.remove_silences === true) && (a.remove_fillers === true) === (b.remove_fillers === true);
 
 /** The layout to render: the requested one (spec names), else the stored one. */
 export function rerenderLayout(requested: string | undefined, stored: string | null): Layout {
@@ -110,6 +125,7 @@ export interface StoredClipRender {
   captionStyle?: CaptionStyleName;
   /** the clip style of a re-render (resolved by the Worker); the stored one when absent */
   style?: Style;
+
   brandKit: BrandKit | null;
   dir: string;
   /** base of the output names: <name>.mp4, <name>.srt */
@@ -135,25 +151,34 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
   const faceCam = layout === "stacked" ? (stored.faceCam ?? undefined) : undefined;
-  const captions = clipCaptions({
+  const clipStyle = o.style ?? stored.style;
+  // the cuts the clip has (an HD render, or a re-render that changes no cutting option) are kept;
+  // a style that cuts otherwise listens to the range again
+  const cuts = sameCuts(clipStyle, stored.style) ? stored.cuts : await clipCuts({ source: o.source, start: o.start, end: o.end, hasAudio: o.probe.audio !== null && !o.audioTracks?.length, words, style: clipStyle, fps: gridFps(o.probe.video.fps), signal: o.signal });
+  const edit = clipEdit({
     words,
-    durationS: duration,
+    rangeS: duration,
+    sourceStart: stored.sourceStart ?? o.start,
+    cuts,
     captionStyle: words.length ? style : null,
     look: titleLookStyle(kit),
-    style: o.style ?? stored.style,
+    style: clipStyle,
     title: stored.title,
     layout,
     picture: frame,
     openingFaces: stored.openingFaces,
     faceCam,
+    cropPath: layout === "face_tracking" || layout === "center_crop" ? stored.cropPath : null,
+    faceBoxes: stored.faceBoxes,
   });
+  const captions = edit.captions;
   const { assPath, srtPath } = await writeClipCaptions(captions, dir, name);
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, layout, duration, edits: captions.edits };
+  return { output, srtPath, layout, duration: edit.durationS, edits: edit.edits };
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
