@@ -132,11 +132,16 @@ export function planCuts(i: CutPlanInput): PlannedCut[] {
       const nextStart = last + 1 < i.words.length ? i.words[last + 1]!.start : i.durationS;
       const a = Math.min(prevEnd, i.words[first]!.start);
       const b = Math.max(nextStart, i.words[last]!.end);
-      const pause = i.words[first]!.start - a + (b - i.words[last]!.end);
-      // keep the pause there was, up to KEEP_PAUSE_S; the filler itself always goes
-      const keep = Math.min(KEEP_PAUSE_S, pause);
-      const c = shorten(a, b, keep, i.fps, "filler");
-      if (c) cuts.push(c);
+      const before = i.words[first]!.start - a;
+      const after = b - i.words[last]!.end;
+      // what stays is taken from the pause before and after the filler, never from the filler:
+      // half each side, the other side's share where one side is shorter
+      const keep = Math.min(KEEP_PAUSE_S, before + after);
+      const keepBefore = Math.min(before, Math.max(keep / 2, keep - after));
+      const keepAfter = Math.min(after, keep - keepBefore);
+      const start = onGrid(a + keepBefore, i.fps, "up");
+      const end = onGrid(b - keepAfter, i.fps, "down");
+      if (end - start >= 1 / i.fps - 1e-9) cuts.push({ start, end, reason: "filler" });
     }
   }
   if (i.removeSilences) {
