@@ -34,6 +34,7 @@ export const clip: Command = {
     "katto clip talk.mp4 --no-wait --json | jq -r .id",
     "katto clip talk.mp4 --out ./clips --preview   # don't wait for the 1080p files",
     "katto clip talk.mp4 --emphasis keywords --emoji --hook-title --words 3",
+    "katto clip talk.mp4 --zoom punch_in --remove-silences --remove-fillers",
     "katto clip talk.mp4 --style-file style.json --lines 2   # flags override the file's fields",
   ],
   async run(ctx, [source], v) {

@@ -3,5 +3,5 @@
 import { StyleSchema } from "@katto/protocol";
 
 export const styleInput = StyleSchema.optional().describe(
-  "Optional creator style of the clips: words_per_caption (1-8), caption_lines (1 or 2), emphasis 'keywords' (key words larger in the brand colour), emoji true (a colour emoji beside a key word), hook_title true (the title over the first 2.5 s). Every field optional; the brand kit's style fills what is left out. zoom, remove_silences, remove_fillers, broll and caption_language are not available yet and are refused when asked for.",
+  "Optional creator style of the clips: words_per_caption (1-8), caption_lines (1 or 2), emphasis 'keywords' (key words larger in the brand colour), emoji true (a colour emoji beside a key word), hook_title true (the title over the first 2.5 s), zoom 'punch_in' (smooth 1.15-1.25x punch-ins on key words and speaker changes, at most one every 4 s, never cropping the face), remove_silences true (pauses over 0.6 s shortened to 0.25 s; the clip gets shorter), remove_fillers true (um, uh, er and idle 'you know'/'like' cut out). Every field optional; the brand kit's style fills what is left out. broll and caption_language are not available yet and are refused when asked for.",
 );

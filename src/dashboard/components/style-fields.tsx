@@ -1,7 +1,7 @@
 // The creator style's controls (issue 26) on the job form and each clip's re-render panel, and
 // the form's values as a Style, checked with the API's StyleSchema. The options the renderer does
 // not draw yet are not offered.
-import { EMPHASIS_MODES, StyleSchema, WORDS_PER_CAPTION, type Style } from "@katto/protocol";
+import { EMPHASIS_MODES, StyleSchema, WORDS_PER_CAPTION, ZOOM_MODES, type Style } from "@katto/protocol";
 
 const WORDS = Array.from({ length: WORDS_PER_CAPTION.max - WORDS_PER_CAPTION.min + 1 }, (_, i) => WORDS_PER_CAPTION.min + i);
 
@@ -35,9 +35,18 @@ export const StyleFields = ({ id, keep, value = {} }: { id: string; keep?: boole
           {EMPHASIS_MODES.map((m) => <option value={m} selected={value.emphasis === m}>{m === "keywords" ? "Highlight key words" : "Plain"}</option>)}
         </select>
       </div>
+      <div>
+        <label for={`${id}-zoom`}>Zooms</label>
+        <select id={`${id}-zoom`} name="style.zoom">
+          <option value="">{keep ? "Keep" : "None"}</option>
+          {ZOOM_MODES.map((m) => <option value={m} selected={value.zoom === m}>{m === "punch_in" ? "Punch in on key words" : "None"}</option>)}
+        </select>
+      </div>
     </div>
     <label class="check"><input type="checkbox" name="style.emoji" value="true" checked={value.emoji === true} /> Emoji beside key words</label>
     <label class="check"><input type="checkbox" name="style.hook_title" value="true" checked={value.hook_title === true} /> Hook title over the first seconds</label>
+    <label class="check"><input type="checkbox" name="style.remove_silences" value="true" checked={value.remove_silences === true} /> Shorten pauses over 0.6 s</label>
+    <label class="check"><input type="checkbox" name="style.remove_fillers" value="true" checked={value.remove_fillers === true} /> Cut filler words (um, uh)</label>
   </fieldset>
 );
 
@@ -51,6 +60,9 @@ export function rawStyleFrom(get: (k: string) => string): Record<string, unknown
   if (get("style.emphasis")) raw.emphasis = get("style.emphasis");
   if (get("style.emoji") === "true") raw.emoji = true;
   if (get("style.hook_title") === "true") raw.hook_title = true;
+  if (get("style.zoom")) raw.zoom = get("style.zoom");
+  if (get("style.remove_silences") === "true") raw.remove_silences = true;
+  if (get("style.remove_fillers") === "true") raw.remove_fillers = true;
   return raw;
 }
 
