@@ -2,11 +2,11 @@
 // Style) with the common fields as flags over it, checked with the API's own StyleSchema so a typo
 // is a usage error (exit 2) before anything is uploaded or charged.
 import { readFileSync } from "node:fs";
-import { DUB_LANGUAGES, EMPHASIS_MODES, StyleSchema, type Style } from "@katto/protocol";
+import { DUB_LANGUAGES, EMPHASIS_MODES, StyleSchema, ZOOM_MODES, type Style } from "@katto/protocol";
 import { oneOf } from "./command";
 import { usageError } from "./exit-codes";
 
-export const STYLE_USAGE = "[--style-file FILE] [--words N] [--lines 1|2] [--emphasis none|keywords] [--emoji] [--hook-title] [--caption-language en|es|fr|it|pt|hi|ja|zh]";
+export const STYLE_USAGE = "[--style-file FILE] [--words N] [--lines 1|2] [--emphasis none|keywords] [--emoji] [--hook-title] [--zoom none|punch_in] [--remove-silences] [--remove-fillers] [--caption-language en|es|fr|it|pt|hi|ja|zh]";
 
 export const styleFlags = {
   "style-file": { type: "string" },
@@ -15,6 +15,9 @@ export const styleFlags = {
   emphasis: { type: "string" },
   emoji: { type: "boolean" },
   "hook-title": { type: "boolean" },
+  zoom: { type: "string" },
+  "remove-silences": { type: "boolean" },
+  "remove-fillers": { type: "boolean" },
   "caption-language": { type: "string" },
 } as const;
 
@@ -47,6 +50,9 @@ export function styleFromOptions(v: Record<string, unknown>): Style | undefined 
     emphasis: oneOf(v.emphasis as string | undefined, EMPHASIS_MODES, "emphasis"),
     emoji: v.emoji === true ? true : undefined,
     hook_title: v["hook-title"] === true ? true : undefined,
+    zoom: oneOf(v.zoom as string | undefined, ZOOM_MODES, "zoom"),
+    remove_silences: v["remove-silences"] === true ? true : undefined,
+    remove_fillers: v["remove-fillers"] === true ? true : undefined,
     caption_language: oneOf(v["caption-language"] as string | undefined, DUB_LANGUAGES, "caption-language"),
   };
   for (const k of Object.keys(flags)) if (flags[k] === undefined) delete flags[k];

@@ -38,6 +38,12 @@ describe("style options", () => {
     expect(usage(() => styleFromOptions({ "caption-language": "de" }))).toBe('--caption-language must be one of en, es, fr, it, pt, hi, ja, zh; got "de".');
   });
 
+  it("reads punch-in zooms and silence and filler removal from flags (issue 26)", () => {
+    expect(styleFromOptions({ zoom: "punch_in", "remove-silences": true, "remove-fillers": true })).toEqual({ zoom: "punch_in", remove_silences: true, remove_fillers: true });
+    expect(styleFromOptions({ "style-file": file("cuts.json", JSON.stringify({ remove_silences: true, zoom: "punch_in" })), zoom: "none" })).toEqual({ remove_silences: true, zoom: "none" });
+    expect(usage(() => styleFromOptions({ zoom: "in" }))).toMatch(/^--zoom must be one of none, punch_in/);
+  });
+
   it("reads a style file, and flags override its fields", () => {
     const f = file("style.json", JSON.stringify({ words_per_caption: 5, emphasis: "keywords", caption_lines: 2 }));
     expect(styleFromOptions({ "style-file": f, words: "2" })).toEqual({ words_per_caption: 2, emphasis: "keywords", caption_lines: 2 });
@@ -48,7 +54,7 @@ describe("style options", () => {
     expect(usage(() => styleFromOptions({ words: "three" }))).toBe('--words must be a whole number; got "three".');
     expect(usage(() => styleFromOptions({ emphasis: "loud" }))).toMatch(/^--emphasis must be one of none, keywords/);
     expect(usage(() => styleFromOptions({ "style-file": file("typo.json", JSON.stringify({ emojis: true })) }))).toMatch(/unknown field emojis/);
-    expect(usage(() => styleFromOptions({ "style-file": file("zoom.json", JSON.stringify({ zoom: "punch_in" })) }))).toMatch(/zoom "punch_in" is not available in this version yet/);
+    expect(usage(() => styleFromOptions({ "style-file": file("broll.json", JSON.stringify({ broll: "stockfootage" })) }))).toMatch(/broll must be one of none, library, stock/);
     expect(usage(() => styleFromOptions({ "style-file": file("bad.json", "{emphasis:") }))).toMatch(/is not JSON/);
     expect(usage(() => styleFromOptions({ "style-file": path.join(dir, "missing.json") }))).toMatch(/^Cannot read --style-file/);
     expect(usage(() => styleFromOptions({ "style-file": file("list.json", "[1]") }))).toBe("--style-file must hold a JSON object.");

@@ -13,6 +13,7 @@ import path from "node:path";
 import { buildAss } from "../src/captions/ass.js";
 import { clipCaptions, emojiOverlays, writeClipCaptions } from "../src/captions/clip-captions.js";
 import { resolveCaptionStyle } from "../src/captions/styles.js";
+import { clipCuts, clipEdit, gridFps } from "../src/edit/clip-edit.js";
 import { loudnessFilter } from "../src/ffmpeg/loudness.js";
 import { cameraLikeSource } from "../../bench/camera-source.js";
 import { probe } from "../src/stages/probe.js";
@@ -99,6 +100,17 @@ async function main() {
   const noStyle = await styled("style-none", {});
   const stylePreview = (c: typeof allOn) => () =>
     renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: c.assPath, overlays: c.overlays, output: path.join(dir, "styled.mp4"), quality: "preview" }, { signal });
+  // ... and with the cuts and zooms on too (pauses and fillers cut, punch-ins): the time includes
+  // listening to the range for its pauses, as a job's preview does (edit/clip-edit.ts)
+  const everything = { words_per_caption: 3, emphasis: "keywords", emoji: true, hook_title: true, zoom: "punch_in", remove_silences: true, remove_fillers: true } as const;
+  const editedPreview = async () => {
+    const cuts = await clipCuts({ source: camera, start: CAMERA_START, end: CAMERA_START + dur, hasAudio: true, words: styleWords, style: everything, fps: gridFps(cameraProbe.video!.fps), signal });
+    const e = clipEdit({ words: styleWords, rangeS: dur, sourceStart: CAMERA_START, cuts, captionStyle: caption, look: caption, style: everything, title: "The amazing rocket that will destroy every record", layout: "center_crop", picture: cameraProbe.video!, openingFaces: null, cropPath: null, faceBoxes: null });
+    const files = await writeClipCaptions(e.captions, dir, "style-edited");
+    await renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: files.assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), output: path.join(dir, "edited.mp4"), quality: "preview", keep: e.keep, zooms: e.zooms }, { signal });
+    edited = e.edits;
+  };
+  let edited: Awaited<ReturnType<typeof clipEdit>>["edits"] | null = null;
 
   const cases = [
     { name: "HD 1080x1920, crop + captions + loudness", ours: ours("hd", "center_crop"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
@@ -117,6 +129,7 @@ async function main() {
     { name: "crop path: 90 moves as sendcmd commands (camera-like source, bare encode)", ours: pathEncode(`sendcmd=f=${commands},crop@cx=w=${win.w}:h=${win.h}:x='${timeline.initial}':y=${win.y}`), base: pathEncode(`crop=w=${win.w}:h=${win.h}:x='${flatExpression(path90)}':y=${win.y}`), baseName: "the same path as one flat expression (before)" },
     { name: "crop path: preview with a 500-move tracked path (camera-like source)", ours: tracked(path500, "face_tracking"), base: tracked(undefined, "center_crop"), baseName: "the same preview, still centre crop" },
     { name: `styles: preview with every style option on (key words, ${allOn.overlays.length} colour emoji, hook title, 3 words per caption; camera-like source)`, ours: stylePreview(allOn), base: stylePreview(noStyle), baseName: "the same preview, no style" },
+    { name: "styles: preview with every option of this build on (those above plus punch-in zooms, pauses and fillers cut; camera-like source)", ours: editedPreview, base: stylePreview(noStyle), baseName: "the same preview, no style" },
   ];
   console.log(`source ${path.basename(source)} ${p.video!.width}x${p.video!.height} @ ${p.video!.fps.toFixed(2)} fps, clip ${dur} s, ${os.cpus().length} cores, ${runs} alternating runs`);
   console.log("| render | ours s (median) | baseline | baseline s (median) | ratio ours/baseline (median of pairs) |");
@@ -133,6 +146,7 @@ async function main() {
     // so a machine whose speed drifts during the row moves both sides of every ratio alike
     const ratios = a.map((x, i) => x / b[i]!);
     console.log(`| ${c.name} | ${median(a).toFixed(2)} | ${c.baseName} | ${median(b).toFixed(2)} | ${median(ratios).toFixed(2)} |`);
+    if (c.ours === editedPreview && edited) console.log(`  (that clip: ${edited.zooms.length} zooms, ${edited.cuts.length} cuts removing ${edited.cuts.reduce((s, k) => s + k.source_end - k.source_start, 0).toFixed(2)} s of ${dur} s)`);
   }
   rmSync(dir, { recursive: true, force: true });
 }

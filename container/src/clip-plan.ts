@@ -1,7 +1,9 @@
 // Pure: what to render for one ranked moment (range, words, layout, crop path, caption style,
 // file names) and how to report it to the Worker.
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
-import { clipCaptions, type ClipCaptions } from "./captions/clip-captions.js";
+import { clipEdit, type ClipEdit } from "./edit/clip-edit.js";
+import type { PlannedCut } from "./edit/cut-plan.js";
+import type { TimedRect } from "./edit/zoom-plan.js";
 import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, outputFps, type Layout } from "./ffmpeg/args.js";
@@ -50,6 +52,10 @@ export interface ClipPlan {
   broll: PlannedCutaway[];
   /** style caption_language: the captions translated (captions/translate.ts), null when they are in the spoken language */
   translated: TranslatedCaptions | null;
+  /** the largest face per second (seconds from the clip start, source pixels inside the bars), where zooms centre; null when not measured */
+  faceBoxes: TimedRect[] | null;
+  /** jump cuts (style remove_silences / remove_fillers), seconds from the clip start; set before rendering (edit/clip-edit.ts clipCuts) */
+  cuts: PlannedCut[];
   files: ClipFiles;
 }
 
@@ -91,6 +97,8 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     openingFaces: null,
     broll: [],
     translated: null,
+    faceBoxes: null,
+    cuts: [],
     files: clipFiles(index),
   };
 }
@@ -120,11 +128,13 @@ export function simplerFraming(p: ClipPlan, video: { width: number; height: numb
 /** The plan as clip `index`: its position among the delivered clips, and the file names that go with it. */
 export const renumberedPlan = (p: ClipPlan, index: number): ClipPlan => ({ ...p, index, files: clipFiles(index) });
 
-/** What the plan's render draws from its words and style: ASS, SRT, emoji, and the edits recorded. */
-export function planCaptions(p: ClipPlan, probe: ProbeResult): ClipCaptions {
-  return clipCaptions({
+/** What the plan's render draws from its words and style (ASS, SRT, emoji), its cuts and zooms, and the edits recorded. */
+export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
+  return clipEdit({
     words: p.words,
-    durationS: clipDuration(p),
+    rangeS: clipDuration(p),
+    sourceStart: p.start,
+    cuts: p.cuts,
     captionStyle: p.style,
     look: p.look,
     style: p.clipStyle,
@@ -134,6 +144,8 @@ export function planCaptions(p: ClipPlan, probe: ProbeResult): ClipCaptions {
     openingFaces: p.openingFaces,
     faceCam: p.faceCam,
     translated: p.translated,
+    cropPath: p.cropPath,
+    faceBoxes: p.faceBoxes,
   });
 }
 
@@ -178,10 +190,11 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       scorer: m.scoredBy ?? { engine: "offline" },
       content_rect: p.content,
       style: p.clipStyle,
-      edits: { ...planCaptions(p, probe).edits, broll: brollEdits(p.broll) },
+      edits: { ...planEdit(p, probe).edits, broll: brollEdits(p.broll) },
       broll_cutaways: p.broll.map((c) => ({ asset: c.asset, start: c.start, end: c.end })),
       title: p.title,
       opening_faces: p.openingFaces,
+      face_boxes: p.faceBoxes,
       ...(p.translated ? { captions_translated: { ...p.translated, words: p.translated.words.map((w) => ({ word: w.word, start: round3(w.start), end: round3(w.end) })) } } : {}),
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),

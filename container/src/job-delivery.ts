@@ -4,7 +4,9 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "./callback-client.js";
-import { clipDuration, clipReport, mezzanineFile, planCaptions, type ClipPlan } from "./clip-plan.js";
+import { clipDuration, clipReport, mezzanineFile, planEdit, type ClipPlan } from "./clip-plan.js";
+import { clipCuts, gridFps } from "./edit/clip-edit.js";
+import { mapWords } from "./edit/timeline.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
 import { withQuality, type CheckedClips } from "./job-quality.js";
 import { toStageError } from "./errors.js";
@@ -32,13 +34,16 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
   const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd });
   return async (p, onProgress, name) => {
     const base = name ?? `clip-${p.index}`;
-    const c = planCaptions(p, source.info);
-    const { assPath, srtPath } = await writeClipCaptions(c, dir, base);
-    const { drawn, cutaways } = await clipCutaways(p.words, clipDuration(p), broll, signal);
+    // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report
+    p.cuts = await clipCuts({ source: source.path, start: p.start, end: p.end, hasAudio: source.info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(source.info.video?.fps), signal });
+    const e = planEdit(p, source.info);
+    const { assPath, srtPath } = await writeClipCaptions(e.captions, dir, base);
+    // cutaways on the cut clip's clock, over the words as they are heard there
+    const { drawn, cutaways } = await clipCutaways(mapWords(p.words, e.keep), e.durationS, broll, signal);
     p.broll = drawn;
     const output = join(dir, name ? `${name}.mp4` : p.files.preview);
     await renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(c.emoji, "preview"), cutaways, output, quality: "preview" },
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), keep: e.keep, zooms: e.zooms, cutaways, output, quality: "preview" },
       { signal, onProgress, encoder: run.encoder },
     );
     return { output, srt: srtPath };

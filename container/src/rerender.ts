@@ -11,6 +11,10 @@ import { join } from "node:path";
 import { clipCaptions, emojiOverlays, originalSrtName, writeClipCaptions } from "./captions/clip-captions.js";
 import { spokenLanguage, TRANSLATE_STAGE, translateCaptions } from "./captions/translate.js";
 import type { Translator } from "./engines/translate/index.js";
+import { clipCuts, clipEdit, gridFps, storedCuts } from "./edit/clip-edit.js";
+import type { PlannedCut } from "./edit/cut-plan.js";
+import type { TimedRect } from "./edit/zoom-plan.js";
+import { mapWords } from "./edit/timeline.js";
 import type { CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { brollEdits, titleLookStyle } from "./clip-plan.js";
@@ -79,6 +83,12 @@ export interface StoredClip {
   broll: PlannedCutaway[];
   /** its captions as translated on the first render (style caption_language), null when they were not */
   captionsTranslated: TranslatedCaptions | null;
+  /** the largest face per second (clip-relative times), null when unknown */
+  faceBoxes: TimedRect[] | null;
+  /** the cuts it was rendered with, seconds from the clip start */
+  cuts: PlannedCut[];
+  /** where its range starts in the original source (a mezzanine's range starts at 0; cuts are recorded in source seconds), null when unknown */
+  sourceStart: number | null;
 }
 
 /**
@@ -104,6 +114,9 @@ export function readStoredClip(metadata: unknown): StoredClip {
     qualityFixes: (m.quality_fixes ?? []).flatMap((f) => ((QUALITY_FLAGS as readonly string[]).includes(f.flag) ? [{ flag: f.flag as QualityFix["flag"], action: f.action }] : [])),
     broll: m.broll_cutaways ?? [],
     captionsTranslated: m.captions_translated,
+    faceBoxes: m.face_boxes,
+    cuts: m.source_range && m.edits?.cuts ? storedCuts(m.edits.cuts, m.source_range.start) : [],
+    sourceStart: m.source_range?.start ?? null,
   };
 }
 
@@ -132,6 +145,8 @@ export function storedTranslation(stored: StoredClip, style: Style): TranslatedC
 
 /** A render backend without translation engines: every pair is unsupported, saying so. */
 const NO_TRANSLATOR: Translator = { name: "none", supports: (from, to) => from === to, translate: async (texts) => [...texts] };
+/** Whether two styles cut alike (then a render of one reuses the other's cuts). */
+const sameCuts = (a: Style, b: Style) => (a.remove_silences === true) === (b.remove_silences === true) && (a.remove_fillers === true) === (b.remove_fillers === true);
 
 /** The layout to render: the requested one (spec names), else the stored one. */
 export function rerenderLayout(requested: string | undefined, stored: string | null): Layout {
@@ -188,9 +203,14 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const faceCam = layout === "stacked" ? (stored.faceCam ?? undefined) : undefined;
   const clipStyle = o.style ?? stored.style;
   const translated = o.translated !== undefined ? o.translated : storedTranslation(stored, clipStyle);
-  const captions = clipCaptions({
+  // the cuts the clip has (an HD render, or a re-render that changes no cutting option) are kept;
+  // a style that cuts otherwise listens to the range again
+  const cuts = sameCuts(clipStyle, stored.style) ? stored.cuts : await clipCuts({ source: o.source, start: o.start, end: o.end, hasAudio: o.probe.audio !== null && !o.audioTracks?.length, words, style: clipStyle, fps: gridFps(o.probe.video.fps), signal: o.signal });
+  const edit = clipEdit({
     words,
-    durationS: duration,
+    rangeS: duration,
+    sourceStart: stored.sourceStart ?? o.start,
+    cuts,
     captionStyle: words.length ? style : null,
     look: titleLookStyle(kit),
     style: clipStyle,
@@ -200,15 +220,19 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     openingFaces: stored.openingFaces,
     faceCam,
     translated,
+    cropPath: layout === "face_tracking" || layout === "center_crop" ? stored.cropPath : null,
+    faceBoxes: stored.faceBoxes,
   });
+  const captions = edit.captions;
   const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);
-  const { drawn, cutaways } = await storedClipCutaways(o, words, duration);
+  const shown = mapWords(words, edit.keep);
+  const { drawn, cutaways } = await storedClipCutaways(o, shown, edit.durationS);
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, srtOriginalPath, layout, duration, edits: { ...captions.edits, broll: brollEdits(drawn) }, words };
+  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown };
 }
 
 /**

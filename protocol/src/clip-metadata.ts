@@ -32,6 +32,8 @@ export type TranslatedCaptions = z.output<typeof TranslatedCaptionsSchema>;
 /** The crop window's left edge over time, seconds from the clip start, source pixels. */
 export const CropKeyframeSchema = z.object({ t: Num, x: Num });
 export const RectSchema = z.object({ x: Num, y: Num, w: Num.positive(), h: Num.positive() });
+/** A rectangle at a time, seconds from the clip start. */
+export const TimedRectSchema = RectSchema.extend({ t: Num });
 /** Where one panel of a multi-person layout looks (source pixels). */
 export const PanelFocusSchema = z.object({ x: Num, y: Num, w: Num.positive().optional(), path: z.array(CropKeyframeSchema).readonly().optional() });
 /** Which engine scored a clip, and why a remote scorer fell back to the offline one. */
@@ -98,6 +100,8 @@ export const ClipMetadataSchema = z.object({
    * when the captions are in the spoken language
    */
   captions_translated: TranslatedCaptionsSchema.optional(),
+  /** the largest face per second (t: seconds from the clip start, the second's middle; source pixels inside the bars), where punch-in zooms centre; null when not measured */
+  face_boxes: z.array(TimedRectSchema).nullable().optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -140,6 +144,10 @@ const ReadableClipMetadataSchema = z.object({
   quality_fixes: ClipMetadataSchema.shape.quality_fixes.unwrap().nullable().catch(null).default(null),
   broll_cutaways: itemsOf(BrollCutawaySchema).default(null),
   captions_translated: TranslatedCaptionsSchema.nullable().catch(null).default(null),
+  face_boxes: itemsOf(TimedRectSchema).default(null),
+  source_range: z.object({ start: Num.min(0), end: Num.min(0) }).nullable().catch(null).default(null),
+  /** the cuts the clip was rendered with (source seconds): an HD render of the same style cuts the same */
+  edits: z.object({ cuts: itemsOf(ClipEditsSchema.shape.cuts.element).default(null) }).nullable().catch(null).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

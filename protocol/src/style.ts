@@ -27,9 +27,12 @@ const STYLE_SHAPE = {
   emoji: flag.optional().meta({ description: "true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row." }),
   /** the clip's headline as a title card over its first seconds (HOOK_TITLE_S), never over the face */
   hook_title: flag.optional().meta({ description: "true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face." }),
-  zoom: z.enum(ZOOM_MODES, oneOf(ZOOM_MODES)).optional().meta({ description: "punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted)." }),
-  remove_silences: flag.optional().meta({ description: "true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted)." }),
-  remove_fillers: flag.optional().meta({ description: "true: filler words (um, uh, er) cut out (not available yet: only false is accepted)." }),
+  /** punch-in zooms on key words and speaker changes (edits.zooms) */
+  zoom: z.enum(ZOOM_MODES, oneOf(ZOOM_MODES)).optional().meta({ description: "punch_in: smooth 1.15-1.25x punch-ins, eased in and out, on key words and where the tracked camera settles on another speaker, centred on the face and never cropping it, at most one every 4 seconds (none in split-screen and grid layouts); none: no zooms." }),
+  /** jump cuts that shorten pauses (edits.cuts, reason silence) */
+  remove_silences: flag.optional().meta({ description: "true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip." }),
+  /** jump cuts that take out filler words (edits.cuts, reason filler) */
+  remove_fillers: flag.optional().meta({ description: "true: filler words the speech engine reports (um, uh, er, erm, hmm; \"you know\" and \"like\" only when set off by pauses or commas and carrying no meaning) cut out with the hesitation around them, leaving at most a 0.25 s pause." }),
   broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional().meta({ description: "library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways." }),
   /** burned-in captions and SRT in this language (the dub's translation engines) */
   caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({
@@ -41,28 +44,12 @@ const STYLE_SHAPE = {
 const FIELDS = Object.keys(STYLE_SHAPE).join(", ");
 
 /**
- * Options of the style the renderer does not draw yet, with the value that asks for nothing: any
- * other value is refused, so a client never believes a clip got what it did not (issue 26).
- */
-const NOT_YET_DRAWN: Partial<Record<keyof typeof STYLE_SHAPE, unknown>> = {
-  zoom: "none",
-  remove_silences: false,
-  remove_fillers: false,
-};
-
-/**
  * The style as callers send it: unknown fields are refused, naming them and the fields there are,
  * like the rest of `config`.
  */
 export const StyleSchema = z
   .strictObject(STYLE_SHAPE, {
     error: (iss) => (iss.code === "unrecognized_keys" ? `has unknown field${iss.keys.length > 1 ? "s" : ""} ${iss.keys.join(", ")} (a style takes ${FIELDS})` : "must be an object"),
-  })
-  .superRefine((style, ctx) => {
-    for (const [field, off] of Object.entries(NOT_YET_DRAWN)) {
-      const v = style[field as keyof Style];
-      if (v !== undefined && v !== off) ctx.addIssue({ code: "custom", path: [field], message: `${JSON.stringify(v)} is not available in this version yet: the renderer does not draw it, so it is refused rather than ignored (leave it out${off === undefined ? "" : ` or send ${JSON.stringify(off)}`})` });
-    }
   })
   .meta({
     description:

@@ -35,6 +35,7 @@ export const clip: Command = {
     "katto clip talk.mp4 --out ./clips --preview   # don't wait for the 1080p files",
     "katto clip talk.mp4 --emphasis keywords --emoji --hook-title --words 3",
     "katto clip talk.mp4 --caption-language es --out ./clips   # Spanish captions; clip-00-original.srt keeps the spoken language",
+    "katto clip talk.mp4 --zoom punch_in --remove-silences --remove-fillers",
     "katto clip talk.mp4 --style-file style.json --lines 2   # flags override the file's fields",
   ],
   async run(ctx, [source], v) {

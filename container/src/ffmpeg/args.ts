@@ -1,10 +1,12 @@
 // Pure builders of ffmpeg / ffprobe argument arrays. No I/O here: every function is tested
 // without ffmpeg (test/ffmpeg-args.test.ts) and run through ./spawn.ts.
-import { cropTimeline, cropWindow, normalizePath, type CropKeyframe, type CropTimeline } from "../reframe/crop-path.js";
+import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropTimeline } from "../reframe/crop-path.js";
 import { loudnessFilter } from "./loudness.js";
 import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
+import { cutGaps, isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
+import { balancedSum, zoomFilter, type Zoom } from "../edit/zoom-plan.js";
 
 /** The spec's layout modes (service-api-v1 layout_mode) plus center_crop, face_tracking without a face path. */
 export type Layout = RenderLayout;
@@ -56,6 +58,14 @@ export interface RenderSpec {
    * path after its first segment. Needed when cropCommands(spec) is not empty.
    */
   commandsPath?: string;
+  /**
+   * Jump cuts (issue 26 remove_silences / remove_fillers): the pieces of the range kept, seconds
+   * from `start` (../edit/timeline.ts keptSpans), played back to back; the whole range when absent.
+   * Edges on the output frame grid. Captions, overlays and zooms are on the cut timeline.
+   */
+  keep?: readonly Span[];
+  /** punch-in zooms on the cut timeline (../edit/zoom-plan.ts); drawn under the watermark and captions */
+  zooms?: readonly Zoom[];
 }
 
 /**
@@ -166,19 +176,21 @@ const movingCrop = (target: string, w: number, h: number, y: number, path: reado
 
 const cropFilter = (c: MovingCrop) => `crop@${c.target}=w=${c.w}:h=${c.h}:x='${c.timeline.initial}':y=${c.y}`;
 
-/** The layout's moving crops, in the frame it crops (the picture inside the bars when there are bars). */
-function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height">): MovingCrop[] {
+/** The layout's moving crops, in the frame it crops (the picture inside the bars when there are bars); their paths on the cut timeline when the spec cuts. */
+function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height"> & Partial<Pick<RenderSpec, "keep" | "duration">>): MovingCrop[] {
+  const spans = cutSpans(spec);
+  const cut = (path: CropKeyframe[], maxX: number) => (spans ? normalizePath(mapPath(path, spans, (t) => cropXAt(path, t)), maxX) : path);
   switch (spec.layout) {
     case "center_crop":
     case "face_tracking": {
       const win = cropWindow(spec.source.width, spec.source.height);
       const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
-      return [movingCrop("cx", win.w, win.h, win.y, path)];
+      return [movingCrop("cx", win.w, win.h, win.y, cut(path, win.maxX))];
     }
     case "split_screen":
     case "grid_3":
     case "grid_4":
-      return panelCrops(spec.layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p, i) => movingCrop(`p${i}`, p.w, p.h, p.y, p.path, p.cell));
+      return panelCrops(spec.layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p, i) => movingCrop(`p${i}`, p.w, p.h, p.y, cut(p.path, p.maxX), p.cell));
     default:
       return [];
   }
@@ -214,7 +226,7 @@ function rectChain(src: Rect, cell: Rect, input: string, output: string): string
 }
 
 /** split_screen / grid_3 / grid_4: one crop per panel from one decoded stream, stacked in rows. */
-export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height" | "commandsPath">): string {
+export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration">>): string {
   const crops = movingCrops({ ...spec, layout });
   const n = crops.length;
   const parts = [`${sourceWithCommands(spec, crops)}split=${n}${crops.map((_, i) => `[s${i}]`).join("")}`, ...crops.map((c, i) => panelChain(c, `s${i}`, `p${i}`))];
@@ -238,7 +250,7 @@ export function stackedFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "wid
 }
 
 /** Video part of the filtergraph for a layout: [0:v:0] -> W x H frames labelled [framed]. */
-export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath">): string {
+export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration">>): string {
   const { width: W, height: H } = spec;
   switch (spec.layout) {
     case "wide": {
@@ -279,11 +291,11 @@ export function watermarkBox(W: number, H: number): Rect {
 }
 
 /** [framed] + watermark input -> [marked]: the PNG fitted into watermarkBox, alpha kept. */
-export function watermarkFilter(input: number, W: number, H: number): string {
+export function watermarkFilter(input: number, W: number, H: number, under = "framed"): string {
   const b = watermarkBox(W, H);
   return [
     `[${input}:v:0]scale=${b.w}:${b.h}:force_original_aspect_ratio=decrease,format=rgba[wm]`,
-    `[framed][wm]overlay=x=${b.x}:y=${b.y}:eof_action=repeat:format=auto[marked]`,
+    `[${under}][wm]overlay=x=${b.x}:y=${b.y}:eof_action=repeat:format=auto[marked]`,
   ].join(";");
 }
 
@@ -303,28 +315,90 @@ function contentFilter(spec: RenderSpec): string[] {
   return [`[0:v:0]crop=${c.w}:${c.h}:${c.x}:${c.y},setsar=1[content]`, inner];
 }
 
-/** Full filtergraph: reframe, frame rate, captions, pixel format; audio loudness (measured gain, limiter). */
+/** The spans of a spec that cuts, null when it plays its whole range. */
+function cutSpans(spec: Partial<Pick<RenderSpec, "keep" | "duration">>): readonly Span[] | null {
+  return spec.keep?.length && spec.duration !== undefined && !isUncut(spec.keep, spec.duration) ? spec.keep : null;
+}
+
+/** The output's duration: the kept spans back to back, else the range. */
+export const outputDuration = (spec: Pick<RenderSpec, "keep" | "duration">): number => {
+  const spans = cutSpans(spec);
+  return spans ? keptDuration(spans) : spec.duration;
+};
+
+/** A rational frame rate ("30000/1001") as a number. */
+export function fpsValue(rate: string): number {
+  const [n, d] = rate.split("/").map(Number);
+  return d ? n! / d : n!;
+}
+
+/**
+ * The source's frames of the kept spans, their times closed up over the gaps (a frame keeps its
+ * time minus the seconds cut before it), so the layout after it works on the cut timeline and the
+ * frame-rate filter after that sees no hole to fill. Edges sit half a frame early: the span's first
+ * frame on the output grid is in, its end's is out.
+ */
+export function selectFilter(spans: readonly Span[], durationS: number, fps: number): string {
+  const h = 0.5 / fps;
+  const kept = spans.map((s) => `gte(t,${num(s.start - h)})*lt(t,${num(s.end - h)})`);
+  const gaps = cutGaps(spans, durationS).map((g) => `gte(T,${num(g.end - h)})*${num(g.end - g.start)}`);
+  return `select='${balancedSum(kept)}',setpts='PTS-${balancedSum(gaps)}/TB'`;
+}
+
+/**
+ * One audio chain [in] -> [out] cut to the kept spans, sample exact: each span trimmed from its own
+ * branch, 5 ms fades at its edges (no click at a join), the spans concatenated.
+ */
+export function cutAudioFilter(input: string, spans: readonly Span[], output: string): string {
+  const fade = (s: Span) => {
+    const d = s.end - s.start;
+    const f = Math.min(0.005, d / 4);
+    return `afade=t=in:d=${sec(f)},afade=t=out:st=${sec(d - f)}:d=${sec(f)}`;
+  };
+  const trim = (s: Span) => `atrim=start=${num(s.start)}:end=${num(s.end)},asetpts=PTS-STARTPTS,${fade(s)}`;
+  if (spans.length === 1) return `[${input}]${trim(spans[0]!)}[${output}]`;
+  const names = spans.map((_, k) => `${output}s${k}`);
+  return [
+    `[${input}]asplit=${spans.length}${names.map((n) => `[${n}]`).join("")}`,
+    ...spans.map((s, k) => `[${names[k]}]${trim(s)}[${output}c${k}]`),
+    `${spans.map((_, k) => `[${output}c${k}]`).join("")}concat=n=${spans.length}:v=0:a=1[${output}]`,
+  ].join(";");
+}
+
+/** Full filtergraph: reframe, frame rate, cuts, zooms, watermark, captions, pixel format; audio loudness (measured gain, limiter), cut the same way. */
 export function renderFilterGraph(spec: RenderSpec): string {
   const captions = spec.assPath
     ? `,ass=filename=${escapeFilterValue(spec.assPath)}${spec.fontsDir ? `:fontsdir=${escapeFilterValue(spec.fontsDir)}` : ""}`
     : "";
   const inputs = renderInputs(spec);
-  const framed = spec.watermarkPath ? "marked" : "framed";
-  const video = overlayChain(`[${framed}]fps=${outputFps(spec.source.fps)}${captions}`, spec.overlays ?? [], inputs.overlays);
+  const fps = outputFps(spec.source.fps);
+  const spans = cutSpans(spec);
+  // cuts first, on the source's frames (what is cut is never framed); zooms on the framed picture,
+  // under the watermark and the captions, which stay put
+  const zoomed = `fps=${fps}${spec.zooms?.length ? `,${zoomFilter(spec.zooms, spec.width, spec.height, fps)}` : ""}`;
+  const timed = spec.cutaways?.length ? "null" : zoomed;
+  const marked = inputs.watermark !== null;
+  const head = marked ? `[marked]${captions ? captions.slice(1) : "null"}` : `[framed]${timed}${captions}`;
+  const video = overlayChain(head, spec.overlays ?? [], inputs.overlays);
   // Loudness by measured gain to -14 LUFS, peaks held under -1.5 dBFS (./loudness.ts).
   const tracks = spec.audioTracks ?? [];
+  const cut = (chain: string, label: string) => {
+    if (!spans) return [`${chain}[${label}]`];
+    return [`${chain}[${label}u]`, cutAudioFilter(`${label}u`, spans, label)];
+  };
   const audio = inputs.tracks.length
     ? // dubbed tracks: each normalised like the source audio, padded/cut to the clip
-      inputs.tracks.map((n, k) => `[${n}:a:0]${loudnessFilter(tracks[k]?.gainDb ?? 0)},apad,atrim=end=${sec(spec.duration)}[a${k}]`)
+      inputs.tracks.flatMap((n, k) => cut(`[${n}:a:0]${loudnessFilter(tracks[k]?.gainDb ?? 0)},apad,atrim=end=${sec(spec.duration)}`, `a${k}`))
     : spec.source.hasAudio
-      ? [`[0:a:0]${loudnessFilter(spec.audioGainDb ?? 0)}[a]`]
+      ? cut(`[0:a:0]${loudnessFilter(spec.audioGainDb ?? 0)}`, "a")
       : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];
-  const mark = inputs.watermark !== null ? [watermarkFilter(inputs.watermark, spec.width, spec.height)] : [];
-  const cuts = spec.cutaways ?? [];
-  // with cutaways, the layout's picture is [talk] and the cutaways over it make [framed]
-  const framing = cuts.length ? contentFilter(spec).map((f) => f.replaceAll("[framed]", "[talk]")) : contentFilter(spec);
-  const cutaway = cuts.length ? [cutawayChain(cuts, inputs.cutaways, spec)] : [];
-  return [...framing, ...cutaway, ...mark, video, ...audio].join(";");
+  const cutaways = spec.cutaways ?? [];
+  const cutFraming = spans ? [`[0:v:0]${selectFilter(spans, spec.duration, fpsValue(fps))}[cut]`, ...contentFilter(spec).map((f) => f.replaceAll("[0:v:0]", "[cut]"))] : contentFilter(spec);
+  // with cutaways, the speaker's picture is timed and zoomed as [talk] and the cutaways drawn over
+  // it make [framed] (a cutaway is never zoomed); their times are on the cut clip's clock
+  const framing = cutaways.length ? [...cutFraming.map((f) => f.replaceAll("[framed]", "[talk0]")), `[talk0]${zoomed}[talk]`, cutawayChain(cutaways, inputs.cutaways, spec)] : cutFraming;
+  const mark = marked ? [`[framed]${timed}[timed]`, watermarkFilter(inputs.watermark!, spec.width, spec.height, "timed")] : [];
+  return [...framing, ...mark, video, ...audio].join(";");
 }
 
 /** Ken Burns of a still: how much larger than the frame it is drawn, so it can drift across it. */
@@ -399,7 +473,7 @@ export function renderArgs(spec: RenderSpec): string[] {
     "-map", "[v]", ...audioMaps,
     "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...ENCODE[spec.quality], "-g", gop,
     "-c:a", "aac", "-b:a", spec.quality === "hd" ? "160k" : "96k", "-ar", "48000", "-ac", "2",
-    "-t", sec(spec.duration),
+    "-t", sec(outputDuration(spec)),
     "-map_metadata", "-1", "-movflags", "+faststart", "-max_muxing_queue_size", "1024",
     "-f", "mp4", spec.output,
   ];

@@ -2,6 +2,7 @@
 // and the faces found over the clip's range. Vertical sources stay passthrough; a fixed layout wins.
 import { openingFaces } from "../captions/title-place.js";
 import type { ClipPlan } from "../clip-plan.js";
+import { faceBoxesPerSecond } from "../edit/zoom-plan.js";
 import type { RenderJob } from "../protocol.js";
 import { autoLayout, type FaceEvidence } from "../reframe/auto-layout.js";
 import type { Rect } from "../reframe/panels.js";
@@ -63,6 +64,7 @@ export async function chooseLayouts(
     }
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
     p.openingFaces = faces ? openingFaces(faces.samples, p.start) : null;
+    p.faceBoxes = faces ? faceBoxesPerSecond(faces.samples, p.start, p.end) : null;
     p.layout = choice.layout;
     p.layoutReason = choice.reason;
     if (choice.layout === "face_tracking") p.cropPath = choice.path;

@@ -3,7 +3,7 @@
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
-import { cropCommands, LAYOUTS, OUTPUT_SIZE, renderArgs, thumbnailArgs, type AudioTrack, type Cutaway, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
+import { cropCommands, LAYOUTS, OUTPUT_SIZE, outputDuration, renderArgs, thumbnailArgs, type AudioTrack, type Cutaway, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
 import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
@@ -11,6 +11,8 @@ import type { Limiter } from "../pool.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
+import type { Span } from "../edit/timeline.js";
+import type { Zoom } from "../edit/zoom-plan.js";
 
 /**
  * Layout when the job does not name one: vertical-ish sources (3:4 or narrower) are kept whole;
@@ -59,6 +61,10 @@ export interface ClipRender {
   quality: Quality;
   /** dubbed audio replacing the source's: one tagged track per language (stages/dub.ts) */
   audioTracks?: readonly AudioTrack[];
+  /** jump cuts: the pieces of [start, end] kept, seconds from start (../edit/timeline.ts); all of it when absent */
+  keep?: readonly Span[];
+  /** punch-in zooms on the cut timeline (../edit/zoom-plan.ts) */
+  zooms?: readonly Zoom[];
 }
 
 /**
@@ -104,6 +110,8 @@ export async function renderClip(
     audioTracks: clip.audioTracks?.map((t, k) => ({ ...t, gainDb: loudness.tracks[k] })),
     audioGainDb: loudness.source,
     commandsPath,
+    keep: clip.keep,
+    zooms: clip.zooms,
   });
   const hasSourceAudio = clip.probe.audio !== null && !clip.audioTracks?.length;
   try {
@@ -115,7 +123,7 @@ export async function renderClip(
       const commands = cropCommands(s);
       if (commands) await writeFile(commandsPath, commands);
       try {
-        return await runFfmpeg(renderArgs(s), { stage: "rendering", signal: opts.signal, durationS: duration, onProgress: opts.onProgress });
+        return await runFfmpeg(renderArgs(s), { stage: "rendering", signal: opts.signal, durationS: outputDuration(s), onProgress: opts.onProgress });
       } finally {
         if (commands) await rm(commandsPath, { force: true });
       }

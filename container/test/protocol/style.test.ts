@@ -11,23 +11,20 @@ const ALL = {
 
 describe("StyleSchema", () => {
   it("takes all ten fields, each optional", () => {
-    const drawn = { ...ALL, zoom: "none", remove_silences: false, broll: "none" };
+    const drawn = { ...ALL };
     expect(parseWith(StyleSchema, drawn)).toEqual({ ok: true, value: drawn });
     expect(parseWith(StyleSchema, {})).toEqual({ ok: true, value: {} });
   });
 
-  it("refuses the options the renderer does not draw yet, rather than ignore them; their 'nothing' values pass", () => {
-    for (const [field, value] of [["zoom", "punch_in"], ["remove_silences", true], ["remove_fillers", true]] as const) {
-      const r = parseWith(StyleSchema, { [field]: value }, "style");
-      expect(!r.ok && r.error, field).toContain(`style.${field} ${JSON.stringify(value)} is not available in this version yet`);
-    }
-    expect(parseWith(StyleSchema, { zoom: "none", remove_silences: false, remove_fillers: false, broll: "none" }).ok).toBe(true);
-    // the backend's task schema does not refuse them: a later Worker may ask for them
-    expect(TaskStyleSchema.parse(ALL)).toEqual(ALL);
-  });
-
   it("takes every broll source: none, library and stock (B-roll is drawn)", () => {
     for (const broll of ["none", "library", "stock"] as const) expect(parseWith(StyleSchema, { broll })).toEqual({ ok: true, value: { broll } });
+  });
+
+  it("accepts punch-in zooms and silence and filler removal, which the renderer draws", () => {
+    const on = { zoom: "punch_in", remove_silences: true, remove_fillers: true } as const;
+    expect(parseWith(StyleSchema, on)).toEqual({ ok: true, value: on });
+    const r = parseWith(StyleSchema, { remove_fillers: "yes" }, "style");
+    expect(!r.ok && r.error).toBe("style.remove_fillers must be true or false");
   });
 
   it("refuses unknown fields, naming them and the fields there are", () => {

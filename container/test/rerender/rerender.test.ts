@@ -44,12 +44,17 @@ describe("re-render input", () => {
       qualityFixes: [],
       broll: [],
       captionsTranslated: null,
+      faceBoxes: null,
+      cuts: [],
+      sourceStart: null,
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, qualityEdges: null, qualityFixes: [], broll: [], captionsTranslated: null });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, qualityEdges: null, qualityFixes: [], broll: [], captionsTranslated: null, faceBoxes: null, cuts: [], sourceStart: null });
     // style caption_language: the translated words the first render drew; a malformed one is dropped
     const tr = { from: "en", to: "es", words: [{ word: "familias", start: 0.1, end: 0.5 }], title: "Retos" };
     expect(readStoredClip({ captions_translated: tr }).captionsTranslated).toEqual(tr);
     expect(readStoredClip({ captions_translated: { from: "en", words: "x" } }).captionsTranslated).toBeNull();
+    // jump cuts (issue 26): recorded in source seconds, read back from the clip's start, so an HD render cuts the same
+    expect(readStoredClip({ source_range: { start: 10, end: 40 }, edits: { cuts: [{ source_start: 12.5, source_end: 13.25, reason: "silence" }, { source_start: "x" }] }, face_boxes: [{ t: 0.5, x: 1, y: 2, w: 3, h: 4 }] })).toMatchObject({ cuts: [{ start: 2.5, end: 3.25, reason: "silence" }], sourceStart: 10, faceBoxes: [{ t: 0.5, x: 1, y: 2, w: 3, h: 4 }] });
     // the clip style (issue 26): what an HD task renders with, and the title and faces a hook title needs
     expect(readStoredClip({ style: { emoji: true, later_field: 1 }, title: "Why it works", opening_faces: { x: 10, y: 20, w: 30, h: 40 } })).toMatchObject({ style: { emoji: true }, title: "Why it works", openingFaces: { x: 10, y: 20, w: 30, h: 40 } });
     expect(readStoredClip({ style: { words_per_caption: 40 }, title: 7 })).toMatchObject({ style: {}, title: null });

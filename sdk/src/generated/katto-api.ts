@@ -1182,14 +1182,14 @@ export interface components {
             emphasis?: "none" | "keywords";
             /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
             hook_title?: boolean;
-            /** @description true: filler words (um, uh, er) cut out (not available yet: only false is accepted). */
+            /** @description true: filler words the speech engine reports (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning) cut out with the hesitation around them, leaving at most a 0.25 s pause. */
             remove_fillers?: boolean;
-            /** @description true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted). */
+            /** @description true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip. */
             remove_silences?: boolean;
             /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
             words_per_caption?: number;
             /**
-             * @description punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted).
+             * @description punch_in: smooth 1.15-1.25x punch-ins, eased in and out, on key words and where the tracked camera settles on another speaker, centred on the face and never cropping it, at most one every 4 seconds (none in split-screen and grid layouts); none: no zooms.
              * @enum {string}
              */
             zoom?: "none" | "punch_in";

@@ -1,9 +1,8 @@
 // The creator style's controls (issue 26) on the job form, each clip's re-render panel and the
 // brand-kit editor, with a live preview of the captions they ask for, and the form's values as a
-// Style, checked with the API's StyleSchema. The options the renderer does not draw yet are not
-// offered. The preview lays a sample sentence out with @katto/protocol previewCaptionPages, the
+// Style, checked with the API's StyleSchema. The preview lays a sample sentence out with @katto/protocol previewCaptionPages, the
 // renderer's grouping, key-word and emoji rules (the page's script runs the same function live).
-import { CAPTION_SAMPLE, DUB_LANGUAGES, EMPHASIS_MODES, PREVIEW_LAYOUT, previewCaptionPages, StyleSchema, WORDS_PER_CAPTION, type Style } from "@katto/protocol";
+import { CAPTION_SAMPLE, DUB_LANGUAGES, EMPHASIS_MODES, PREVIEW_LAYOUT, previewCaptionPages, StyleSchema, WORDS_PER_CAPTION, ZOOM_MODES, type Style } from "@katto/protocol";
 
 const LANGUAGE_NAMES: Record<(typeof DUB_LANGUAGES)[number], string> = { en: "English", es: "Spanish", fr: "French", it: "Italian", pt: "Portuguese", hi: "Hindi", ja: "Japanese", zh: "Chinese" };
 
@@ -63,9 +62,18 @@ export const StyleFields = ({ id, keep, value = {}, accent, color }: { id: strin
           {EMPHASIS_MODES.map((m) => <option value={m} selected={value.emphasis === m}>{m === "keywords" ? "Highlight key words" : "Plain"}</option>)}
         </select>
       </div>
+      <div>
+        <label for={`${id}-zoom`}>Zooms</label>
+        <select id={`${id}-zoom`} name="style.zoom">
+          <option value="">{keep ? "Keep" : "None"}</option>
+          {ZOOM_MODES.map((m) => <option value={m} selected={value.zoom === m}>{m === "punch_in" ? "Punch in on key words" : "None"}</option>)}
+        </select>
+      </div>
     </div>
     <label class="check"><input type="checkbox" name="style.emoji" value="true" checked={value.emoji === true} /> Emoji beside key words</label>
     <label class="check"><input type="checkbox" name="style.hook_title" value="true" checked={value.hook_title === true} /> Hook title over the first seconds</label>
+    <label class="check"><input type="checkbox" name="style.remove_silences" value="true" checked={value.remove_silences === true} /> Shorten pauses over 0.6 s</label>
+    <label class="check"><input type="checkbox" name="style.remove_fillers" value="true" checked={value.remove_fillers === true} /> Cut filler words (um, uh)</label>
     <label for={`${id}-language`}>Caption language</label>
     <select id={`${id}-language`} name="style.caption_language">
       <option value="">{keep ? "Keep" : "As spoken"}</option>
@@ -87,6 +95,9 @@ export function rawStyleFrom(get: (k: string) => string): Record<string, unknown
   if (get("style.emoji") === "true") raw.emoji = true;
   if (get("style.hook_title") === "true") raw.hook_title = true;
   if (get("style.caption_language")) raw.caption_language = get("style.caption_language");
+  if (get("style.zoom")) raw.zoom = get("style.zoom");
+  if (get("style.remove_silences") === "true") raw.remove_silences = true;
+  if (get("style.remove_fillers") === "true") raw.remove_fillers = true;
   return raw;
 }
 

@@ -40,10 +40,12 @@ export function clipReasons(c: ClipRow) {
   const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown } | null;
   const style = StyleSchema.safeParse(meta?.style ?? {});
   const edits = ClipEditsSchema.safeParse(meta?.edits);
+  // jump cuts (style remove_silences / remove_fillers) make the clip shorter than its source range
+  const cut = edits.success ? edits.data.cuts.reduce((s, k) => s + Math.max(0, k.source_end - k.source_start), 0) : 0;
   return {
     start: round3(c.startS),
     end: round3(c.endS),
-    duration: round3(Math.max(0, c.endS - c.startS)),
+    duration: round3(Math.max(0, c.endS - c.startS - cut)),
     layout: typeof meta?.layout === "string" ? meta.layout : null,
     subscores: sub.success ? sub.data : null,
     justification: c.justification,

@@ -103,6 +103,21 @@ describe("jobs pages", () => {
     expect(await bad.text()).toContain("style.caption_language: must be one of en, es, fr, it, pt, hi, ja, zh");
   });
 
+  it("offers punch-in zooms and pause and filler cuts, and submits them as the style's fields", async () => {
+    const { cookie } = await signedIn();
+    const page = await (await get("/dashboard/jobs", cookie)).text();
+    for (const name of ["style.zoom", "style.remove_silences", "style.remove_fillers"]) expect(page).toContain(`name="${name}"`);
+    expect(page).toContain('<option value="punch_in">Punch in on key words</option>');
+    const r = await post("/dashboard/jobs", { url: SAMPLE_URL, "style.zoom": "punch_in", "style.remove_silences": "true", "style.remove_fillers": "true" }, { cookie });
+    expect(r.status).toBe(303);
+    const id = /^\/dashboard\/jobs\/([0-9a-f-]{36})$/.exec(r.headers.get("location") ?? "")![1]!;
+    const row = await env.DB.prepare("SELECT config FROM jobs WHERE id = ?1").bind(id).first<{ config: string }>();
+    expect(JSON.parse(row!.config)).toEqual({ style: { zoom: "punch_in", remove_silences: true, remove_fillers: true } });
+    const bad = await post("/dashboard/jobs", { url: SAMPLE_URL, "style.zoom": "spin" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("style.zoom: must be one of none, punch_in");
+  });
+
   it("shows the service's message for a URL it refuses", async () => {
     const { cookie } = await signedIn();
     const r = await post("/dashboard/jobs", { url: "ftp://example.com/video.mp4" }, { cookie });

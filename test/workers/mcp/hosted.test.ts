@@ -55,6 +55,25 @@ describe("hosted MCP at /mcp", () => {
     expect(byName.service_get_job).toMatchObject({ readOnlyHint: true });
   });
 
+  it("describes punch-in zooms and pause and filler cuts in the clip tools' style, for an agent to choose", async () => {
+    const c = await createAccount();
+    const res = await rpc(c.key.key, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    type Prop = { description?: string; properties?: Record<string, Prop>; anyOf?: Prop[]; enum?: string[] };
+    const { result } = (await res.json()) as { result: { tools: { name: string; inputSchema: { properties: Record<string, Prop> } }[] } };
+    for (const name of ["service_create_clip_job", "service_rerender_clip"]) {
+      const tool = result.tools.find((t) => t.name === name)!;
+      // the job tool takes it inside config; an optional object may be written as anyOf [object, null]
+      const obj = (p: Prop | undefined) => (p?.properties ? p : p?.anyOf?.find((x) => x.properties));
+      const style = (tool.inputSchema.properties.style ?? obj(tool.inputSchema.properties.config)?.properties?.style)!;
+      const props = obj(style)?.properties ?? {};
+      expect(style.description ?? "", name).toMatch(/zoom 'punch_in'.*remove_silences true.*remove_fillers true/);
+      expect(style.description, name).not.toMatch(/zoom, remove_silences|remove_fillers, broll and caption_language are not available/);
+      expect(props.zoom?.enum, name).toEqual(["none", "punch_in"]);
+      expect(props.remove_silences?.description, name).toMatch(/0\.6 s/);
+      expect(props.remove_fillers?.description, name).toMatch(/um, uh/);
+    }
+  });
+
   it("calls a tool in process with the caller's key, and turns an API error into a tool error", async () => {
     const c = await createAccount("creator");
     const res = await rpc(c.key.key, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "service_get_usage", arguments: {} } });

@@ -57,6 +57,23 @@ describe("each clip's style and edits", () => {
   });
 });
 
+describe("a clip with jump cuts", () => {
+  it("is shorter than its source range by its cuts: duration is start to end less edits.cuts", async () => {
+    const c = await createAccount();
+    const id = await newJob(c, { url: SAMPLE_URL, config: { style: { remove_silences: true, remove_fillers: true, zoom: "punch_in" } } });
+    const cuts = [{ source_start: 12.5, source_end: 13.25, reason: "silence" as const }, { source_start: 20, source_end: 20.5, reason: "filler" as const }];
+    const base = clipReport(0, 80);
+    const clip = { ...base, metadata: { layout: "face_tracking" as const, style: { remove_silences: true, remove_fillers: true, zoom: "punch_in" as const }, edits: { ...noEdits(), cuts, zooms: [{ start: 1, end: 2.5, scale: 1.25 }] } } };
+    await storeClipFiles(id, [clip]);
+    expect((await sendEvent(id, { type: "clips", clips: [clip] } as never)).status).toBe(200);
+    const job = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
+    const shown = job.clips[0]!;
+    expect(shown.edits.cuts).toEqual(cuts);
+    expect(shown.edits.zooms).toEqual([{ start: 1, end: 2.5, scale: 1.25 }]);
+    expect(shown.duration).toBeCloseTo(base.end - base.start - 1.25, 3);
+  });
+});
+
 describe("re-rendering with another style", () => {
   it("is accepted alone, and the task's style is the clip's own with the re-render's fields over it", async () => {
     const c = await createAccount();
