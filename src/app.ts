@@ -32,6 +32,8 @@ import { registerCreateJob } from "./routes/jobs/create";
 import { registerGetJob } from "./routes/jobs/get";
 import { registerListJobs } from "./routes/jobs/list";
 import { registerGetTranscript } from "./routes/jobs/transcript";
+import { registerEditTranscript } from "./routes/jobs/edit-transcript";
+import { registerTrimClip } from "./routes/rerenders/trim";
 import { registerRerenderClip } from "./routes/rerenders/create";
 import { registerGetRerender } from "./routes/rerenders/get";
 import { registerCompleteUpload } from "./routes/uploads/complete";
@@ -62,10 +64,12 @@ const publicRoutes = [
   registerGetJob,
   registerCancelJob,
   registerGetTranscript,
+  registerEditTranscript,
   registerGetClips,
   registerReserveUpload,
   registerCompleteUpload,
   registerRerenderClip,
+  registerTrimClip,
   registerGetRerender,
   registerGetUsage,
   registerGetAccount,

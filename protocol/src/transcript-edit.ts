@@ -50,9 +50,15 @@ export function spreadTokens(tokens: readonly string[], start: number, end: numb
 
 const round = (t: number) => Math.round(t * 1000) / 1000;
 
+const SUB = 1.5;
+
 type Op = { kind: "keep" | "sub"; oldIndex: number; newIndex: number } | { kind: "ins"; newIndex: number } | { kind: "del"; oldIndex: number };
 
-/** The cheapest word-level edit script from `olds` to `news` (Levenshtein: keep 0, substitute/insert/delete 1). */
+/**
+ * The cheapest word-level edit script from `olds` to `news` (Levenshtein over words: keep 0, insert
+ * and delete 1, substitute 1.5: cheaper than deleting and inserting, dearer than either alone, so
+ * that of two scripts the one keeping more words wins).
+ */
 export function alignWordLists(olds: readonly string[], news: readonly string[]): Op[] {
   const m = olds.length;
   const n = news.length;
@@ -61,15 +67,24 @@ export function alignWordLists(olds: readonly string[], news: readonly string[])
   const d: number[][] = Array.from({ length: m + 1 }, (_, i) => Array.from({ length: n + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= m; i++) {
     for (let j = 1; j <= n; j++) {
-      d[i]![j] = Math.min(d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), d[i - 1]![j]! + 1, d[i]![j - 1]! + 1);
+      d[i]![j] = Math.min(d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : SUB), d[i - 1]![j]! + 1, d[i]![j - 1]! + 1);
     }
   }
   const ops: Op[] = [];
   let i = m;
   let j = n;
+  // Walking back, ties go to a kept word, then to an insertion, so that an inserted word lands
+  // after the word it was typed beside ("w32" -> "brand new": "brand" takes w32's place, "new" joins it).
   while (i > 0 || j > 0) {
-    if (i > 0 && j > 0 && d[i]![j] === d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)) {
-      ops.push({ kind: a[i - 1] === b[j - 1] ? "keep" : "sub", oldIndex: i - 1, newIndex: j - 1 });
+    if (i > 0 && j > 0 && a[i - 1] === b[j - 1] && d[i]![j] === d[i - 1]![j - 1]!) {
+      ops.push({ kind: "keep", oldIndex: i - 1, newIndex: j - 1 });
+      i--;
+      j--;
+    } else if (j > 0 && d[i]![j] === d[i]![j - 1]! + 1) {
+      ops.push({ kind: "ins", newIndex: j - 1 });
+      j--;
+    } else if (i > 0 && j > 0 && d[i]![j] === d[i - 1]![j - 1]! + SUB) {
+      ops.push({ kind: "sub", oldIndex: i - 1, newIndex: j - 1 });
       i--;
       j--;
     } else if (i > 0 && d[i]![j] === d[i - 1]![j]! + 1) {

@@ -16,6 +16,8 @@ describe("alignWordLists", () => {
     const ops = alignWordLists(["the", "quick", "brown", "fox"], ["The", "quick,", "red", "fox", "today"]);
     expect(ops.map((o) => o.kind)).toEqual(["keep", "keep", "sub", "keep", "ins"]);
     expect(alignWordLists(["a", "b", "c"], ["a", "c"]).map((o) => o.kind)).toEqual(["keep", "del", "keep"]);
+    // a word replaced by two: the first takes its place, the second is inserted after it (not before)
+    expect(alignWordLists(["a", "b", "c"], ["a", "x", "y", "c"]).map((o) => o.kind)).toEqual(["keep", "sub", "ins", "keep"]);
   });
 });
 
@@ -107,7 +109,7 @@ describe("resolveClipRange", () => {
     [{ start_word: 100, end_word: 5 }, /start_word 100 is out of range: the transcript has 100 words/],
     [{ start_word: 20, end_word: 5 }, /end_word \(5\) comes before start_word \(20\)/],
   ])("refuses %j", (ask, message) => {
-    const r = resolveClipRange(long, ask, ask.end === 200 ? 400 : 100);
+    const r = resolveClipRange(long, ask, (ask as { end?: number }).end === 200 ? 400 : 100);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toMatch(message);
   });

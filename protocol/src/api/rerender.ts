@@ -19,9 +19,13 @@ export const RerenderBodySchema = z
       .max(DUB_LANGUAGES.length)
       .optional(),
     style: StyleSchema.optional(),
+    captions: z
+      .enum(["refresh"], { error: 'captions must be "refresh"' })
+      .optional()
+      .meta({ description: 'refresh: caption the new version with the transcript as corrected now (PATCH /jobs/{id}/transcript).' }),
   })
-  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined, {
-    error: "Send at least one of layout_mode, caption_style, dub or style.",
+  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined || b.captions !== undefined, {
+    error: "Send at least one of layout_mode, caption_style, dub, style or captions.",
   });
 export type RerenderBody = z.infer<typeof RerenderBodySchema>;
 
@@ -34,4 +38,6 @@ export const RerenderSchema = z.object({
   captions_url: z.url().nullable(),
   duration: orNull(z.number(), "Length of the new clip, seconds; null until completed."),
   error: orNull(z.string(), "Why the re-render failed; null unless status is failed."),
+  start: z.number().meta({ description: "Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's)." }),
+  end: z.number().meta({ description: "Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's)." }),
 });
