@@ -20,9 +20,9 @@ function properties(schema: Record<string, any>, at = ""): [string, Record<strin
 }
 
 describe("tool definitions", () => {
-  it("are nineteen shared tools plus the local upload, with the contract's names", () => {
-    expect(sharedTools).toHaveLength(19);
-    expect(new Set(all.map((t) => t.name)).size).toBe(20);
+  it("are the shared tools plus the local upload, with the contract's names", () => {
+    expect(sharedTools).toHaveLength(21);
+    expect(new Set(all.map((t) => t.name)).size).toBe(22);
     for (const t of all) expect(t.name).toMatch(/^service_[a-z_]+$/);
   });
 
@@ -58,6 +58,10 @@ describe("tool definitions", () => {
     expect(byName.service_publish_clip.description).toMatch(/Free: uses no quota/);
     expect(byName.service_publish_clip.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true, idempotentHint: false });
     expect(byName.service_list_connections.annotations.readOnlyHint).toBe(true);
+    // issue 22: a correction overwrites words (no earlier revision is kept); a trim adds a clip version
+    expect(byName.service_edit_transcript.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    expect(byName.service_trim_clip.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.service_trim_clip.description).toMatch(/Free: uses no quota/);
     expect(byName.service_get_publication.annotations.readOnlyHint).toBe(true);
   });
 });

@@ -3,10 +3,11 @@ import { getAccount, getBrandKit, getUsage, getWebhookSecret } from "./account.t
 import { cancelJob, createClipJob, getClips, getJob, getTranscript, listJobs } from "./jobs.tool";
 import { getPublication, listConnections, publishClip } from "./publishing.tool";
 import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
+import { editTranscript, trimClip } from "./edit.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
 import { waitForJob } from "./wait.tool";
 
-/** The nineteen tools both servers offer (the stdio server adds service_upload_file). */
+/** The twenty-one tools both servers offer (the stdio server adds service_upload_file). */
 export const sharedTools: KattoTool[] = [
   createClipJob,
   getJob,
@@ -27,4 +28,6 @@ export const sharedTools: KattoTool[] = [
   listConnections,
   publishClip,
   getPublication,
+  editTranscript,
+  trimClip,
 ];
