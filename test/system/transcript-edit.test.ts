@@ -2,13 +2,16 @@
 // the API appears in the next clip version's burned-in captions (read back from a frame with
 // tesseract) and SRT, while the old version's URL and bytes stay; a trimmed clip plays with the
 // asked boundaries, snapped to pauses between words (ffprobe duration).
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ffprobe, media, newClient, parseSrt, pollJob, serveFiles } from "./helpers";
+import { baseUrl, ffprobe, media, newClient, parseSrt, pollJob, repoRoot, serveFiles } from "./helpers";
 
 const TALK = "video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4";
 const CORRECTION = "ZEBRAFISH";
@@ -95,7 +98,9 @@ describe("a corrected transcript and moved cuts, end to end", () => {
 
   it("a trimmed clip plays from the snapped start to the snapped end, both in pauses between words", async () => {
     const t = (await (await client.call(`/jobs/${jobId}/transcript`)).json()) as { words: Word[] };
-    const ask = { start: +(clip.start + 1.3).toFixed(2), end: +(Math.min(clip.end, clip.start + 12) - 0.6).toFixed(2) };
+    // start later than the clip and end past it (a cut that ended mid-sentence, extended)
+    const last = t.words[t.words.length - 1]!;
+    const ask = { start: +(clip.start + 1.3).toFixed(2), end: +Math.min(last.end, clip.start + 10.3).toFixed(2) };
     const r = await client.call(`/jobs/${jobId}/clips/0/trim`, { method: "POST", json: ask });
     const created = (await r.json()) as { rerender_id: string; start: number; end: number };
     expect(r.status, `${JSON.stringify(ask)} of clip ${clip.start}-${clip.end}: ${JSON.stringify(created)}`).toBe(202);
@@ -115,5 +120,56 @@ describe("a corrected transcript and moved cuts, end to end", () => {
     const cues = parseSrt(await (await fetch(done.captions_url)).text());
     expect(cues.length).toBeGreaterThan(0);
     expect(Math.max(...cues.map((c) => c.end))).toBeLessThanOrEqual(created.end - created.start + 0.05);
+  });
+});
+
+describe("the other doors: the katto CLI and the hosted MCP tools", () => {
+  function katto(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const env = { ...process.env, HOME: tmp, XDG_CONFIG_HOME: path.join(tmp, "config"), KATTO_API_KEY: client.key.key, KATTO_BASE_URL: baseUrl(), CI: "1" };
+    return new Promise((resolve) =>
+      execFile(process.execPath, [path.join(repoRoot, "cli/bin/katto.mjs"), ...args], { env, cwd: tmp, timeout: 120_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr }),
+      ),
+    );
+  }
+
+  it("katto transcript edit corrects at the revision named (a stale one exits 1 with the 409 message); katto clips trim prints the snapped range", async () => {
+    const t = (await (await client.call(`/jobs/${jobId}/transcript`)).json()) as { revision: number; words: Word[] };
+    const stale = await katto(["transcript", "edit", jobId, "--revision", String(t.revision - 1), "--replace", "0=Hello"]);
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/another edit landed first/);
+    const ok = await katto(["transcript", "edit", jobId, "--revision", String(t.revision), "--replace", "0=Hello", "--json"]);
+    expect(ok.code, ok.stderr).toBe(0);
+    const edited = JSON.parse(ok.stdout) as { revision: number; words: Word[] };
+    expect(edited.revision).toBe(t.revision + 1);
+    expect(edited.words[0]!.text).toBe("Hello");
+
+    const trim = await katto(["clips", "trim", jobId, "0", "--start-word", "2", "--end-word", String(Math.min(t.words.length - 1, 20)), "--json"]);
+    expect(trim.code, trim.stderr).toBe(0);
+    const created = JSON.parse(trim.stdout) as { rerender_id: string; status: string; start: number; end: number };
+    expect(created.status).toBe("queued");
+    expect(created.start).toBeLessThanOrEqual(t.words[2]!.start);
+    expect(created.end).toBeGreaterThanOrEqual(t.words[Math.min(t.words.length - 1, 20)]!.end);
+  });
+
+  it("service_edit_transcript and service_trim_clip through /mcp, with a stale revision as a tool error", async () => {
+    const mcp = new Client({ name: "katto-edit-test", version: "1" });
+    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${client.key.key}` } } }));
+    try {
+      const t = (await (await client.call(`/jobs/${jobId}/transcript`)).json()) as { revision: number };
+      const call = (name: string, args: Record<string, unknown>) => mcp.callTool({ name, arguments: args }) as Promise<CallToolResult & { structuredContent: Record<string, any> }>;
+      const edited = await call("service_edit_transcript", { job_id: jobId, revision: t.revision, edits: [{ index: 1, text: "there" }] });
+      expect(edited.isError, JSON.stringify(edited.content)).toBeFalsy();
+      expect(edited.structuredContent).toMatchObject({ revision: t.revision + 1 });
+      const stale = await call("service_edit_transcript", { job_id: jobId, revision: t.revision, edits: [{ index: 1, text: "again" }] });
+      expect(stale.isError).toBe(true);
+      expect((stale.content[0] as { text: string }).text).toMatch(/^Katto API error 409 .*another edit landed first/);
+      const trim = await call("service_trim_clip", { job_id: jobId, clip_index: 0, start: clip.start, end: clip.start + 5 });
+      expect(trim.isError, JSON.stringify(trim.content)).toBeFalsy();
+      expect(trim.structuredContent).toMatchObject({ status: "queued" });
+      expect(trim.structuredContent.end - trim.structuredContent.start).toBeGreaterThanOrEqual(3);
+    } finally {
+      await mcp.close();
+    }
   });
 });
