@@ -156,7 +156,7 @@ describe("the other doors: the katto CLI and the hosted MCP tools", () => {
     const mcp = new Client({ name: "katto-edit-test", version: "1" });
     await mcp.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl()}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${client.key.key}` } } }));
     try {
-      const t = (await (await client.call(`/jobs/${jobId}/transcript`)).json()) as { revision: number };
+      const t = (await (await client.call(`/jobs/${jobId}/transcript`)).json()) as { revision: number; words: Word[] };
       const call = (name: string, args: Record<string, unknown>) => mcp.callTool({ name, arguments: args }) as Promise<CallToolResult & { structuredContent: Record<string, any> }>;
       const edited = await call("service_edit_transcript", { job_id: jobId, revision: t.revision, edits: [{ index: 1, text: "there" }] });
       expect(edited.isError, JSON.stringify(edited.content)).toBeFalsy();
@@ -164,7 +164,8 @@ describe("the other doors: the katto CLI and the hosted MCP tools", () => {
       const stale = await call("service_edit_transcript", { job_id: jobId, revision: t.revision, edits: [{ index: 1, text: "again" }] });
       expect(stale.isError).toBe(true);
       expect((stale.content[0] as { text: string }).text).toMatch(/^Katto API error 409 .*another edit landed first/);
-      const trim = await call("service_trim_clip", { job_id: jobId, clip_index: 0, start: clip.start, end: clip.start + 5 });
+      // the source is short (under 5 s): from its first word to its last
+      const trim = await call("service_trim_clip", { job_id: jobId, clip_index: 0, start_word: 0, end_word: t.words.length - 1 });
       expect(trim.isError, JSON.stringify(trim.content)).toBeFalsy();
       expect(trim.structuredContent).toMatchObject({ status: "queued" });
       expect(trim.structuredContent.end - trim.structuredContent.start).toBeGreaterThanOrEqual(3);
