@@ -16,5 +16,9 @@ CREATE INDEX `broll_assets_account` ON `broll_assets` (`account_id`,`status`);--
 ALTER TABLE `clips` ADD `captions_original_key` text;--> statement-breakpoint
 ALTER TABLE `clips` ADD `quality` text;--> statement-breakpoint
 ALTER TABLE `jobs` ADD `dropped` text;--> statement-breakpoint
+ALTER TABLE `rerenders` ADD `start_s` real;--> statement-breakpoint
+ALTER TABLE `rerenders` ADD `end_s` real;--> statement-breakpoint
 ALTER TABLE `rerenders` ADD `captions_original_key` text;--> statement-breakpoint
-ALTER TABLE `rerenders` ADD `quality` text;
+ALTER TABLE `rerenders` ADD `quality` text;--> statement-breakpoint
+ALTER TABLE `transcripts` ADD `revision` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `transcripts` ADD `source_duration` real;

@@ -32,6 +32,8 @@ import { registerCreateJob } from "./routes/jobs/create";
 import { registerGetJob } from "./routes/jobs/get";
 import { registerListJobs } from "./routes/jobs/list";
 import { registerGetTranscript } from "./routes/jobs/transcript";
+import { registerEditTranscript } from "./routes/jobs/edit-transcript";
+import { registerTrimClip } from "./routes/rerenders/trim";
 import { registerRerenderClip } from "./routes/rerenders/create";
 import { registerGetRerender } from "./routes/rerenders/get";
 import { registerCompleteUpload } from "./routes/uploads/complete";
@@ -67,6 +69,7 @@ const publicRoutes = [
   registerGetJob,
   registerCancelJob,
   registerGetTranscript,
+  registerEditTranscript,
   registerGetClips,
   registerReserveUpload,
   registerCompleteUpload,
@@ -75,6 +78,7 @@ const publicRoutes = [
   registerListBroll,
   registerDeleteBroll,
   registerRerenderClip,
+  registerTrimClip,
   registerGetRerender,
   registerGetUsage,
   registerGetAccount,

@@ -9,15 +9,16 @@ import { clips } from "./commands/clips";
 import { jobsCancel, jobsGet, jobsList, jobsWatch } from "./commands/jobs";
 import { brandKit, me, usage } from "./commands/account";
 import { connectionsList, publish } from "./commands/publish";
-import { dub, rerender } from "./commands/rerender";
+import { clipsTrim, dub, rerender } from "./commands/rerender";
 import { transcript } from "./commands/transcript";
+import { transcriptEdit } from "./commands/transcript-edit";
 import { webhookSecret, webhookVerify } from "./commands/webhook";
 import { login, logout } from "./commands/login";
 import { resolveCredentials } from "./config";
 import { CliError, describeError, EXIT, usageError } from "./exit-codes";
 import { createUi } from "./output";
 
-export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, transcript, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, brollAdd, brollList, brollRm, login, logout];
+export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsTrim, transcript, transcriptEdit, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, brollAdd, brollList, brollRm, login, logout];
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 

@@ -44,7 +44,7 @@ export async function transcribeSource(run: JobRun, source: Source): Promise<Tra
     run.lap("audio");
     transcript = await run.deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45) });
   }
-  await run.send(transcriptEvent(transcript));
+  await run.send(transcriptEvent(transcript, durationS));
   run.lap("transcribe");
   return transcript;
 }
@@ -95,7 +95,7 @@ async function translatePlans(run: JobRun, plans: ClipPlan[], spoken: string | n
 
 const NO_SPEECH: Transcript = { lang: null, segments: [], words: [], engine: "none" };
 
-function transcriptEvent(t: Transcript): RenderEvent {
+function transcriptEvent(t: Transcript, sourceDuration: number): RenderEvent {
   return {
     type: "transcript",
     lang: t.lang,
@@ -103,6 +103,7 @@ function transcriptEvent(t: Transcript): RenderEvent {
     words: t.words.map((w) => ({ start: w.start, end: w.end, word: w.word, ...(w.confidence !== undefined ? { confidence: w.confidence } : {}) })),
     engine: t.engine,
     word_timing: t.wordTiming ?? "engine",
+    ...(sourceDuration > 0 ? { source_duration: sourceDuration } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import { clipCuts, clipEdit, gridFps, storedCuts } from "./edit/clip-edit.js";
 import type { PlannedCut } from "./edit/cut-plan.js";
 import type { TimedRect } from "./edit/zoom-plan.js";
 import { mapWords } from "./edit/timeline.js";
-import type { CaptionWord } from "./captions/clip-words.js";
+import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { brollEdits, titleLookStyle } from "./clip-plan.js";
 import type { CallbackClient } from "./callback-client.js";
@@ -24,7 +24,7 @@ import { StageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
-import type { CropKeyframe } from "./reframe/crop-path.js";
+import { shiftPath, type CropKeyframe } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import type { ProbeResult } from "./types.js";
 import { download } from "./stages/download.js";
@@ -148,6 +148,21 @@ const NO_TRANSLATOR: Translator = { name: "none", supports: (from, to) => from =
 /** Whether two styles cut alike (then a render of one reuses the other's cuts). */
 const sameCuts = (a: Style, b: Style) => (a.remove_silences === true) === (b.remove_silences === true) && (a.remove_fillers === true) === (b.remove_fillers === true);
 
+/**
+ * The stored clip re-based on a range that starts `shift` seconds earlier (later when negative) in
+ * the source than the one it was rendered from: crop and panel paths and caption words are
+ * clip-relative, so each moves by `shift` (words falling before the new start are dropped).
+ */
+export function rebaseStoredClip(stored: StoredClip, shift: number): StoredClip {
+  if (shift === 0) return stored;
+  return {
+    ...stored,
+    cropPath: stored.cropPath ? shiftPath(stored.cropPath, -shift) : null,
+    panels: stored.panels?.map((p) => (p.path ? { ...p, path: shiftPath(p.path, -shift) } : p)) ?? null,
+    words: stored.words.map((w) => ({ ...w, start: w.start + shift, end: w.end + shift })).filter((w) => w.start >= 0),
+  };
+}
+
 /** The layout to render: the requested one (spec names), else the stored one. */
 export function rerenderLayout(requested: string | undefined, stored: string | null): Layout {
   const want = requested ?? stored ?? "wide";
@@ -269,14 +284,17 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   const { job, signal, client } = o;
   const { dir } = ctx;
   await client.event({ type: "progress", pct: 1 });
-  const stored = readStoredClip(job.clip.metadata);
+  const storedAsRendered = readStoredClip(job.clip.metadata);
   const src = await download(job.source.url, dir, { signal, maxBytes: o.maxBytes ?? 20 * 1024 ** 3 });
   ctx.stage = "probing";
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   if (!info.video) throw new StageError("probing", "source has no video stream");
   await client.event({ type: "progress", pct: 20 });
 
-  let words = stored.words;
+  // A trim renders another range of the source: the stored clip-relative paths move with its start,
+  // and the captions come from the transcript's (corrected) words when the Worker sends them.
+  const stored = rebaseStoredClip(storedAsRendered, (job.metadata_start ?? job.clip.start) - job.clip.start);
+  let words = job.words ? wordsForClip(job.words, job.clip.start, job.clip.end) : stored.words;
   let audioTracks: AudioTrack[] | undefined;
   let translated: TranslatedCaptions | null | undefined;
   const style = job.params.style ?? stored.style;

@@ -8,6 +8,9 @@ import { errorText, sharedTools } from "../src/index";
 import { addBroll } from "../src/tools/broll-add.tool";
 import { uploadFile } from "../src/tools/upload.tool";
 
+/** The tools both servers offer (mcp/src/tools/index.ts sharedTools); the stdio server adds two local ones. */
+const SHARED_COUNT = 23;
+
 const all = [...sharedTools, uploadFile, addBroll];
 
 /** Every property in a JSON Schema (nested objects and array items too) with its path. */
@@ -21,9 +24,9 @@ function properties(schema: Record<string, any>, at = ""): [string, Record<strin
 }
 
 describe("tool definitions", () => {
-  it("are twenty-one shared tools plus the local upload and B-roll add, with the contract's names", () => {
-    expect(sharedTools).toHaveLength(21);
-    expect(new Set(all.map((t) => t.name)).size).toBe(23);
+  it("are the shared tools plus the local upload and B-roll add, with the contract's names", () => {
+    expect(sharedTools).toHaveLength(SHARED_COUNT);
+    expect(new Set(all.map((t) => t.name)).size).toBe(SHARED_COUNT + 2);
     for (const t of all) expect(t.name).toMatch(/^service_[a-z_]+$/);
   });
 
@@ -59,6 +62,10 @@ describe("tool definitions", () => {
     expect(byName.service_publish_clip.description).toMatch(/Free: uses no quota/);
     expect(byName.service_publish_clip.annotations).toMatchObject({ readOnlyHint: false, openWorldHint: true, idempotentHint: false });
     expect(byName.service_list_connections.annotations.readOnlyHint).toBe(true);
+    // issue 22: a correction overwrites words (no earlier revision is kept); a trim adds a clip version
+    expect(byName.service_edit_transcript.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
+    expect(byName.service_trim_clip.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    expect(byName.service_trim_clip.description).toMatch(/Free: uses no quota/);
     expect(byName.service_get_publication.annotations.readOnlyHint).toBe(true);
     // the B-roll library: listing reads, deleting cannot be undone, adding reads this computer's disk
     expect(byName.service_list_broll.annotations.readOnlyHint).toBe(true);

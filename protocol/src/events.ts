@@ -77,6 +77,8 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
     words: z.array(TranscriptWordSchema),
     engine: z.string().max(200).optional(),
     word_timing: z.enum(WORD_TIMINGS).optional(),
+    /** the source's length, seconds (a trim or hand-made clip must lie inside it); absent from backends that predate it */
+    source_duration: Num.positive().optional(),
   }),
   /** sent once previews exist; the job becomes completed */
   /** `warnings`: absent from backends that predate it, the same as none */

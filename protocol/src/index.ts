@@ -16,3 +16,4 @@ export * from "./tasks.js";
 export * from "./render-settings.js";
 export * from "./settings.js";
 export * from "./caption-preview.js";
+export * from "./transcript-edit.js";

@@ -6,6 +6,7 @@ import { BrandKitSchema } from "./brand-kit.js";
 import { CLIP_METADATA_VERSION } from "./clip-metadata.js";
 import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, RenditionSizeSchema, SourceSchema, TaskIdSchema } from "./common.js";
 import { TaskBrollSchema } from "./broll.js";
+import { TranscriptWordSchema } from "./events.js";
 import { TaskStyleSchema } from "./style.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "./vocabularies.js";
 
@@ -54,6 +55,17 @@ export const RerenderTaskSchema = z.object(
     /** the clip's range in the source, and its stored editing metadata */
     clip: clipRange(Num.min(0), "needs start < end"),
     params: RerenderParamsSchema,
+    /**
+     * The transcript's words over the clip's range (seconds from the start of the source), as
+     * corrected (PATCH /jobs/{id}/transcript): the captions are made from these instead of the
+     * stored ones. Sent when the transcript was corrected, when captions are refreshed and on a trim.
+     */
+    words: z.array(TranscriptWordSchema).max(20_000).optional(),
+    /**
+     * Where the clip's stored editing metadata (crop path, words) starts in the source, when
+     * `clip.start` differs from it (a trim moved the cuts); absent: at clip.start.
+     */
+    metadata_start: Num.min(0).optional(),
     /** the account's brand kit, null when it has none */
     brand_kit: BrandKitSchema.nullable().default(null),
     /** B-roll to cut away to when the re-render's style asks for other cutaways than the clip has (style `broll`) */

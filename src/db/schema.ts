@@ -132,6 +132,10 @@ export const transcripts = sqliteTable("transcripts", {
   engine: text("engine"),
   /** "engine": word times from the engine; "segments": spread over each segment's voiced span */
   wordTiming: text("word_timing"),
+  /** 0 as transcribed; each accepted correction (PATCH /jobs/{id}/transcript) adds 1, conditionally on the revision named */
+  revision: integer("revision").notNull().default(0),
+  /** the source's length in seconds, as the backend probed it; null from backends that predate it */
+  sourceDuration: real("source_duration"),
   createdAt: text("created_at").notNull(),
 });
 
@@ -140,7 +144,10 @@ export const rerenders = sqliteTable("rerenders", {
   jobId: text("job_id").notNull().references(() => jobs.id),
   clipIndex: integer("clip_index").notNull(),
   status: text("status").notNull(),
-  params: text("params").notNull(), // JSON {layout_mode?, caption_style?, dub?}
+  params: text("params").notNull(), // JSON {layout_mode?, caption_style?, dub?, style?, captions?}
+  /** a trim's range in the source (snapped), seconds; null: the clip's own range */
+  startS: real("start_s"),
+  endS: real("end_s"),
   videoKey: text("video_key"),
   captionsKey: text("captions_key"),
   /** the spoken-language SRT when the re-render's captions are translated or dubbed; null otherwise */

@@ -41,6 +41,10 @@ export const rateLimits = {
   broll_list: { limit: 120, windowSeconds: 60 },
   /** Write; charges no quota but costs a render, so the rate is its only brake. */
   rerender: { limit: 10, windowSeconds: 60 },
+  /** Write; a correction costs no render, so the writes' rate. */
+  edit_transcript: { limit: 30, windowSeconds: 60 },
+  /** Write; a trim is a re-render (free, costs a render), so the re-render rate. */
+  trim: { limit: 10, windowSeconds: 60 },
   /** Read; polled until the re-render finishes, like get_job. */
   get_rerender: { limit: 60, windowSeconds: 60 },
   /** Read. */

@@ -15,6 +15,11 @@ const LANGS = DUB_LANGUAGES;
 async function submit(ctx: Context, jobId: string, index: number, body: Schemas["RerenderRequest"], v: Values) {
   const katto = ctx.katto();
   const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips/{index}/rerender", { params: { path: { id: jobId, index } }, body }));
+  await follow(ctx, katto, jobId, created, v);
+}
+
+/** Prints a queued re-render (or trim), or with --wait waits for it and downloads it with --out. */
+async function follow(ctx: Context, katto: Katto, jobId: string, created: { rerender_id: string }, v: Values) {
   if (!v.wait) {
     ctx.ui.note(`Re-render ${created.rerender_id} queued; follow it with --wait next time.`);
     ctx.ui.result(created, () => created.rerender_id);
@@ -42,10 +47,10 @@ const waitOptions = { wait: { type: "boolean" }, out: { type: "string" }, timeou
 export const rerender: Command = {
   words: ["rerender"],
   summary: "Render one clip again with another layout, caption style or creator style.",
-  usage: `katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] ${STYLE_USAGE} [--wait] [--out FILE.mp4]`,
+  usage: `katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] [--refresh-captions] ${STYLE_USAGE} [--wait] [--out FILE.mp4]`,
   args: 2,
-  options: { layout: { type: "string" }, "caption-style": { type: "string" }, ...styleFlags, ...waitOptions },
-  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4", "katto rerender $ID 0 --emoji --words 2 --wait   # the clip's own style with these fields changed"],
+  options: { layout: { type: "string" }, "caption-style": { type: "string" }, "refresh-captions": { type: "boolean" }, ...styleFlags, ...waitOptions },
+  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 0 --refresh-captions --wait   # captions from the corrected transcript", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4", "katto rerender $ID 0 --emoji --words 2 --wait   # the clip's own style with these fields changed"],
   async run(ctx, [jobId, index], v) {
     const body: Schemas["RerenderRequest"] = {};
     const layout = oneOf(v.layout as string | undefined, LAYOUTS, "layout");
@@ -53,6 +58,7 @@ export const rerender: Command = {
     if (v["caption-style"]) body.caption_style = v["caption-style"] as string;
     const style = styleFromOptions(v);
     if (style) body.style = style;
+    if (v["refresh-captions"]) body.captions = "refresh";
     await submit(ctx, jobId, intArg(index, "clip-index"), body, v);
   },
 };
@@ -69,5 +75,36 @@ export const dub: Command = {
     if (langs.length === 0) throw new CliError(EXIT.usage, `--lang is required (one of ${LANGS.join(", ")}).`);
     const dub = langs.map((l) => oneOf(l, LANGS, "lang")!) as (typeof LANGS)[number][];
     await submit(ctx, jobId, intArg(index, "clip-index"), { dub }, v);
+  },
+};
+
+/** A seconds option ("12.5"), or undefined when absent. */
+function secondsOpt(v: Values, flag: string): number | undefined {
+  const raw = v[flag] as string | undefined;
+  if (raw === undefined) return undefined;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new CliError(EXIT.usage, `--${flag} must be a number of seconds, got "${raw}".`);
+  return Number(raw);
+}
+
+export const clipsTrim: Command = {
+  words: ["clips", "trim"],
+  summary: "Move a clip's start and end (snapped to pauses between words): a new version of the clip.",
+  usage: "katto clips trim <job-id> <clip-index> (--start SECONDS | --start-word INDEX) (--end SECONDS | --end-word INDEX) [--wait] [--out FILE.mp4]",
+  args: 2,
+  options: { start: { type: "string" }, end: { type: "string" }, "start-word": { type: "string" }, "end-word": { type: "string" }, ...waitOptions },
+  examples: ["katto clips trim $ID 0 --start 12.4 --end 41 --wait", "katto clips trim $ID 1 --start-word 120 --end-word 188 --wait --out clip1.mp4"],
+  async run(ctx, [jobId, index], v) {
+    const body: Schemas["TrimRequest"] = {
+      start: secondsOpt(v, "start"),
+      end: secondsOpt(v, "end"),
+      start_word: v["start-word"] === undefined ? undefined : intArg(v["start-word"] as string, "--start-word"),
+      end_word: v["end-word"] === undefined ? undefined : intArg(v["end-word"] as string, "--end-word"),
+    };
+    if ((body.start === undefined) === (body.start_word === undefined)) throw new CliError(EXIT.usage, "Give exactly one of --start SECONDS or --start-word INDEX.");
+    if ((body.end === undefined) === (body.end_word === undefined)) throw new CliError(EXIT.usage, "Give exactly one of --end SECONDS or --end-word INDEX.");
+    const katto = ctx.katto();
+    const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips/{index}/trim", { params: { path: { id: jobId, index: intArg(index, "clip-index") } }, body }));
+    ctx.ui.note(`Snapped to pauses: ${created.start}–${created.end} s.`);
+    await follow(ctx, katto, jobId, created, v);
   },
 };

@@ -103,3 +103,17 @@ export function cropXAt(path: readonly CropKeyframe[], t: number): number {
   }
   return x;
 }
+
+/**
+ * A clip-relative path re-based for a clip that now starts `offset` seconds later (earlier when
+ * negative) in the source (a trim, issue 22): every keyframe moves by -offset; the part before the
+ * new start becomes one keyframe at 0 holding the path's value there. Before its first keyframe
+ * and after its last the path holds its end values, as cropXAt does.
+ */
+export function shiftPath(path: readonly CropKeyframe[], offset: number): CropKeyframe[] {
+  if (path.length === 0 || offset === 0) return path.map((k) => ({ ...k }));
+  const moved = path.map((k) => ({ t: k.t - offset, x: k.x }));
+  const after = moved.filter((k) => k.t > 0);
+  if (after.length === moved.length) return moved;
+  return [{ t: 0, x: Math.round(cropXAt(path, offset) * 1000) / 1000 }, ...after];
+}

@@ -4,10 +4,11 @@ import { cancelJob, createClipJob, getClips, getJob, getTranscript, listJobs } f
 import { deleteBroll, listBroll } from "./broll.tool";
 import { getPublication, listConnections, publishClip } from "./publishing.tool";
 import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
+import { editTranscript, trimClip } from "./edit.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
 import { waitForJob } from "./wait.tool";
 
-/** The twenty-one tools both servers offer (the stdio server adds service_upload_file and service_add_broll). */
+/** The tools both servers offer (the stdio server adds service_upload_file and service_add_broll). */
 export const sharedTools: KattoTool[] = [
   createClipJob,
   getJob,
@@ -30,4 +31,6 @@ export const sharedTools: KattoTool[] = [
   getPublication,
   listBroll,
   deleteBroll,
+  editTranscript,
+  trimClip,
 ];

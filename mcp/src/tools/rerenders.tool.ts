@@ -12,18 +12,19 @@ const additive = { readOnlyHint: false, destructiveHint: false, idempotentHint: 
 export const rerenderClip = defineTool({
   name: "service_rerender_clip",
   title: "Re-render a clip",
-  description: "Render a finished clip again with another layout, caption style and/or creator style (caption grouping, key-word emphasis, emoji, hook title). Free: uses no quota. The original clip stays as it is; the result gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id) or read it with service_get_rerender.",
+  description: "Render a finished clip again with another layout, caption style and/or creator style (caption grouping, key-word emphasis, emoji, hook title), or with captions refreshed from the corrected transcript. Free: uses no quota. The original clip stays as it is; the result gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id) or read it with service_get_rerender.",
   input: {
     job_id: jobId,
     clip_index: clipIndex,
     layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing: face_tracking (follow the speaker), wide, split_screen, stacked (gaming: face cam over game), passthrough, grid_3 or grid_4."),
     caption_style: z.enum(CAPTION_STYLES).optional().describe("Caption look: bold_pop, karaoke, boxed, minimal, or none for no burned-in captions."),
     style: styleInput,
+    captions: z.enum(["refresh"]).optional().describe('"refresh": caption the new version with the transcript as corrected now (service_edit_transcript).'),
   },
   output: RerenderCreatedSchema,
   annotations: additive,
-  run: ({ job_id, clip_index, layout_mode, caption_style, style }, { api }) =>
-    unwrap(api.POST("/api/v1/jobs/{id}/clips/{index}/rerender", { params: { path: { id: job_id, index: clip_index } }, body: { layout_mode, caption_style, style } })),
+  run: ({ job_id, clip_index, layout_mode, caption_style, style, captions }, { api }) =>
+    unwrap(api.POST("/api/v1/jobs/{id}/clips/{index}/rerender", { params: { path: { id: job_id, index: clip_index } }, body: { layout_mode, caption_style, style, captions } })),
   summary: (r) => `Re-render ${r.rerender_id} queued. Wait with service_wait_for_job (rerender_id ${r.rerender_id}).`,
 });
 

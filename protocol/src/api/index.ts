@@ -12,3 +12,4 @@ export * from "./rerender.js";
 export * from "./upload.js";
 export * from "./sources.js";
 export * from "./broll.js";
+export * from "./transcript-edit.js";

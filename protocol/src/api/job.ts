@@ -146,6 +146,9 @@ export const TranscriptSchema = z.object({
   word_timing: z.enum(WORD_TIMINGS).meta({
     description: "engine: word times come from the speech engine; segments: the engine gave times per segment only, and each segment's words were spread over its voiced span (times are estimates).",
   }),
+  revision: z.int().min(0).meta({
+    description: "0 as transcribed; each accepted PATCH /jobs/{id}/transcript adds 1. Name it in the next PATCH, which is refused with 409 when another edit landed first.",
+  }),
   created_at: z.iso.datetime(),
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;

@@ -21,9 +21,13 @@ export const RerenderBodySchema = z
       .max(DUB_LANGUAGES.length)
       .optional(),
     style: StyleSchema.optional(),
+    captions: z
+      .enum(["refresh"], { error: 'captions must be "refresh"' })
+      .optional()
+      .meta({ description: 'refresh: caption the new version with the transcript as corrected now (PATCH /jobs/{id}/transcript).' }),
   })
-  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined, {
-    error: "Send at least one of layout_mode, caption_style, dub or style.",
+  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined || b.captions !== undefined, {
+    error: "Send at least one of layout_mode, caption_style, dub, style or captions.",
   })
   // a dubbed clip's captions show what is heard: the first dub language (docs/api-decisions.md "Caption language")
   .refine((b) => !b.dub || b.style?.caption_language === undefined || b.style.caption_language === b.dub[0], {
@@ -47,4 +51,6 @@ export const RerenderSchema = z.object({
   duration: orNull(z.number(), "Length of the new clip, seconds; null until completed."),
   error: orNull(z.string(), "Why the re-render failed; null unless status is failed."),
   quality: ClipQualitySchema.nullable().meta({ description: "What the new version measured (docs/clip-quality.md); null until completed." }),
+  start: z.number().meta({ description: "Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's)." }),
+  end: z.number().meta({ description: "Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's)." }),
 });

@@ -236,6 +236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/clips/{index}/trim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a clip's start and end
+         * @description Requires the write scope. Free: no quota. `start`/`end` in source seconds (snapped to the nearest pause between words) or `start_word`/`end_word` (transcript word indexes). The range must lie in the source and be 3 to 180 s long. A new clip version in the clip's layout and style, followed like a re-render (GET /jobs/{id}/rerenders/{rerender_id}); the original clip URL is unchanged. 409 when the job is not completed.
+         */
+        post: operations["trimClip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/rerenders/{rerender_id}": {
         parameters: {
             query?: never;
@@ -273,7 +293,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct the transcript of a job
+         * @description Requires the write scope. Replace a word (`{index, text}`), delete one (`text: ""`), or give a segment new text (`{segment, text}`, aligned to the segment's word times). Indexes are those of the `revision` named; 409 when another edit landed first. Existing clip versions never change; re-render with `{"captions": "refresh"}` or trim to use the corrected words.
+         */
+        patch: operations["editTranscript"];
         trace?: never;
     };
     "/api/v1/me": {
@@ -1077,6 +1101,8 @@ export interface components {
             clip_url: string | null;
             /** @description Length of the new clip, seconds; null until completed. */
             duration: number | null;
+            /** @description Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's). */
+            end: number;
             /** @description Why the re-render failed; null unless status is failed. */
             error: string | null;
             /** @description What the new version measured (docs/clip-quality.md); null until completed. */
@@ -1131,6 +1157,8 @@ export interface components {
                 subject_in_frame: number | null;
             } | null;
             rerender_id: string;
+            /** @description Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's). */
+            start: number;
             /** @enum {string} */
             status: "queued" | "processing" | "completed" | "failed";
         };
@@ -1147,6 +1175,11 @@ export interface components {
              * @example karaoke
              */
             caption_style?: string;
+            /**
+             * @description refresh: caption the new version with the transcript as corrected now (PATCH /jobs/{id}/transcript).
+             * @enum {string}
+             */
+            captions?: "refresh";
             dub?: ("en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh")[];
             /** @enum {string} */
             layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
@@ -1158,6 +1191,12 @@ export interface components {
             filename: string;
             /** @description Bytes. Cap: 1 GB on free, 5 GB on creator. */
             size: number;
+        };
+        SegmentEdit: {
+            /** @description The segment's index in `segments` of the revision being edited. */
+            segment: number;
+            /** @description The segment's new text: aligned word by word to the segment's words, which keep their times; new words share their neighbours' time. */
+            text: string;
         };
         /** @description A clip's creator style, every field optional. On a job (config.style) it overrides the default brand kit's style field by field; on a re-render it overrides the style the clip was rendered with. Unknown fields are refused. */
         Style: {
@@ -1203,6 +1242,8 @@ export interface components {
             job_id: string;
             /** @description The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told. */
             lang: string | null;
+            /** @description 0 as transcribed; each accepted PATCH /jobs/{id}/transcript adds 1. Name it in the next PATCH, which is refused with 409 when another edit landed first. */
+            revision: number;
             segments: {
                 end: number;
                 start: number;
@@ -1222,6 +1263,36 @@ export interface components {
                 start: number;
                 text: string;
             }[];
+        };
+        TranscriptEditRequest: {
+            edits: (components["schemas"]["WordEdit"] | components["schemas"]["SegmentEdit"])[];
+            /**
+             * @description The revision these edits were made against; 409 when another edit landed first.
+             * @example 0
+             */
+            revision: number;
+        };
+        TrimCreated: {
+            /** @description The new end in the source as snapped, seconds. */
+            end: number;
+            rerender_id: string;
+            /** @description The new start in the source as snapped, seconds. */
+            start: number;
+            /** @enum {string} */
+            status: "queued";
+            /** Format: uri */
+            status_url: string;
+        };
+        /** @description The clip's new range; after snapping it must lie in the source and be 3 to 180 seconds long. */
+        TrimRequest: {
+            /** @description New end in the source, seconds; snapped to the nearest pause between words. */
+            end?: number;
+            /** @description End just after this word (an index of the transcript's words), instead of end. */
+            end_word?: number;
+            /** @description New start in the source, seconds; snapped to the nearest pause between words. */
+            start?: number;
+            /** @description Start just before this word (an index of the transcript's words), instead of start. */
+            start_word?: number;
         };
         UploadReservation: {
             /** Format: uri */
@@ -1255,6 +1326,12 @@ export interface components {
             signing_secret: string;
             /** @example X-Service-Timestamp */
             timestamp_header: string;
+        };
+        WordEdit: {
+            /** @description The word's index in `words` of the revision being edited. */
+            index: number;
+            /** @description The word's new text; "" deletes the word; several words share its time. */
+            text: string;
         };
     };
     responses: never;
@@ -3173,6 +3250,167 @@ export interface operations {
             };
         };
     };
+    trimClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": 12.4,
+                 *       "end": 41
+                 *     }
+                 */
+                "application/json": components["schemas"]["TrimRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted and queued, with the snapped range. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrimCreated"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getRerender: {
         parameters: {
             query?: never;
@@ -3367,6 +3605,175 @@ export interface operations {
             };
             /** @description Not found, or not owned by the caller. */
             404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 0,
+                 *       "edits": [
+                 *         {
+                 *           "index": 12,
+                 *           "text": "Katto"
+                 *         },
+                 *         {
+                 *           "index": 13,
+                 *           "text": ""
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TranscriptEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The corrected transcript, at its new revision. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;

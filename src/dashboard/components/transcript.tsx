@@ -21,7 +21,8 @@ export function TranscriptSource({ transcript }: { transcript: Transcript }) {
 
 export interface TranscriptLine {
   start: number;
-  words: { text: string; confidence?: number; low: boolean }[];
+  /** `index`: the word's index in the transcript's words (what a trim's start_word/end_word names) */
+  words: { text: string; confidence?: number; low: boolean; index?: number }[];
 }
 
 /** Each segment's words (by time), so confidence can be shown per word; a segment without words keeps its text. */
@@ -31,8 +32,9 @@ export function transcriptLines(t: Transcript): TranscriptLine[] {
     const last = k === t.segments.length - 1;
     const words: TranscriptLine["words"] = [];
     while (i < t.words.length && (last || t.words[i]!.start < s.end)) {
+      const index = i;
       const w = t.words[i++]!;
-      words.push({ text: w.text, confidence: w.confidence, low: w.confidence !== undefined && w.confidence < LOW_CONFIDENCE });
+      words.push({ text: w.text, confidence: w.confidence, low: w.confidence !== undefined && w.confidence < LOW_CONFIDENCE, index });
     }
     return { start: s.start, words: words.length > 0 ? words : [{ text: s.text, low: false }] };
   });

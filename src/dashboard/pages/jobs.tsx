@@ -5,7 +5,7 @@
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
 import { CAPTION_STYLES, CLIP_LENGTHS, clipLengthLabel, DUB_LANGUAGES, LAYOUT_MODES, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
-import { CompleteUploadBodySchema, type Config, ConfigSchema, RerenderBodySchema, ReserveUploadBodySchema } from "@katto/protocol/api";
+import { CompleteUploadBodySchema, type Config, ConfigSchema, RerenderBodySchema, ReserveUploadBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
 import { RUNNING_STATUSES } from "../../services/jobs/status";
 import { StyleFields, styleFrom } from "../components/style-fields";
 import { TranscriptSource, transcriptLines } from "../components/transcript";
@@ -13,7 +13,8 @@ import { cancelJob } from "../../services/jobs/cancel";
 import { createJob } from "../../services/jobs/create";
 import { getJobDetails } from "../../services/jobs/details";
 import { getJob, getTranscript, listJobs } from "../../services/jobs/read";
-import { createRerender } from "../../services/rerenders/rerenders";
+import { createRerender, createTrim } from "../../services/rerenders/rerenders";
+import { editTranscript } from "../../services/transcripts/edit";
 import { completeUpload, reserveUpload } from "../../services/uploads/uploads";
 import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, QualityBadge, StatusBadge } from "../components/ui";
@@ -226,6 +227,30 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                       </form>
                     </details>
                   )}
+                  {k.rerenderable && (
+                    <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`} class="actions">
+                      <input type="hidden" name="captions" value="refresh" />
+                      <button type="submit" class="btn" data-refresh-captions={k.clip_index}>Refresh captions</button>
+                      <span class="muted">A new version captioned with the transcript as corrected below.</span>
+                    </form>
+                  )}
+                  {k.rerenderable && transcript && (
+                    <details data-trim={k.clip_index}>
+                      <summary>Move start and end</summary>
+                      <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/trim`}>
+                        <p class="muted">Times in the source video, seconds; each is moved to the nearest pause between words. Or pick the first and last word of the clip (the # before each word in the transcript). 3 to 180 s.</p>
+                        <label for={`tr-start-${k.clip_index}`}>Start (s)</label>
+                        <input id={`tr-start-${k.clip_index}`} name="start" type="number" min={0} step="0.01" value={String(k.start_s)} />
+                        <label for={`tr-end-${k.clip_index}`}>End (s)</label>
+                        <input id={`tr-end-${k.clip_index}`} name="end" type="number" min={0} step="0.01" value={String(k.end_s)} />
+                        <label for={`tr-sw-${k.clip_index}`}>or first word #</label>
+                        <input id={`tr-sw-${k.clip_index}`} name="start_word" type="number" min={0} step="1" />
+                        <label for={`tr-ew-${k.clip_index}`}>and last word #</label>
+                        <input id={`tr-ew-${k.clip_index}`} name="end_word" type="number" min={0} step="1" />
+                        <button type="submit" class="btn">Make this version</button>
+                      </form>
+                    </details>
+                  )}
                   {k.versions.length > 0 && (
                     <div>
                       <h4>Versions</h4>
@@ -250,12 +275,22 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
           <section class="card" aria-labelledby="tr-h">
             <h2 id="tr-h">Transcript</h2>
             <TranscriptSource transcript={transcript} />
+            <p class="muted" data-revision={String(transcript.revision)}>
+              Revision {transcript.revision}. Correct a line and save it: its words keep their times, and the next re-render, trim or "Refresh captions" uses them. Clips already made do not change.
+            </p>
             <div class="transcript">
-              {transcriptLines(transcript).map((line) => (
-                <p>
-                  <span class="muted mono">{new Date(line.start * 1000).toISOString().slice(14, 19)}</span>{" "}
-                  {line.words.map((w) => (w.low ? <><mark class="low-confidence" title={`the engine is ${Math.round(w.confidence! * 100)} % sure of this word`}>{w.text}</mark>{" "}</> : `${w.text} `))}
-                </p>
+              {transcriptLines(transcript).map((line, k) => (
+                <form method="post" action={`/dashboard/jobs/${id}/transcript`} class="transcript-line" data-segment={k}>
+                  <p>
+                    <span class="muted mono">{new Date(line.start * 1000).toISOString().slice(14, 19)}</span>{" "}
+                    {line.words.map((w) => (<><span class="muted mono word-index">{w.index === undefined ? "" : `#${w.index}`}</span>{w.low ? <mark class="low-confidence" title={`the engine is ${Math.round(w.confidence! * 100)} % sure of this word`}>{w.text}</mark> : w.text}{" "}</>))}
+                  </p>
+                  <input type="hidden" name="revision" value={String(transcript.revision)} />
+                  <input type="hidden" name="segment" value={String(k)} />
+                  <label class="sr-only" for={`seg-${k}`}>Text of line {k + 1}</label>
+                  <input id={`seg-${k}`} name="text" value={transcript.segments[k]?.text ?? line.words.map((w) => w.text).join(" ")} />
+                  <button type="submit" class="btn">Save</button>
+                </form>
               ))}
             </div>
           </section>
@@ -300,6 +335,7 @@ export function registerJobPages(d: Hono<DashboardEnv>) {
     if (f.one("layout_mode")) raw.layout_mode = f.one("layout_mode");
     if (f.one("caption_style")) raw.caption_style = f.one("caption_style");
     if (f.all("dub").length) raw.dub = f.all("dub");
+    if (f.one("captions")) raw.captions = f.one("captions");
     const style = styleFrom(f.one);
     if (style.error) return jobPage(c, id, { error: style.error }, 400);
     if (style.style) raw.style = style.style;
@@ -312,6 +348,40 @@ export function registerJobPages(d: Hono<DashboardEnv>) {
       throw e;
     }
     return c.redirect(`/dashboard/jobs/${id}`, 303);
+  });
+
+  // Issue 22: a line of the transcript corrected (PATCH /jobs/{id}/transcript with one segment edit).
+  // A stale revision is shown plainly with 409: someone else saved first; the page shows their text.
+  d.post("/dashboard/jobs/:id/transcript", requireSession, async (c) => {
+    const id = c.req.param("id");
+    const f = await formOf(c);
+    const parsed = TranscriptEditBodySchema.safeParse({ revision: Number(f.one("revision")), edits: [{ segment: Number(f.one("segment")), text: f.one("text") }] });
+    if (!parsed.success) return jobPage(c, id, { error: zodMessage(parsed.error) }, 400);
+    try {
+      const t = await editTranscript(accountCtx(c), id, parsed.data);
+      return jobPage(c, id, { notice: `Saved: the transcript is now at revision ${t.revision}. Use "Refresh captions" on a clip to caption a new version with it.` });
+    } catch (e) {
+      if (e instanceof ServiceError && e.code === "conflict") return jobPage(c, id, { error: `Not saved: someone else saved a correction first. ${e.message.split(":")[0]}. The page now shows their text: make your correction again.` }, 409);
+      if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, 400);
+      throw e;
+    }
+  });
+  d.post("/dashboard/jobs/:id/clips/:index/trim", requireSession, async (c) => {
+    const id = c.req.param("id");
+    const f = await formOf(c);
+    const num = (k: string) => (f.one(k).trim() === "" ? undefined : Number(f.one(k)));
+    const [startWord, endWord] = [num("start_word"), num("end_word")];
+    // a word picked wins over the seconds prefilled beside it
+    const raw = { start: startWord === undefined ? num("start") : undefined, end: endWord === undefined ? num("end") : undefined, start_word: startWord, end_word: endWord };
+    const parsed = TrimBodySchema.safeParse(raw);
+    if (!parsed.success) return jobPage(c, id, { error: zodMessage(parsed.error) }, 400);
+    try {
+      const r = await createTrim(accountCtx(c), id, Number(c.req.param("index")), parsed.data);
+      return jobPage(c, id, { notice: `New version queued from ${r.start} s to ${r.end} s (moved to the nearest pauses).` }, 202);
+    } catch (e) {
+      if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, e.code === "conflict" ? 409 : 400);
+      throw e;
+    }
   });
 
   // The upload script's two calls around its presigned PUT (same services as POST /uploads and

@@ -45,7 +45,8 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
         .map((v) => ({
           id: v.id,
           status: v.status,
-          params: JSON.parse(v.params) as Record<string, unknown>,
+          // a trim shows its range instead of its marker
+          params: (({ trim: _t, ...rest }) => (v.startS !== null && v.endS !== null ? { ...rest, range: `${v.startS}–${v.endS} s` } : rest))(JSON.parse(v.params) as Record<string, unknown>),
           url: v.status === "completed" && v.videoKey ? fileUrl(ctx.baseUrl, v.videoKey) : null,
           captions_url: v.status === "completed" && v.captionsKey ? fileUrl(ctx.baseUrl, v.captionsKey) : null,
           captions_original_url: v.status === "completed" && v.captionsOriginalKey ? fileUrl(ctx.baseUrl, v.captionsOriginalKey) : null,

@@ -71,7 +71,7 @@ export async function getTranscript(ctx: AccountContext, id: string) {
 }
 
 /** The stored transcript as the API shows it: words as `text`, the engine named, how words were timed. */
-function transcriptView(id: string, t: typeof transcripts.$inferSelect): Transcript {
+export function transcriptView(id: string, t: typeof transcripts.$inferSelect): Transcript {
   const words = JSON.parse(t.words) as TranscriptWord[];
   return {
     job_id: id,
@@ -80,6 +80,7 @@ function transcriptView(id: string, t: typeof transcripts.$inferSelect): Transcr
     words: words.map((w) => ({ text: w.word, start: w.start, end: w.end, ...(w.confidence !== undefined ? { confidence: w.confidence } : {}) })),
     engine: t.engine,
     word_timing: isWordTiming(t.wordTiming) ? t.wordTiming : "engine",
+    revision: t.revision,
     created_at: t.createdAt,
   };
 }

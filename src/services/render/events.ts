@@ -45,12 +45,12 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
     case "transcript": {
       const r = await db
         .prepare(
-          `INSERT INTO transcripts (job_id, lang, segments, words, engine, word_timing, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND ${RUNNING})
+          `INSERT INTO transcripts (job_id, lang, segments, words, engine, word_timing, source_duration, created_at)
+           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?8, ?7 WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND ${RUNNING})
            ON CONFLICT(job_id) DO UPDATE SET lang = excluded.lang, segments = excluded.segments, words = excluded.words,
-             engine = excluded.engine, word_timing = excluded.word_timing`,
+             engine = excluded.engine, word_timing = excluded.word_timing, source_duration = excluded.source_duration`,
         )
-        .bind(jobId, ev.lang, JSON.stringify(ev.segments), JSON.stringify(ev.words), ev.engine ?? null, ev.word_timing ?? null, now)
+        .bind(jobId, ev.lang, JSON.stringify(ev.segments), JSON.stringify(ev.words), ev.engine ?? null, ev.word_timing ?? null, now, ev.source_duration ?? null)
         .run();
       if (r.meta.changes !== 1) throw noLongerRunning();
       return;

@@ -1,7 +1,7 @@
 // The re-render task of a queued re-render (docs/render-protocol.md "Re-renders"): the clip's
 // range and stored editing metadata, the requested changes, the account's brand kit, and a
 // callback token of its own.
-import { resolveStyle, type RerenderParams, type Style } from "@katto/protocol";
+import { resolveStyle, type RerenderParams, type Style, type TranscriptWord } from "@katto/protocol";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
@@ -12,16 +12,29 @@ import { taskBroll } from "../broll/task";
 /** The task of a re-render still queued, or null (a redelivery of one already handed over). */
 export async function rerenderTask(env: Env, rid: string): Promise<BackendTask | null> {
   const r = await env.DB.prepare(
-    `SELECT r.id, r.job_id, r.clip_index, r.status, r.params, c.metadata, c.start_s, c.end_s, j.source, j.source_url, j.account_id
-     FROM rerenders r JOIN clips c ON c.job_id = r.job_id AND c.clip_index = r.clip_index JOIN jobs j ON j.id = r.job_id WHERE r.id = ?`,
+    `SELECT r.id, r.job_id, r.clip_index, r.status, r.params, r.start_s AS trim_start, r.end_s AS trim_end, c.metadata, c.start_s, c.end_s,
+       j.source, j.source_url, j.account_id, t.words, t.revision
+     FROM rerenders r JOIN clips c ON c.job_id = r.job_id AND c.clip_index = r.clip_index JOIN jobs j ON j.id = r.job_id
+     LEFT JOIN transcripts t ON t.job_id = r.job_id WHERE r.id = ?`,
   )
     .bind(rid)
-    .first<{ id: string; job_id: string; clip_index: number; status: string; params: string; metadata: string; start_s: number; end_s: number; source: string; source_url: string; account_id: string }>();
+    .first<{
+      id: string; job_id: string; clip_index: number; status: string; params: string; trim_start: number | null; trim_end: number | null;
+      metadata: string; start_s: number; end_s: number; source: string; source_url: string; account_id: string; words: string | null; revision: number | null;
+    }>();
   if (!r || r.status !== "queued") return null;
   const upload = r.source === "upload";
   const metadata = JSON.parse(r.metadata) as { style?: Style };
-  const params = JSON.parse(r.params) as RerenderParams;
-  const style = params.style ? resolveStyle(metadata.style, params.style) : undefined;
+  const params = JSON.parse(r.params) as RerenderParams & { captions?: "refresh"; trim?: true };
+  const trimmed = r.trim_start !== null && r.trim_end !== null;
+  const start = trimmed ? r.trim_start! : r.start_s;
+  const end = trimmed ? r.trim_end! : r.end_s;
+  // The corrected words (issue 22) replace the stored caption words whenever they may differ from
+  // them: after a correction, on a captions refresh, and over a trimmed range.
+  const useTranscript = r.words !== null && ((r.revision ?? 0) > 0 || params.captions === "refresh" || trimmed);
+  const words = useTranscript ? wordsInRange(JSON.parse(r.words!) as TranscriptWord[], start, end) : undefined;
+  const { captions: _captions, trim: _trim, ...renderParams } = params;
+  const style = renderParams.style ? resolveStyle(metadata.style, renderParams.style) : undefined;
   // only a re-render that changes the clip's B-roll source needs assets to plan new cutaways from
   const broll = style && style.broll !== metadata.style?.broll ? await taskBroll(env, r.account_id, style) : undefined;
   return {
@@ -31,9 +44,11 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
       job_id: r.job_id,
       clip_index: r.clip_index,
       source: { url: upload ? await jobSourceUrl(env, r.job_id) : r.source_url, kind: upload ? "upload" : "url" },
-      clip: { start: r.start_s, end: r.end_s, metadata },
+      clip: { start, end, metadata },
       // a new style changes the clip's own field by field; without one the backend keeps the stored style
-      params: style ? { ...params, style } : params,
+      params: style ? { ...renderParams, style } : renderParams,
+      ...(words ? { words } : {}),
+      ...(trimmed ? { metadata_start: r.start_s } : {}),
       brand_kit: await defaultBrandKit(env.DB, r.account_id),
       callback: await callbackFor(env, rid),
       ...(broll ? { broll } : {}),
@@ -45,3 +60,6 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
 export async function failUnsentRerender(env: Env, rid: string, refusal?: string): Promise<void> {
   await failRerender(env, rid, refusal ? `The re-render could not be started: ${refusal}` : "The render backend could not be reached. Please retry.");
 }
+
+/** The words that overlap [start, end) of the source (the backend clamps them into the clip). */
+export const wordsInRange = (words: readonly TranscriptWord[], start: number, end: number) => words.filter((w) => w.end > start && w.start < end);

@@ -169,6 +169,8 @@ describe("rate-limit helpers", () => {
       complete_upload: { limit: 20, windowSeconds: 60 },
       rerender: { limit: 10, windowSeconds: 60 },
       get_rerender: { limit: 60, windowSeconds: 60 },
+      edit_transcript: { limit: 30, windowSeconds: 60 },
+      trim: { limit: 10, windowSeconds: 60 },
       webhook: { limit: 30, windowSeconds: 60 },
       connect: { limit: 10, windowSeconds: 60 },
       list_connections: { limit: 120, windowSeconds: 60 },

@@ -32,7 +32,7 @@ describe("hosted MCP at /mcp", () => {
     expect(as.code_challenge_methods_supported).toContain("S256");
   });
 
-  it("lists the twenty-one tools with annotations and output schemas to an API key", async () => {
+  it("lists the shared tools with annotations and output schemas to an API key", async () => {
     const c = await createAccount();
     const res = await rpc(c.key.key, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     expect(res.status).toBe(200);
@@ -41,6 +41,7 @@ describe("hosted MCP at /mcp", () => {
     expect(names).toHaveLength(21);
     expect(names).toEqual(expect.arrayContaining(["service_list_broll", "service_delete_broll"]));
     expect(names).not.toContain("service_add_broll");
+    expect(names).toEqual(expect.arrayContaining(["service_edit_transcript", "service_trim_clip"]));
     expect(names).toEqual(expect.arrayContaining(["service_list_connections", "service_publish_clip", "service_get_publication"]));
     expect(names).toContain("service_wait_for_job");
     expect(names).not.toContain("service_upload_file");

@@ -34,7 +34,7 @@ describe("GET /jobs/{id}/transcript", () => {
     const r = await api(c, `/jobs/${id}/transcript`);
     expect(r.status).toBe(200);
     const t = TranscriptSchema.parse(await r.json());
-    expect(t).toEqual({ job_id: id, lang: "en", segments, words: [{ text: "Welcome", start: 0, end: 0.4 }], engine: null, word_timing: "engine", created_at: expect.any(String) });
+    expect(t).toEqual({ job_id: id, lang: "en", segments, words: [{ text: "Welcome", start: 0, end: 0.4 }], engine: null, word_timing: "engine", revision: 0, created_at: expect.any(String) });
   });
 
   it("names the engine that made it, gives each word's confidence where the engine gave one, and says when word times are estimates", async () => {

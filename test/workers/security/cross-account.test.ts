@@ -40,6 +40,8 @@ describe("another account's resources are unreachable", () => {
     ["GET /jobs/{id}/clips", (x) => [`/jobs/${x.job}/clips`, {}]],
     ["POST /jobs/{id}/clips/{index}/rerender", (x) => [`/jobs/${x.job}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } }]],
     ["GET /jobs/{id}/rerenders/{rerender_id}", (x) => [`/jobs/${x.job}/rerenders/${x.rerender}`, {}]],
+    ["PATCH /jobs/{id}/transcript", (x) => [`/jobs/${x.job}/transcript`, { method: "PATCH", json: { revision: 0, edits: [{ index: 0, text: "x" }] } }]],
+    ["POST /jobs/{id}/clips/{index}/trim", (x) => [`/jobs/${x.job}/clips/0/trim`, { method: "POST", json: { start: 0, end: 5 } }]],
     ["POST /uploads/{id}/complete", (x) => [`/uploads/${x.upload}/complete`, { method: "POST", json: {} }]],
   ];
 
