@@ -13,3 +13,4 @@ export * from "./events.js";
 export * from "./tasks.js";
 export * from "./render-settings.js";
 export * from "./settings.js";
+export * from "./snap.js";
