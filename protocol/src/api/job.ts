@@ -1,6 +1,6 @@
 // Jobs and their clips as the public API shows them (service-api-v1 "Job", "Clip", "Transcript").
 import { z } from "zod";
-import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
+import { CLIP_ORIGINS, JOB_STATUSES, JOB_WARNING_CODES, MANUAL_CLIP_STATUSES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
 import { ClipEditsSchema, StyleSchema } from "../style.js";
 import { ConfigSchema } from "./config.js";
 import { orNull } from "./or-null.js";
@@ -31,6 +31,7 @@ export const clipReasonFields = {
   subscores: ClipSubscoresSchema.nullable().meta({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),
   justification: orNull(z.string(), "Why the clip scored as it did, in a sentence or two quoting it."),
   style: StyleSchema.meta({ description: "The creator style the clip was rendered with, as resolved (the brand kit's style, then the job's field by field); {} for a clip without one." }),
+  origin: z.enum(CLIP_ORIGINS).meta({ description: "auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate." }),
   edits: ClipEditsSchema.meta({
     description: "What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do.",
   }),
@@ -57,7 +58,7 @@ export const ProgressSchema = z.object({
 export const JobWarningSchema = z.object({
   code: z.enum(JOB_WARNING_CODES).meta({
     description:
-      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.",
+      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).",
   }),
   message: z.string().meta({ description: "One line saying what happened to which clip." }),
   clip_index: z.int().min(0).nullable().meta({ description: "The delivered clip it concerns; null for a clip that was left out." }),
@@ -65,6 +66,16 @@ export const JobWarningSchema = z.object({
   end: z.number().min(0).meta({ description: "Where the clip ends in the source video, seconds." }),
 });
 export type JobWarning = z.infer<typeof JobWarningSchema>;
+
+/** A clip made by hand, from its request until it lands (GET /jobs/{id} `manual_clips`). */
+export const ManualClipSchema = z.object({
+  clip_index: z.int().min(0),
+  status: z.enum(MANUAL_CLIP_STATUSES).meta({ description: "queued, rendering, completed (it is among `clips`) or failed (see `error`)." }),
+  start: z.number().meta({ description: "Where it starts in the source (snapped), seconds." }),
+  end: z.number(),
+  candidate_id: orNull(z.string(), "The left-out candidate it was made from; null for a range given by hand."),
+  error: orNull(z.string(), "Why it could not be made; null unless failed."),
+});
 
 export const JobSchema = z.object({
   id: z.uuid(),
@@ -78,6 +89,9 @@ export const JobSchema = z.object({
   warnings: z.array(JobWarningSchema).meta({
     description: "What to know about a completed job's clips: one rendered with a simpler framing than planned, or one left out because it could not be rendered. Empty when there is nothing to say.",
   }),
+  manual_clips: z
+    .array(ManualClipSchema)
+    .meta({ description: "Clips made by hand on this completed job (POST /jobs/{id}/clips, promoted candidates), each until it lands among `clips` (completed) or fails; the job's status stays completed meanwhile. Empty when none." }),
   created_at: z.iso.datetime(),
   completed_at: z.iso.datetime().nullable(),
 });

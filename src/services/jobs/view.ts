@@ -1,12 +1,13 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
-import type { clips as clipsTable, jobs } from "../../db/schema";
-import { ClipEditsSchema, noEdits, StyleSchema } from "@katto/protocol";
+import type { clips as clipsTable, jobs, manualClips } from "../../db/schema";
+import { ClipEditsSchema, noEdits, StyleSchema, type MANUAL_CLIP_STATUSES } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type ClipRow = typeof clipsTable.$inferSelect;
+export type ManualClipRow = typeof manualClips.$inferSelect;
 
 export const msToIso = (ms: number) => new Date(ms).toISOString();
 
@@ -47,7 +48,20 @@ export function clipReasons(c: ClipRow) {
     subscores: sub.success ? sub.data : null,
     justification: c.justification,
     style: style.success ? style.data : {},
+    origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
     edits: edits.success ? edits.data : noEdits(),
+  };
+}
+
+/** A clip made by hand as GET /jobs/{id} `manual_clips` shows it. */
+export function manualClipView(m: ManualClipRow) {
+  return {
+    clip_index: m.clipIndex,
+    status: m.status as (typeof MANUAL_CLIP_STATUSES)[number],
+    start: round3(m.startS),
+    end: round3(m.endS),
+    candidate_id: m.candidateId,
+    error: m.error,
   };
 }
 
@@ -66,7 +80,7 @@ export function rankClips<T extends { score: number | null; clipIndex: number }>
   return [...rows].sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
 }
 
-export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[]): Job {
+export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualRows: ManualClipRow[] = []): Job {
   return {
     id: j.id,
     status: j.status as JobStatus,
@@ -77,6 +91,7 @@ export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[]): Job {
     clips: rankClips(clipRows).map((c) => clipView(baseUrl, c)),
     error: j.error,
     warnings: warningsView(j.warnings),
+    manual_clips: [...manualRows].sort((a, b) => a.clipIndex - b.clipIndex).map(manualClipView),
     created_at: msToIso(j.createdMs),
     completed_at: j.completedAt,
   };
