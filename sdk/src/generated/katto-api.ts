@@ -112,6 +112,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the moments the selection considered and left out
+         * @description Each with its range, score, subscores and the reason it is not a clip (overlap, below_cutoff, too_short, max_clips). Those not overlapping a clip come first, best first; at most 200. Empty until the job completes, and for jobs made before candidates were recorded.
+         */
+        get: operations["listCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/candidates/{candidate_id}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a left-out candidate a clip
+         * @description Requires the write scope. Free: no quota. The candidate's range becomes a clip made by hand (as POST /jobs/{id}/clips, origin "manual"). 409 when it was already promoted (naming its clip), when the job is not completed, or when the job already has 10 clips; 400 when the candidate is shorter than 3 s.
+         */
+        post: operations["promoteCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/clips": {
         parameters: {
             query?: never;
@@ -125,7 +165,11 @@ export interface paths {
          */
         get: operations["getClips"];
         put?: never;
-        post?: never;
+        /**
+         * Make a clip by hand from a range of the source
+         * @description Requires the write scope. Free: no quota. `start` and `end` (source seconds) are snapped to the nearest pauses between words and answered; the range must lie inside the source and last 3 to 180 s. The job stays completed: follow the clip in the job's `manual_clips`; it joins `clips` with `origin: "manual"` once rendered, scored and titled. 409 when the job is not completed or already has 10 clips.
+         */
+        post: operations["createClip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -440,6 +484,11 @@ export interface components {
             justification: string | null;
             /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
             layout: string | null;
+            /**
+             * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
+             * @enum {string}
+             */
+            origin: "auto" | "manual";
             /** @description Virality score, 0 to 100. */
             score: number | null;
             /** @description Where the clip starts in the source video, seconds. */
@@ -502,6 +551,11 @@ export interface components {
                 justification: string | null;
                 /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
                 layout: string | null;
+                /**
+                 * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
+                 * @enum {string}
+                 */
+                origin: "auto" | "manual";
                 /** @description Virality score, 0 to 100. */
                 score: number | null;
                 /** @description Where the clip starts in the source video, seconds. */
@@ -545,6 +599,10 @@ export interface components {
              * @example podcast
              */
             genre?: string;
+            /** @description At most this many clips, 1 to 10 (default 10). */
+            max_clips?: number;
+            /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (one clip per two minutes of speech) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
+            min_clips?: number;
             style?: components["schemas"]["Style"];
             topics?: string;
         };
@@ -655,6 +713,22 @@ export interface components {
             hd_ready: boolean;
             /** Format: uuid */
             id: string;
+            /** @description Clips made by hand on this completed job (POST /jobs/{id}/clips, promoted candidates), each until it lands among `clips` (completed) or fails; the job's status stays completed meanwhile. Empty when none. */
+            manual_clips: {
+                /** @description The left-out candidate it was made from; null for a range given by hand. */
+                candidate_id: string | null;
+                clip_index: number;
+                end: number;
+                /** @description Why it could not be made; null unless failed. */
+                error: string | null;
+                /** @description Where it starts in the source (snapped), seconds. */
+                start: number;
+                /**
+                 * @description queued, rendering, completed (it is among `clips`) or failed (see `error`).
+                 * @enum {string}
+                 */
+                status: "queued" | "rendering" | "completed" | "failed";
+            }[];
             progress: {
                 pct: number;
                 /** @description queued, downloading, probing, transcribing, selecting, scoring, rendering, uploading, done, failed, cancelled */
@@ -704,10 +778,10 @@ export interface components {
             /** @description The delivered clip it concerns; null for a clip that was left out. */
             clip_index: number | null;
             /**
-             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.
+             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).
              * @enum {string}
              */
-            code: "clip_framing_simplified" | "clip_left_out";
+            code: "clip_framing_simplified" | "clip_left_out" | "fewer_clips";
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description One line saying what happened to which clip. */
@@ -1903,6 +1977,304 @@ export interface operations {
             };
         };
     };
+    listCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The left-out candidates. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The moments left out: those not overlapping a clip first, each group best-scored first; at most 200. */
+                        candidates: {
+                            end: number;
+                            id: string;
+                            /** @description The clip it was made into (POST .../promote); null until promoted. */
+                            promoted_clip_index: number | null;
+                            /**
+                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips.
+                             * @enum {string}
+                             */
+                            reason: "overlap" | "below_cutoff" | "too_short" | "max_clips";
+                            score: number;
+                            /** @description Where the moment starts in the source, seconds. */
+                            start: number;
+                            subscores: {
+                                /** @description Clean, self-contained delivery (few fillers, no dead air, starts and ends on a thought), 0 to 100. */
+                                flow: number;
+                                /** @description Does the opening grab attention (a question, a number, a claim), 0 to 100. */
+                                hook: number;
+                                /** @description Emotional pull and fit for short video, 0 to 100. */
+                                trend: number;
+                                /** @description Useful or interesting content, 0 to 100. */
+                                value: number;
+                            };
+                        }[];
+                        /** Format: uuid */
+                        job_id: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promoteCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                candidate_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted and queued. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The index the clip will have among the job's clips. */
+                        clip_index: number;
+                        /** @description The end as snapped, seconds. */
+                        end: number;
+                        /** @description The start as snapped to a pause between words, seconds. */
+                        start: number;
+                        /** @enum {string} */
+                        status: "queued";
+                        /**
+                         * Format: uri
+                         * @description The job's URL: the clip appears in its `clips` once rendered, and `manual_clips` follows it meanwhile.
+                         */
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getClips: {
         parameters: {
             query?: never;
@@ -1976,6 +2348,234 @@ export interface operations {
             };
             /** @description Not found, or not owned by the caller. */
             404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": 12.5,
+                 *       "end": 41,
+                 *       "title": "Why the bridge carries nine thousand cars"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Where the clip ends in the source, seconds; snapped likewise.
+                     * @example 41
+                     */
+                    end: number;
+                    /**
+                     * @description How to frame it; absent: chosen as the job's clips are (face tracking, split screen...).
+                     * @enum {string}
+                     */
+                    layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
+                    /**
+                     * @description Where the clip starts in the source, seconds; snapped to the nearest pause between words.
+                     * @example 12.5
+                     */
+                    start: number;
+                    /** @description The creator style, over the job's field by field. */
+                    style?: {
+                        /**
+                         * @description library or stock: short B-roll cutaways over matching words (not available yet: only none is accepted).
+                         * @enum {string}
+                         */
+                        broll?: "none" | "library" | "stock";
+                        /**
+                         * @description Burned-in captions and SRT translated into this language (not available yet: refused when set).
+                         * @enum {string}
+                         */
+                        caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
+                        /** @description Lines per caption: 1 or 2. */
+                        caption_lines?: 1 | 2;
+                        /** @description true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row. */
+                        emoji?: boolean;
+                        /**
+                         * @description keywords: key words (named things, numbers, strong verbs and adjectives) drawn larger in the brand kit's accent colour; none: plain captions.
+                         * @enum {string}
+                         */
+                        emphasis?: "none" | "keywords";
+                        /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
+                        hook_title?: boolean;
+                        /** @description true: filler words (um, uh, er) cut out (not available yet: only false is accepted). */
+                        remove_fillers?: boolean;
+                        /** @description true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted). */
+                        remove_silences?: boolean;
+                        /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
+                        words_per_caption?: number;
+                        /**
+                         * @description punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted).
+                         * @enum {string}
+                         */
+                        zoom?: "none" | "punch_in";
+                    };
+                    /** @description The clip's title; absent: written from its words like the job's clips. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted and queued. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The index the clip will have among the job's clips. */
+                        clip_index: number;
+                        /** @description The end as snapped, seconds. */
+                        end: number;
+                        /** @description The start as snapped to a pause between words, seconds. */
+                        start: number;
+                        /** @enum {string} */
+                        status: "queued";
+                        /**
+                         * Format: uri
+                         * @description The job's URL: the clip appears in its `clips` once rendered, and `manual_clips` follows it meanwhile.
+                         */
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
