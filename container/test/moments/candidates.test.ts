@@ -105,3 +105,15 @@ describe("min_clips", () => {
     expect(sel.note.fewerReason).toMatch(/non-overlapping passages of 60–90 s/);
   });
 });
+
+describe("fewerClipsWarning", () => {
+  it("warns over the whole source when min_clips was not met, saying why; nothing when met or not asked", async () => {
+    const { fewerClipsWarning } = await import("../../src/job-delivery.js");
+    expect(fewerClipsWarning(undefined, 1, "x", 60)).toEqual([]);
+    expect(fewerClipsWarning(3, 3, null, 60)).toEqual([]);
+    expect(fewerClipsWarning(4, 2, "The 90 seconds of speech hold only 2 non-overlapping passages of 30–60 s.", 61.25)).toEqual([
+      { code: "fewer_clips", clip_index: null, start: 0, end: 61.25, message: "min_clips asked for at least 4 clips; this video gave 2. The 90 seconds of speech hold only 2 non-overlapping passages of 30–60 s." },
+    ]);
+    expect(fewerClipsWarning(2, 1, null, 10)[0]!.message).toMatch(/could not be rendered/);
+  });
+});
