@@ -20,9 +20,9 @@ function properties(schema: Record<string, any>, at = ""): [string, Record<strin
 }
 
 describe("tool definitions", () => {
-  it("are nineteen shared tools plus the local upload, with the contract's names", () => {
-    expect(sharedTools).toHaveLength(19);
-    expect(new Set(all.map((t) => t.name)).size).toBe(20);
+  it("are twenty-one shared tools plus the local upload, with the contract's names", () => {
+    expect(sharedTools).toHaveLength(21);
+    expect(new Set(all.map((t) => t.name)).size).toBe(22);
     for (const t of all) expect(t.name).toMatch(/^service_[a-z_]+$/);
   });
 
@@ -53,6 +53,9 @@ describe("tool definitions", () => {
     expect(byName.service_cancel_job.annotations.destructiveHint).toBe(true);
     expect(byName.service_rerender_clip.description).toMatch(/Free: uses no quota/);
     expect(byName.service_dub_clip.description).toMatch(/Free: uses no quota/);
+    expect(byName.service_create_clip.description).toMatch(/Free: uses no quota/);
+    expect(byName.service_create_clip.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.service_list_candidates.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.service_upload_file.localOnly).toBe(true);
     expect(sharedTools.some((t) => t.localOnly)).toBe(false);
     expect(byName.service_publish_clip.description).toMatch(/Free: uses no quota/);

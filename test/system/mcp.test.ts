@@ -23,6 +23,7 @@ const SHARED_TOOLS = [
   "service_get_usage", "service_get_account", "service_cancel_job", "service_list_sources", "service_list_clip_lengths",
   "service_rerender_clip", "service_dub_clip", "service_get_rerender", "service_get_brand_kit", "service_get_webhook_secret",
   "service_wait_for_job", "service_list_connections", "service_publish_clip", "service_get_publication",
+  "service_create_clip", "service_list_candidates",
 ];
 
 let files: Awaited<ReturnType<typeof serveFiles>>;
@@ -73,7 +74,7 @@ afterAll(async () => {
 });
 
 describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
-  it("list the nineteen tools (stdio adds service_upload_file) with annotations and output schemas", async () => {
+  it("list the twenty-one tools (stdio adds service_upload_file) with annotations and output schemas", async () => {
     const h = (await hosted.listTools()).tools;
     const l = (await local.listTools()).tools;
     expect(h.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
@@ -133,6 +134,18 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
       expect((await ok(c, "service_get_rerender", { job_id: jobId, rerender_id: dub.rerender_id })).status).toBe("completed");
     }
 
+    // Left-out moments on both doors; a clip by hand through stdio, waited for on the hosted server.
+    for (const [, c] of clients()) expect(Array.isArray((await ok(c, "service_list_candidates", { job_id: jobId })).candidates)).toBe(true);
+    const before = (await ok(hosted, "service_get_job", { job_id: jobId })).clips.length as number;
+    const made = await ok(local, "service_create_clip", { job_id: jobId, start: 0.5, end: 4.5, layout_mode: "wide", title: "By hand" });
+    expect(made).toMatchObject({ clip_index: before, status: "queued" });
+    const madeDone = await waitDone(hosted, { job_id: jobId });
+    const manual = (madeDone.result.job.clips as { clip_index: number; origin: string; title: string }[]).find((x) => x.clip_index === before);
+    expect(manual).toMatchObject({ origin: "manual", title: "By hand" });
+    const neither = await call(hosted, "service_create_clip", { job_id: jobId });
+    expect(neither.isError).toBe(true);
+    expect((neither.content[0] as { text: string }).text).toMatch(/Give start and end/);
+
     // An API error is a tool error carrying the API's message and status, on both doors.
     for (const [, c] of clients()) {
       const refused = await call(c, "service_cancel_job", { job_id: jobId });
@@ -190,7 +203,7 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     expect(hostedOut.tools.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
     const localOut = await listToolsStrictly({ command: [NODE, BIN], env: { KATTO_API_KEY: key, KATTO_BASE_URL: baseUrl() }, cwd: repoRoot });
     expect(localOut.tools.map((t) => t.name)).toContain("service_upload_file");
-    expect(localOut.tools).toHaveLength(20);
+    expect(localOut.tools).toHaveLength(22);
     // Every finding fails, warnings included (--strict alone exits non-zero only on errors).
     expect(hostedOut.findings).toEqual([]);
     expect(localOut.findings).toEqual([]);
