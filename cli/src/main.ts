@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { type Command, type Context, GLOBAL_OPTIONS, helpText, makeKatto } from "./command";
 import { clip } from "./commands/clip";
 import { clips } from "./commands/clips";
+import { candidates, clipsAdd } from "./commands/manual-clips";
 import { jobsCancel, jobsGet, jobsList, jobsWatch } from "./commands/jobs";
 import { brandKit, me, usage } from "./commands/account";
 import { connectionsList, publish } from "./commands/publish";
@@ -16,7 +17,7 @@ import { resolveCredentials } from "./config";
 import { CliError, describeError, EXIT, usageError } from "./exit-codes";
 import { createUi } from "./output";
 
-export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, transcript, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, login, logout];
+export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsAdd, candidates, transcript, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, login, logout];
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
