@@ -34,6 +34,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       start_s: c.startS,
       end_s: c.endS,
       hd: c.hd,
+      origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
       url: fileUrl(ctx.baseUrl, c.videoKey),
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
       rerenderable: !!c.metadata,
