@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { LAYOUT_MODES, MANUAL_CLIP_SECONDS } from "@katto/protocol";
 import { CandidateListSchema, ClipCreatedSchema } from "@katto/protocol/api";
-import { defineTool, unwrap } from "../tool";
+import { defineTool, ToolInputError, unwrap } from "../tool";
 import { jobId } from "./jobs.tool";
 import { styleInput } from "./style-input";
 
@@ -26,10 +26,10 @@ export const createClip = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: async ({ job_id, start, end, candidate_id, layout_mode, title, style }, { api }) => {
     if (candidate_id !== undefined) {
-      if (start !== undefined || end !== undefined || layout_mode || title || style) throw new Error("Give either candidate_id alone, or start and end (with layout_mode, title, style if wanted), not both.");
+      if (start !== undefined || end !== undefined || layout_mode || title || style) throw new ToolInputError("Give either candidate_id alone, or start and end (with layout_mode, title, style if wanted), not both.");
       return unwrap(api.POST("/api/v1/jobs/{id}/candidates/{candidate_id}/promote", { params: { path: { id: job_id, candidate_id } } }));
     }
-    if (start === undefined || end === undefined) throw new Error("Give start and end (seconds in the source), or a candidate_id from service_list_candidates.");
+    if (start === undefined || end === undefined) throw new ToolInputError("Give start and end (seconds in the source), or a candidate_id from service_list_candidates.");
     return unwrap(api.POST("/api/v1/jobs/{id}/clips", { params: { path: { id: job_id } }, body: { start, end, layout_mode, title, style } }));
   },
   summary: (r) => `Clip ${r.clip_index} queued (${r.start}–${r.end} s, snapped to pauses). It joins the job's clips when rendered; follow it with service_wait_for_job.`,
