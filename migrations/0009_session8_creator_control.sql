@@ -13,9 +13,41 @@ CREATE TABLE `broll_assets` (
 );
 --> statement-breakpoint
 CREATE INDEX `broll_assets_account` ON `broll_assets` (`account_id`,`status`);--> statement-breakpoint
+CREATE TABLE `clip_candidates` (
+	`id` text PRIMARY KEY NOT NULL,
+	`job_id` text NOT NULL,
+	`rank` integer NOT NULL,
+	`start_s` real NOT NULL,
+	`end_s` real NOT NULL,
+	`score` real NOT NULL,
+	`subscores` text NOT NULL,
+	`reason` text NOT NULL,
+	`promoted_clip_index` integer,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`job_id`) REFERENCES `jobs`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `clip_candidates_job` ON `clip_candidates` (`job_id`,`rank`);--> statement-breakpoint
+CREATE TABLE `manual_clips` (
+	`job_id` text NOT NULL,
+	`clip_index` integer NOT NULL,
+	`status` text NOT NULL,
+	`start_s` real NOT NULL,
+	`end_s` real NOT NULL,
+	`params` text NOT NULL,
+	`candidate_id` text,
+	`error` text,
+	`created_at` text NOT NULL,
+	`updated_at` text NOT NULL,
+	PRIMARY KEY(`job_id`, `clip_index`),
+	FOREIGN KEY (`job_id`) REFERENCES `jobs`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
 ALTER TABLE `clips` ADD `captions_original_key` text;--> statement-breakpoint
 ALTER TABLE `clips` ADD `quality` text;--> statement-breakpoint
+ALTER TABLE `clips` ADD `origin` text DEFAULT 'auto' NOT NULL;--> statement-breakpoint
 ALTER TABLE `jobs` ADD `dropped` text;--> statement-breakpoint
+ALTER TABLE `jobs` ADD `source_duration` real;--> statement-breakpoint
 ALTER TABLE `rerenders` ADD `start_s` real;--> statement-breakpoint
 ALTER TABLE `rerenders` ADD `end_s` real;--> statement-breakpoint
 ALTER TABLE `rerenders` ADD `captions_original_key` text;--> statement-breakpoint

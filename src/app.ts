@@ -1,5 +1,7 @@
 // Builds the Worker's HTTP app: one error model, validation hook, security schemes, the public
 // OpenAPI 3.1 document, and the explicit list of routes (read top to bottom: this is the API).
+import { registerCreateClip } from "./routes/jobs/create-clip";
+import { registerListCandidates, registerPromoteCandidate } from "./routes/jobs/candidates";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -80,6 +82,9 @@ const publicRoutes = [
   registerRerenderClip,
   registerTrimClip,
   registerGetRerender,
+  registerCreateClip,
+  registerListCandidates,
+  registerPromoteCandidate,
   registerGetUsage,
   registerGetAccount,
   registerListBrandKits,

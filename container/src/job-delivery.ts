@@ -15,6 +15,7 @@ import type { JobRun, Source } from "./job-run.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
 import type { ClipReport } from "./protocol.js";
+import type { JobWarning } from "@katto/protocol";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
@@ -112,8 +113,27 @@ export async function sendClips(run: JobRun, source: Source, transcript: Transcr
   run.enter("done", 100);
   const reports = checked.plans.map((p, i) => withQuality(clipReport(p, source.info, transcript.engine), checked.qualities[i]));
   for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
-  await run.send({ type: "clips", clips: reports, ...(checked.warnings.length ? { warnings: checked.warnings } : {}), ...(checked.dropped.length ? { dropped: checked.dropped } : {}) });
+  const selection = checked.plans[0]?.moment.selection;
+  const warnings = [...checked.warnings, ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
+  await run.send({
+    type: "clips",
+    clips: reports,
+    ...(warnings.length ? { warnings } : {}),
+    ...(checked.dropped.length ? { dropped: checked.dropped } : {}),
+    candidates: selection?.candidates ?? [],
+    source_duration: Math.round(source.info.duration * 1000) / 1000,
+  });
   return reports;
+}
+
+/**
+ * Pure: the job-level warning (code `fewer_clips`, over the whole source) when `min_clips` asked
+ * for more clips than the job delivers, saying why; none when the minimum was met or not asked.
+ */
+export function fewerClipsWarning(minClips: number | undefined, delivered: number, fewerReason: string | null, durationS: number): JobWarning[] {
+  if (!minClips || delivered >= minClips) return [];
+  const why = fewerReason ?? "Some selected clips could not be rendered (see the other warnings).";
+  return [{ code: "fewer_clips", clip_index: null, start: 0, end: Math.round(durationS * 1000) / 1000, message: `min_clips asked for at least ${minClips} clips; this video gave ${delivered}. ${why}`.slice(0, 500) }];
 }
 
 /**

@@ -6,6 +6,8 @@ import type { AnalysisDeps } from "./job-run.js";
 import { runJob, type JobOutcome } from "./pipeline.js";
 import { runHdClip } from "./hd-clip.js";
 import type { HdClipTask, RenderJob, RenditionTask, RerenderJob } from "./protocol.js";
+import type { ManualClipTask } from "@katto/protocol";
+import { runManualClip } from "./manual-clip.js";
 import { runRendition } from "./rendition.js";
 import { runRerender, type DubClip } from "./rerender.js";
 import type { AbortReason } from "./run-work.js";
@@ -105,6 +107,16 @@ export class JobRegistry {
   startRendition(task: RenditionTask): "started" | "running" | "closed" {
     return this.launch(renditionInstanceId(task.job_id, task.clip_index, task.size), { ...task.callback, id: task.job_id }, { kind: "rendition", job_id: task.job_id, clip: task.clip_index }, (signal, client) =>
       runRendition({ task, signal, client, workRoot: this.opts.workRoot, encoder: this.opts.encoder }),
+    );
+  }
+
+  /**
+   * Start a clip made by hand unless it is already running here. Keyed `<job_id>:manual:<clip_index>`
+   * (the job's own id stays free: cancelling a job never reaches a completed job's manual clip).
+   */
+  startManual(task: ManualClipTask): "started" | "running" | "closed" {
+    return this.launch(`${task.job_id}:manual:${task.clip_index}`, { ...task.callback, id: task.job_id }, { kind: "manual clip", job_id: task.job_id, clip: task.clip_index }, (signal, client) =>
+      runManualClip({ task, signal, client, deps: this.opts.deps, workRoot: this.opts.workRoot, encoder: this.opts.encoder }),
     );
   }
 

@@ -1,7 +1,7 @@
 // The backend's side of the Worker ⇄ backend contract. Every wire shape is defined once in
 // @katto/protocol (protocol/), which the Worker imports too; this module only parses request
 // bodies with those schemas, answering a bad one with the first offending field.
-import { HdClipTaskSchema, parseWith, RenderJobSchema, RenditionTaskSchema, RerenderTaskSchema, type HdClipTask, type Parsed, type RenderJob, type RenditionTask, type RerenderTask } from "@katto/protocol";
+import { HdClipTaskSchema, ManualClipTaskSchema, parseWith, type ManualClipTask, RenderJobSchema, RenditionTaskSchema, RerenderTaskSchema, type HdClipTask, type Parsed, type RenderJob, type RenditionTask, type RerenderTask } from "@katto/protocol";
 
 export {
   FILE_NAME_RE,
@@ -30,3 +30,6 @@ export const parseHdClipTask = (body: unknown): Parsed<HdClipTask> => parseWith(
 
 /** Validate a POST /v1/clips/rendition body; the error names the first offending field. */
 export const parseRenditionTask = (body: unknown): Parsed<RenditionTask> => parseWith(RenditionTaskSchema, body);
+
+/** Validate a POST /v1/clips/manual body; the error names the first offending field. */
+export const parseManualClipTask = (body: unknown): Parsed<ManualClipTask> => parseWith(ManualClipTaskSchema, body);

@@ -9,7 +9,7 @@ import { runProcess } from "./ffmpeg/spawn.js";
 import { JobRegistry } from "./jobs.js";
 import { log } from "./log.js";
 import { createLimiter } from "./pool.js";
-import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "./protocol.js";
+import { parseHdClipTask, parseManualClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "./protocol.js";
 import { claimWorkRoot } from "./work-root.js";
 
 const MAX_BODY = 1024 * 1024;
@@ -73,6 +73,7 @@ export function createRenderServer(o: ServerOptions): Server {
     "/v1/rerenders": starter(parseRerenderJob, (v) => o.registry.startRerender(v), (v) => ({ rerender_id: v.rerender_id })),
     "/v1/clips/hd": starter(parseHdClipTask, (v) => o.registry.startHd(v), (v) => ({ job_id: v.job_id, clip_index: v.clip_index })),
     "/v1/clips/rendition": starter(parseRenditionTask, (v) => o.registry.startRendition(v), (v) => ({ job_id: v.job_id, clip_index: v.clip_index })),
+    "/v1/clips/manual": starter(parseManualClipTask, (v) => o.registry.startManual(v), (v) => ({ job_id: v.job_id, clip_index: v.clip_index })),
   };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://render.local");

@@ -1,7 +1,7 @@
 // Shared shapes of the render backend. Stages exchange these plain objects so each stage can be
 // tested on its own. Wire shapes (protocol with the Worker) live in @katto/protocol.
 
-import type { RenderJobConfig, ScoredBy, Subscores, TranscriptWord, WordTiming } from "@katto/protocol";
+import type { CandidateReport, RenderJobConfig, ScoredBy, Subscores, TranscriptWord, WordTiming } from "@katto/protocol";
 
 export type { ClipLength, ScoredBy, Subscores } from "@katto/protocol";
 
@@ -57,6 +57,8 @@ export interface SelectionNote {
   found: number;
   /** why found < target, in words a user can act on; null when the target was met */
   fewerReason: string | null;
+  /** the moments considered and left out, and why (best first, at most MAX_CANDIDATES) */
+  candidates?: CandidateReport[];
 }
 
 

@@ -9,7 +9,7 @@ import { addBroll } from "../src/tools/broll-add.tool";
 import { uploadFile } from "../src/tools/upload.tool";
 
 /** The tools both servers offer (mcp/src/tools/index.ts sharedTools); the stdio server adds two local ones. */
-const SHARED_COUNT = 23;
+const SHARED_COUNT = 25;
 
 const all = [...sharedTools, uploadFile, addBroll];
 
@@ -57,6 +57,9 @@ describe("tool definitions", () => {
     expect(byName.service_cancel_job.annotations.destructiveHint).toBe(true);
     expect(byName.service_rerender_clip.description).toMatch(/Free: uses no quota/);
     expect(byName.service_dub_clip.description).toMatch(/Free: uses no quota/);
+    expect(byName.service_create_clip.description).toMatch(/Free: uses no quota/);
+    expect(byName.service_create_clip.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.service_list_candidates.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.service_upload_file.localOnly).toBe(true);
     expect(sharedTools.some((t) => t.localOnly)).toBe(false);
     expect(byName.service_publish_clip.description).toMatch(/Free: uses no quota/);

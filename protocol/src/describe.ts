@@ -5,7 +5,7 @@ import { BrandKitSchema } from "./brand-kit.js";
 import { ClipMetadataSchema, StoredClipMetadataSchema } from "./clip-metadata.js";
 import { ClipReportSchema, RenderEventSchema, RerenderEventSchema } from "./events.js";
 import { RenderJobSchema } from "./render-job.js";
-import { HdClipTaskSchema, RenditionTaskSchema, RerenderTaskSchema } from "./tasks.js";
+import { HdClipTaskSchema, ManualClipTaskSchema, RenditionTaskSchema, RerenderTaskSchema } from "./tasks.js";
 
 type Json = { [k: string]: unknown };
 
@@ -14,6 +14,7 @@ const NAMED: [string, z.ZodType][] = [
   ["RerenderTask", RerenderTaskSchema],
   ["HdClipTask", HdClipTaskSchema],
   ["RenditionTask", RenditionTaskSchema],
+  ["ManualClipTask", ManualClipTaskSchema],
   ["BrandKit", BrandKitSchema],
   ["RenderEvent", RenderEventSchema],
   ["ClipReport", ClipReportSchema],

@@ -6,7 +6,7 @@ import { ClipIndexSchema, Num } from "./common.js";
 import { FILE_NAME_RE } from "./files.js";
 import { ClipQualitySchema, DroppedClipSchema } from "./quality.js";
 import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
-import { JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS, WORD_TIMINGS } from "./vocabularies.js";
+import { CANDIDATE_REASONS, JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS, WORD_TIMINGS } from "./vocabularies.js";
 
 export const FileNameSchema = z.string().regex(FILE_NAME_RE, { error: `must match ${FILE_NAME_RE.source}` });
 const Pct = Num.min(0).max(100);
@@ -56,6 +56,20 @@ export const JobWarningSchema = z.object({
 });
 export type JobWarning = z.output<typeof JobWarningSchema>;
 
+/** The most left-out candidates one job reports (the best-scored first; docs/api-decisions.md "Left-out candidates"). */
+export const MAX_CANDIDATES = 200;
+
+/** A moment the selection considered and did not make a clip, and why (CANDIDATE_REASONS). */
+export const CandidateReportSchema = z.object({
+  /** seconds in the source */
+  start: Num.min(0),
+  end: Num.min(0),
+  score: Pct,
+  subscores: SubscoresSchema,
+  reason: z.enum(CANDIDATE_REASONS),
+});
+export type CandidateReport = z.output<typeof CandidateReportSchema>;
+
 /** `confidence`: the engine's own 0..1 score for the word, where it gives one (pocketsphinx, whisper.cpp, faster-whisper servers) */
 /** `lang`: the language of the segment the word belongs to (ISO 639-1), where the engine or the text tells it (issue 24). */
 export const TranscriptWordSchema = z.object({ start: Num, end: Num, word: z.string(), confidence: Num.min(0).max(1).optional(), lang: z.string().max(16).optional() });
@@ -82,10 +96,24 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
   }),
   /** sent once previews exist; the job becomes completed */
   /** `warnings`: absent from backends that predate it, the same as none */
-  z.object({ type: z.literal("clips"), clips: z.array(ClipReportSchema).min(1).max(MAX_CLIPS), warnings: z.array(JobWarningSchema).max(2 * MAX_CLIPS).optional(),
+  /**
+   * `candidates`: the moments the selection considered and left out; `source_duration`: the
+   * source's length in seconds (manual clips are checked against it). Both absent from backends
+   * that predate them: no candidates, and a range is checked against the transcript only.
+   */
+  z.object({
+    type: z.literal("clips"),
+    clips: z.array(ClipReportSchema).min(1).max(MAX_CLIPS),
+    warnings: z.array(JobWarningSchema).max(2 * MAX_CLIPS + 1).optional(),
+    candidates: z.array(CandidateReportSchema).max(MAX_CANDIDATES).optional(),
+    source_duration: Num.positive().optional(),
     /** rendered clips dropped by their measured quality (no speech, mostly silent); absent = none */
     dropped: z.array(DroppedClipSchema).max(MAX_CLIPS).optional(),
   }),
+  /** a clip made by hand (ManualClipTask) landed: rendered at 1080x1920 (`hd` true), scored and titled */
+  z.object({ type: z.literal("manual_clip"), clip: ClipReportSchema }),
+  /** a clip made by hand could not be made; the job and its other clips are untouched */
+  z.object({ type: z.literal("manual_clip_failed"), clip_index: ClipIndexSchema, error: z.string().max(500), stage: z.string().max(40) }),
   /** a clip's 1080p file landed */
   z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), quality: ClipQualitySchema.optional() }),
   /** an HD fan-out task failed after its 202: the Worker queues it again while attempts remain */

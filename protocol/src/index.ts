@@ -17,3 +17,4 @@ export * from "./render-settings.js";
 export * from "./settings.js";
 export * from "./caption-preview.js";
 export * from "./transcript-edit.js";
+export * from "./snap.js";

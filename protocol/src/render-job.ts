@@ -25,6 +25,8 @@ export const RenderJobConfigSchema = z
       brandKit: BrandKitSchema.nullish(),
       /** the clip style, resolved by the Worker (the kit's style, then the job's field by field) */
       style: TaskStyleSchema.optional(),
+      /** the selection returns at least this many clips when the source holds them (cut-off relaxed) */
+      min_clips: z.int({ error: "must be an integer from 0 to 10" }).min(0).max(MAX_CLIPS).optional(),
     },
     { error: "must be an object" },
   )

@@ -7,6 +7,7 @@ import { CLIP_METADATA_VERSION } from "./clip-metadata.js";
 import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, RenditionSizeSchema, SourceSchema, TaskIdSchema } from "./common.js";
 import { TaskBrollSchema } from "./broll.js";
 import { TranscriptWordSchema } from "./events.js";
+import { RenderJobConfigSchema } from "./render-job.js";
 import { TaskStyleSchema } from "./style.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "./vocabularies.js";
 
@@ -117,6 +118,38 @@ export const RenditionTaskSchema = z.object(
 export type RenditionTask = z.output<typeof RenditionTaskSchema>;
 export type RenditionTaskInput = z.input<typeof RenditionTaskSchema>;
 
+/**
+ * A clip made by hand on a completed job (POST /jobs/{id}/clips, or a promoted candidate): the
+ * range (already snapped to pauses by the Worker), rendered at 1080x1920, scored and titled like
+ * the job's own clips, and reported on the job's callback as `manual_clip`.
+ */
+export const ManualClipTaskSchema = z.object(
+  {
+    job_id: TaskIdSchema,
+    /** the clip's index once it lands (the job's next free one) */
+    clip_index: ClipIndexSchema,
+    source: SourceSchema,
+    range: z.object({ start: Num.min(0), end: Num }, { error: "must be an object with start and end" }).refine((r) => r.end > r.start, { error: "needs start < end" }),
+    /** the transcript's words around the range (the clip's captions, score and title come from them) */
+    transcript: z.object({ lang: z.string().max(16).nullable(), words: z.array(TranscriptWordSchema) }, { error: "must be an object with lang and words" }),
+    /** the job's config, its resolved style (the request's over the job's) and the account's brand kit */
+    config: RenderJobConfigSchema.default({}),
+    params: z.object(
+      {
+        layout_mode: z.enum(LAYOUT_MODES, { error: `must be one of ${LAYOUT_MODES.join(", ")}` }).optional(),
+        /** the caller's title; absent: one is written from the clip's words */
+        title: z.string().min(1).max(100).optional(),
+      },
+      { error: "must be an object" },
+    ),
+    /** the job's own callback token */
+    callback: CallbackSchema,
+  },
+  { error: "must be a JSON object" },
+);
+export type ManualClipTask = z.output<typeof ManualClipTaskSchema>;
+export type ManualClipTaskInput = z.input<typeof ManualClipTaskSchema>;
+
 /** Every task the Worker sends, by the backend path that receives it. */
-export const TASK_PATHS = { render: "/v1/jobs", rerender: "/v1/rerenders", hd: "/v1/clips/hd", rendition: "/v1/clips/rendition" } as const;
+export const TASK_PATHS = { render: "/v1/jobs", rerender: "/v1/rerenders", hd: "/v1/clips/hd", rendition: "/v1/clips/rendition", manual: "/v1/clips/manual" } as const;
 export type TaskKind = keyof typeof TASK_PATHS;

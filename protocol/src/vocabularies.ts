@@ -84,7 +84,7 @@ export type WordTiming = (typeof WORD_TIMINGS)[number];
  * a centre crop instead (`clip_framing_simplified`), and a candidate clip that could not be rendered
  * at all and was left out of the results (`clip_left_out`).
  */
-export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped"] as const;
+export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips"] as const;
 export type JobWarningCode = (typeof JOB_WARNING_CODES)[number];
 
 /** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
@@ -93,6 +93,27 @@ export type HdMode = (typeof HD_MODES)[number];
 
 /** Length limits of a job's free-text settings (the API refuses longer ones with 400). */
 export const CONFIG_LIMITS = { genre: 100, customPrompt: 1000, topics: 500 } as const;
+
+/**
+ * Why the selection left a moment it considered out of the clips (GET /jobs/{id}/candidates):
+ * `overlap`, it overlaps a chosen clip in time (or repeats its words); `below_cutoff`, it scored
+ * below the clips chosen when the job aimed for fewer clips than the limit (one per two minutes of
+ * speech, or `min_clips`); `too_short`, the whole thought (sentences between long pauses) is
+ * shorter than the shortest clip of the `clipLength` asked; `max_clips`, it fit but the job already
+ * had its most clips (`max_clips` of the config, else 10).
+ */
+export const CANDIDATE_REASONS = ["overlap", "below_cutoff", "too_short", "max_clips"] as const;
+export type CandidateReason = (typeof CANDIDATE_REASONS)[number];
+
+/** Who chose a clip: the selection (`auto`) or the caller (`manual`: POST /jobs/{id}/clips, or a promoted candidate). */
+export const CLIP_ORIGINS = ["auto", "manual"] as const;
+export type ClipOrigin = (typeof CLIP_ORIGINS)[number];
+
+/** A clip made by hand lasts 3 to 180 seconds of source (the range rule of trim and POST /jobs/{id}/clips). */
+export const MANUAL_CLIP_SECONDS = { min: 3, max: 180 } as const;
+
+/** A manual clip request's `status` (GET /jobs/{id} `manual_clips`). */
+export const MANUAL_CLIP_STATUSES = ["queued", "rendering", "completed", "failed"] as const;
 
 /** A job has at most ten clips, indexed 0..9 (re-render and HD task `clip_index`). */
 export const MAX_CLIPS = 10;

@@ -58,6 +58,8 @@ export const jobs = sqliteTable("jobs", {
   /** Who renders the 1080p files, fixed at dispatch: "local" (the job's backend, after `clips`) or
    * "fanout" (one Queue message and backend instance per clip; docs/render-protocol.md "HD fan-out"). */
   hdMode: text("hd_mode").notNull().default("local"),
+  /** The source's length in seconds, from the backend's `clips` event; null before it (or from older backends). */
+  sourceDuration: real("source_duration"),
   /** A stopped (cancelled or failed) fanout job's mezzanines were deleted by the HD sweep
    * (src/services/render/hd-sweep.ts); the backend may have PUT them before it stopped. */
   mezzaninesDropped: integer("mezzanines_dropped", { mode: "boolean" }).notNull().default(false),
@@ -104,8 +106,46 @@ export const clips = sqliteTable("clips", {
   /** HD fan-out: when the HD sweep re-queues the clip if it is still not HD; null when no HD task
    * is expected (not a fan-out clip, or the sweep gave up and deleted the mezzanine). */
   hdDueAt: text("hd_due_at"),
+  /** "auto": chosen by the selection; "manual": made by hand (POST /jobs/{id}/clips, a promoted candidate). */
+  origin: text("origin").notNull().default("auto"),
   createdAt: text("created_at").notNull(),
 }, (t) => [primaryKey({ columns: [t.jobId, t.clipIndex] }), index("clips_hd_due").on(t.hdDueAt)]);
+
+/**
+ * A moment the selection considered and left out (GET /jobs/{id}/candidates), written with the
+ * job's `clips` event. `promoted_clip_index` is the clip it was made into, once promoted.
+ */
+export const clipCandidates = sqliteTable("clip_candidates", {
+  id: text("id").primaryKey(),
+  jobId: text("job_id").notNull().references(() => jobs.id),
+  /** its place in the backend's list: best first, the ones not overlapping a clip before the rest */
+  rank: integer("rank").notNull(),
+  startS: real("start_s").notNull(),
+  endS: real("end_s").notNull(),
+  score: real("score").notNull(),
+  subscores: text("subscores").notNull(), // JSON {hook, flow, value, trend}
+  reason: text("reason").notNull(), // CANDIDATE_REASONS
+  promotedClipIndex: integer("promoted_clip_index"),
+  createdAt: text("created_at").notNull(),
+}, (t) => [index("clip_candidates_job").on(t.jobId, t.rank)]);
+
+/**
+ * A clip made by hand, from its request until it lands in `clips` (or fails): the request's
+ * snapped range and options, and its status (MANUAL_CLIP_STATUSES). The clip index is reserved
+ * here, so two requests never get the same one.
+ */
+export const manualClips = sqliteTable("manual_clips", {
+  jobId: text("job_id").notNull().references(() => jobs.id),
+  clipIndex: integer("clip_index").notNull(),
+  status: text("status").notNull(),
+  startS: real("start_s").notNull(),
+  endS: real("end_s").notNull(),
+  params: text("params").notNull(), // JSON {layout_mode?, style?, title?}
+  candidateId: text("candidate_id"),
+  error: text("error"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.jobId, t.clipIndex] })]);
 
 /**
  * A clip re-scaled to a frame a platform needs (X: 720x1280), one row per clip and size. It is of

@@ -47,6 +47,10 @@ export const rateLimits = {
   trim: { limit: 10, windowSeconds: 60 },
   /** Read; polled until the re-render finishes, like get_job. */
   get_rerender: { limit: 60, windowSeconds: 60 },
+  /** Write; a clip made by hand (or a promoted candidate) is free but costs a render, like a re-render. */
+  create_clip: { limit: 10, windowSeconds: 60 },
+  /** Read; fetched once per finished job. */
+  candidates: { limit: 120, windowSeconds: 60 },
   /** Read. */
   brand_kit: { limit: 120, windowSeconds: 60 },
   /** Read, but it returns the webhook signing secret: nobody needs it often. */

@@ -10,6 +10,7 @@ import { giveUpHd, hdClipTask } from "../services/render/hd";
 import { failUnsentJob, renderJobTask } from "../services/render/job-task";
 import { giveUpRendition, renditionTask } from "../services/render/renditions";
 import { failUnsentRerender, rerenderTask } from "../services/rerenders/task";
+import { failManualClip, manualClipTask } from "../services/clips/task";
 import { handleWebhookMessage } from "../webhooks/delivery";
 import { QueueMessageSchema, type QueueMessage } from "./messages";
 
@@ -51,6 +52,10 @@ const handlers: { [T in QueueMessage["type"]]: Handler<MessageOf<T>> } = {
   render_hd: backendWork((env, m) => hdClipTask(env, m.job_id, m.clip_index), async (_env, m, refusal) => giveUpHd(m.job_id, m.clip_index, refusal)),
   render_rendition: backendWork((env, m) => renditionTask(env, m), async (_env, m, refusal) => giveUpRendition(m, refusal)),
   rerender: backendWork((env, m) => rerenderTask(env, m.rerender_id), (env, m, refusal) => failUnsentRerender(env, m.rerender_id, refusal)),
+  manual_clip: backendWork(
+    (env, m) => manualClipTask(env, m.job_id, m.clip_index),
+    (env, m, refusal) => failManualClip(env, m.job_id, m.clip_index, refusal ? `The clip could not be started: ${refusal}` : "The render backend could not be reached. Please retry."),
+  ),
   // Webhook retries re-enqueue a new message with their own schedule (src/webhooks/delivery.ts).
   webhook: {
     run: async (env, m) => {

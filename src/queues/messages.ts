@@ -8,5 +8,7 @@ export const RerenderMessageSchema = z.object({ type: z.literal("rerender"), rer
 export const RenderHdMessageSchema = z.object({ type: z.literal("render_hd"), job_id: z.uuid(), clip_index: z.int().min(0).max(9) });
 /** A clip re-scaled to a platform's frame, asked for by the publish runner (docs/render-protocol.md "Renditions"). */
 export const RenderRenditionMessageSchema = z.object({ type: z.literal("render_rendition"), job_id: z.uuid(), clip_index: z.int().min(0).max(9), width: z.int().positive(), height: z.int().positive() });
-export const QueueMessageSchema = z.discriminatedUnion("type", [RenderMessageSchema, RenderHdMessageSchema, RenderRenditionMessageSchema, RerenderMessageSchema, WebhookQueueMessageSchema]);
+/** A clip made by hand on a completed job (docs/render-protocol.md "Manual clips"). */
+export const ManualClipMessageSchema = z.object({ type: z.literal("manual_clip"), job_id: z.uuid(), clip_index: z.int().min(0).max(9) });
+export const QueueMessageSchema = z.discriminatedUnion("type", [RenderMessageSchema, ManualClipMessageSchema, RenderHdMessageSchema, RenderRenditionMessageSchema, RerenderMessageSchema, WebhookQueueMessageSchema]);
 export type QueueMessage = z.infer<typeof QueueMessageSchema>;

@@ -23,3 +23,8 @@ export async function enqueueHdRenders(env: Env, jobId: string, clipIndexes: rea
 export async function enqueueRendition(env: Env, jobId: string, clipIndex: number, size: { width: number; height: number }): Promise<void> {
   await env.RENDER_QUEUE.send({ type: "render_rendition", job_id: jobId, clip_index: clipIndex, ...size } satisfies QueueMessage);
 }
+
+/** A clip made by hand: the consumer sends its ManualClipTask. */
+export async function enqueueManualClip(env: Env, jobId: string, clipIndex: number): Promise<void> {
+  await env.RENDER_QUEUE.send({ type: "manual_clip", job_id: jobId, clip_index: clipIndex } satisfies QueueMessage);
+}

@@ -4,6 +4,8 @@
 import {
   HdClipTaskSchema,
   hdInstanceId,
+  ManualClipTaskSchema,
+  type ManualClipTaskInput,
   parseWith,
   RenderJobSchema,
   RenditionTaskSchema,
@@ -23,9 +25,10 @@ export type BackendTask =
   | { kind: "render"; body: RenderJobInput }
   | { kind: "rerender"; body: RerenderTaskInput }
   | { kind: "hd"; body: HdClipTaskInput }
-  | { kind: "rendition"; body: RenditionTaskInput };
+  | { kind: "rendition"; body: RenditionTaskInput }
+  | { kind: "manual"; body: ManualClipTaskInput };
 
-const SCHEMAS = { render: RenderJobSchema, rerender: RerenderTaskSchema, hd: HdClipTaskSchema, rendition: RenditionTaskSchema } as const satisfies Record<TaskKind, unknown>;
+const SCHEMAS = { render: RenderJobSchema, rerender: RerenderTaskSchema, hd: HdClipTaskSchema, rendition: RenditionTaskSchema, manual: ManualClipTaskSchema } as const satisfies Record<TaskKind, unknown>;
 
 /** Thrown while building a task from what is stored when no valid task can be made of it. */
 export class InvalidTaskError extends Error {
@@ -46,6 +49,8 @@ export function instanceOf(task: BackendTask): string {
       return hdInstanceId(task.body.job_id, task.body.clip_index);
     case "rendition":
       return renditionInstanceId(task.body.job_id, task.body.clip_index, task.body.size);
+    case "manual":
+      return `${task.body.job_id}:manual:${task.body.clip_index}`;
   }
 }
 

@@ -139,6 +139,26 @@ describe("katto clip on a local file, then the other commands on that job", () =
     expect(ffprobe(r.file).streams.some((s) => s.codec_type === "video")).toBe(true);
   });
 
+  it("candidates lists the left-out moments; clips add --wait makes a clip by hand, snapped to pauses; a bad range exits 1 with the API's message", async () => {
+    const listed = json<{ candidates: { id: string; reason: string }[] }>(await katto(["candidates", jobId, "--json"]));
+    expect(Array.isArray(listed.candidates)).toBe(true);
+    for (const c of listed.candidates) expect(["overlap", "below_cutoff", "too_short", "max_clips"]).toContain(c.reason);
+    const table = await katto(["candidates", jobId]);
+    expect(table.code, table.stderr).toBe(0);
+    const clip = json<{ clip_index: number; origin: string; title: string; start: number; end: number; url: string }>(
+      await katto(["clips", "add", jobId, "--start", "0.5", "--end", "0:04.5", "--layout", "wide", "--title", "By hand", "--wait", "--json"]),
+    );
+    expect(clip).toMatchObject({ origin: "manual", title: "By hand" });
+    expect(clip.end - clip.start).toBeGreaterThanOrEqual(3);
+    expect(clip.url).toMatch(/^http/);
+    const short = await katto(["clips", "add", jobId, "--start", "1", "--end", "2"]);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/at least 3 seconds/);
+    const bad = await katto(["clips", "add", jobId, "--start", "soon", "--end", "2"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--start must be seconds/);
+  });
+
   it("a job that does not exist exits 4 with the API's message", async () => {
     const r = await katto(["jobs", "get", "00000000-0000-4000-8000-000000000000"]);
     expect(r.code).toBe(4);

@@ -25,6 +25,7 @@ const SHARED_TOOLS = [
   "service_wait_for_job", "service_list_connections", "service_publish_clip", "service_get_publication",
   "service_list_broll", "service_delete_broll",
   "service_edit_transcript", "service_trim_clip",
+  "service_create_clip", "service_list_candidates",
 ];
 
 let files: Awaited<ReturnType<typeof serveFiles>>;
@@ -134,6 +135,18 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
       expect((await ok(c, "service_get_rerender", { job_id: jobId, rerender_id: rr.rerender_id })).clip_url).toMatch(/^http/);
       expect((await ok(c, "service_get_rerender", { job_id: jobId, rerender_id: dub.rerender_id })).status).toBe("completed");
     }
+
+    // Left-out moments on both doors; a clip by hand through stdio, waited for on the hosted server.
+    for (const [, c] of clients()) expect(Array.isArray((await ok(c, "service_list_candidates", { job_id: jobId })).candidates)).toBe(true);
+    const before = (await ok(hosted, "service_get_job", { job_id: jobId })).clips.length as number;
+    const made = await ok(local, "service_create_clip", { job_id: jobId, start: 0.5, end: 4.5, layout_mode: "wide", title: "By hand" });
+    expect(made).toMatchObject({ clip_index: before, status: "queued" });
+    const madeDone = await waitDone(hosted, { job_id: jobId });
+    const manual = (madeDone.result.job.clips as { clip_index: number; origin: string; title: string }[]).find((x) => x.clip_index === before);
+    expect(manual).toMatchObject({ origin: "manual", title: "By hand" });
+    const neither = await call(hosted, "service_create_clip", { job_id: jobId });
+    expect(neither.isError).toBe(true);
+    expect((neither.content[0] as { text: string }).text).toMatch(/Give start and end/);
 
     // An API error is a tool error carrying the API's message and status, on both doors.
     for (const [, c] of clients()) {

@@ -4,8 +4,8 @@
 import { CONNECTORS } from "../text/lexicon.js";
 import { tokenize } from "../text/normalize.js";
 import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRanges } from "../text/sentences.js";
-import type { ClipConfig, ClipLength, Loudness, Moment, SelectionNote, Transcript, Word } from "../types.js";
-import { CLIP_LENGTH_SECONDS } from "@katto/protocol";
+import type { ClipConfig, ClipLength, Loudness, Moment, SelectionNote, Subscores, Transcript, Word } from "../types.js";
+import { CLIP_LENGTH_SECONDS, MAX_CANDIDATES, type CandidateReason, type CandidateReport } from "@katto/protocol";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "./score-features.js";
@@ -37,9 +37,12 @@ export function bucketOf(config: ClipConfig): { min: number; max: number } {
   return CLIP_BUCKETS[config.clipLength ?? "auto"] ?? CLIP_BUCKETS.auto;
 }
 
-/** How many clips `seconds` (of speech, or of source without speech) aim for: 1..10, never above maxClips. */
-export function clipCount(seconds: number, maxClips: number, perClipS = SPEECH_SECONDS_PER_CLIP): number {
-  const n = Math.max(1, Math.min(MAX_CLIPS, Math.ceil(seconds / perClipS - 1e-9)));
+/**
+ * How many clips `seconds` (of speech, or of source without speech) aim for: 1..10, never above
+ * maxClips; at least minClips (config.min_clips relaxes the cut-off), still never above maxClips.
+ */
+export function clipCount(seconds: number, maxClips: number, perClipS = SPEECH_SECONDS_PER_CLIP, minClips = 0): number {
+  const n = Math.max(1, Math.min(MAX_CLIPS, Math.ceil(seconds / perClipS - 1e-9)), Math.min(MAX_CLIPS, Math.floor(minClips)));
   return Math.max(0, Math.min(n, Math.floor(maxClips)));
 }
 
@@ -97,6 +100,7 @@ export function selectMoments(t: Transcript, opts: SelectOptions): Moment[] {
 interface Candidate {
   passage: Passage;
   score: number;
+  subscores: Subscores;
   /** what the selection maximises: score, plus the topic bonus, minus edge penalties */
   weight: number;
   topic: boolean;
@@ -109,17 +113,19 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
   const topic = topicMatchReport(t, opts.config);
   const bucket = bucketOf(opts.config);
   const speechS = round3(speechSeconds(t.words));
+  const minClips = opts.config.min_clips ?? 0;
+  let left: CandidateReport[] = [];
   const finish = (mode: Selection["mode"], target: number, moments: Moment[], fewerReason: string | null): Selection => {
-    const note: SelectionNote = { speechS, target, found: moments.length, fewerReason: moments.length < target ? fewerReason : null };
+    const note: SelectionNote = { speechS, target, found: moments.length, fewerReason: moments.length < target ? fewerReason : null, candidates: left };
     return { moments: moments.map((m) => ({ ...m, selection: note })), targetCount: target, mode, topic, note };
   };
   if (t.words.length === 0) {
-    const target = clipCount(opts.durationS, opts.maxClips, SIGNAL_SECONDS_PER_CLIP);
+    const target = clipCount(opts.durationS, opts.maxClips, SIGNAL_SECONDS_PER_CLIP, minClips);
     if (target === 0) return finish("signals", 0, [], null);
     const ms = signalMoments(opts.durationS, bucket, target, opts.signals);
     return finish("signals", target, ms, `No speech was recognised, and ${secondsText(opts.durationS)} of sound and picture hold ${ms.length} non-overlapping windows of ${bucket.min}–${bucket.max} s.`);
   }
-  const target = clipCount(speechS, opts.maxClips);
+  const target = clipCount(speechS, opts.maxClips, SPEECH_SECONDS_PER_CLIP, minClips);
   if (target === 0) return finish("speech", 0, [], null);
   const words = t.words;
   const speechSpan = words[words.length - 1]!.end - words[0]!.start;
@@ -137,6 +143,7 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
     return finish("whole", target, [wholeSource(words, opts.durationS, bucket.max, t.level)], `No run of whole sentences lasts ${bucket.min}–${bucket.max} s without a long pause, so the speech makes one clip.`);
   }
   const { chosen, duplicates } = choose(pool, target);
+  left = leftOut(ctx, pool, chosen, { bucket, full: target >= Math.floor(opts.maxClips) });
   // chosen is in weight order: topic matches first, then by score
   const moments = chosen.map((c) => toMoment(c.passage));
   const shorter = opts.config.clipLength && opts.config.clipLength !== "lt30" ? " A shorter clipLength would give more." : "";
@@ -153,6 +160,49 @@ interface Ctx {
   config: ClipConfig;
   keywords: string[];
   level?: Loudness;
+}
+
+/**
+ * What the selection considered and did not choose, each with its reason (CANDIDATE_REASONS):
+ * every candidate of the pool that is not a clip, and every thought (sentences between pauses
+ * longer than MAX_INNER_SILENCE_S) shorter than the bucket. Those a user could still make a clip
+ * of come first (not overlapping a clip), then the overlapping ones, each group best-scored first,
+ * at most MAX_CANDIDATES.
+ */
+function leftOut(ctx: Ctx, pool: readonly Candidate[], chosen: readonly Candidate[], o: { bucket: { min: number; max: number }; full: boolean }): CandidateReport[] {
+  const taken = new Set(chosen);
+  const overlaps = (c: { start: number; end: number }) => chosen.some((k) => c.start < k.passage.end - 1e-9 && k.passage.start < c.end - 1e-9);
+  const dup = (c: Candidate) => chosen.some((k) => jaccard(c.tokenSet, k.tokenSet) > DUPLICATE_JACCARD);
+  const out: CandidateReport[] = [];
+  const report = (p: Passage, reason: CandidateReason, s: { score: number; subscores: Subscores } = rankPassage(p, ctx.config, ctx.keywords)) => {
+    out.push({ start: round3(p.start), end: round3(p.end), score: s.score, subscores: s.subscores, reason });
+  };
+  for (const c of pool) {
+    if (taken.has(c)) continue;
+    const reason: CandidateReason = overlaps(c.passage) || dup(c) ? "overlap" : o.full ? "max_clips" : "below_cutoff";
+    report(c.passage, reason, c);
+  }
+  // whole thoughts too short for the bucket (the pool holds none of them)
+  const { words, sentences } = ctx;
+  let from = 0;
+  for (let j = 0; j < sentences.length; j++) {
+    const endsThought = j + 1 === sentences.length || words[sentences[j + 1]!.from]!.start - words[sentences[j]!.to - 1]!.end > MAX_INNER_SILENCE_S;
+    if (!endsThought) continue;
+    const i0 = from;
+    from = j + 1;
+    const first = sentences[i0]!.from;
+    const last = sentences[j]!.to - 1;
+    const start = cutBefore(words, first, ctx.level);
+    const end = cutAfter(words, last, ctx.durationS, ctx.level);
+    if (end - start >= o.bucket.min || overlaps({ start, end })) continue;
+    const ws = words.slice(first, last + 1);
+    const tokens = tokenize(ws.map((w) => w.word).join(" "));
+    const opening = joinWords(words.slice(first, sentences[i0]!.to));
+    const sents = sentences.slice(i0, j + 1).map((r) => joinWords(words.slice(r.from, r.to)));
+    report({ start, end, words: ws, tokens, opening, sentences: sents, startsCleanly: !CONNECTORS.has(tokens[0] ?? ""), endsCleanly: true }, "too_short");
+  }
+  const group = (c: CandidateReport) => (c.reason === "overlap" ? 1 : 0);
+  return out.sort((a, b) => group(a) - group(b) || b.score - a.score || a.start - b.start).slice(0, MAX_CANDIDATES);
 }
 
 function candidates(ctx: Ctx, tier: { minS: number; maxS: number }): Candidate[] {
@@ -187,7 +237,7 @@ function candidates(ctx: Ctx, tier: { minS: number; maxS: number }): Candidate[]
       const topic = s.features.topicMatched.length > 0;
       const loudEdges = [start, end].filter((e) => !quietEdge(ctx.level, e, passage)).length;
       const weight = s.score + (topic ? TOPIC_BONUS : 0) - (startsCleanly ? 0 : CONNECTOR_START_PENALTY) - LOUD_EDGE_PENALTY * loudEdges;
-      out.push({ passage, score: s.score, weight, topic, tokenSet: new Set(passage.tokens) });
+      out.push({ passage, score: s.score, subscores: s.subscores, weight, topic, tokenSet: new Set(passage.tokens) });
     }
   }
   return out;

@@ -1,4 +1,5 @@
 import type { KattoTool } from "../tool";
+import { createClip, listCandidates } from "./clips.tool";
 import { getAccount, getBrandKit, getUsage, getWebhookSecret } from "./account.tool";
 import { cancelJob, createClipJob, getClips, getJob, getTranscript, listJobs } from "./jobs.tool";
 import { deleteBroll, listBroll } from "./broll.tool";
@@ -33,4 +34,6 @@ export const sharedTools: KattoTool[] = [
   deleteBroll,
   editTranscript,
   trimClip,
+  createClip,
+  listCandidates,
 ];

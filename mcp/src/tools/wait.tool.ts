@@ -43,7 +43,7 @@ export const waitForJob = defineTool({
   name: "service_wait_for_job",
   title: "Wait for a job or re-render",
   description:
-    `Wait up to timeout_seconds (default ${WAIT_DEFAULT_SECONDS}, at most ${WAIT_MAX_SECONDS}) for a job to finish (completed with final HD files, failed or cancelled), or with rerender_id for a re-render or dub to finish. ` +
+    `Wait up to timeout_seconds (default ${WAIT_DEFAULT_SECONDS}, at most ${WAIT_MAX_SECONDS}) for a job to finish (completed with final HD files and every clip made by hand landed or failed, failed or cancelled), or with rerender_id for a re-render or dub to finish. ` +
     "Sends progress notifications (step and percentage) while waiting and returns the job or re-render. If done is false, call it again: a source of 20 minutes takes about 5 minutes. Free and read-only.",
   input: {
     job_id: jobId,
@@ -69,9 +69,11 @@ export const waitForJob = defineTool({
       } else {
         const j = await poll(() => unwrap(ctx.api.GET("/api/v1/jobs/{id}", { params: { path: { id: job_id } } })), deadline, ctx.extra.signal);
         if (!j) continue;
-        const done = j.status === "failed" || j.status === "cancelled" || (j.status === "completed" && j.hd_ready);
-        const key = `${j.progress.step}:${j.progress.pct}:${j.hd_ready}`;
-        if (key !== last) await progress(ctx, j.progress.pct, j.status === "completed" && !j.hd_ready ? "finishing HD files" : j.progress.step);
+        // a clip made by hand on a completed job is waited for too, until it lands or fails
+        const making = (j.manual_clips ?? []).filter((m) => m.status === "queued" || m.status === "rendering").length;
+        const done = j.status === "failed" || j.status === "cancelled" || (j.status === "completed" && j.hd_ready && making === 0);
+        const key = `${j.progress.step}:${j.progress.pct}:${j.hd_ready}:${making}`;
+        if (key !== last) await progress(ctx, j.progress.pct, j.status === "completed" && !j.hd_ready ? "finishing HD files" : making ? `making ${making} clip${making > 1 ? "s" : ""} by hand` : j.progress.step);
         last = key;
         if (done || Date.now() + POLL_MS > deadline || ctx.extra.signal.aborted) return { done, waited_seconds: waited(), job: j };
       }

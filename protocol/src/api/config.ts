@@ -1,7 +1,7 @@
 // A job's optional pre-clip settings (service-api-v1 "Config"), sent with POST /jobs and POST /uploads/{id}/complete.
 import { z } from "zod";
 import { StyleSchema } from "../style.js";
-import { CLIP_LENGTHS, CONFIG_LIMITS, clipLengthLabel } from "../vocabularies.js";
+import { CLIP_LENGTHS, CONFIG_LIMITS, clipLengthLabel, MAX_CLIPS } from "../vocabularies.js";
 
 /** Unknown fields are refused (strict) so a typo such as `cliplength` never passes silently. */
 export const ConfigSchema = z
@@ -11,6 +11,27 @@ export const ConfigSchema = z
     customPrompt: z.string().max(CONFIG_LIMITS.customPrompt, { error: `customPrompt must be at most ${CONFIG_LIMITS.customPrompt} characters` }).optional(),
     topics: z.string().max(CONFIG_LIMITS.topics, { error: `topics must be at most ${CONFIG_LIMITS.topics} characters` }).optional(),
     style: StyleSchema.optional(),
+    min_clips: z
+      .int({ error: `min_clips must be an integer from 0 to ${MAX_CLIPS}` })
+      .min(0, { error: `min_clips must be an integer from 0 to ${MAX_CLIPS}` })
+      .max(MAX_CLIPS, { error: `min_clips must be an integer from 0 to ${MAX_CLIPS}` })
+      .optional()
+      .meta({
+        description: `At least this many clips, 0 to ${MAX_CLIPS}: the selection relaxes its cut-off (one clip per two minutes of speech) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips).`,
+      }),
+    max_clips: z
+      .int({ error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
+      .min(1, { error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
+      .max(MAX_CLIPS, { error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
+      .optional()
+      .meta({ description: `At most this many clips, 1 to ${MAX_CLIPS} (default ${MAX_CLIPS}).` }),
+  })
+  .refine((c) => c.min_clips === undefined || c.min_clips <= (c.max_clips ?? MAX_CLIPS), {
+    error: (iss) => {
+      const c = iss.input as { min_clips?: number; max_clips?: number };
+      return `min_clips (${c.min_clips}) must not be more than max_clips (${c.max_clips ?? MAX_CLIPS}); lower min_clips or raise max_clips.`;
+    },
+    path: ["min_clips"],
   })
   .meta({ description: "Optional pre-clip settings." });
 export type Config = z.infer<typeof ConfigSchema>;

@@ -13,3 +13,4 @@ export * from "./upload.js";
 export * from "./sources.js";
 export * from "./broll.js";
 export * from "./transcript-edit.js";
+export * from "./manual-clip.js";

@@ -1,6 +1,6 @@
 // Jobs and their clips as the public API shows them (service-api-v1 "Job", "Clip", "Transcript").
 import { z } from "zod";
-import { JOB_STATUSES, JOB_WARNING_CODES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
+import { CLIP_ORIGINS, JOB_STATUSES, JOB_WARNING_CODES, MANUAL_CLIP_STATUSES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
 import { ClipEditsSchema, StyleSchema } from "../style.js";
 import { ClipQualitySchema, DroppedClipSchema, JobQualitySchema } from "../quality.js";
 import { ConfigSchema } from "./config.js";
@@ -35,6 +35,7 @@ export const clipReasonFields = {
   quality: ClipQualitySchema.nullable().meta({
     description: "What the clip's current file measured (docs/clip-quality.md): subject in frame, empty frames, speech share, longest silence, loudness, caption sync, sentence edges, the flags still present (ok when none) and the fixes made before delivery. Re-measured when the HD file lands. Null for clips rendered before clips measured themselves.",
   }),
+  origin: z.enum(CLIP_ORIGINS).meta({ description: "auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate." }),
   edits: ClipEditsSchema.meta({
     description: "What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do.",
   }),
@@ -67,7 +68,7 @@ export const ProgressSchema = z.object({
 export const JobWarningSchema = z.object({
   code: z.enum(JOB_WARNING_CODES).meta({
     description:
-      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`).",
+      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).",
   }),
   message: z.string().meta({ description: "One line saying what happened to which clip." }),
   clip_index: z.int().min(0).nullable().meta({ description: "The delivered clip it concerns; null for a clip that was left out." }),
@@ -75,6 +76,16 @@ export const JobWarningSchema = z.object({
   end: z.number().min(0).meta({ description: "Where the clip ends in the source video, seconds." }),
 });
 export type JobWarning = z.infer<typeof JobWarningSchema>;
+
+/** A clip made by hand, from its request until it lands (GET /jobs/{id} `manual_clips`). */
+export const ManualClipSchema = z.object({
+  clip_index: z.int().min(0),
+  status: z.enum(MANUAL_CLIP_STATUSES).meta({ description: "queued, rendering, completed (it is among `clips`) or failed (see `error`)." }),
+  start: z.number().meta({ description: "Where it starts in the source (snapped), seconds." }),
+  end: z.number(),
+  candidate_id: orNull(z.string(), "The left-out candidate it was made from; null for a range given by hand."),
+  error: orNull(z.string(), "Why it could not be made; null unless failed."),
+});
 
 export const JobSchema = z.object({
   id: z.uuid(),
@@ -90,6 +101,9 @@ export const JobSchema = z.object({
   }),
   quality: JobQualitySchema.nullable().meta({ description: "The job's quality summary: clips delivered, fixed before delivery, still flagged and dropped, and how many clips carry each flag. Null until the job completes." }),
   dropped: z.array(DroppedClipSchema).meta({ description: "Rendered clips dropped from `clips` for their measured quality (no speech, mostly silent), with their score and reason. Empty when none." }),
+  manual_clips: z
+    .array(ManualClipSchema)
+    .meta({ description: "Clips made by hand on this completed job (POST /jobs/{id}/clips, promoted candidates), each until it lands among `clips` (completed) or fails; the job's status stays completed meanwhile. Empty when none." }),
   created_at: z.iso.datetime(),
   completed_at: z.iso.datetime().nullable(),
 });

@@ -5,7 +5,8 @@
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
 import { CAPTION_STYLES, CLIP_LENGTHS, clipLengthLabel, DUB_LANGUAGES, LAYOUT_MODES, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
-import { CompleteUploadBodySchema, type Config, ConfigSchema, RerenderBodySchema, ReserveUploadBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
+import { CompleteUploadBodySchema, type Config, ConfigSchema, CreateClipBodySchema, RerenderBodySchema, ReserveUploadBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
+import { createManualClip, listCandidates, promoteCandidate } from "../../services/clips/manual";
 import { RUNNING_STATUSES } from "../../services/jobs/status";
 import { StyleFields, styleFrom } from "../components/style-fields";
 import { TranscriptSource, transcriptLines } from "../components/transcript";
@@ -21,6 +22,14 @@ import { Flash, fmtDateTime, QualityBadge, StatusBadge } from "../components/ui"
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
 
 const ACTIVE = new Set<string>(RUNNING_STATUSES);
+
+/** Why a candidate was left out, in words (CANDIDATE_REASONS). */
+const CANDIDATE_REASON_TEXT: Record<"overlap" | "below_cutoff" | "too_short" | "max_clips", string> = {
+  overlap: "Overlaps a clip",
+  below_cutoff: "Scored below the clips chosen",
+  too_short: "Shorter than the clip length asked",
+  max_clips: "The job already had its most clips",
+};
 
 const zodMessage = (e: { issues: { path: PropertyKey[]; message: string }[] }) => e.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");
 
@@ -136,6 +145,11 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
   const ctx = accountCtx(c);
   const { job, clips } = await getJobDetails(ctx, id);
   const transcript = job.status === "completed" ? await getTranscript(ctx, id).catch(() => null) : null;
+  const completed = job.status === "completed";
+  // what the selection left out, and the clips made by hand (GET /jobs/{id} manual_clips)
+  const leftOut = completed ? (await listCandidates(ctx, id)).candidates : [];
+  const manual = completed ? (await getJob(ctx, id)).manual_clips : [];
+  const secs = (x: number) => `${x.toFixed(1)} s`;
   const active = ACTIVE.has(job.status);
   const pct = job.status === "completed" ? 100 : Math.round(job.progress.pct);
   return c.html(
@@ -196,6 +210,7 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                     {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
                   </video>
                   <h3 id={`clip-${k.clip_index}-title`}>{k.title ?? `Clip ${rank + 1}`}</h3>
+                  {k.origin === "manual" && <p class="muted" data-origin="manual">Made by hand · {secs(k.start_s)}–{secs(k.end_s)}</p>}
                   <p><span class="score" aria-label="Score">{k.score === null ? "—" : Math.round(k.score)}</span> <span class="muted">/ 100 · {(k.end_s - k.start_s).toFixed(0)} s{k.hd ? " · 1080p" : ""}</span></p>
                   {k.subscores && (
                     <div class="subscores" aria-label="Score breakdown">
@@ -269,6 +284,64 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                 </article>
               ))}
             </div>
+          </section>
+        )}
+        {completed && manual.length > 0 && (
+          <section class="card" aria-labelledby="manual-h" data-manual-clips>
+            <h2 id="manual-h">Clips made by hand</h2>
+            <ul>
+              {manual.map((m) => (
+                <li data-manual-clip={m.clip_index}>
+                  Clip {m.clip_index}: {secs(m.start)}–{secs(m.end)} <StatusBadge status={m.status} />
+                  {(m.status === "queued" || m.status === "rendering") && <span class="muted"> (reload this page to see it once rendered)</span>}
+                  {m.error && <span class="alert"> {m.error}</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {completed && (
+          <section class="card" aria-labelledby="make-h" data-make-clip>
+            <h2 id="make-h">Make a clip from this selection</h2>
+            <p class="muted">Times in the source, in seconds (the transcript below shows when each line starts). The cut moves to the nearest pause between words; 3 to 180 s; free.</p>
+            <form method="post" action={`/dashboard/jobs/${id}/clips`}>
+              <label for="mc-start">Start (s)</label>
+              <input id="mc-start" name="start" type="number" min={0} step="0.1" required />
+              <label for="mc-end">End (s)</label>
+              <input id="mc-end" name="end" type="number" min={0} step="0.1" required />
+              <label for="mc-layout">Layout</label>
+              <select id="mc-layout" name="layout_mode"><option value="">Choose for me</option>{LAYOUT_MODES.map((m) => <option value={m}>{m}</option>)}</select>
+              <label for="mc-title">Title (optional)</label>
+              <input id="mc-title" name="title" maxlength={100} />
+              <button type="submit" class="btn">Make a clip</button>
+            </form>
+          </section>
+        )}
+        {completed && leftOut.length > 0 && (
+          <section class="card" aria-labelledby="left-h" data-candidates>
+            <h2 id="left-h">Left out</h2>
+            <p class="muted">Moments Katto considered and did not make clips, and why.</p>
+            <table>
+              <thead><tr><th>Range</th><th>Score</th><th>Why left out</th><th></th></tr></thead>
+              <tbody>
+                {leftOut.map((x) => (
+                  <tr data-candidate={x.id}>
+                    <td>{secs(x.start)}–{secs(x.end)}</td>
+                    <td>{Math.round(x.score)}</td>
+                    <td>{CANDIDATE_REASON_TEXT[x.reason]}</td>
+                    <td>
+                      {x.promoted_clip_index !== null ? (
+                        <span class="muted">Clip {x.promoted_clip_index}</span>
+                      ) : (
+                        <form method="post" action={`/dashboard/jobs/${id}/candidates/${x.id}/promote`}>
+                          <button type="submit" class="btn">Make a clip</button>
+                        </form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </section>
         )}
         {transcript && (
@@ -380,6 +453,33 @@ export function registerJobPages(d: Hono<DashboardEnv>) {
       return jobPage(c, id, { notice: `New version queued from ${r.start} s to ${r.end} s (moved to the nearest pauses).` }, 202);
     } catch (e) {
       if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, e.code === "conflict" ? 409 : 400);
+      throw e;
+    }
+  });
+  d.post("/dashboard/jobs/:id/clips", requireSession, async (c) => {
+    const id = c.req.param("id");
+    const f = await formOf(c);
+    const num = (k: string) => (f.one(k).trim() === "" ? undefined : Number(f.one(k)));
+    const raw: Record<string, unknown> = { start: num("start"), end: num("end") };
+    if (f.one("layout_mode")) raw.layout_mode = f.one("layout_mode");
+    if (f.one("title").trim()) raw.title = f.one("title").trim();
+    const parsed = CreateClipBodySchema.safeParse(raw);
+    if (!parsed.success) return jobPage(c, id, { error: zodMessage(parsed.error) }, 400);
+    try {
+      const made = await createManualClip(accountCtx(c), id, parsed.data);
+      return jobPage(c, id, { notice: `Clip ${made.clip_index} is being made from ${made.start.toFixed(2)} s to ${made.end.toFixed(2)} s (snapped to pauses). Reload this page to see it once rendered.` }, 202);
+    } catch (e) {
+      if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, e.code === "bad_request" ? 400 : 409);
+      throw e;
+    }
+  });
+  d.post("/dashboard/jobs/:id/candidates/:cid/promote", requireSession, async (c) => {
+    const id = c.req.param("id");
+    try {
+      const made = await promoteCandidate(accountCtx(c), id, c.req.param("cid"));
+      return jobPage(c, id, { notice: `Clip ${made.clip_index} is being made from this moment. Reload this page to see it once rendered.` }, 202);
+    } catch (e) {
+      if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, e.code === "bad_request" ? 400 : 409);
       throw e;
     }
   });

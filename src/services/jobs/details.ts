@@ -36,6 +36,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       end_s: c.endS,
       hd: c.hd,
       quality: qualityView(c.quality),
+      origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
       url: fileUrl(ctx.baseUrl, c.videoKey),
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
       captions_original_url: c.captionsOriginalKey ? fileUrl(ctx.baseUrl, c.captionsOriginalKey) : null,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { preparedRead } from "../../db/prepared";
-import { clips, jobs, transcripts } from "../../db/schema";
+import { clips, jobs, manualClips, transcripts } from "../../db/schema";
 import { NotFoundError } from "../../errors";
 import { WORD_TIMINGS, type TranscriptWord } from "@katto/protocol";
 import type { JobStatus, Transcript } from "@katto/protocol/api";
@@ -18,6 +18,7 @@ const ownJobRead = preparedRead(jobs, (db) =>
   db.select().from(jobs).where(and(eq(jobs.id, sql.placeholder("id")), eq(jobs.accountId, sql.placeholder("accountId")), ne(jobs.status, "reserved"))).limit(1),
 );
 const jobClipsRead = preparedRead(clips, (db) => db.select().from(clips).where(eq(clips.jobId, sql.placeholder("id"))).orderBy(asc(clips.clipIndex)));
+const jobManualClipsRead = preparedRead(manualClips, (db) => db.select().from(manualClips).where(eq(manualClips.jobId, sql.placeholder("id"))).orderBy(asc(manualClips.clipIndex)));
 
 /** The caller's job, or 404 for unknown ids and other accounts' jobs alike (spec GET /jobs/{id}). */
 export async function loadOwnJob(ctx: AccountContext, id: string) {
@@ -31,10 +32,10 @@ export async function getJob(ctx: AccountContext, id: string) {
   // One round trip for the job and its clips (the clips are read whatever the owner, and dropped
   // with the job's 404 when the job is not the caller's).
   const values = { id, accountId: ctx.principal.accountId };
-  const [jobResult, clipsResult] = await ctx.env.DB.batch([ownJobRead.bind(ctx.env.DB, values), jobClipsRead.bind(ctx.env.DB, values)]);
+  const [jobResult, clipsResult, manualResult] = await ctx.env.DB.batch([ownJobRead.bind(ctx.env.DB, values), jobClipsRead.bind(ctx.env.DB, values), jobManualClipsRead.bind(ctx.env.DB, values)]);
   const [j] = ownJobRead.rows(jobResult!);
   if (!j) throw notFound();
-  return jobView(ctx.baseUrl, j, jobClipsRead.rows(clipsResult!));
+  return jobView(ctx.baseUrl, j, jobClipsRead.rows(clipsResult!), jobManualClipsRead.rows(manualResult!));
 }
 
 /**
@@ -95,7 +96,7 @@ export async function getClips(ctx: AccountContext, id: string) {
     status: j.status as JobStatus,
     clips: rankClips(rows).map((c) => {
       const v = clipView(ctx.baseUrl, c);
-      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, edits: v.edits };
+      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, origin: v.origin, edits: v.edits };
     }),
   };
 }

@@ -1,12 +1,13 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
-import type { clips as clipsTable, jobs } from "../../db/schema";
-import { ClipEditsSchema, ClipQualitySchema, DroppedClipSchema, noEdits, StyleSchema, summarizeQuality, type ClipQuality, type DroppedClip, type JobQuality } from "@katto/protocol";
+import type { clips as clipsTable, jobs, manualClips } from "../../db/schema";
+import { ClipEditsSchema, ClipQualitySchema, DroppedClipSchema, noEdits, StyleSchema, summarizeQuality, type ClipQuality, type DroppedClip, type JobQuality, type MANUAL_CLIP_STATUSES } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 
 export type JobRow = typeof jobs.$inferSelect;
 export type ClipRow = typeof clipsTable.$inferSelect;
+export type ManualClipRow = typeof manualClips.$inferSelect;
 
 export const msToIso = (ms: number) => new Date(ms).toISOString();
 
@@ -51,6 +52,7 @@ export function clipReasons(c: ClipRow) {
     justification: c.justification,
     quality: qualityView(c.quality),
     style: style.success ? style.data : {},
+    origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
     edits: edits.success ? edits.data : noEdits(),
   };
 }
@@ -100,6 +102,18 @@ export function allWarnings(j: Pick<JobRow, "warnings" | "dropped">, clipRows: r
   return [...warningsView(j.warnings), ...qualityWarnings(clipRows, droppedView(j.dropped))];
 }
 
+/** A clip made by hand as GET /jobs/{id} `manual_clips` shows it. */
+export function manualClipView(m: ManualClipRow) {
+  return {
+    clip_index: m.clipIndex,
+    status: m.status as (typeof MANUAL_CLIP_STATUSES)[number],
+    start: round3(m.startS),
+    end: round3(m.endS),
+    candidate_id: m.candidateId,
+    error: m.error,
+  };
+}
+
 /** The job's stored warnings (jobs.warnings, written with `clips`); entries that do not parse are dropped. */
 export function warningsView(text: string | null): JobWarning[] {
   const list = parseJson(text);
@@ -115,7 +129,7 @@ export function rankClips<T extends { score: number | null; clipIndex: number }>
   return [...rows].sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
 }
 
-export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[]): Job {
+export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualRows: ManualClipRow[] = []): Job {
   return {
     id: j.id,
     status: j.status as JobStatus,
@@ -128,6 +142,7 @@ export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[]): Job {
     warnings: allWarnings(j, clipRows),
     quality: jobQualityView(j, clipRows),
     dropped: droppedView(j.dropped),
+    manual_clips: [...manualRows].sort((a, b) => a.clipIndex - b.clipIndex).map(manualClipView),
     created_at: msToIso(j.createdMs),
     completed_at: j.completedAt,
   };

@@ -10,6 +10,7 @@ import { jobFileKey } from "../../storage/keys";
 import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
 import { RUNNING_STATUSES, runningSql } from "../jobs/status";
 import { stopJob, stoppableJob } from "../jobs/stop";
+import { failManualClip } from "../clips/task";
 import { mezzanineOf } from "./hd";
 import { hdDueAt, hdTaskFailed } from "./hd-sweep";
 
@@ -67,6 +68,14 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
     }
     case "clip_rendition":
       return storeRendition(env, jobId, ev);
+    case "manual_clip":
+      return addManualClip(env, jobId, ev);
+    case "manual_clip_failed": {
+      await requireJobStatus(db, jobId, ["completed"]);
+      console.log(JSON.stringify({ msg: "manual clip failed", job_id: jobId, clip_index: ev.clip_index, stage: ev.stage, error: ev.error }));
+      await failManualClip(env, jobId, ev.clip_index, `The clip could not be made: ${ev.error}.`);
+      return;
+    }
     case "failed": {
       const job = await stoppableJob(db, jobId);
       if (!job) throw new NotFoundError("Job not found.");
@@ -122,10 +131,10 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
-        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3, warnings = ?4, dropped = ?5
+        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3, warnings = ?4, dropped = ?5, source_duration = ?6
          WHERE id = ?1 AND ${RUNNING}`,
       )
-      .bind(jobId, now, allHd ? 1 : 0, JSON.stringify(ev.warnings ?? []), JSON.stringify(ev.dropped ?? [])),
+      .bind(jobId, now, allHd ? 1 : 0, JSON.stringify(ev.warnings ?? []), JSON.stringify(ev.dropped ?? []), ev.source_duration ?? null),
   ];
   for (const { c, videoKey, captionsKey, originalKey } of rows) {
     statements.push(
@@ -136,6 +145,19 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
            ON CONFLICT(job_id, clip_index) DO NOTHING`,
         )
         .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, c.hd ? 1 : 0, JSON.stringify(c.metadata), now, originalKey, c.quality ? JSON.stringify(c.quality) : null),
+    );
+  }
+  // the left-out candidates of this very completion (completed_at = now), in the backend's order
+  if (ev.candidates?.length) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO clip_candidates (id, job_id, rank, start_s, end_s, score, subscores, reason, promoted_clip_index, created_at)
+           SELECT 'cand_' || lower(hex(randomblob(8))), ?1, key, json_extract(value, '$.start'), json_extract(value, '$.end'), json_extract(value, '$.score'),
+             json_extract(value, '$.subscores'), json_extract(value, '$.reason'), NULL, ?2
+           FROM json_each(?3) WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed' AND completed_at = ?2)`,
+        )
+        .bind(jobId, now, JSON.stringify(ev.candidates)),
     );
   }
   const [completed] = await db.batch(statements);
@@ -198,6 +220,37 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   if (clip.meta.changes !== 1) throw noLongerRunning();
   if (ready.meta.changes === 1) await onHdReady(env, jobId);
   await dropMezzanine(env, jobId, ev.clip_index);
+}
+
+/**
+ * A clip made by hand landed (already 1080p): it joins the job's clips as origin "manual" and its
+ * request is completed, in one transaction conditional on the request still being open. A repeated
+ * event (its answer was lost) finds the clip there and is accepted again. No webhook: the job's one
+ * completion callback has been sent (docs/api-decisions.md "Clips made by hand").
+ */
+async function addManualClip(env: Env, jobId: string, ev: Ev<"manual_clip">) {
+  const db = env.DB;
+  const c = ev.clip;
+  const secret = workerConfig(env).appSecret;
+  const videoKey = await jobFileKey(secret, jobId, c.file);
+  const captionsKey = await jobFileKey(secret, jobId, c.captions_file);
+  await requireJobStatus(db, jobId, ["completed"]);
+  await requireStoredFiles(env, [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }]);
+  const now = new Date().toISOString();
+  const open = `EXISTS (SELECT 1 FROM manual_clips WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering'))`;
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, origin, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, 'manual', ?12 WHERE ${open}
+         ON CONFLICT(job_id, clip_index) DO NOTHING`,
+      )
+      .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, JSON.stringify(c.metadata), now),
+    db.prepare(`UPDATE manual_clips SET status = 'completed', error = NULL, updated_at = ?3 WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering')`).bind(jobId, c.clip_index, now),
+  ]);
+  if (inserted.meta.changes === 1) return;
+  const done = await db.prepare("SELECT 1 AS ok FROM clips WHERE job_id = ? AND clip_index = ? AND origin = 'manual'").bind(jobId, c.clip_index).first();
+  if (!done) throw new ConflictError("No clip was requested by hand at this index (or it failed); stop work on it.");
 }
 
 /**

@@ -49,7 +49,7 @@ export async function renderJobTask(env: Env, jobId: string): Promise<BackendTas
       source: { url: upload ? await jobSourceUrl(env, job.id) : job.source_url, kind: upload ? "upload" : "url" },
       config: { ...config, ...(Object.keys(style).length > 0 ? { style } : {}), ...(brandKit ? { brandKit } : {}) },
       callback: await callbackFor(env, job.id),
-      limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: MAX_CLIPS },
+      limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: config.max_clips ?? MAX_CLIPS },
       hd: { mode },
       ...(broll ? { broll } : {}),
     },

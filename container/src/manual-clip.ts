@@ -1,0 +1,126 @@
+// A clip made by hand on a completed job (ManualClipTask, docs/render-protocol.md "Manual clips"):
+// the job's own per-clip stages over one caller-chosen range: framing (face tracking unless the
+// caller fixed a layout), captions and style from the stored transcript words, score and title by
+// the job's scorer, then one 1080x1920 render with its SRT and thumbnail, reported as
+// `manual_clip` on the job's callback. A failure is reported as `manual_clip_failed`; the job and
+// its other clips are never touched.
+import { join } from "node:path";
+import type { CallbackClient } from "./callback-client.js";
+import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
+import { clipCuts, gridFps } from "./edit/clip-edit.js";
+import { clipDuration, clipReport, planClip, planEdit, type ClipPlan, type PlanConfig } from "./clip-plan.js";
+import { StageError } from "./errors.js";
+import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
+import type { AnalysisDeps } from "./job-run.js";
+import { log } from "./log.js";
+import type { ManualClipTask } from "@katto/protocol";
+import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
+import { detectBars } from "./stages/bars.js";
+import { download } from "./stages/download.js";
+import { chooseLayouts, fixedLayout } from "./stages/layouts.js";
+import { probe } from "./stages/probe.js";
+import { renderClip, renderThumbnail, type Encoder } from "./stages/render.js";
+import { fetchWatermark } from "./stages/watermark.js";
+import { joinWords } from "./text/sentences.js";
+import type { Moment, Transcript, Word } from "./types.js";
+
+export type ManualClipOutcome = WorkOutcome<{ status: "completed" }>;
+
+export interface ManualClipOptions {
+  task: ManualClipTask;
+  signal: AbortSignal;
+  client: CallbackClient;
+  deps: AnalysisDeps;
+  workRoot?: string;
+  maxBytes?: number;
+  encoder?: Encoder;
+}
+
+/** Pure: the moment of a hand-picked range: the words wholly inside it (clipped to the source). */
+export function manualMoment(range: { start: number; end: number }, words: readonly Word[], durationS: number): Moment {
+  const start = Math.max(0, Math.min(range.start, durationS));
+  const end = Math.min(range.end, durationS);
+  if (end - start < 1) throw new StageError("rendering", `the range ${range.start}–${range.end} s lies outside the ${durationS.toFixed(1)} s source`);
+  const inside = words.filter((w) => w.start >= start - 1e-6 && w.end <= end + 1e-6);
+  return { start, end, words: inside, text: joinWords(inside) };
+}
+
+/**
+ * Pure: the layout a manual clip's request fixes, or null to let the job's framing choose (face
+ * tracking, split screen, stacked...): `face_tracking` and no layout both leave it to the stages.
+ */
+export function requestedLayout(layoutMode: string | undefined, config: PlanConfig): Layout | null {
+  const want = layoutMode && layoutMode !== "face_tracking" ? layoutMode : fixedLayout(config);
+  if (!want) return null;
+  if (!(LAYOUTS as readonly string[]).includes(want)) throw new StageError("rendering", `layout ${want} is not available on this render backend`);
+  return want as Layout;
+}
+
+export async function runManualClip(o: ManualClipOptions): Promise<ManualClipOutcome> {
+  const { task } = o;
+  return runWork({
+    kind: "manual clip",
+    ids: { job_id: task.job_id, clip: task.clip_index },
+    dirPrefix: workDirPrefix("manual", task.job_id, task.clip_index),
+    workRoot: o.workRoot,
+    signal: o.signal,
+    client: o.client,
+    stage: "downloading",
+    userMessage: (stage) => `the clip could not be made (failed while ${stage})`,
+    failedEvent: (f) => ({ type: "manual_clip_failed", clip_index: task.clip_index, ...f }),
+    failureLevel: "warn",
+    body: (ctx) => manualClipBody(o, ctx),
+  });
+}
+
+async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{ status: "completed" }> {
+  const { task, signal, client, deps } = o;
+  const { dir } = ctx;
+  const src = await download(task.source.url, dir, { signal, maxBytes: o.maxBytes ?? 20 * 1024 ** 3 });
+  ctx.stage = "probing";
+  const info = await probe(src.path, { signal, fileSize: src.bytes });
+  if (!info.video) throw new StageError("probing", "source has no video stream");
+  const content = await detectBars(src.path, { signal, durationS: info.duration, video: info.video });
+
+  ctx.stage = "scoring";
+  const transcript: Transcript = { lang: task.transcript.lang, segments: [], words: task.transcript.words, engine: "job transcript" };
+  const moment = manualMoment(task.range, transcript.words, info.duration);
+  const [scored] = await deps.scoreMoments([moment], transcript, { config: task.config, signal });
+  if (!scored) throw new StageError("scoring", "the scorer returned no score");
+  if (task.params.title) scored.title = task.params.title;
+  const layout = requestedLayout(task.params.layout_mode, task.config);
+  const plan: ClipPlan = planClip(scored, task.clip_index, info, transcript, { ...task.config, ...(layout ? { layout } : {}) }, content);
+
+  ctx.stage = "rendering";
+  await chooseLayouts([plan], deps, {
+    source: src.path,
+    video: content ? { width: content.w, height: content.h } : info.video,
+    content,
+    signal,
+    hasSpeech: transcript.words.length > 0,
+    words: transcript.words,
+    fixed: layout,
+  });
+  // the style's jump cuts and zooms, as a job's clips get them
+  plan.cuts = await clipCuts({ source: src.path, start: plan.start, end: plan.end, hasAudio: info.audio !== null, words: plan.words, style: plan.clipStyle, fps: gridFps(info.video?.fps), signal });
+  const edit = planEdit(plan, info);
+  const captions = edit.captions;
+  const name = `clip-${task.clip_index}`;
+  const { assPath, srtPath } = await writeClipCaptions(captions, dir, name);
+  const watermarkPath = await fetchWatermark(task.config.brandKit?.watermark_url, dir, { signal, jobId: task.job_id });
+  const output = join(dir, plan.files.hd);
+  await renderClip(
+    { source: src.path, probe: info, start: plan.start, end: plan.end, layout: plan.layout, cropPath: plan.cropPath ?? undefined, panels: plan.panels ?? undefined, faceCam: plan.faceCam ?? undefined, content: plan.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), keep: edit.keep, zooms: edit.zooms, output, quality: "hd" },
+    { signal, encoder: o.encoder },
+  );
+  await renderThumbnail(output, Math.min(1, clipDuration(plan) / 2), join(dir, plan.files.thumb), { signal });
+
+  ctx.stage = "uploading";
+  await client.putFile(plan.files.hd, output, "video/mp4");
+  await client.putFile(plan.files.srt, srtPath, "application/x-subrip");
+  await client.putFile(plan.files.thumb, join(dir, plan.files.thumb), "image/jpeg");
+  const report = clipReport(plan, info, transcript.engine);
+  await client.event({ type: "manual_clip", clip: { ...report, file: plan.files.hd, hd: true } });
+  log("info", "manual clip completed", { job_id: task.job_id, clip: task.clip_index, layout: plan.layout, start: plan.start, end: plan.end });
+  return { status: "completed" };
+}

@@ -1,0 +1,168 @@
+// Clips made by hand and the moments the selection left out (issue 22; docs/api-decisions.md
+// "Clips made by hand", "Left-out candidates"). A manual clip is free (no quota), only on a
+// completed job, and reserves the job's next clip index at once; the job stays `completed` while
+// it renders, follows it in `manual_clips`, and gains it among `clips` (origin "manual") when it lands.
+import { MANUAL_CLIP_SECONDS, MAX_CLIPS, snapToPauses, type TranscriptWord } from "@katto/protocol";
+import type { CreateClipBody } from "@katto/protocol/api";
+import { ConflictError, NotFoundError, ValidationError } from "../../errors";
+import { enqueueManualClip } from "../../queues/producers";
+import { requireScope } from "../auth/keys";
+import type { AccountContext } from "../context";
+import { loadOwnJob } from "../jobs/read";
+import { statusUrl } from "../jobs/view";
+
+type ClipOptions = Pick<CreateClipBody, "layout_mode" | "style" | "title">;
+
+const secs = (s: number) => `${Math.round(s * 10) / 10} s`;
+
+/**
+ * Pure: the range rules of a clip made by hand (the same as trim's), before and after snapping:
+ * inside the source, 3 to 180 s. Answers the message of the first rule broken, or null.
+ */
+export function rangeProblem(r: { start: number; end: number }, durationS: number | null): string | null {
+  if (durationS !== null && r.start >= durationS) return `start (${secs(r.start)}) is past the end of the source (${secs(durationS)}); pick a start inside the video.`;
+  if (durationS !== null && r.end > durationS + 0.05) return `end (${secs(r.end)}) is past the end of the source (${secs(durationS)}); pick an end at or before ${secs(durationS)}.`;
+  if (r.end <= r.start) return "end must be after start.";
+  const d = r.end - r.start;
+  if (d < MANUAL_CLIP_SECONDS.min) return `A clip lasts at least ${MANUAL_CLIP_SECONDS.min} seconds; this range lasts ${secs(d)} once snapped to the pauses between words. Widen it.`;
+  if (d > MANUAL_CLIP_SECONDS.max) return `A clip lasts at most ${MANUAL_CLIP_SECONDS.max} seconds; this range lasts ${secs(d)} once snapped to the pauses between words. Narrow it.`;
+  return null;
+}
+
+async function transcriptWords(db: D1Database, jobId: string): Promise<TranscriptWord[]> {
+  const t = await db.prepare("SELECT words FROM transcripts WHERE job_id = ?").bind(jobId).first<{ words: string }>();
+  if (!t) return [];
+  try {
+    const words = JSON.parse(t.words) as TranscriptWord[];
+    return Array.isArray(words) ? words : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Reserve the job's next clip index for a manual clip (one statement: the next index after every
+ * clip and every manual clip not failed; a failed one's index is taken over), or null when the
+ * job already holds MAX_CLIPS clips. Conditional on the job being completed.
+ */
+async function reserveIndex(db: D1Database, jobId: string, row: { start: number; end: number; params: string; candidateId: string | null }): Promise<number | null> {
+  const now = new Date().toISOString();
+  const r = await db
+    .prepare(
+      `INSERT INTO manual_clips (job_id, clip_index, status, start_s, end_s, params, candidate_id, error, created_at, updated_at)
+       SELECT ?1, n, 'queued', ?2, ?3, ?4, ?5, NULL, ?6, ?6 FROM (
+         SELECT MAX(COALESCE((SELECT MAX(clip_index) FROM clips WHERE job_id = ?1), -1),
+                    COALESCE((SELECT MAX(clip_index) FROM manual_clips WHERE job_id = ?1 AND status != 'failed'), -1)) + 1 AS n)
+       WHERE n < ?7 AND EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed')
+       ON CONFLICT(job_id, clip_index) DO UPDATE SET status = 'queued', start_s = excluded.start_s, end_s = excluded.end_s, params = excluded.params,
+         candidate_id = excluded.candidate_id, error = NULL, created_at = excluded.created_at, updated_at = excluded.updated_at
+       WHERE manual_clips.status = 'failed'
+       RETURNING clip_index`,
+    )
+    .bind(jobId, row.start, row.end, row.params, row.candidateId, now, MAX_CLIPS)
+    .first<{ clip_index: number }>();
+  return r ? r.clip_index : null;
+}
+
+const full = () =>
+  new ConflictError(`This job already has ${MAX_CLIPS} clips (made by Katto or by hand), the most a job holds. Make a new job from the same video for more.`);
+
+async function requireCompleted(ctx: AccountContext, jobId: string) {
+  const job = await loadOwnJob(ctx, jobId);
+  if (job.status !== "completed") throw new ConflictError(`Job is ${job.status}; clips can be made by hand once the job is completed.`);
+  return job;
+}
+
+/** POST /jobs/{id}/clips: the range snapped to the pauses between words, queued as the job's next clip. */
+export async function createManualClip(ctx: AccountContext, jobId: string, body: CreateClipBody) {
+  requireScope(ctx, "write");
+  const job = await requireCompleted(ctx, jobId);
+  const duration = job.sourceDuration ?? null;
+  const asked = rangeProblem(body, duration);
+  if (asked) throw new ValidationError(asked);
+  const snapped = snapToPauses(await transcriptWords(ctx.env.DB, jobId), body.start, body.end, duration ?? Infinity);
+  const problem = rangeProblem(snapped, duration);
+  if (problem) throw new ValidationError(problem);
+  return queueManualClip(ctx, jobId, snapped, { layout_mode: body.layout_mode, style: body.style, title: body.title }, null);
+}
+
+async function queueManualClip(ctx: AccountContext, jobId: string, range: { start: number; end: number }, options: ClipOptions, candidateId: string | null) {
+  const params = JSON.stringify(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)));
+  let index: number | null;
+  try {
+    index = await reserveIndex(ctx.env.DB, jobId, { ...range, params, candidateId });
+  } catch (e) {
+    // two requests raced for the same index: the loser is told to retry
+    if (String(e).includes("UNIQUE")) throw new ConflictError("Another clip of this job was requested at the same moment; send the request again.");
+    throw e;
+  }
+  if (index === null) {
+    await requireCompleted(ctx, jobId);
+    throw full();
+  }
+  await enqueueManualClip(ctx.env, jobId, index);
+  return { clip_index: index, status: "queued" as const, status_url: statusUrl(ctx.baseUrl, jobId), start: range.start, end: range.end };
+}
+
+/** GET /jobs/{id}/candidates: the moments left out, in the backend's order (free ones first, best first). */
+export async function listCandidates(ctx: AccountContext, jobId: string) {
+  requireScope(ctx, "read");
+  await loadOwnJob(ctx, jobId);
+  const { results } = await ctx.env.DB.prepare(
+    "SELECT id, start_s, end_s, score, subscores, reason, promoted_clip_index FROM clip_candidates WHERE job_id = ? ORDER BY rank",
+  )
+    .bind(jobId)
+    .all<{ id: string; start_s: number; end_s: number; score: number; subscores: string; reason: string; promoted_clip_index: number | null }>();
+  return {
+    job_id: jobId,
+    candidates: results.map((r) => ({
+      id: r.id,
+      start: r.start_s,
+      end: r.end_s,
+      score: r.score,
+      subscores: JSON.parse(r.subscores) as { hook: number; flow: number; value: number; trend: number },
+      reason: r.reason as "overlap" | "below_cutoff" | "too_short" | "max_clips",
+      promoted_clip_index: r.promoted_clip_index,
+    })),
+  };
+}
+
+/**
+ * POST /jobs/{id}/candidates/{candidate_id}/promote: the candidate's range made a manual clip. A
+ * candidate is promoted once: again while its clip exists or renders is 409 naming that clip (a
+ * failed one can be promoted again).
+ */
+export async function promoteCandidate(ctx: AccountContext, jobId: string, candidateId: string) {
+  requireScope(ctx, "write");
+  await requireCompleted(ctx, jobId);
+  const db = ctx.env.DB;
+  const c = await db
+    .prepare("SELECT start_s, end_s, promoted_clip_index FROM clip_candidates WHERE id = ? AND job_id = ?")
+    .bind(candidateId, jobId)
+    .first<{ start_s: number; end_s: number; promoted_clip_index: number | null }>();
+  if (!c) throw new NotFoundError("Candidate not found for this job; list them with GET /api/v1/jobs/{id}/candidates.");
+  if (c.promoted_clip_index !== null) throw alreadyPromoted(c.promoted_clip_index);
+  const range = { start: c.start_s, end: c.end_s };
+  const problem = rangeProblem(range, null);
+  if (problem) throw new ValidationError(`This candidate cannot be made a clip as it is: ${problem} Make a clip by hand (POST /api/v1/jobs/{id}/clips) with a wider range.`);
+  const result = await queueManualClipClaiming(ctx, jobId, range, candidateId);
+  return result;
+}
+
+const alreadyPromoted = (index: number) => new ConflictError(`This candidate was already made into clip ${index}; see it in the job's clips (or manual_clips while it renders).`);
+
+/** Reserve the index and claim the candidate; the claim is conditional, so two promotions never both win. */
+async function queueManualClipClaiming(ctx: AccountContext, jobId: string, range: { start: number; end: number }, candidateId: string) {
+  const db = ctx.env.DB;
+  const params = "{}";
+  const index = await reserveIndex(db, jobId, { ...range, params, candidateId });
+  if (index === null) throw full();
+  const claim = await db.prepare("UPDATE clip_candidates SET promoted_clip_index = ?3 WHERE id = ?1 AND job_id = ?2 AND promoted_clip_index IS NULL").bind(candidateId, jobId, index).run();
+  if (claim.meta.changes !== 1) {
+    await db.prepare("DELETE FROM manual_clips WHERE job_id = ? AND clip_index = ? AND status = 'queued'").bind(jobId, index).run();
+    const now = await db.prepare("SELECT promoted_clip_index FROM clip_candidates WHERE id = ?").bind(candidateId).first<{ promoted_clip_index: number }>();
+    throw alreadyPromoted(now?.promoted_clip_index ?? index);
+  }
+  await enqueueManualClip(ctx.env, jobId, index);
+  return { clip_index: index, status: "queued" as const, status_url: statusUrl(ctx.baseUrl, jobId), start: range.start, end: range.end };
+}
