@@ -168,6 +168,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       edits: planCaptions(p, probe).edits,
       title: p.title,
       opening_faces: p.openingFaces,
+      ...(probe.video ? { source_size: { width: probe.video.width, height: probe.video.height } } : {}),
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,

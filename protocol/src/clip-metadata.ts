@@ -73,6 +73,9 @@ export const ClipMetadataSchema = z.object({
   title: z.string().max(200).optional(),
   /** where faces were over the clip's first seconds (the hook title's time): their union, source pixels inside the bars; null when unknown */
   opening_faces: RectSchema.nullable().optional(),
+  // issue 22, written on every clip since (optional for metadata written before):
+  /** the source's displayed frame size (after rotation), which the crop window and path are in; an editor project places the source by it */
+  source_size: Size.optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 

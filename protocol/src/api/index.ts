@@ -11,3 +11,4 @@ export * from "./publication.js";
 export * from "./rerender.js";
 export * from "./upload.js";
 export * from "./sources.js";
+export * from "./export.js";
