@@ -32,6 +32,8 @@ import { registerCreateJob } from "./routes/jobs/create";
 import { registerGetJob } from "./routes/jobs/get";
 import { registerListJobs } from "./routes/jobs/list";
 import { registerGetTranscript } from "./routes/jobs/transcript";
+import { registerExportClip } from "./routes/jobs/export";
+import { registerGetJobSource } from "./routes/jobs/source";
 import { registerRerenderClip } from "./routes/rerenders/create";
 import { registerGetRerender } from "./routes/rerenders/get";
 import { registerCompleteUpload } from "./routes/uploads/complete";
@@ -63,6 +65,8 @@ const publicRoutes = [
   registerCancelJob,
   registerGetTranscript,
   registerGetClips,
+  registerGetJobSource,
+  registerExportClip,
   registerReserveUpload,
   registerCompleteUpload,
   registerRerenderClip,
