@@ -8,7 +8,7 @@
 // asset-clip's own time (source seconds). FCPXML positions are in percent of the frame height, y up,
 // from the frame's centre. Captions and the hook title are `title`s (Basic Title) connected on
 // lane 1 above the piece they fall in.
-import { clipDuration, num, placementTimes, sourcePlacement, toFrames, xmlEscape, type ClipTimeline, type Cue } from "./timeline.js";
+import { clipDuration, num, placementTimes, sourcePlacement, toFrames, toSeconds, xmlEscape, type ClipTimeline, type Cue } from "./timeline.js";
 
 export const FCPXML_VERSION = "1.10";
 const BASIC_TITLE_UID = ".../Titles.localized/Bumper:Opener.localized/Basic Title.localized/Basic Title.moti";
@@ -85,7 +85,11 @@ export function writeFcpxml(tl: ClipTimeline): string {
     const to = p.end - tl.start;
     out.push(`            <asset-clip ref="r3" offset="${rationalTime(at, tl)}" name="${xmlEscape(`${tl.name} (${i + 1})`)}" start="${rationalTime(p.start, tl)}" duration="${rationalTime(len, tl)}" format="r2" tcFormat="NDF">`);
     out.push(`              <adjust-conform type="none"/>`);
-    const keys = placementTimes(tl, from, to).map((t) => ({ time: rationalTime(tl.start + t, tl), ...fcpTransform(tl, t) }));
+    // each key on the frame grid, its value where the path is at that frame
+    const keys = placementTimes(tl, from, to).map((t) => {
+      const frame = toFrames(tl.start + t, tl.fps);
+      return { time: rationalFrames(frame, tl), ...fcpTransform(tl, toSeconds(frame, tl.fps) - tl.start) };
+    });
     const first = keys[0]!;
     out.push(`              <adjust-transform position="${num(first.position[0], 4)} ${num(first.position[1], 4)}" scale="${num(first.scale, 5)} ${num(first.scale, 5)}">`);
     if (keys.length > 1) {

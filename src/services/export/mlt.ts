@@ -10,7 +10,7 @@
 //  - captions (and the hook title) as a track of transparent `color` clips each carrying a
 //    `dynamictext` filter (Shotcut's "Text: Simple"); B-roll as a track of the assets;
 //  - tracks composited by `affine` transitions, audio by `mix`.
-import { clipDuration, num, placementTimes, sourcePlacement, toFrames, xmlEscape, type ClipTimeline, type Cue } from "./timeline.js";
+import { clipDuration, num, placementTimes, sourcePlacement, toFrames, toSeconds, xmlEscape, type ClipTimeline, type Cue } from "./timeline.js";
 
 const prop = (name: string, value: string | number) => `<property name="${name}">${xmlEscape(String(value))}</property>`;
 
@@ -22,9 +22,10 @@ export function rectKeyframes(tl: ClipTimeline, piece: { start: number; end: num
   const from = piece.start - tl.start;
   const to = piece.end - tl.start;
   const lastFrame = Math.max(0, toFrames(piece.end - piece.start, tl.fps) - 1);
+  // each key on a frame of the piece, its value where the path is at that frame
   const keys = placementTimes(tl, from, to).map((t) => {
-    const r = sourcePlacement(tl, t);
     const f = Math.min(lastFrame, toFrames(t - from, tl.fps));
+    const r = sourcePlacement(tl, from + toSeconds(f, tl.fps));
     return { f, v: `${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)} 1` };
   });
   // one key per frame (the later wins: a zoom's own start)

@@ -135,7 +135,7 @@ export function sourcePlacement(tl: Pick<ClipTimeline, "framing" | "frame" | "so
     const s = H / f.window.h;
     const left = f.content.x + cropXAt(f.path, t);
     const top = f.content.y + f.window.y;
-    r = { x: -left * s, y: -top * s, w: tl.sourceSize.width * s, h: tl.sourceSize.height * s };
+    r = { x: 0 - left * s, y: 0 - top * s, w: tl.sourceSize.width * s, h: tl.sourceSize.height * s };
   } else {
     const s = Math.min(W / f.content.w, H / f.content.h);
     r = { x: (W - f.content.w * s) / 2 - f.content.x * s, y: (H - f.content.h * s) / 2 - f.content.y * s, w: tl.sourceSize.width * s, h: tl.sourceSize.height * s };
