@@ -136,7 +136,8 @@ export function writeMlt(tl: ClipTimeline): string {
       `    ${prop("shotcut:caption", tl.sourceName)}`,
       `    ${prop("katto:source_start", num(p.start))}`,
       `    ${prop("katto:source_end", num(p.end))}`,
-      `    <filter id="${id}-crop">`,
+      // the filter's in/out are the producer's: its keyframes count frames from the piece's start
+      `    <filter id="${id}-crop" in="${inF}" out="${inF + frames - 1}">`,
       `      ${prop("mlt_service", "affine")}`,
       `      ${prop("shotcut:filter", "affineSizePosition")}`,
       `      ${prop("background", "color:#00000000")}`,
