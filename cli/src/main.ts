@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { type Command, type Context, GLOBAL_OPTIONS, helpText, makeKatto } from "./command";
 import { clip } from "./commands/clip";
-import { clips } from "./commands/clips";
+import { clips, clipsExport } from "./commands/clips";
 import { jobsCancel, jobsGet, jobsList, jobsWatch } from "./commands/jobs";
 import { brandKit, me, usage } from "./commands/account";
 import { connectionsList, publish } from "./commands/publish";
@@ -16,7 +16,7 @@ import { resolveCredentials } from "./config";
 import { CliError, describeError, EXIT, usageError } from "./exit-codes";
 import { createUi } from "./output";
 
-export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, transcript, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, login, logout];
+export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsExport, transcript, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, login, logout];
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 

@@ -1,5 +1,5 @@
 // MCP schema portability (issue 25): the MCP Inspector's strict check finds nothing, not even a
-// warning, in the schemas of the tools katto-mcp lists (the twenty: the hosted server's nineteen
+// warning, in the schemas of the tools katto-mcp lists (the twenty-one: the hosted server's twenty
 // and the local upload). Both real servers are checked the same way against the running stack in
 // test/system/mcp.test.ts.
 import path from "node:path";
@@ -9,9 +9,9 @@ import { listToolsStrictly } from "./inspector";
 const TSX = path.resolve(import.meta.dirname, "../../node_modules/tsx/dist/cli.mjs");
 
 describe("tool schema portability", () => {
-  it("mcp-inspector --cli --strict reports no finding in any of the twenty tools' schemas", async () => {
+  it("mcp-inspector --cli --strict reports no finding in any of the twenty-one tools' schemas", async () => {
     const listed = await listToolsStrictly({ command: [process.execPath, TSX, path.join(import.meta.dirname, "tools-server.ts")] });
-    expect(listed.tools).toHaveLength(20);
+    expect(listed.tools).toHaveLength(21);
     expect(listed.findings).toEqual([]);
     expect(listed.exitCode).toBe(0);
   }, 120_000);

@@ -5,8 +5,9 @@ import { getPublication, listConnections, publishClip } from "./publishing.tool"
 import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
 import { waitForJob } from "./wait.tool";
+import { exportClip } from "./export.tool";
 
-/** The nineteen tools both servers offer (the stdio server adds service_upload_file). */
+/** The twenty tools both servers offer (the stdio server adds service_upload_file). */
 export const sharedTools: KattoTool[] = [
   createClipJob,
   getJob,
@@ -27,4 +28,5 @@ export const sharedTools: KattoTool[] = [
   listConnections,
   publishClip,
   getPublication,
+  exportClip,
 ];
