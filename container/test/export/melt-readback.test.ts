@@ -4,7 +4,8 @@
 // graph (its 540x960 preview: the frames are compared at that size); the Worker's writer turns the same stored clip into an MLT project (the source referred to
 // by file name beside it, as `source=file` exports do), which melt renders. The two must agree:
 // a 1080x1920 video of the clip's duration, and at every sampled time the picture above the caption
-// band in the same place (the best horizontal match within 4 output pixels, and close in luma).
+// band in the same place (the best horizontal match within 4 output pixels, and under 12 levels of mean luma difference: the
+// two encodes differ, Katto's preview at CRF 30).
 import { execFileSync } from "node:child_process";
 import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -100,14 +101,16 @@ describe("an MLT export rendered by melt", () => {
   it("shows the crop where Katto's render shows it, at every sampled time (within 4 output pixels, captions aside)", () => {
     const times = [0.1, 0.8, 1.5, 2.2, 2.9, 3.6];
     const results = times.map((t) => ({ t, ...bestShift(grayFrame(katto, t, FW, FH), grayFrame(melted, t, FW, FH)) }));
+    console.log(`melt vs Katto (shift in output px, mean luma difference): ${results.map((r) => `t=${r.t}: ${r.dx * 2} px, ${r.diff.toFixed(1)}`).join("; ")}`);
     for (const r of results) {
       expect(Math.abs(r.dx), `t=${r.t}: shift ${r.dx * 2} output px`).toBeLessThanOrEqual(2);
-      expect(r.diff, `t=${r.t}: mean luma difference ${r.diff.toFixed(1)}`).toBeLessThan(8);
+      expect(r.diff, `t=${r.t}: mean luma difference ${r.diff.toFixed(1)}`).toBeLessThan(12);
     }
   });
 
   it("the criterion tells a wrong crop apart: Katto's frame at the start against melt's at the end differs", () => {
     const wrong = bestShift(grayFrame(katto, 0.1, FW, FH), grayFrame(melted, 3.6, FW, FH));
-    expect(Math.abs(wrong.dx) > 2 || wrong.diff >= 8).toBe(true);
+    console.log(`wrong crop: shift ${wrong.dx * 2} px, mean luma difference ${wrong.diff.toFixed(1)}`);
+    expect(Math.abs(wrong.dx) > 2 || wrong.diff >= 12).toBe(true);
   });
 });
