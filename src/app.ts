@@ -36,6 +36,8 @@ import { registerListJobs } from "./routes/jobs/list";
 import { registerGetTranscript } from "./routes/jobs/transcript";
 import { registerEditTranscript } from "./routes/jobs/edit-transcript";
 import { registerTrimClip } from "./routes/rerenders/trim";
+import { registerExportClip } from "./routes/jobs/export";
+import { registerGetJobSource } from "./routes/jobs/source";
 import { registerRerenderClip } from "./routes/rerenders/create";
 import { registerGetRerender } from "./routes/rerenders/get";
 import { registerCompleteUpload } from "./routes/uploads/complete";
@@ -73,6 +75,8 @@ const publicRoutes = [
   registerGetTranscript,
   registerEditTranscript,
   registerGetClips,
+  registerGetJobSource,
+  registerExportClip,
   registerReserveUpload,
   registerCompleteUpload,
   registerCreateBrollUpload,

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { type Command, type Context, GLOBAL_OPTIONS, helpText, makeKatto } from "./command";
 import { brollAdd, brollList, brollRm } from "./commands/broll";
 import { clip } from "./commands/clip";
-import { clips } from "./commands/clips";
+import { clips, clipsExport } from "./commands/clips";
 import { candidates, clipsAdd } from "./commands/manual-clips";
 import { jobsCancel, jobsGet, jobsList, jobsWatch } from "./commands/jobs";
 import { brandKit, me, usage } from "./commands/account";
@@ -19,7 +19,7 @@ import { resolveCredentials } from "./config";
 import { CliError, describeError, EXIT, usageError } from "./exit-codes";
 import { createUi } from "./output";
 
-export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsTrim, clipsAdd, candidates, transcript, transcriptEdit, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, brollAdd, brollList, brollRm, login, logout];
+export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsTrim, clipsAdd, clipsExport, candidates, transcript, transcriptEdit, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, brollAdd, brollList, brollRm, login, logout];
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 

@@ -196,6 +196,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       opening_faces: p.openingFaces,
       face_boxes: p.faceBoxes,
       ...(p.translated ? { captions_translated: { ...p.translated, words: p.translated.words.map((w) => ({ word: w.word, start: round3(w.start), end: round3(w.end) })) } } : {}),
+      ...(probe.video ? { source_size: { width: probe.video.width, height: probe.video.height } } : {}),
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,

@@ -76,6 +76,7 @@ describe("tool definitions", () => {
     expect(byName.service_add_broll.localOnly).toBe(true);
     expect(byName.service_add_broll.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(byName.service_add_broll.description).toMatch(/no quota/);
+    expect(byName.service_export_clip.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
   });
 });
 

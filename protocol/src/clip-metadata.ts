@@ -102,6 +102,9 @@ export const ClipMetadataSchema = z.object({
   captions_translated: TranslatedCaptionsSchema.optional(),
   /** the largest face per second (t: seconds from the clip start, the second's middle; source pixels inside the bars), where punch-in zooms centre; null when not measured */
   face_boxes: z.array(TimedRectSchema).nullable().optional(),
+  // issue 22, written on every clip since (optional for metadata written before):
+  /** the source's displayed frame size (after rotation), which the crop window and path are in; an editor project places the source by it */
+  source_size: Size.optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 

@@ -201,10 +201,13 @@ function judge(op: Operation, req: Request, status: number, text: string, w: Wor
   if (status >= 500) problems.push(`status ${status}`);
   if (!(String(status) in op.responses)) problems.push(`undocumented status ${status}`);
   let json: unknown;
+  // a success documented as a file (an export: XML, EDL text) need not be JSON; everything else must
+  const content = (op.responses[String(status)] as { content?: Record<string, unknown> } | undefined)?.content ?? {};
+  const fileAnswer = status < 300 && Object.keys(content).some((t) => !t.includes("json"));
   try {
     json = JSON.parse(text);
   } catch {
-    problems.push("body is not JSON");
+    if (!fileAnswer) problems.push("body is not JSON");
   }
   if (status >= 400) {
     const error = (json as { error?: unknown } | undefined)?.error;

@@ -22,7 +22,7 @@ const SHARED_TOOLS = [
   "service_create_clip_job", "service_get_job", "service_list_jobs", "service_get_clips", "service_get_transcript",
   "service_get_usage", "service_get_account", "service_cancel_job", "service_list_sources", "service_list_clip_lengths",
   "service_rerender_clip", "service_dub_clip", "service_get_rerender", "service_get_brand_kit", "service_get_webhook_secret",
-  "service_wait_for_job", "service_list_connections", "service_publish_clip", "service_get_publication",
+  "service_wait_for_job", "service_list_connections", "service_publish_clip", "service_get_publication", "service_export_clip",
   "service_list_broll", "service_delete_broll",
   "service_edit_transcript", "service_trim_clip",
   "service_create_clip", "service_list_candidates",

@@ -8,6 +8,7 @@ import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
 import { editTranscript, trimClip } from "./edit.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
 import { waitForJob } from "./wait.tool";
+import { exportClip } from "./export.tool";
 
 /** The tools both servers offer (the stdio server adds service_upload_file and service_add_broll). */
 export const sharedTools: KattoTool[] = [
@@ -36,4 +37,5 @@ export const sharedTools: KattoTool[] = [
   trimClip,
   createClip,
   listCandidates,
+  exportClip,
 ];

@@ -14,3 +14,4 @@ export * from "./sources.js";
 export * from "./broll.js";
 export * from "./transcript-edit.js";
 export * from "./manual-clip.js";
+export * from "./export.js";

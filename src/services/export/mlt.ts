@@ -1,0 +1,230 @@
+// A clip as an MLT XML project (issue 22), the format Shotcut and Kdenlive open and `melt` renders.
+// Written for MLT 7 as Debian 12 ships it (7.12, which has no subtitle filter: captions are a track
+// of text clips instead):
+//  - a 9:16 profile at the clip's frame rate;
+//  - the source as one `avformat` producer per kept piece of the clip's range, its in and out in
+//    frames of the source at the profile's rate;
+//  - the crop path as keyframes of an `affine` filter's `transition.rect` on each producer: where
+//    the whole source frame is drawn (output pixels) so that the crop window fills the frame, keyed
+//    in frames from the piece's start (linear between keys, as Katto's render moves it);
+//  - captions (and the hook title) as a track of transparent `color` clips each carrying a
+//    `dynamictext` filter (Shotcut's "Text: Simple"); B-roll as a track of the assets;
+//  - tracks composited by `affine` transitions, audio by `mix`.
+import { clipDuration, num, placementTimes, sourcePlacement, toFrames, toSeconds, xmlEscape, type ClipTimeline, type Cue } from "./timeline.js";
+
+const prop = (name: string, value: string | number) => `<property name="${name}">${xmlEscape(String(value))}</property>`;
+
+/** dynamictext reads #name# as a keyword (timecode, frame): a caption's own # is drawn as a full-width ＃. */
+const plainText = (s: string) => s.replace(/#/g, "＃");
+
+/** `transition.rect` keyframes of one piece: frames from the piece start = "x y w h opacity". */
+export function rectKeyframes(tl: ClipTimeline, piece: { start: number; end: number }): string {
+  const from = piece.start - tl.start;
+  const to = piece.end - tl.start;
+  const lastFrame = Math.max(0, toFrames(piece.end - piece.start, tl.fps) - 1);
+  // each key on a frame of the piece, its value where the path is at that frame
+  const keys = placementTimes(tl, from, to).map((t) => {
+    const f = Math.min(lastFrame, toFrames(t - from, tl.fps));
+    const r = sourcePlacement(tl, from + toSeconds(f, tl.fps));
+    return { f, v: `${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)} 1` };
+  });
+  // one key per frame (the later wins: a zoom's own start)
+  const byFrame = new Map<number, string>();
+  for (const k of keys) byFrame.set(k.f, k.v);
+  return [...byFrame.entries()].sort((a, b) => a[0] - b[0]).map(([f, v]) => `${f}=${v}`).join(";");
+}
+
+interface TrackItem {
+  startFrame: number;
+  frames: number;
+  producerId: string;
+}
+
+/** A playlist placing items at their frames, with blanks between. */
+function playlistXml(id: string, name: string, items: readonly TrackItem[], audio: boolean): string {
+  const out = [`  <playlist id="${id}">`, `    ${prop("shotcut:video", 1)}`, `    ${prop("shotcut:name", name)}`];
+  if (audio) out.push(`    ${prop("shotcut:audio", 1)}`);
+  let at = 0;
+  for (const it of [...items].sort((a, b) => a.startFrame - b.startFrame)) {
+    const start = Math.max(at, it.startFrame);
+    const frames = it.frames - (start - it.startFrame);
+    if (frames <= 0) continue;
+    if (start > at) out.push(`    <blank length="${start - at}"/>`);
+    out.push(`    <entry producer="${it.producerId}" in="0" out="${frames - 1}"/>`);
+    at = start + frames;
+  }
+  out.push("  </playlist>");
+  return out.join("\n");
+}
+
+/** A transparent clip carrying one text: a caption in the lower band, or the title card near the top. */
+function textProducer(id: string, cue: Cue, frames: number, tl: ClipTimeline, kind: "caption" | "title"): string {
+  const { width: W, height: H } = tl.frame;
+  const pad = Math.round(W * (60 / 1080));
+  const boxH = Math.round(H * 0.2);
+  const centreY = kind === "caption" ? H * 0.8 : H * 0.18;
+  const geometry = `${pad} ${Math.round(centreY - boxH / 2)} ${W - 2 * pad} ${boxH}`;
+  const size = Math.round(H * (kind === "caption" ? 72 : 84) / 1920);
+  return [
+    `  <producer id="${id}" in="0" out="${frames - 1}">`,
+    `    ${prop("length", frames)}`,
+    `    ${prop("eof", "pause")}`,
+    `    ${prop("resource", "#00000000")}`,
+    `    ${prop("mlt_service", "color")}`,
+    `    ${prop("mlt_image_format", "rgba")}`,
+    `    ${prop("shotcut:caption", `${kind}: ${cue.text.replace(/\s+/g, " ")}`)}`,
+    `    <filter id="${id}-text">`,
+    `      ${prop("mlt_service", "dynamictext")}`,
+    `      ${prop("shotcut:filter", "dynamicText")}`,
+    `      ${prop("argument", plainText(cue.text))}`,
+    `      ${prop("geometry", geometry)}`,
+    `      ${prop("family", "DejaVu Sans")}`,
+    `      ${prop("size", size)}`,
+    `      ${prop("weight", 700)}`,
+    `      ${prop("style", "normal")}`,
+    `      ${prop("fgcolour", "#ffffffff")}`,
+    `      ${prop("bgcolour", "#00000000")}`,
+    `      ${prop("olcolour", "#ff000000")}`,
+    `      ${prop("outline", 4)}`,
+    `      ${prop("pad", 0)}`,
+    `      ${prop("halign", "center")}`,
+    `      ${prop("valign", "middle")}`,
+    `    </filter>`,
+    `  </producer>`,
+  ].join("\n");
+}
+
+/** The clip as an MLT XML document. */
+export function writeMlt(tl: ClipTimeline): string {
+  const { width: W, height: H } = tl.frame;
+  const fps = tl.fps;
+  const total = Math.max(1, toFrames(clipDuration(tl), fps));
+  const parts: string[] = [];
+  parts.push(`<?xml version="1.0" encoding="utf-8"?>`);
+  parts.push(`<mlt LC_NUMERIC="C" version="7.12.0" title="${xmlEscape(tl.name)}" producer="main_bin">`);
+  parts.push(
+    `  <profile description="Katto 9:16 ${W}x${H} ${num(fps.num / fps.den, 3)} fps" width="${W}" height="${H}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${W / gcd(W, H)}" display_aspect_den="${H / gcd(W, H)}" frame_rate_num="${fps.num}" frame_rate_den="${fps.den}" colorspace="709"/>`,
+  );
+  parts.push(`  <playlist id="main_bin">`, `    ${prop("xml_retain", 1)}`, `  </playlist>`);
+  parts.push(
+    `  <producer id="black" in="0" out="${total - 1}">`,
+    `    ${prop("length", total)}`,
+    `    ${prop("eof", "pause")}`,
+    `    ${prop("resource", "0")}`,
+    `    ${prop("aspect_ratio", 1)}`,
+    `    ${prop("mlt_service", "color")}`,
+    `    ${prop("mlt_image_format", "rgba")}`,
+    `    ${prop("set.test_audio", 0)}`,
+    `  </producer>`,
+    `  <playlist id="background">`,
+    `    <entry producer="black" in="0" out="${total - 1}"/>`,
+    `  </playlist>`,
+  );
+
+  // the source, one producer per kept piece, each with its own crop keyframes
+  const video: TrackItem[] = [];
+  let at = 0;
+  tl.pieces.forEach((p, i) => {
+    const inF = toFrames(p.start, fps);
+    const frames = Math.max(1, toFrames(p.end - p.start, fps));
+    const id = `source${i}`;
+    parts.push(
+      `  <producer id="${id}" in="${inF}" out="${inF + frames - 1}">`,
+      `    ${prop("resource", tl.sourceRef)}`,
+      `    ${prop("mlt_service", "avformat")}`,
+      `    ${prop("seekable", 1)}`,
+      `    ${prop("shotcut:caption", tl.sourceName)}`,
+      `    ${prop("katto:source_start", num(p.start))}`,
+      `    ${prop("katto:source_end", num(p.end))}`,
+      // the filter's in/out are the producer's: its keyframes count frames from the piece's start
+      `    <filter id="${id}-crop" in="${inF}" out="${inF + frames - 1}">`,
+      `      ${prop("mlt_service", "affine")}`,
+      `      ${prop("shotcut:filter", "affineSizePosition")}`,
+      `      ${prop("background", "color:#00000000")}`,
+      `      ${prop("transition.fill", 1)}`,
+      `      ${prop("transition.distort", 1)}`,
+      `      ${prop("transition.rect", rectKeyframes(tl, p))}`,
+      `      ${prop("transition.threads", 0)}`,
+      `    </filter>`,
+      `  </producer>`,
+    );
+    // the producer's own in/out are the piece: its entry plays all of it
+    video.push({ startFrame: at, frames, producerId: id });
+    at += frames;
+  });
+  parts.push(playlistEntries("playlist0", "V1", video, tl));
+
+  const tracks = ["background", "playlist0"];
+  const brollItems: TrackItem[] = tl.broll.map((b, i) => {
+    const frames = Math.max(1, toFrames(b.end - b.start, fps));
+    parts.push(
+      `  <producer id="broll${i}" in="0" out="${frames - 1}">`,
+      `    ${prop("resource", b.asset)}`,
+      `    ${prop("mlt_service", "avformat")}`,
+      `    ${prop("shotcut:caption", `B-roll: ${b.asset}`)}`,
+      `  </producer>`,
+    );
+    return { startFrame: toFrames(b.start, fps), frames, producerId: `broll${i}` };
+  });
+  if (brollItems.length) {
+    parts.push(playlistXml("broll", "B-roll", brollItems, false));
+    tracks.push("broll");
+  }
+  const captionItems: TrackItem[] = tl.captions.map((c, i) => {
+    const frames = Math.max(1, toFrames(c.end, fps) - toFrames(c.start, fps));
+    parts.push(textProducer(`caption${i}`, c, frames, tl, "caption"));
+    return { startFrame: toFrames(c.start, fps), frames, producerId: `caption${i}` };
+  });
+  if (captionItems.length) {
+    parts.push(playlistXml("captions", "Captions", captionItems, false));
+    tracks.push("captions");
+  }
+  if (tl.titleCard) {
+    const c = tl.titleCard;
+    const frames = Math.max(1, toFrames(c.end, fps) - toFrames(c.start, fps));
+    parts.push(textProducer("title0", c, frames, tl, "title"));
+    parts.push(playlistXml("title", "Title", [{ startFrame: toFrames(c.start, fps), frames, producerId: "title0" }], false));
+    tracks.push("title");
+  }
+
+  parts.push(`  <tractor id="tractor0" title="${xmlEscape(tl.name)}" in="0" out="${total - 1}">`);
+  parts.push(`    ${prop("shotcut", 1)}`);
+  for (const t of tracks) parts.push(`    <track producer="${t}"${t === "playlist0" ? "" : ` hide="audio"`}/>`);
+  parts.push(
+    `    <transition id="mix1">`,
+    `      ${prop("a_track", 0)}`,
+    `      ${prop("b_track", 1)}`,
+    `      ${prop("mlt_service", "mix")}`,
+    `      ${prop("always_active", 1)}`,
+    `      ${prop("sum", 1)}`,
+    `    </transition>`,
+  );
+  for (let b = 1; b < tracks.length; b++) {
+    parts.push(
+      `    <transition id="blend${b}">`,
+      `      ${prop("a_track", 0)}`,
+      `      ${prop("b_track", b)}`,
+      `      ${prop("mlt_service", "affine")}`,
+      `      ${prop("always_active", 1)}`,
+      `      ${prop("fill", 1)}`,
+      `      ${prop("distort", 1)}`,
+      `      ${prop("rect", `0 0 ${W} ${H} 1`)}`,
+      `    </transition>`,
+    );
+  }
+  parts.push(`  </tractor>`, `</mlt>`, ``);
+  return parts.join("\n");
+}
+
+/** The source track: the pieces end to end (their producers' in/out already cut them). */
+function playlistEntries(id: string, name: string, items: readonly TrackItem[], tl: ClipTimeline): string {
+  const out = [`  <playlist id="${id}">`, `    ${prop("shotcut:video", 1)}`, `    ${prop("shotcut:audio", 1)}`, `    ${prop("shotcut:name", name)}`];
+  items.forEach((it, i) => {
+    const inF = toFrames(tl.pieces[i]!.start, tl.fps);
+    out.push(`    <entry producer="${it.producerId}" in="${inF}" out="${inF + it.frames - 1}"/>`);
+  });
+  out.push("  </playlist>");
+  return out.join("\n");
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
