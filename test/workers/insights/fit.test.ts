@@ -1,18 +1,7 @@
 // The fit recovers known weights from generated accounts, within the uncertainty it states.
 import { describe, expect, it } from "vitest";
 import { featureColumns, fit, MIN_POSTS, scoreWeights, solve, weightedScore } from "../../../src/services/insights/fit";
-import { generateAccount, TRUTH } from "./generated";
-
-/** The truth in the fit's units: per standard deviation for numeric features, per having it for options. */
-function truthInFitUnits(rows: ReturnType<typeof generateAccount>) {
-  const out: Record<string, number> = {};
-  for (const c of featureColumns(rows)) {
-    const m = c.values.reduce((a, b) => a + b, 0) / c.values.length;
-    const sd = Math.sqrt(c.values.reduce((a, b) => a + (b - m) ** 2, 0) / (c.values.length - 1));
-    out[c.name] = c.kind === "option" ? TRUTH[c.name as keyof typeof TRUTH] : TRUTH[c.name as keyof typeof TRUTH] * sd;
-  }
-  return out;
-}
+import { generateAccount, TRUTH, truthInFitUnits } from "./generated";
 
 describe("insights fit", () => {
   it("says there is not enough data below 10 posts, instead of guessing", () => {

@@ -1,6 +1,6 @@
 // Generated accounts whose true weights are known: each post's log(views + 1) is a linear function of
 // its score parts, length and options plus noise, from a seeded generator so every run is the same.
-import type { FitRow } from "../../../src/services/insights/fit";
+import { featureColumns, type FitRow } from "../../../src/services/insights/fit";
 
 export function rng(seed: number) {
   let a = seed >>> 0;
@@ -36,3 +36,15 @@ export function generateAccount(n: number, seed: number): GeneratedPost[] {
     return { id: `post-${i}`, views: Math.round(Math.exp(logViews) - 1), numeric: { ...s, duration_s: duration }, options: emoji ? ["style:emoji"] : [], subscores: s, duration, emoji };
   });
 }
+
+/** The truth in the fit's units: per standard deviation for numeric features, per having it for options. */
+export function truthInFitUnits(rows: FitRow[]) {
+  const out: Record<string, number> = {};
+  for (const c of featureColumns(rows)) {
+    const m = c.values.reduce((a, b) => a + b, 0) / c.values.length;
+    const sd = Math.sqrt(c.values.reduce((a, b) => a + (b - m) ** 2, 0) / (c.values.length - 1));
+    out[c.name] = c.kind === "option" ? TRUTH[c.name as keyof typeof TRUTH] : TRUTH[c.name as keyof typeof TRUTH] * sd;
+  }
+  return out;
+}
+
