@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What works for your audience
+         * @description How this account's published clips' 7-day views relate to the score's parts (hook, flow, value, trend), clip length, layout and style options: a ridge regression on log(views + 1) with standardised features, each weight with its standard error and 95 % interval, refitted on every call from the readings so far. Below 10 published clips with 7-day numbers: {status: "insufficient_data", posts_with_metrics, needed}.
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs": {
         parameters: {
             query?: never;
@@ -644,6 +664,67 @@ export interface components {
             /** @example Job not found. */
             error: string;
         };
+        InsightClip: {
+            clip_index: number;
+            /** @description What the fitted model expected from the clip's parts. */
+            expected_views_7d: number;
+            /** Format: uuid */
+            job_id: string;
+            platform: string;
+            publication_id: string;
+            /** @description log(views+1) minus the model's prediction: above 0 did better than its parts suggest. */
+            residual: number;
+            /** @description The clip's default score. */
+            score: number | null;
+            title: string | null;
+            views_7d: number;
+        };
+        Insights: {
+            /** @description Clips that did best against their parts (largest residuals). */
+            best: components["schemas"]["InsightClip"][];
+            /** Format: date-time */
+            fitted_at: string;
+            intercept: number;
+            /** @description Ridge penalty used (on standardised features). */
+            lambda: number;
+            /** @description Published clips with a 7-day reading: what the fit rests on. */
+            posts_with_metrics: number;
+            /** @description Share of the variance of log views the fit explains on these posts. */
+            r2: number;
+            residual_std: number;
+            /** @description The account's weights for the four score parts, positive and summing to 1 (what config.score_with: "account" ranks with). */
+            score_weights: {
+                flow: number;
+                hook: number;
+                trend: number;
+                value: number;
+            };
+            /** @enum {string} */
+            status: "fitted";
+            /** @enum {string} */
+            target: "log(views_7d + 1)";
+            weights: components["schemas"]["InsightWeight"][];
+            /** @description Clips that did worst against their parts. */
+            worst: components["schemas"]["InsightClip"][];
+        } | {
+            /** @description Published clips with 7-day numbers needed before anything is fitted. */
+            needed: number;
+            posts_with_metrics: number;
+            /** @enum {string} */
+            status: "insufficient_data";
+        };
+        InsightWeight: {
+            /** @description 95 % interval of the weight (weight ± 1.96 standard errors). */
+            ci95: [
+                number,
+                number
+            ];
+            /** @description hook, flow, value, trend (the score's parts, 0-100), duration_s, or a layout/style option (layout:split, style:emoji ...). */
+            feature: string;
+            std_error: number;
+            /** @description Change in log(views + 1) for one standard deviation more of the feature (for an option: having it). */
+            weight: number;
+        };
         Job: {
             clips: components["schemas"]["Clip"][];
             /** Format: date-time */
@@ -715,6 +796,30 @@ export interface components {
             /** @description Where the clip starts in the source video, seconds. */
             start: number;
         };
+        MetricsReading: {
+            /**
+             * @description Which reading: 1 hour, 24 hours or 7 days after posting.
+             * @enum {string}
+             */
+            at: "1h" | "24h" | "7d";
+            /** @description Average seconds watched per view (Instagram, Facebook); null where the platform does not report it. */
+            avg_watch_time_s: number | null;
+            /** @description Comments (Threads: replies); null where the platform does not report it. */
+            comments: number | null;
+            /**
+             * Format: date-time
+             * @description When the platform was read (later than due when the platform rate-limited us).
+             */
+            fetched_at: string;
+            /** @description Likes; null where the platform does not report it. */
+            likes: number | null;
+            /** @description avg_watch_time_s divided by the clip's length, where the watch time is known. */
+            retention: number | null;
+            /** @description Shares (X: reposts + quotes; Threads: reposts + quotes + shares); null where the platform does not report it. */
+            shares: number | null;
+            /** @description Views (X: the video's views, else impressions); null where the platform does not report it. */
+            views: number | null;
+        };
         /**
          * @example youtube
          * @enum {string}
@@ -761,6 +866,28 @@ export interface components {
             id: string;
             /** Format: uuid */
             job_id: string;
+            /** @description The post's numbers read back from the platform 1 h, 24 h and 7 d after posting; null until published. */
+            metrics: {
+                /** @description The next reading and when it is due; null when none is scheduled. */
+                next_reading: {
+                    /** @enum {string} */
+                    at: "1h" | "24h" | "7d";
+                    /**
+                     * Format: date-time
+                     * @description When it will be read, including any back-off the platform's rate limits asked for.
+                     */
+                    due_at: string;
+                } | null;
+                /** @description Readings taken so far, in window order. */
+                readings: components["schemas"]["MetricsReading"][];
+                /** @description Why readings stopped or are waiting (rate limit, permission, deleted post, platform without numbers). */
+                reason: string | null;
+                /**
+                 * @description scheduled: more readings are due (next_reading); complete: all three were read; not_offered: the platform gives this app no numbers (reason says why); missing_permission: the grant lacks the statistics permission, reconnect to grant it (readings resume after); post_deleted: the post is gone, no more readings; needs_reauth: the connection must be connected again (readings resume after).
+                 * @enum {string}
+                 */
+                status: "scheduled" | "complete" | "not_offered" | "missing_permission" | "post_deleted" | "needs_reauth";
+            } | null;
             platform: components["schemas"]["Platform"];
             /** @description The platform's id of the post, once live. */
             post_id: string | null;
@@ -1328,6 +1455,94 @@ export interface operations {
             };
             /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
             409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fitted weights, or how many more posts are needed. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insights"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
