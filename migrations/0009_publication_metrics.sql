@@ -15,6 +15,7 @@ CREATE TABLE `publication_readings` (
 );
 --> statement-breakpoint
 CREATE INDEX `publication_readings_account_window` ON `publication_readings` (`account_id`,`window`);--> statement-breakpoint
+ALTER TABLE `jobs` ADD `score_weights` text;--> statement-breakpoint
 ALTER TABLE `publications` ADD `metrics_status` text;--> statement-breakpoint
 ALTER TABLE `publications` ADD `metrics_reason` text;--> statement-breakpoint
 ALTER TABLE `publications` ADD `metrics_next` text;--> statement-breakpoint

@@ -58,6 +58,9 @@ export const jobs = sqliteTable("jobs", {
   /** A stopped (cancelled or failed) fanout job's mezzanines were deleted by the HD sweep
    * (src/services/render/hd-sweep.ts); the backend may have PUT them before it stopped. */
   mezzaninesDropped: integer("mezzanines_dropped", { mode: "boolean" }).notNull().default(false),
+  /** config.score_with "account": the account's fitted score-part weights (JSON {hook, flow, value,
+   * trend}, summing to 1), frozen when the job was created; null for the default weights. */
+  scoreWeights: text("score_weights"),
   charged: integer("charged", { mode: "boolean" }).notNull().default(false),
   refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
   /** Creation time in ms since the epoch, unique per account (bumped by 1 ms on a tie), so a

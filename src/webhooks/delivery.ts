@@ -7,7 +7,7 @@ import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/sche
 import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { publicBaseUrl } from "../services/context";
-import { clipReasons, warningsView } from "../services/jobs/view";
+import { accountScore, clipReasons, scoreWeightsOf, warningsView } from "../services/jobs/view";
 import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
 import { getOrCreateWebhookSecret } from "./secret";
@@ -218,6 +218,7 @@ async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: stri
     captions_url: c.captionsKey ? clipUrl(c.captionsKey) : null,
     title: c.title,
     score: c.score,
+    account_score: accountScore(c, scoreWeightsOf(job)),
     clip_index: c.clipIndex,
     hd: c.hd,
     ...clipReasons(c),

@@ -442,6 +442,8 @@ export interface components {
             brand_kits: components["schemas"]["BrandKit"][];
         };
         Clip: {
+            /** @description The clip's parts weighted with this account's fitted weights (config.score_with "account"), 0 to 100; the clips are then ranked by it. null for jobs scored with the default weights. */
+            account_score: number | null;
             /**
              * Format: uri
              * @description SRT captions.
@@ -511,6 +513,8 @@ export interface components {
         };
         ClipList: {
             clips: {
+                /** @description The score under this account's fitted weights (config.score_with "account"); null otherwise. */
+                account_score: number | null;
                 /** Format: uri */
                 captions_url: string | null;
                 /** @description Length of the clip, seconds (end - start). */
@@ -565,6 +569,11 @@ export interface components {
              * @example podcast
              */
             genre?: string;
+            /**
+             * @description Which weights rank the clips. "default" (or absent): the service's weights. "account": the weights GET /insights fitted on this account's published clips, frozen when the job is created; each clip then shows `account_score` beside its default `score` and the clips are ranked by it. Refused (409) while the account has fewer than 10 published clips with 7-day numbers.
+             * @enum {string}
+             */
+            score_with?: "default" | "account";
             style?: components["schemas"]["Style"];
             topics?: string;
         };

@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/d1";
 import type { InsightsSchema } from "@katto/protocol/api";
 import type { z } from "zod";
 import { clips, publicationReadings, publications } from "../../db/schema";
+import { ConflictError } from "../../errors";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { fit, SCORE_PARTS, type FitRow } from "./fit";
@@ -113,4 +114,20 @@ export function insightsOf(posts: PostFacts[], nowMs = Date.now()): Insights {
 export async function getInsights(ctx: AccountContext): Promise<Insights> {
   requireScope(ctx, "read");
   return insightsOf(await accountPosts(ctx.env, ctx.principal.accountId));
+}
+
+/**
+ * config.score_with: the weights a job is ranked with, as stored on the job (JSON), or null for the
+ * default weights. "account" with fewer than 10 posts with 7-day numbers is refused, not silently
+ * ranked with the defaults (docs/api-decisions.md "Scores that learn").
+ */
+export async function scoreWeightsFor(ctx: AccountContext, scoreWith: "default" | "account" | undefined): Promise<string | null> {
+  if (scoreWith !== "account") return null;
+  const insights = insightsOf(await accountPosts(ctx.env, ctx.principal.accountId));
+  if (insights.status === "insufficient_data") {
+    throw new ConflictError(
+      `config.score_with "account" needs ${insights.needed} published clips with 7-day numbers; this account has ${insights.posts_with_metrics}. Leave score_with out (the default weights) until then; GET /api/v1/insights shows the count.`,
+    );
+  }
+  return JSON.stringify(insights.score_weights);
 }
