@@ -13,7 +13,7 @@ import { storePublishedPosts } from "./store";
 const createJob = (client: Awaited<ReturnType<typeof createAccount>>, config: Record<string, unknown>) => api(client, "/jobs", { method: "POST", json: { url: SAMPLE_URL, config } });
 
 describe("config.score_with", { timeout: 60_000 }, () => {
-  it('"account" is refused with the count while the account has fewer than 10 posts with 7-day numbers; "default" is accepted', async () => {
+  it("score_with account is refused with the count while the account has fewer than 10 posts with 7-day numbers; default is accepted", async () => {
     const client = await createAccount();
     await storePublishedPosts(client, generateAccount(4, 5));
     const r = await createJob(client, { score_with: "account" });
@@ -27,7 +27,7 @@ describe("config.score_with", { timeout: 60_000 }, () => {
     expect(((await bad.json()) as { error: string }).error).toMatch(/score_with must be "default" or "account"/);
   });
 
-  it('"account" ranks the clips by the account score (weights frozen at creation) and shows both scores on each clip', async () => {
+  it("score_with account ranks the clips by the account score (weights frozen at creation) and shows both scores on each clip", async () => {
     const client = await createAccount();
     await storePublishedPosts(client, generateAccount(80, 3));
     const insights = InsightsSchema.parse(await (await api(client, "/insights")).json());
