@@ -20,9 +20,9 @@ function properties(schema: Record<string, any>, at = ""): [string, Record<strin
 }
 
 describe("tool definitions", () => {
-  it("are nineteen shared tools plus the local upload, with the contract's names", () => {
-    expect(sharedTools).toHaveLength(19);
-    expect(new Set(all.map((t) => t.name)).size).toBe(20);
+  it("are twenty shared tools plus the local upload, with the contract's names", () => {
+    expect(sharedTools).toHaveLength(20);
+    expect(new Set(all.map((t) => t.name)).size).toBe(21);
     for (const t of all) expect(t.name).toMatch(/^service_[a-z_]+$/);
   });
 

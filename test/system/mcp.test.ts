@@ -23,6 +23,7 @@ const SHARED_TOOLS = [
   "service_get_usage", "service_get_account", "service_cancel_job", "service_list_sources", "service_list_clip_lengths",
   "service_rerender_clip", "service_dub_clip", "service_get_rerender", "service_get_brand_kit", "service_get_webhook_secret",
   "service_wait_for_job", "service_list_connections", "service_publish_clip", "service_get_publication",
+  "service_get_insights",
 ];
 
 let files: Awaited<ReturnType<typeof serveFiles>>;
@@ -73,7 +74,7 @@ afterAll(async () => {
 });
 
 describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
-  it("list the nineteen tools (stdio adds service_upload_file) with annotations and output schemas", async () => {
+  it("list the twenty tools (stdio adds service_upload_file) with annotations and output schemas", async () => {
     const h = (await hosted.listTools()).tools;
     const l = (await local.listTools()).tools;
     expect(h.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
@@ -190,7 +191,7 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     expect(hostedOut.tools.map((t) => t.name).sort()).toEqual([...SHARED_TOOLS].sort());
     const localOut = await listToolsStrictly({ command: [NODE, BIN], env: { KATTO_API_KEY: key, KATTO_BASE_URL: baseUrl() }, cwd: repoRoot });
     expect(localOut.tools.map((t) => t.name)).toContain("service_upload_file");
-    expect(localOut.tools).toHaveLength(20);
+    expect(localOut.tools).toHaveLength(21);
     // Every finding fails, warnings included (--strict alone exits non-zero only on errors).
     expect(hostedOut.findings).toEqual([]);
     expect(localOut.findings).toEqual([]);

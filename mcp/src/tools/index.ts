@@ -2,11 +2,12 @@ import type { KattoTool } from "../tool";
 import { getAccount, getBrandKit, getUsage, getWebhookSecret } from "./account.tool";
 import { cancelJob, createClipJob, getClips, getJob, getTranscript, listJobs } from "./jobs.tool";
 import { getPublication, listConnections, publishClip } from "./publishing.tool";
+import { getInsights } from "./insights.tool";
 import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
 import { waitForJob } from "./wait.tool";
 
-/** The nineteen tools both servers offer (the stdio server adds service_upload_file). */
+/** The twenty tools both servers offer (the stdio server adds service_upload_file). */
 export const sharedTools: KattoTool[] = [
   createClipJob,
   getJob,
@@ -27,4 +28,5 @@ export const sharedTools: KattoTool[] = [
   listConnections,
   publishClip,
   getPublication,
+  getInsights,
 ];

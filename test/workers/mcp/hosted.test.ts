@@ -32,13 +32,13 @@ describe("hosted MCP at /mcp", () => {
     expect(as.code_challenge_methods_supported).toContain("S256");
   });
 
-  it("lists the nineteen tools with annotations and output schemas to an API key", async () => {
+  it("lists the twenty tools with annotations and output schemas to an API key", async () => {
     const c = await createAccount();
     const res = await rpc(c.key.key, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     expect(res.status).toBe(200);
     const { result } = (await res.json()) as { result: { tools: { name: string; annotations: Record<string, boolean>; outputSchema?: { type: string }; inputSchema: { type: string } }[] } };
     const names = result.tools.map((t) => t.name);
-    expect(names).toHaveLength(19);
+    expect(names).toHaveLength(20);
     expect(names).toEqual(expect.arrayContaining(["service_list_connections", "service_publish_clip", "service_get_publication"]));
     expect(names).toContain("service_wait_for_job");
     expect(names).not.toContain("service_upload_file");
