@@ -4,7 +4,7 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { InsightsSchema } from "@katto/protocol/api";
-import { api, createAccount, type Client } from "../helpers";
+import { api, BASE, createAccount, type Client } from "../helpers";
 import { generateAccount, truthInFitUnits } from "./generated";
 import { storePublishedPosts } from "./store";
 
@@ -55,5 +55,23 @@ describe("GET /insights", { timeout: 60_000 }, () => {
     const res = await SELF.fetch("http://127.0.0.1:8787/api/v1/insights");
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: string }).error).toBeTruthy();
+  });
+
+  it("the hosted MCP tool service_get_insights answers the same as the route", async () => {
+    const client = await createAccount();
+    await storePublishedPosts(client, generateAccount(12, 4));
+    const res = await SELF.fetch(`${BASE}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${client.key.key}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25", "cf-connecting-ip": "198.51.100.23" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "service_get_insights", arguments: {} } }),
+    });
+    expect(res.status).toBe(200);
+    const { result } = (await res.json()) as { result: { structuredContent: { insights: unknown }; content: { text: string }[]; isError?: boolean } };
+    expect(result.isError).toBeFalsy();
+    const viaTool = InsightsSchema.parse(result.structuredContent.insights);
+    const viaRoute = await getInsights(client);
+    expect({ ...viaTool, fitted_at: "" }).toEqual({ ...viaRoute, fitted_at: "" });
+    expect(viaTool.posts_with_metrics).toBe(12);
+    expect(result.content[0].text).toMatch(/^Fitted on 12 posts/);
   });
 });
