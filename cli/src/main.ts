@@ -12,11 +12,12 @@ import { dub, rerender } from "./commands/rerender";
 import { transcript } from "./commands/transcript";
 import { webhookSecret, webhookVerify } from "./commands/webhook";
 import { login, logout } from "./commands/login";
+import { insights } from "./commands/insights";
 import { resolveCredentials } from "./config";
 import { CliError, describeError, EXIT, usageError } from "./exit-codes";
 import { createUi } from "./output";
 
-export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, transcript, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, login, logout];
+export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, transcript, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, insights, login, logout];
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
