@@ -29,6 +29,7 @@ import { registerCancelPublication } from "./routes/publications/cancel";
 import { registerPublishClip } from "./routes/publications/create";
 import { registerGetPublication } from "./routes/publications/get";
 import { registerListPublications } from "./routes/publications/list";
+import { registerGetInsights } from "./routes/insights/get";
 import { registerGetClips } from "./routes/jobs/clips";
 import { registerCreateJob } from "./routes/jobs/create";
 import { registerGetJob } from "./routes/jobs/get";
@@ -100,6 +101,7 @@ const publicRoutes = [
   registerListPublications,
   registerGetPublication,
   registerCancelPublication,
+  registerGetInsights,
 ];
 
 export const openApiInfo = {

@@ -15,11 +15,12 @@ import { transcript } from "./commands/transcript";
 import { transcriptEdit } from "./commands/transcript-edit";
 import { webhookSecret, webhookVerify } from "./commands/webhook";
 import { login, logout } from "./commands/login";
+import { insights } from "./commands/insights";
 import { resolveCredentials } from "./config";
 import { CliError, describeError, EXIT, usageError } from "./exit-codes";
 import { createUi } from "./output";
 
-export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsTrim, clipsAdd, clipsExport, candidates, transcript, transcriptEdit, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, brollAdd, brollList, brollRm, login, logout];
+export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsTrim, clipsAdd, clipsExport, candidates, transcript, transcriptEdit, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, insights, brollAdd, brollList, brollRm, login, logout];
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 

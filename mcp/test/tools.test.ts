@@ -9,7 +9,7 @@ import { addBroll } from "../src/tools/broll-add.tool";
 import { uploadFile } from "../src/tools/upload.tool";
 
 /** The tools both servers offer (mcp/src/tools/index.ts sharedTools); the stdio server adds two local ones. */
-const SHARED_COUNT = 25;
+const SHARED_COUNT = 27;
 
 const all = [...sharedTools, uploadFile, addBroll];
 

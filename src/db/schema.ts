@@ -63,6 +63,9 @@ export const jobs = sqliteTable("jobs", {
   /** A stopped (cancelled or failed) fanout job's mezzanines were deleted by the HD sweep
    * (src/services/render/hd-sweep.ts); the backend may have PUT them before it stopped. */
   mezzaninesDropped: integer("mezzanines_dropped", { mode: "boolean" }).notNull().default(false),
+  /** config.score_with "account": the account's fitted score-part weights (JSON {hook, flow, value,
+   * trend}, summing to 1), frozen when the job was created; null for the default weights. */
+  scoreWeights: text("score_weights"),
   charged: integer("charged", { mode: "boolean" }).notNull().default(false),
   refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
   /** Creation time in ms since the epoch, unique per account (bumped by 1 ms on a tie), so a
@@ -350,10 +353,37 @@ export const publications = sqliteTable("publications", {
   createdMs: integer("created_ms").notNull(),
   updatedAt: text("updated_at").notNull(),
   publishedAt: text("published_at"),
+  /** Reading the post's numbers back (src/services/publishing/readings.ts, docs/publishing.md "Metrics"):
+   * scheduled | complete | not_offered | missing_permission | post_deleted | needs_reauth; null until published. */
+  metricsStatus: text("metrics_status"),
+  metricsReason: text("metrics_reason"),
+  /** The next reading (1h | 24h | 7d) and when it is due in ms, back-off included. */
+  metricsNext: text("metrics_next"),
+  metricsDueMs: integer("metrics_due_ms"),
+  /** Failed tries of the next reading so far (its back-off grows with them; it is never dropped). */
+  metricsTries: integer("metrics_tries").notNull().default(0),
+  /** When the cron sweep last put the due reading on the Queue (ms), so it is not sent every sweep. */
+  metricsDispatchedMs: integer("metrics_dispatched_ms"),
 }, (t) => [
   uniqueIndex("publications_account_created").on(t.accountId, t.createdMs),
+  index("publications_metrics_due").on(t.metricsStatus, t.metricsDueMs),
   index("publications_status_scheduled").on(t.status, t.scheduledMs),
   index("publications_connection_status").on(t.connectionId, t.status),
 ]);
+
+/** One reading of a published post's numbers (1 h, 24 h, 7 d after posting); null where the platform gives none. */
+export const publicationReadings = sqliteTable("publication_readings", {
+  publicationId: text("publication_id").notNull().references(() => publications.id),
+  accountId: text("account_id").notNull().references(() => accounts.id),
+  /** 1h | 24h | 7d */
+  window: text("window").notNull(),
+  fetchedAt: text("fetched_at").notNull(),
+  views: integer("views"),
+  likes: integer("likes"),
+  comments: integer("comments"),
+  shares: integer("shares"),
+  avgWatchTimeS: real("avg_watch_time_s"),
+  retention: real("retention"),
+}, (t) => [primaryKey({ columns: [t.publicationId, t.window] }), index("publication_readings_account_window").on(t.accountId, t.window)]);
 
 export const nowIso = () => new Date().toISOString();

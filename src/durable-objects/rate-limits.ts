@@ -69,6 +69,8 @@ export const rateLimits = {
   list_publications: { limit: 120, windowSeconds: 60 },
   /** Write. */
   cancel_publication: { limit: 30, windowSeconds: 60 },
+  /** Read; fits the account's model on each call (milliseconds for hundreds of posts). */
+  insights: { limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitBucket = keyof typeof rateLimits;

@@ -57,6 +57,11 @@ const COMPONENTS = {
   Disconnected: api.DisconnectedSchema,
   PublicationStatus: api.PublicationStatusSchema,
   Publication: api.PublicationSchema,
+  PublicationMetrics: api.PublicationMetricsSchema,
+  MetricsReading: api.MetricsReadingSchema,
+  Insights: api.InsightsSchema,
+  InsightWeight: api.InsightWeightSchema,
+  InsightClip: api.InsightClipSchema,
   CreatePublicationBody: api.CreatePublicationBodySchema,
   PublicationList: api.PublicationListSchema,
 } satisfies Record<string, z.ZodType>;

@@ -7,7 +7,7 @@ import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/sche
 import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { publicBaseUrl } from "../services/context";
-import { allWarnings, clipReasons, droppedView, jobQualityView } from "../services/jobs/view";
+import { accountScore, allWarnings, clipReasons, droppedView, jobQualityView, scoreWeightsOf } from "../services/jobs/view";
 import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
 import { getOrCreateWebhookSecret } from "./secret";
@@ -219,6 +219,7 @@ async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: stri
     captions_original_url: c.captionsOriginalKey ? clipUrl(c.captionsOriginalKey) : null,
     title: c.title,
     score: c.score,
+    account_score: accountScore(c, scoreWeightsOf(job)),
     clip_index: c.clipIndex,
     hd: c.hd,
     ...clipReasons(c),

@@ -38,7 +38,7 @@ describe("Facebook adapter against its stand-in", () => {
     expect(tokens.scopes).toEqual(expect.arrayContaining(["pages_manage_posts", "pages_show_list", "pages_read_engagement"]));
     const url = new URL(platform.authorizeUrl(ctx, { state: "s" }));
     expect(url.pathname).toBe("/v24.0/dialog/oauth");
-    expect(url.searchParams.get("scope")).toBe("pages_show_list,pages_read_engagement,pages_manage_posts");
+    expect(url.searchParams.get("scope")).toBe("pages_show_list,pages_read_engagement,pages_manage_posts,read_insights");
   });
 
   it("publishes a 45 s clip as a Reel: start, chunks at offsets, finish, processing, the reel URL", async () => {

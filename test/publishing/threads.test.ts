@@ -35,7 +35,7 @@ describe("Threads adapter against its stand-in", () => {
     expect(tokens.refreshToken).toBe(tokens.accessToken);
     const url = new URL(platform.authorizeUrl(ctx, { state: "s" }));
     expect(url.pathname).toBe("/oauth/authorize");
-    expect(url.searchParams.get("scope")).toBe("threads_basic,threads_content_publish");
+    expect(url.searchParams.get("scope")).toBe("threads_basic,threads_content_publish,threads_manage_insights");
   });
 
   it("publishes a clip: container from the public URL, status until FINISHED, quota read, publish, permalink", async () => {

@@ -52,7 +52,18 @@ async function waitForPublication(katto: Katto, ctx: Context, id: string, timeou
 }
 
 const describe = (p: Publication) =>
-  [`publication: ${p.id}`, `platform:    ${p.platform}`, `status:      ${p.status}`, ...(p.scheduled_at ? [`scheduled:   ${p.scheduled_at}`] : []), ...(p.post_url ? [`url:         ${p.post_url}`] : []), ...(p.error ? [`error:       ${p.error}`, `advice:      ${p.advice ?? "-"}`] : [])].join("\n");
+  [`publication: ${p.id}`, `platform:    ${p.platform}`, `status:      ${p.status}`, ...(p.scheduled_at ? [`scheduled:   ${p.scheduled_at}`] : []), ...(p.post_url ? [`url:         ${p.post_url}`] : []), ...(p.error ? [`error:       ${p.error}`, `advice:      ${p.advice ?? "-"}`] : []), ...metricsLines(p)].join("\n");
+
+/** The publication's readings (views, likes, comments, shares at 1h/24h/7d), or why there are none. */
+export function metricsLines(p: Publication): string[] {
+  const m = p.metrics;
+  if (!m) return [];
+  const n = (x: number | null) => (x === null ? "-" : String(x));
+  return [
+    `metrics:     ${m.status}${m.reason ? ` (${m.reason})` : ""}${m.next_reading ? `, next ${m.next_reading.at} at ${m.next_reading.due_at}` : ""}`,
+    ...m.readings.map((r) => `  ${r.at.padEnd(4)} ${n(r.views)} views, ${n(r.likes)} likes, ${n(r.comments)} comments, ${n(r.shares)} shares (read ${r.fetched_at})`),
+  ];
+}
 
 export const publish: Command = {
   words: ["publish"],

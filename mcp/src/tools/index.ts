@@ -4,6 +4,7 @@ import { getAccount, getBrandKit, getUsage, getWebhookSecret } from "./account.t
 import { cancelJob, createClipJob, getClips, getJob, getTranscript, listJobs } from "./jobs.tool";
 import { deleteBroll, listBroll } from "./broll.tool";
 import { getPublication, listConnections, publishClip } from "./publishing.tool";
+import { getInsights } from "./insights.tool";
 import { dubClip, getRerender, rerenderClip } from "./rerenders.tool";
 import { editTranscript, trimClip } from "./edit.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
@@ -38,4 +39,5 @@ export const sharedTools: KattoTool[] = [
   createClip,
   listCandidates,
   exportClip,
+  getInsights,
 ];

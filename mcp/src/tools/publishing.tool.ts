@@ -55,10 +55,20 @@ export const publishClip = defineTool({
 export const getPublication = defineTool({
   name: "service_get_publication",
   title: "Get a publication",
-  description: "Read a publication: status (scheduled, queued, uploading, processing, published, unconfirmed, failed, cancelled), the post's URL once published, or the platform's reason and what to do. Free and read-only.",
+  description: "Read a publication: status (scheduled, queued, uploading, processing, published, unconfirmed, failed, cancelled), the post's URL once published, or the platform's reason and what to do; once published, its metrics (views, likes, comments, shares read back 1 h, 24 h and 7 d after posting, or why the platform gives none). Free and read-only.",
   input: { publication_id: z.string().regex(/^pub_[A-Za-z0-9_-]{10,64}$/).describe("The publication's id (pub_...), as returned by service_publish_clip.") },
   output: PublicationSchema,
   annotations: readOnly,
   run: ({ publication_id }, { api }) => unwrap(api.GET("/api/v1/publications/{id}", { params: { path: { id: publication_id } } })),
-  summary: (p) => `Publication ${p.id} to ${p.platform}: ${p.status}${p.post_url ? `, live at ${p.post_url}` : ""}${p.error ? `, ${p.error}${p.advice ? ` ${p.advice}` : ""}` : ""}.`,
+  summary: (p) => `Publication ${p.id} to ${p.platform}: ${p.status}${p.post_url ? `, live at ${p.post_url}` : ""}${p.error ? `, ${p.error}${p.advice ? ` ${p.advice}` : ""}` : ""}.${metricsLine(p.metrics)}`,
 });
+
+/** The publication's numbers in one line: the latest reading, or why there is none. */
+export function metricsLine(m: z.infer<typeof PublicationSchema>["metrics"]): string {
+  if (!m) return "";
+  const last = m.readings.at(-1);
+  const n = (x: number | null, what: string) => (x === null ? "" : ` ${x} ${what}`);
+  const reading = last ? ` Metrics at ${last.at}:${n(last.views, "views")}${n(last.likes, "likes")}${n(last.comments, "comments")}${n(last.shares, "shares")}.` : "";
+  const next = m.next_reading ? ` Next reading (${m.next_reading.at}) at ${m.next_reading.due_at}.` : "";
+  return `${reading}${m.status === "scheduled" || m.status === "complete" ? "" : ` Metrics ${m.status}: ${m.reason ?? ""}`}${next}`;
+}

@@ -25,6 +25,13 @@ export const ConfigSchema = z
       .max(MAX_CLIPS, { error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
       .optional()
       .meta({ description: `At most this many clips, 1 to ${MAX_CLIPS} (default ${MAX_CLIPS}).` }),
+    score_with: z
+      .enum(["default", "account"], { error: 'score_with must be "default" or "account"' })
+      .optional()
+      .meta({
+        description:
+          'Which weights rank the clips. "default" (or absent): the service\'s weights. "account": the weights GET /insights fitted on this account\'s published clips, frozen when the job is created; each clip then shows `account_score` beside its default `score` and the clips are ranked by it. Refused (409) while the account has fewer than 10 published clips with 7-day numbers.',
+      }),
   })
   .refine((c) => c.min_clips === undefined || c.min_clips <= (c.max_clips ?? MAX_CLIPS), {
     error: (iss) => {

@@ -8,6 +8,7 @@ export * from "./job.js";
 export * from "./account.js";
 export * from "./connection.js";
 export * from "./publication.js";
+export * from "./metrics.js";
 export * from "./rerender.js";
 export * from "./upload.js";
 export * from "./sources.js";

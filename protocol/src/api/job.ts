@@ -54,6 +54,7 @@ export const ClipSchema = z.object({
   captions_original_url: captionsOriginalUrl,
   title: clipTitle,
   score: z.number().min(0).max(100).nullable().meta({ description: "Virality score, 0 to 100." }),
+  account_score: z.number().min(0).max(100).nullable().meta({ description: 'The clip\'s parts weighted with this account\'s fitted weights (config.score_with "account"), 0 to 100; the clips are then ranked by it. null for jobs scored with the default weights.' }),
   clip_index: z.int().min(0).meta({ description: "0-based position; 0 is the highest score." }),
   hd: z.boolean().meta({ description: "True once the 1080p render has landed." }),
   ...clipReasonFields,
@@ -171,6 +172,14 @@ export const ClipProjectionSchema = z.object({
   job_id: z.uuid(),
   status: JobStatusSchema,
   clips: z.array(
-    z.object({ url: z.url(), captions_url: z.url().nullable(), captions_original_url: captionsOriginalUrl, title: clipTitle, score: orNull(z.number(), "Virality score, 0 to 100."), ...clipReasonFields }),
+    z.object({
+      url: z.url(),
+      captions_url: z.url().nullable(),
+      captions_original_url: captionsOriginalUrl,
+      title: clipTitle,
+      score: orNull(z.number(), "Virality score, 0 to 100."),
+      account_score: orNull(z.number(), 'The score under this account\'s fitted weights (config.score_with "account"); null otherwise.'),
+      ...clipReasonFields,
+    }),
   ),
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PUBLICATION_STATUSES } from "../vocabularies.js";
 import { PlatformSchema, PrivacyLevelSchema } from "./connection.js";
 import { orNull } from "./or-null.js";
+import { PublicationMetricsSchema } from "./metrics.js";
 
 export const PublicationStatusSchema = z.enum(PUBLICATION_STATUSES, { error: `status must be one of ${PUBLICATION_STATUSES.join(", ")}` });
 
@@ -24,6 +25,7 @@ export const PublicationSchema = z.object({
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   published_at: z.iso.datetime().nullable(),
+  metrics: PublicationMetricsSchema.nullable().meta({ description: "The post's numbers read back from the platform 1 h, 24 h and 7 d after posting; null until published." }),
 });
 
 export const CreatePublicationBodySchema = z.object({

@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What works for your audience
+         * @description How this account's published clips' 7-day views relate to the score's parts (hook, flow, value, trend), clip length, layout and style options: a ridge regression on log(views + 1) with standardised features, each weight with its standard error and 95 % interval, refitted on every call from the readings so far. Below 10 published clips with 7-day numbers: {status: "insufficient_data", posts_with_metrics, needed}.
+         */
+        get: operations["getInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs": {
         parameters: {
             query?: never;
@@ -112,46 +132,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/jobs/{id}/candidates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the moments the selection considered and left out
-         * @description Each with its range, score, subscores and the reason it is not a clip (overlap, below_cutoff, too_short, max_clips). Those not overlapping a clip come first, best first; at most 200. Empty until the job completes, and for jobs made before candidates were recorded.
-         */
-        get: operations["listCandidates"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/{id}/candidates/{candidate_id}/promote": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make a left-out candidate a clip
-         * @description Requires the write scope. Free: no quota. The candidate's range becomes a clip made by hand (as POST /jobs/{id}/clips, origin "manual"). 409 when it was already promoted (naming its clip), when the job is not completed, or when the job already has 10 clips; 400 when the candidate is shorter than 3 s.
-         */
-        post: operations["promoteCandidate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/jobs/{id}/clips": {
         parameters: {
             query?: never;
@@ -165,11 +145,7 @@ export interface paths {
          */
         get: operations["getClips"];
         put?: never;
-        /**
-         * Make a clip by hand from a range of the source
-         * @description Requires the write scope. Free: no quota. `start` and `end` (source seconds) are snapped to the nearest pauses between words and answered; the range must lie inside the source and last 3 to 180 s. The job stays completed: follow the clip in the job's `manual_clips`; it joins `clips` with `origin: "manual"` once rendered, scored and titled. 409 when the job is not completed or already has 10 clips.
-         */
-        post: operations["createClip"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -190,26 +166,6 @@ export interface paths {
          * @description Requires the write scope. Free (no quota). Uses the clip's latest finished version (HD once ready, or the newest completed re-render). The platform's limits (duration, size, aspect, caption, hashtags, privacy) are checked first: 400 says which. 403 when the platform's daily cap is reached, 409 when the platform is not connected or needs reconnecting. A post is never sent twice: see status unconfirmed. A repeat with the same Idempotency-Key returns the original publication with 200 and idempotent_replay true.
          */
         post: operations["publishClip"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/{id}/clips/{index}/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Export a clip as a project for a desktop video editor
-         * @description format: mlt, fcpxml, otio, edl. mlt: an MLT XML project (Shotcut, Kdenlive, melt) with the crop path as keyframes and the captions as a text track; fcpxml: Final Cut Pro XML 1.10 (also DaVinci Resolve, Premiere) with a keyframed transform and captions as titles; otio: an OpenTimelineIO timeline, the crop path in its metadata; edl: a CMX 3600 EDL of the cuts (no crop). source=url (default) puts a signed link to the source in the project (it expires after 24 hours for an uploaded source); source=file puts the source's file name, for a project saved beside the file GET /jobs/{id}/source downloads. Answered as a download (Content-Disposition attachment). 409 when the job is not completed.
-         */
-        get: operations["exportClip"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -248,26 +204,6 @@ export interface paths {
          * @description clip_url is populated when status is completed.
          */
         get: operations["getRerender"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/{id}/source": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Where to download the job's source video
-         * @description For an uploaded source: a signed link to the file (no API key needed) that works for 24 hours. For a job made from a link: that link as given (Katto keeps no copy; a platform page needs a downloader). `file_name` is the name a clip export with source=file refers to: save the source under it beside the project.
-         */
-        get: operations["getJobSource"];
         put?: never;
         post?: never;
         delete?: never;
@@ -506,6 +442,8 @@ export interface components {
             brand_kits: components["schemas"]["BrandKit"][];
         };
         Clip: {
+            /** @description The clip's parts weighted with this account's fitted weights (config.score_with "account"), 0 to 100; the clips are then ranked by it. null for jobs scored with the default weights. */
+            account_score: number | null;
             /**
              * Format: uri
              * @description SRT captions.
@@ -524,11 +462,6 @@ export interface components {
             justification: string | null;
             /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
             layout: string | null;
-            /**
-             * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
-             * @enum {string}
-             */
-            origin: "auto" | "manual";
             /** @description Virality score, 0 to 100. */
             score: number | null;
             /** @description Where the clip starts in the source video, seconds. */
@@ -580,6 +513,8 @@ export interface components {
         };
         ClipList: {
             clips: {
+                /** @description The score under this account's fitted weights (config.score_with "account"); null otherwise. */
+                account_score: number | null;
                 /** Format: uri */
                 captions_url: string | null;
                 /** @description Length of the clip, seconds (end - start). */
@@ -591,11 +526,6 @@ export interface components {
                 justification: string | null;
                 /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
                 layout: string | null;
-                /**
-                 * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
-                 * @enum {string}
-                 */
-                origin: "auto" | "manual";
                 /** @description Virality score, 0 to 100. */
                 score: number | null;
                 /** @description Where the clip starts in the source video, seconds. */
@@ -639,10 +569,11 @@ export interface components {
              * @example podcast
              */
             genre?: string;
-            /** @description At most this many clips, 1 to 10 (default 10). */
-            max_clips?: number;
-            /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (one clip per two minutes of speech) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
-            min_clips?: number;
+            /**
+             * @description Which weights rank the clips. "default" (or absent): the service's weights. "account": the weights GET /insights fitted on this account's published clips, frozen when the job is created; each clip then shows `account_score` beside its default `score` and the clips are ranked by it. Refused (409) while the account has fewer than 10 published clips with 7-day numbers.
+             * @enum {string}
+             */
+            score_with?: "default" | "account";
             style?: components["schemas"]["Style"];
             topics?: string;
         };
@@ -742,6 +673,67 @@ export interface components {
             /** @example Job not found. */
             error: string;
         };
+        InsightClip: {
+            clip_index: number;
+            /** @description What the fitted model expected from the clip's parts. */
+            expected_views_7d: number;
+            /** Format: uuid */
+            job_id: string;
+            platform: string;
+            publication_id: string;
+            /** @description log(views+1) minus the model's prediction: above 0 did better than its parts suggest. */
+            residual: number;
+            /** @description The clip's default score. */
+            score: number | null;
+            title: string | null;
+            views_7d: number;
+        };
+        Insights: {
+            /** @description Clips that did best against their parts (largest residuals). */
+            best: components["schemas"]["InsightClip"][];
+            /** Format: date-time */
+            fitted_at: string;
+            intercept: number;
+            /** @description Ridge penalty used (on standardised features). */
+            lambda: number;
+            /** @description Published clips with a 7-day reading: what the fit rests on. */
+            posts_with_metrics: number;
+            /** @description Share of the variance of log views the fit explains on these posts. */
+            r2: number;
+            residual_std: number;
+            /** @description The account's weights for the four score parts, positive and summing to 1 (what config.score_with: "account" ranks with). */
+            score_weights: {
+                flow: number;
+                hook: number;
+                trend: number;
+                value: number;
+            };
+            /** @enum {string} */
+            status: "fitted";
+            /** @enum {string} */
+            target: "log(views_7d + 1)";
+            weights: components["schemas"]["InsightWeight"][];
+            /** @description Clips that did worst against their parts. */
+            worst: components["schemas"]["InsightClip"][];
+        } | {
+            /** @description Published clips with 7-day numbers needed before anything is fitted. */
+            needed: number;
+            posts_with_metrics: number;
+            /** @enum {string} */
+            status: "insufficient_data";
+        };
+        InsightWeight: {
+            /** @description 95 % interval of the weight (weight ± 1.96 standard errors). */
+            ci95: [
+                number,
+                number
+            ];
+            /** @description hook, flow, value, trend (the score's parts, 0-100), duration_s, or a layout/style option (layout:split, style:emoji ...). */
+            feature: string;
+            std_error: number;
+            /** @description Change in log(views + 1) for one standard deviation more of the feature (for an option: having it). */
+            weight: number;
+        };
         Job: {
             clips: components["schemas"]["Clip"][];
             /** Format: date-time */
@@ -753,22 +745,6 @@ export interface components {
             hd_ready: boolean;
             /** Format: uuid */
             id: string;
-            /** @description Clips made by hand on this completed job (POST /jobs/{id}/clips, promoted candidates), each until it lands among `clips` (completed) or fails; the job's status stays completed meanwhile. Empty when none. */
-            manual_clips: {
-                /** @description The left-out candidate it was made from; null for a range given by hand. */
-                candidate_id: string | null;
-                clip_index: number;
-                end: number;
-                /** @description Why it could not be made; null unless failed. */
-                error: string | null;
-                /** @description Where it starts in the source (snapped), seconds. */
-                start: number;
-                /**
-                 * @description queued, rendering, completed (it is among `clips`) or failed (see `error`).
-                 * @enum {string}
-                 */
-                status: "queued" | "rendering" | "completed" | "failed";
-            }[];
             progress: {
                 pct: number;
                 /** @description queued, downloading, probing, transcribing, selecting, scoring, rendering, uploading, done, failed, cancelled */
@@ -818,16 +794,40 @@ export interface components {
             /** @description The delivered clip it concerns; null for a clip that was left out. */
             clip_index: number | null;
             /**
-             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).
+             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.
              * @enum {string}
              */
-            code: "clip_framing_simplified" | "clip_left_out" | "fewer_clips";
+            code: "clip_framing_simplified" | "clip_left_out";
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description One line saying what happened to which clip. */
             message: string;
             /** @description Where the clip starts in the source video, seconds. */
             start: number;
+        };
+        MetricsReading: {
+            /**
+             * @description Which reading: 1 hour, 24 hours or 7 days after posting.
+             * @enum {string}
+             */
+            at: "1h" | "24h" | "7d";
+            /** @description Average seconds watched per view (Instagram, Facebook); null where the platform does not report it. */
+            avg_watch_time_s: number | null;
+            /** @description Comments (Threads: replies); null where the platform does not report it. */
+            comments: number | null;
+            /**
+             * Format: date-time
+             * @description When the platform was read (later than due when the platform rate-limited us).
+             */
+            fetched_at: string;
+            /** @description Likes; null where the platform does not report it. */
+            likes: number | null;
+            /** @description avg_watch_time_s divided by the clip's length, where the watch time is known. */
+            retention: number | null;
+            /** @description Shares (X: reposts + quotes; Threads: reposts + quotes + shares); null where the platform does not report it. */
+            shares: number | null;
+            /** @description Views (X: the video's views, else impressions); null where the platform does not report it. */
+            views: number | null;
         };
         /**
          * @example youtube
@@ -875,6 +875,28 @@ export interface components {
             id: string;
             /** Format: uuid */
             job_id: string;
+            /** @description The post's numbers read back from the platform 1 h, 24 h and 7 d after posting; null until published. */
+            metrics: {
+                /** @description The next reading and when it is due; null when none is scheduled. */
+                next_reading: {
+                    /** @enum {string} */
+                    at: "1h" | "24h" | "7d";
+                    /**
+                     * Format: date-time
+                     * @description When it will be read, including any back-off the platform's rate limits asked for.
+                     */
+                    due_at: string;
+                } | null;
+                /** @description Readings taken so far, in window order. */
+                readings: components["schemas"]["MetricsReading"][];
+                /** @description Why readings stopped or are waiting (rate limit, permission, deleted post, platform without numbers). */
+                reason: string | null;
+                /**
+                 * @description scheduled: more readings are due (next_reading); complete: all three were read; not_offered: the platform gives this app no numbers (reason says why); missing_permission: the grant lacks the statistics permission, reconnect to grant it (readings resume after); post_deleted: the post is gone, no more readings; needs_reauth: the connection must be connected again (readings resume after).
+                 * @enum {string}
+                 */
+                status: "scheduled" | "complete" | "not_offered" | "missing_permission" | "post_deleted" | "needs_reauth";
+            } | null;
             platform: components["schemas"]["Platform"];
             /** @description The platform's id of the post, once live. */
             post_id: string | null;
@@ -1489,6 +1511,94 @@ export interface operations {
             };
         };
     };
+    getInsights: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fitted weights, or how many more posts are needed. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insights"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listJobs: {
         parameters: {
             query?: {
@@ -2017,304 +2127,6 @@ export interface operations {
             };
         };
     };
-    listCandidates: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The left-out candidates. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The moments left out: those not overlapping a clip first, each group best-scored first; at most 200. */
-                        candidates: {
-                            end: number;
-                            id: string;
-                            /** @description The clip it was made into (POST .../promote); null until promoted. */
-                            promoted_clip_index: number | null;
-                            /**
-                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips.
-                             * @enum {string}
-                             */
-                            reason: "overlap" | "below_cutoff" | "too_short" | "max_clips";
-                            score: number;
-                            /** @description Where the moment starts in the source, seconds. */
-                            start: number;
-                            subscores: {
-                                /** @description Clean, self-contained delivery (few fillers, no dead air, starts and ends on a thought), 0 to 100. */
-                                flow: number;
-                                /** @description Does the opening grab attention (a question, a number, a claim), 0 to 100. */
-                                hook: number;
-                                /** @description Emotional pull and fit for short video, 0 to 100. */
-                                trend: number;
-                                /** @description Useful or interesting content, 0 to 100. */
-                                value: number;
-                            };
-                        }[];
-                        /** Format: uuid */
-                        job_id: string;
-                    };
-                };
-            };
-            /** @description Invalid input: the message says which field and why. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the required scope, or the monthly video quota is used up. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not owned by the caller. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server error. */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    promoteCandidate: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                candidate_id: string;
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Accepted and queued. */
-            202: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The index the clip will have among the job's clips. */
-                        clip_index: number;
-                        /** @description The end as snapped, seconds. */
-                        end: number;
-                        /** @description The start as snapped to a pause between words, seconds. */
-                        start: number;
-                        /** @enum {string} */
-                        status: "queued";
-                        /**
-                         * Format: uri
-                         * @description The job's URL: the clip appears in its `clips` once rendered, and `manual_clips` follows it meanwhile.
-                         */
-                        status_url: string;
-                    };
-                };
-            };
-            /** @description Invalid input: the message says which field and why. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the required scope, or the monthly video quota is used up. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not owned by the caller. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server error. */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getClips: {
         parameters: {
             query?: never;
@@ -2388,234 +2200,6 @@ export interface operations {
             };
             /** @description Not found, or not owned by the caller. */
             404: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server error. */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createClip: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "start": 12.5,
-                 *       "end": 41,
-                 *       "title": "Why the bridge carries nine thousand cars"
-                 *     }
-                 */
-                "application/json": {
-                    /**
-                     * @description Where the clip ends in the source, seconds; snapped likewise.
-                     * @example 41
-                     */
-                    end: number;
-                    /**
-                     * @description How to frame it; absent: chosen as the job's clips are (face tracking, split screen...).
-                     * @enum {string}
-                     */
-                    layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
-                    /**
-                     * @description Where the clip starts in the source, seconds; snapped to the nearest pause between words.
-                     * @example 12.5
-                     */
-                    start: number;
-                    /** @description The creator style, over the job's field by field. */
-                    style?: {
-                        /**
-                         * @description library or stock: short B-roll cutaways over matching words (not available yet: only none is accepted).
-                         * @enum {string}
-                         */
-                        broll?: "none" | "library" | "stock";
-                        /**
-                         * @description Burned-in captions and SRT translated into this language (not available yet: refused when set).
-                         * @enum {string}
-                         */
-                        caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
-                        /** @description Lines per caption: 1 or 2. */
-                        caption_lines?: 1 | 2;
-                        /** @description true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row. */
-                        emoji?: boolean;
-                        /**
-                         * @description keywords: key words (named things, numbers, strong verbs and adjectives) drawn larger in the brand kit's accent colour; none: plain captions.
-                         * @enum {string}
-                         */
-                        emphasis?: "none" | "keywords";
-                        /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
-                        hook_title?: boolean;
-                        /** @description true: filler words (um, uh, er) cut out (not available yet: only false is accepted). */
-                        remove_fillers?: boolean;
-                        /** @description true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted). */
-                        remove_silences?: boolean;
-                        /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
-                        words_per_caption?: number;
-                        /**
-                         * @description punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted).
-                         * @enum {string}
-                         */
-                        zoom?: "none" | "punch_in";
-                    };
-                    /** @description The clip's title; absent: written from its words like the job's clips. */
-                    title?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Accepted and queued. */
-            202: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The index the clip will have among the job's clips. */
-                        clip_index: number;
-                        /** @description The end as snapped, seconds. */
-                        end: number;
-                        /** @description The start as snapped to a pause between words, seconds. */
-                        start: number;
-                        /** @enum {string} */
-                        status: "queued";
-                        /**
-                         * Format: uri
-                         * @description The job's URL: the clip appears in its `clips` once rendered, and `manual_clips` follows it meanwhile.
-                         */
-                        status_url: string;
-                    };
-                };
-            };
-            /** @description Invalid input: the message says which field and why. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the required scope, or the monthly video quota is used up. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not owned by the caller. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
-            409: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Request body too large. */
-            413: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
@@ -2801,141 +2385,6 @@ export interface operations {
             };
             /** @description Request body too large. */
             413: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server error. */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    exportClip: {
-        parameters: {
-            query: {
-                format: "mlt" | "fcpxml" | "otio" | "edl";
-                source?: "url" | "file";
-            };
-            header?: never;
-            path: {
-                id: string;
-                index: number | null;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The project file. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": string;
-                    "application/xml": string;
-                    "text/plain": string;
-                };
-            };
-            /** @description Invalid input: the message says which field and why. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the required scope, or the monthly video quota is used up. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not owned by the caller. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
-            409: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
@@ -3169,144 +2618,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Rerender"];
-                };
-            };
-            /** @description Invalid input: the message says which field and why. */
-            400: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the required scope, or the monthly video quota is used up. */
-            403: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not owned by the caller. */
-            404: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Server error. */
-            500: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getJobSource: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Where to download the source. */
-            200: {
-                headers: {
-                    /** @description Requests allowed in the current window for the limit that applies. */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Seconds until the window resets. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description When the signed link stops working; null for a job made from a link (Katto keeps no copy of it).
-                         */
-                        expires_at: string | null;
-                        /** @description The name to save the source under: the name a project exported with source=file refers to. */
-                        file_name: string;
-                        /**
-                         * @description upload: Katto holds the file and signs a link to it; link: the job was made from this URL, which Katto does not copy (a platform page such as YouTube needs a downloader such as yt-dlp).
-                         * @enum {string}
-                         */
-                        kind: "upload" | "link";
-                        /**
-                         * Format: uri
-                         * @description Where to download the source: a signed link to the uploaded file (no API key needed, expires at expires_at), or for a job made from a link, that link as given.
-                         */
-                        url: string;
-                    };
                 };
             };
             /** @description Invalid input: the message says which field and why. */

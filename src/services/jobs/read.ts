@@ -8,7 +8,7 @@ import type { JobStatus, Transcript } from "@katto/protocol/api";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { parseCursor } from "./cursor";
-import { clipView, jobSummaryView, jobView, msToIso, rankClips } from "./view";
+import { clipView, jobSummaryView, jobView, msToIso, rankClips, scoreWeightsOf } from "./view";
 
 const notFound = () => new NotFoundError("Job not found. Check the id; jobs of other accounts are not visible.");
 
@@ -94,9 +94,9 @@ export async function getClips(ctx: AccountContext, id: string) {
   return {
     job_id: id,
     status: j.status as JobStatus,
-    clips: rankClips(rows).map((c) => {
-      const v = clipView(ctx.baseUrl, c);
-      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, origin: v.origin, edits: v.edits };
+    clips: rankClips(rows, scoreWeightsOf(j)).map((c) => {
+      const v = clipView(ctx.baseUrl, c, scoreWeightsOf(j));
+      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, account_score: v.account_score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, origin: v.origin, edits: v.edits };
     }),
   };
 }

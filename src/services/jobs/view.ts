@@ -4,6 +4,9 @@ import type { clips as clipsTable, jobs, manualClips } from "../../db/schema";
 import { ClipEditsSchema, ClipQualitySchema, DroppedClipSchema, noEdits, StyleSchema, summarizeQuality, type ClipQuality, type DroppedClip, type JobQuality, type MANUAL_CLIP_STATUSES } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
+import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
+
+export type ScoreWeights = Record<ScorePart, number>;
 
 export type JobRow = typeof jobs.$inferSelect;
 export type ClipRow = typeof clipsTable.$inferSelect;
@@ -11,13 +14,27 @@ export type ManualClipRow = typeof manualClips.$inferSelect;
 
 export const msToIso = (ms: number) => new Date(ms).toISOString();
 
-export function clipView(baseUrl: string, c: ClipRow): z.infer<typeof ClipSchema> {
+/** The job's frozen account weights (config.score_with "account"), or null for the default weights. */
+export function scoreWeightsOf(j: Pick<JobRow, "scoreWeights">): ScoreWeights | null {
+  const w = parseJson(j.scoreWeights) as ScoreWeights | null;
+  return w && SCORE_PARTS.every((k) => typeof w[k] === "number") ? w : null;
+}
+
+/** The clip's parts under the account's weights; null without weights or parts. */
+export function accountScore(c: ClipRow, weights: ScoreWeights | null): number | null {
+  if (!weights) return null;
+  const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
+  return sub.success ? weightedScore(weights, sub.data) : null;
+}
+
+export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | null = null): z.infer<typeof ClipSchema> {
   return {
     url: fileUrl(baseUrl, c.videoKey),
     captions_url: c.captionsKey ? fileUrl(baseUrl, c.captionsKey) : null,
     captions_original_url: c.captionsOriginalKey ? fileUrl(baseUrl, c.captionsOriginalKey) : null,
     title: c.title,
     score: c.score,
+    account_score: accountScore(c, weights),
     clip_index: c.clipIndex,
     hd: c.hd,
     ...clipReasons(c),
@@ -124,9 +141,13 @@ export function warningsView(text: string | null): JobWarning[] {
   });
 }
 
-/** Ranked by score, highest first; ties by clip_index (spec "What the service does" 6). */
-export function rankClips<T extends { score: number | null; clipIndex: number }>(rows: T[]): T[] {
-  return [...rows].sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
+/**
+ * Ranked by score, highest first; ties by clip_index (spec "What the service does" 6). With the
+ * account's weights (config.score_with "account") ranked by the account score, then the default score.
+ */
+export function rankClips<T extends { score: number | null; clipIndex: number; subscores?: string | null }>(rows: T[], weights: ScoreWeights | null = null): T[] {
+  const account = (r: T) => (weights ? (accountScore(r as unknown as ClipRow, weights) ?? -1) : 0);
+  return [...rows].sort((a, b) => account(b) - account(a) || (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
 }
 
 export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualRows: ManualClipRow[] = []): Job {
@@ -137,7 +158,7 @@ export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualR
     hd_ready: j.hdReady,
     source: j.source,
     source_url: j.sourceUrl,
-    clips: rankClips(clipRows).map((c) => clipView(baseUrl, c)),
+    clips: rankClips(clipRows, scoreWeightsOf(j)).map((c) => clipView(baseUrl, c, scoreWeightsOf(j))),
     error: j.error,
     warnings: allWarnings(j, clipRows),
     quality: jobQualityView(j, clipRows),

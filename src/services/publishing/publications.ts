@@ -16,6 +16,7 @@ import { clipFacts, latestClipVersion } from "./clip-versions";
 import type { Platform, PlatformId, Privacy } from "./platforms/platform";
 import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
 import { factsAsPosted } from "./renditions";
+import { metricsView, readingsOf, type ReadingRow } from "./readings";
 
 export type PublicationRow = typeof publications.$inferSelect;
 export type PublicationStatus = "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
@@ -25,7 +26,7 @@ const NOW_SLACK_MS = 5_000;
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
-export function publicationView(r: PublicationRow) {
+export function publicationView(r: PublicationRow, readings: ReadingRow[] = []) {
   return {
     id: r.id,
     job_id: r.jobId,
@@ -44,6 +45,7 @@ export function publicationView(r: PublicationRow) {
     created_at: new Date(r.createdMs).toISOString(),
     updated_at: r.updatedAt,
     published_at: r.publishedAt,
+    metrics: metricsView(r, readings),
   };
 }
 
@@ -141,7 +143,8 @@ async function loadOwnPublication(ctx: AccountContext, id: string): Promise<Publ
 
 export async function getPublication(ctx: AccountContext, id: string) {
   requireRead(ctx);
-  return publicationView(await loadOwnPublication(ctx, id));
+  const row = await loadOwnPublication(ctx, id);
+  return publicationView(row, (await readingsOf(ctx.env, [id])).get(id));
 }
 
 export async function listPublications(ctx: AccountContext, q: { limit: number; cursor?: string; status?: PublicationStatus; job_id?: string }) {
@@ -152,7 +155,8 @@ export async function listPublications(ctx: AccountContext, q: { limit: number; 
   if (q.cursor !== undefined) conds.push(lt(publications.createdMs, parseCursor(q.cursor)));
   const rows = await drizzle(ctx.env.DB).select().from(publications).where(and(...conds)).orderBy(desc(publications.createdMs)).limit(q.limit + 1).all();
   const page = rows.slice(0, q.limit);
-  return { publications: page.map(publicationView), next_cursor: rows.length > q.limit ? new Date(page[page.length - 1].createdMs).toISOString() : null };
+  const readings = await readingsOf(ctx.env, page.map((r) => r.id));
+  return { publications: page.map((r) => publicationView(r, readings.get(r.id))), next_cursor: rows.length > q.limit ? new Date(page[page.length - 1].createdMs).toISOString() : null };
 }
 
 /** Cancels a post that has not started uploading; one conditional statement, its row count checked. */

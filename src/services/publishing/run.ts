@@ -17,6 +17,7 @@ import { sendPublish } from "./messages";
 import type { ClipFacts, Platform, PlatformAccount, PlatformError, PlatformId, PostRequest, Privacy, VideoSource } from "./platforms/platform";
 import type { PublicationRow } from "./publications";
 import { versionToPost } from "./renditions";
+import { metricsOnPublish } from "./readings";
 
 /** The statuses a runner works on. */
 export const ACTIVE = ["queued", "uploading", "processing"] as const;
@@ -139,7 +140,7 @@ export class Run {
     let progress = this.storedProgress(c, input);
     for (let moves = 0; moves < MAX_MOVES_PER_DELIVERY; moves++) {
       const out = await advance({ ...input, progress });
-      if (out.kind === "published") return this.finish("published", { postId: out.postId, postUrl: out.url, error: null, advice: null, stepState: JSON.stringify(progress.state), attempted: false });
+      if (out.kind === "published") return this.finish("published", { postId: out.postId, postUrl: out.url, error: null, advice: null, stepState: JSON.stringify(progress.state), attempted: false, ...metricsOnPublish(c.platform, this.now()) });
       if (out.kind === "error") return this.onError(out.error, out.progress);
       progress = out.progress;
       await this.save({ ...stepFields(progress), ...(out.phase ? { status: out.phase } : {}) });
@@ -226,7 +227,7 @@ export class Run {
   }
 
   private async finish(status: "published" | "failed" | "unconfirmed", fields: Partial<PublicationRow>) {
-    await this.save({ status, ...fields, ...(status === "published" ? { publishedAt: nowIso() } : {}) }, false);
+    await this.save({ status, ...fields, ...(status === "published" ? { publishedAt: new Date(this.now()).toISOString() } : {}) }, false);
     await queuePublicationEvent(this.env, this.row, status === "published" ? "publication.published" : "publication.failed");
   }
 

@@ -10,6 +10,7 @@ import type { Env } from "../../env";
 import { deliverPublicationEvent } from "./events";
 import { PublishMessageSchema, sendPublish, type PublishMessage } from "./messages";
 import { publicationById, type PublicationRow } from "./publications";
+import { takeReading } from "./readings";
 import { ACTIVE, isActive, LEASE_MS, Run, type RunOptions } from "./run";
 
 export async function handlePublishBatch(batch: MessageBatch<unknown>, env: Env, opts: RunOptions = {}) {
@@ -33,6 +34,7 @@ export async function handlePublishBatch(batch: MessageBatch<unknown>, env: Env,
 
 export async function handleMessage(env: Env, msg: PublishMessage, opts: RunOptions = {}) {
   if (msg.kind === "event") return deliverPublicationEvent(env, msg);
+  if (msg.kind === "metrics") return void (await takeReading(env, msg.publication_id, opts));
   return runPublication(env, msg.publication_id, opts);
 }
 

@@ -1,7 +1,8 @@
 // The cron sweep's part in publishing (every 5 minutes): scheduled posts due before the next sweep
 // go on the Queue with a delay that lands on their time (so they fire within a minute of it, not
 // at the next sweep), and tokens that expire soon are refreshed; a refused refresh marks the
-// connection needs_reauth and fails the posts waiting on it.
+// connection needs_reauth and fails the posts waiting on it; published posts' metrics readings due
+// before the next sweep go on the Queue (readings.ts).
 import { and, eq, isNull, lte, or, lt } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { publications } from "../../db/schema";
@@ -10,12 +11,13 @@ import { publicBaseUrl } from "../context";
 import { connectionsExpiringBefore, markNeedsReauth, REFRESH_AHEAD_MS, refreshConnection } from "./connections";
 import { queuePublicationEvent } from "./events";
 import { sendPublish } from "./messages";
+import { dispatchDueReadings } from "./readings";
 
 /** Covers the 5-minute cron period with room for a late sweep. */
 export const SCHEDULE_LOOKAHEAD_MS = 10 * 60 * 1000;
 
 export async function sweepPublishing(env: Env, nowMs = Date.now()) {
-  await Promise.all([dispatchDueScheduled(env, nowMs), refreshExpiringTokens(env, nowMs)]);
+  await Promise.all([dispatchDueScheduled(env, nowMs), refreshExpiringTokens(env, nowMs), dispatchDueReadings(env, nowMs)]);
 }
 
 export async function dispatchDueScheduled(env: Env, nowMs = Date.now()): Promise<number> {

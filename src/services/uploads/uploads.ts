@@ -11,6 +11,7 @@ import { checkDeclaredType } from "../../storage/magic";
 import { UPLOAD_URL_TTL_S, uploadUrl } from "../../storage/presign";
 import { requireScope } from "../auth/keys";
 import { requireJobBrollAvailable } from "../broll/task";
+import { scoreWeightsFor } from "../insights/get";
 import type { AccountContext } from "../context";
 import { createdMsSql } from "../jobs/cursor";
 import { statusUrl } from "../jobs/view";
@@ -71,17 +72,18 @@ export async function completeUpload(ctx: AccountContext, id: string, input: { c
   const bad = checkDeclaredType(job.upload_content_type, new Uint8Array(await head.arrayBuffer()));
   if (bad) throw new ValidationError(bad);
 
+  const scoreWeights = await scoreWeightsFor(ctx, input.config?.score_with);
   const now = new Date();
   // One transaction: charge only while the job is still reserved, then flip it only if charged.
   const [charged, queued] = await db.batch([
     chargeStatement(db, ctx.principal.accountId, ctx.principal.plan, now, id),
     db
       .prepare(
-        `UPDATE jobs SET status = 'queued', progress_step = 'queued', charged = 1, config = ?3, updated_at = ?4,
+        `UPDATE jobs SET status = 'queued', progress_step = 'queued', charged = 1, config = ?3, updated_at = ?4, score_weights = ?6,
            created_ms = ${createdMsSql("?5", "?2")}
          WHERE changes() = 1 AND id = ?1 AND account_id = ?2 AND status = 'reserved'`,
       )
-      .bind(id, ctx.principal.accountId, input.config ? JSON.stringify(input.config) : null, now.toISOString(), now.getTime()),
+      .bind(id, ctx.principal.accountId, input.config ? JSON.stringify(input.config) : null, now.toISOString(), now.getTime(), scoreWeights),
   ]);
   if (queued.meta.changes !== 1) {
     if (charged.meta.changes === 0) {

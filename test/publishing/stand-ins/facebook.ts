@@ -10,6 +10,7 @@
 //    expired or invalidated token, 4 for throttling and the Reels cap, 368 for a policy block.
 // Every host (www, graph, rupload) is served on this one origin; the paths are Facebook's own.
 import { Hono, type Context } from "hono";
+import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 const V = "/v24.0";
@@ -45,6 +46,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
   const clientId = opts.clientId ?? "1234567890";
   const clientSecret = opts.clientSecret ?? "fb-secret";
   const faults = new Faults();
+  const stats = new PostStats();
   const pages: { id: string; name: string; user: string }[] = [];
   const codes = new Map<string, { redirect: string; user: string }>();
   const userTokens = new Map<string, string>(); // token → user id
@@ -53,7 +55,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
   const uploads = new Map<string, { size: number; bytes: number; handle: string | null }>();
   const posts: FacebookPost[] = [];
   const issuedTokens: string[] = [];
-  const stand: FacebookStandIn = { app: new Hono(), faults, clientId, clientSecret, posts, reelsToday: new Map(), issuedTokens };
+  const stand: FacebookStandIn = { app: new Hono(), faults, stats, clientId, clientSecret, posts, reelsToday: new Map(), issuedTokens };
   const app = stand.app;
 
   const reset = () => {
@@ -67,7 +69,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
     issuedTokens.length = 0;
     stand.reelsToday.clear();
   };
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.videoId, account: p.pageId, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...userTokens.keys()] }), reset);
+  controlRoutes(app, stats, faults, () => ({ posts: posts.map((p) => ({ id: p.videoId, account: p.pageId, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...userTokens.keys()] }), reset);
 
   const graphError = (c: Context, code: number, message: string, extra: Record<string, unknown> = {}, status = 400) =>
     c.json({ error: { message, type: code === 190 ? "OAuthException" : "GraphMethodException", code, fbtrace_id: "AQx7standin", ...extra } }, status as 400);
@@ -132,6 +134,22 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
     return c.json({ access_token: newUserToken(entry.user), token_type: "bearer", expires_in: 5_400 });
   });
 
+  // Video insights with the Page token: views, average watch time (ms), likes/comments/shares by action.
+  statsRoutes(app, stats);
+  app.get(`${V}/:id/video_insights`, (c) => {
+    if (faults.take("rate_limited")) return c.json({ error: { message: "(#80001) There have been too many calls to this Page account.", type: "OAuthException", code: 80001, is_transient: true } }, 400, { "x-business-use-case-usage": JSON.stringify({ standin: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 20, estimated_time_to_regain_access: 2 }] }) });
+    const who = pageCall(c);
+    if (who instanceof Response) return who;
+    if (faults.take("metrics_forbidden")) return graphError(c, 10, "(#10) This endpoint requires the 'read_insights' permission.", {}, 403);
+    const id = c.req.param("id");
+    const post = posts.find((p) => p.videoId === id && p.pageId === who.page);
+    if (!post || stats.isRemoved(id) || faults.take("post_deleted")) return graphError(c, 100, `Unsupported get request. Object with ID '${id}' does not exist.`, { error_subcode: 33 });
+    const n = stats.read(id);
+    const value: Record<string, unknown> = { total_video_views: n.views, total_video_avg_time_watched: n.avg_watch_ms, total_video_stories_by_action_type: { like: n.likes, comment: n.comments, share: n.shares } };
+    const asked = (c.req.query("metric") ?? "").split(",").filter((m) => m in value);
+    return c.json({ data: asked.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name, id: `${id}/video_insights/${name}/lifetime` })), paging: {} });
+  });
+
   app.all(`${V}/*`, async (c) => {
     const path = c.req.path.slice(V.length);
     const method = c.req.method;
@@ -145,7 +163,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
         for (const [t, p] of pageTokens) if (pages.find((x) => x.id === p)?.user === user) pageTokens.delete(t);
         return c.json({ success: true });
       }
-      return c.json({ data: ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "public_profile"].map((permission) => ({ permission, status: "granted" })) });
+      return c.json({ data: ["pages_show_list", "pages_read_engagement", "pages_manage_posts", "read_insights", "public_profile"].map((permission) => ({ permission, status: "granted" })) });
     }
     if (path === "/me/accounts") {
       if (!user) return expired(c);
@@ -273,6 +291,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
     video.bytes += body.length;
     return c.json({ success: true });
   });
+
 
   return stand;
 }

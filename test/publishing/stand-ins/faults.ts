@@ -2,8 +2,9 @@
 // Armed in code (`standIn.faults.arm("chunk_fails")`) or over HTTP through controlRoutes(), so a
 // stand-in running in another process (the local stack, workerd's outbound service) is steered alike.
 import type { Hono } from "hono";
+import type { PostStats } from "./stats.ts";
 
-export const FAULTS = ["expired_token", "refresh_fails", "rate_limited", "daily_quota", "chunk_fails", "processing_fails", "policy_refusal", "publish_timeout"] as const;
+export const FAULTS = ["expired_token", "refresh_fails", "rate_limited", "daily_quota", "chunk_fails", "processing_fails", "policy_refusal", "publish_timeout", "metrics_forbidden", "post_deleted"] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export class Faults {
@@ -35,7 +36,7 @@ export const DROP_HEADER = "x-stand-in-drop";
 export const dropConnection = (): Response => new Response(null, { status: 599, headers: { [DROP_HEADER]: "1" } });
 
 /** Control endpoints every stand-in mounts: arm faults, read state, reset. */
-export function controlRoutes(app: Hono, faults: Faults, state: () => unknown, reset: () => void) {
+export function controlRoutes(app: Hono, stats: PostStats, faults: Faults, state: () => unknown, reset: () => void) {
   app.post("/__stand-in/faults", async (c) => {
     const { name, times } = (await c.req.json()) as { name: Fault; times?: number };
     if (!FAULTS.includes(name)) return c.json({ error: `unknown fault ${name}` }, 400);
@@ -46,6 +47,7 @@ export function controlRoutes(app: Hono, faults: Faults, state: () => unknown, r
   app.post("/__stand-in/reset", (c) => {
     reset();
     faults.clear();
+    stats.clear();
     return c.json({ reset: true });
   });
 }
@@ -56,4 +58,6 @@ export interface StandIn {
   /** Client id/secret the stand-in accepts. */
   clientId: string;
   clientSecret: string;
+  /** The numbers the platform's statistics call reports per post (stats.ts). */
+  stats: PostStats;
 }

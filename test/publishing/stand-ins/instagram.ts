@@ -6,6 +6,7 @@
 // content_publishing_limit, recent media and permalinks; errors as Graph `{error: {message, type, code,
 // error_subcode, is_transient}}`. Each authorization is a new professional account (@standin_<n>).
 import { Hono, type Context } from "hono";
+import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 interface Container { id: string; user: string; videoUrl: string; caption: string; bytes: number; polls: number; outcome: "ok" | "error"; mediaId?: string }
@@ -23,6 +24,7 @@ export function createInstagramStandIn(opts: { clientId?: string; clientSecret?:
   const clientId = opts.clientId ?? "ig-app-id";
   const clientSecret = opts.clientSecret ?? "ig-app-secret";
   const faults = new Faults();
+  const stats = new PostStats();
   const codes = new Map<string, { redirectUri: string; user: string; scope: string }>();
   const tokens = new Map<string, { user: string; expiresAt: number; long: boolean }>();
   const usernames = new Map<string, string>();
@@ -32,7 +34,7 @@ export function createInstagramStandIn(opts: { clientId?: string; clientSecret?:
   let accounts = 0;
   const app = new Hono();
 
-  controlRoutes(app, faults, () => ({ posts, issued_tokens: issuedTokens, refresh_tokens: [] }), () => {
+  controlRoutes(app, stats, faults, () => ({ posts, issued_tokens: issuedTokens, refresh_tokens: [] }), () => {
     codes.clear();
     tokens.clear();
     containers.clear();
@@ -156,5 +158,21 @@ export function createInstagramStandIn(opts: { clientId?: string; clientSecret?:
     return graphError(c, 400, 100, "Object does not exist");
   });
 
-  return { app, faults, clientId, clientSecret, posts, issuedTokens };
+  // Media insights: the stand-in's numbers for the Reel (ig_reels_avg_watch_time in ms).
+  statsRoutes(app, stats);
+  app.get("/v23.0/:id/insights", (c) => {
+    if (faults.take("rate_limited")) return c.json({ error: { message: "Application request limit reached", type: "IGApiException", code: 4, is_transient: true } }, 400, { "x-business-use-case-usage": JSON.stringify({ standin: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 20, estimated_time_to_regain_access: 2 }] }) });
+    const who = authorize(c);
+    if (who instanceof Response) return who;
+    if (faults.take("metrics_forbidden")) return graphError(c, 403, 10, "(#10) Application does not have permission for this action");
+    const id = c.req.param("id");
+    const post = posts.find((p) => p.id === id && p.account === who.user);
+    if (!post || stats.isRemoved(id) || faults.take("post_deleted")) return graphError(c, 400, 100, `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, { error_subcode: 33 });
+    const n = stats.read(id);
+    const value: Record<string, number> = { views: n.views, likes: n.likes, comments: n.comments, shares: n.shares, saved: n.saved, ig_reels_avg_watch_time: n.avg_watch_ms };
+    const asked = (c.req.query("metric") ?? "").split(",").filter((m) => m in value);
+    return c.json({ data: asked.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name, id: `${id}/insights/${name}/lifetime` })) });
+  });
+
+  return { app, faults, stats, clientId, clientSecret, posts, issuedTokens };
 }

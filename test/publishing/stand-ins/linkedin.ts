@@ -8,6 +8,7 @@
 // the policy refusal is ours (LinkedIn documents 4xx with a message, not a policy text). Every host
 // (www.linkedin.com, api.linkedin.com, the upload URLs) is served on this one origin.
 import { Hono, type Context } from "hono";
+import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 export const LINKEDIN_PART_BYTES = 4 * 1024 * 1024;
@@ -31,6 +32,7 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
   const clientId = opts.clientId ?? "li-client";
   const clientSecret = opts.clientSecret ?? "li-secret";
   const faults = new Faults();
+  const stats = new PostStats();
   const codes = new Map<string, { redirect: string; member: string }>();
   const access = new Map<string, { expiresAt: number; member: string }>();
   const refresh = new Map<string, string>(); // refresh token → member
@@ -39,9 +41,9 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
   const issuedTokens: string[] = [];
   const versions = new Set<string>();
   const app = new Hono();
-  const stand: LinkedInStandIn = { app, faults, clientId, clientSecret, posts, refreshTokens: opts.refreshTokens ?? false, issuedTokens, versions };
+  const stand: LinkedInStandIn = { app, faults, stats, clientId, clientSecret, posts, refreshTokens: opts.refreshTokens ?? false, issuedTokens, versions };
 
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ id: p.urn, account: p.author.replace("urn:li:person:", ""), ...p })), issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
+  controlRoutes(app, stats, faults, () => ({ posts: posts.map((p) => ({ id: p.urn, account: p.author.replace("urn:li:person:", ""), ...p })), issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
     codes.clear();
     access.clear();
     refresh.clear();
@@ -204,5 +206,6 @@ export function createLinkedInStandIn(opts: { clientId?: string; clientSecret?: 
     return c.body(null, 201, { "x-restli-id": post.urn });
   });
 
+  // LinkedIn gives this app no post statistics (src/services/publishing/platforms/linkedin.ts): no route.
   return stand;
 }

@@ -9,6 +9,7 @@
 // video_url; this stand-in records the URL and does not download it. Every host (threads.net,
 // graph.threads.net) is served on this one origin.
 import { Hono, type Context } from "hono";
+import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 const V = "/v1.0";
@@ -31,6 +32,7 @@ export function createThreadsStandIn(opts: { clientId?: string; clientSecret?: s
   const clientId = opts.clientId ?? "990000000000001";
   const clientSecret = opts.clientSecret ?? "threads-secret";
   const faults = new Faults();
+  const stats = new PostStats();
   const codes = new Map<string, { redirect: string; user: string }>();
   const tokens = new Map<string, { long: boolean; user: string }>();
   const users = new Map<string, string>(); // id → username
@@ -38,10 +40,10 @@ export function createThreadsStandIn(opts: { clientId?: string; clientSecret?: s
   const posts: ThreadsPost[] = [];
   const issuedTokens: string[] = [];
   const app = new Hono();
-  const stand: ThreadsStandIn = { app, faults, clientId, clientSecret, posts, containers, quotaUsage: new Map(), issuedTokens };
+  const stand: ThreadsStandIn = { app, faults, stats, clientId, clientSecret, posts, containers, quotaUsage: new Map(), issuedTokens };
 
   // The long-lived token is its own refresh credential.
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ account: p.user, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...tokens].filter(([, t]) => t.long).map(([k]) => k) }), () => {
+  controlRoutes(app, stats, faults, () => ({ posts: posts.map((p) => ({ account: p.user, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...tokens].filter(([, t]) => t.long).map(([k]) => k) }), () => {
     codes.clear();
     tokens.clear();
     containers.length = 0;
@@ -176,6 +178,22 @@ export function createThreadsStandIn(opts: { clientId?: string; clientSecret?: s
     if (container.reads < 2) return c.json({ id: container.id, status: "IN_PROGRESS" });
     if (container.outcome !== "ok") return c.json({ id: container.id, status: "ERROR", error_message: container.outcome });
     return c.json({ id: container.id, status: "FINISHED" });
+  });
+
+  // Media insights: views, likes, replies, reposts, quotes, shares.
+  statsRoutes(app, stats);
+  app.get(`${V}/:id/insights`, (c) => {
+    if (faults.take("rate_limited")) return c.json({ error: { message: "Application request limit reached", type: "THApiException", code: 4, is_transient: true } }, 400, { "x-business-use-case-usage": JSON.stringify({ standin: [{ type: "pages", call_count: 100, total_cputime: 20, total_time: 20, estimated_time_to_regain_access: 2 }] }) });
+    const who = authorize(c);
+    if (who instanceof Response) return who;
+    if (faults.take("metrics_forbidden")) return graphError(c, 10, "(#10) Application does not have permission for this action", {}, 403);
+    const id = c.req.param("id");
+    const post = posts.find((p) => p.id === id && p.user === who.user);
+    if (!post || stats.isRemoved(id) || faults.take("post_deleted")) return graphError(c, 100, `Unsupported get request. Object with ID '${id}' does not exist.`, { error_subcode: 33 });
+    const n = stats.read(id);
+    const value: Record<string, number> = { views: n.views, likes: n.likes, replies: n.comments, reposts: n.reposts, quotes: n.quotes, shares: n.shares };
+    const asked = (c.req.query("metric") ?? "").split(",").filter((m) => m in value);
+    return c.json({ data: asked.map((name) => ({ name, period: "lifetime", values: [{ value: value[name] }], title: name, id: `${id}/insights/${name}/lifetime` })) });
   });
 
   return stand;

@@ -6,6 +6,7 @@
 // status/fetch with uploaded_bytes; every answer in the `{data, error: {code, message, log_id}}`
 // envelope. Each authorization is a new creator (@standin_<n>); unaudited apps may post only SELF_ONLY.
 import { Hono, type Context } from "hono";
+import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 const MB = 1024 * 1024;
@@ -23,6 +24,7 @@ export function createTikTokStandIn(opts: { clientId?: string; clientSecret?: st
   const clientId = opts.clientId ?? "tt-client-key";
   const clientSecret = opts.clientSecret ?? "tt-secret";
   const faults = new Faults();
+  const stats = new PostStats();
   const codes = new Map<string, { redirectUri: string; scope: string; creator: string }>();
   const access = new Map<string, { expiresAt: number; creator: string }>();
   const refresh = new Map<string, { creator: string; scope: string }>();
@@ -32,7 +34,7 @@ export function createTikTokStandIn(opts: { clientId?: string; clientSecret?: st
   let creators = 0;
   const app = new Hono();
 
-  controlRoutes(app, faults, () => ({ posts, issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
+  controlRoutes(app, stats, faults, () => ({ posts, issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
     codes.clear();
     access.clear();
     refresh.clear();
@@ -175,5 +177,25 @@ export function createTikTokStandIn(opts: { clientId?: string; clientSecret?: st
     return c.body(`{"data":${data.slice(0, -1)},"publicaly_available_post_id":${ids}},"error":{"code":"ok","message":"","log_id":"${rand()}"}}`, 200, { "content-type": "application/json" });
   });
 
-  return { app, faults, clientId, clientSecret, posts, issuedTokens };
+  // Display API video query (scope video.list): the stand-in's numbers for the creator's videos.
+  statsRoutes(app, stats);
+  app.post("/v2/video/query/", async (c) => {
+    const who = authorize(c);
+    if (who instanceof Response) return who;
+    if (faults.take("metrics_forbidden")) return envelope(c, {}, 401, "scope_not_authorized", "The user did not authorize the scope required for completing this request.");
+    const fields = (c.req.query("fields") ?? "").split(",");
+    if (!fields.includes("view_count")) return envelope(c, {}, 400, "invalid_params", "fields is required");
+    const body = (await c.req.json()) as { filters?: { video_ids?: string[] } };
+    const ids = body.filters?.video_ids ?? [];
+    const gone = faults.take("post_deleted");
+    const videos = ids
+      .filter((id) => !gone && !stats.isRemoved(id) && posts.some((p) => p.id === id && p.account === who.creator))
+      .map((id) => {
+        const n = stats.read(id);
+        return { id, view_count: n.views, like_count: n.likes, comment_count: n.comments, share_count: n.shares };
+      });
+    return envelope(c, { videos, cursor: 0, has_more: false });
+  });
+
+  return { app, faults, stats, clientId, clientSecret, posts, issuedTokens };
 }

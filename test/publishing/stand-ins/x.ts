@@ -6,6 +6,7 @@
 // `{title, detail, type, status}`; 429 with x-rate-limit-reset and the 24-hour caps in
 // x-user-limit-24hour-* headers. Every host (x.com, api.x.com) is served on this one origin.
 import { Hono, type Context } from "hono";
+import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 interface Media { id: string; key: string; total: number; segments: Map<number, number>; finalized: boolean; polls: number; fails: boolean }
@@ -24,6 +25,7 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
   const clientId = opts.clientId ?? "x-client";
   const clientSecret = opts.clientSecret ?? "x-secret";
   const faults = new Faults();
+  const stats = new PostStats();
   const codes = new Map<string, { redirectUri: string; challenge?: string; scope: string; user: string }>();
   const access = new Map<string, { expiresAt: number; scope: string; user: string }>();
   const refresh = new Map<string, { scope: string; user: string }>();
@@ -33,7 +35,7 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
   const issuedTokens: string[] = [];
   const app = new Hono();
 
-  controlRoutes(app, faults, () => ({ posts: posts.map((p) => ({ account: p.author, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
+  controlRoutes(app, stats, faults, () => ({ posts: posts.map((p) => ({ account: p.author, ...p })), issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), () => {
     codes.clear();
     access.clear();
     refresh.clear();
@@ -188,5 +190,23 @@ export function createXStandIn(opts: { clientId?: string; clientSecret?: string 
     return c.json({ data: latest.map((p) => ({ id: p.id, text: p.text, edit_history_tweet_ids: [p.id], ...(p.mediaKeys.length ? { attachments: { media_keys: p.mediaKeys } } : {}) })), meta: { result_count: latest.length } });
   });
 
-  return { app, faults, clientId, clientSecret, posts, issuedTokens };
+  // Post lookup with public_metrics and the video's view count; a deleted post is a 200 with errors.
+  statsRoutes(app, stats);
+  app.get("/2/tweets/:id", (c) => {
+    const who = authorize(c);
+    if (who instanceof Response) return who;
+    if (faults.take("metrics_forbidden")) return problem(c, 403, "Forbidden", "You are not permitted to perform this action.", "https://api.twitter.com/2/problems/client-forbidden");
+    const id = c.req.param("id");
+    const post = posts.find((p) => p.id === id);
+    if (!post || stats.isRemoved(id) || faults.take("post_deleted")) return c.json({ errors: [{ value: id, detail: `Could not find tweet with id: [${id}].`, title: "Not Found Error", resource_type: "tweet", parameter: "id", resource_id: id, type: "https://api.twitter.com/2/problems/resource-not-found" }] });
+    const n = stats.read(id);
+    const fields = (c.req.query("tweet.fields") ?? "").split(",");
+    const withMedia = (c.req.query("media.fields") ?? "").split(",").includes("public_metrics");
+    return c.json({
+      data: { id, text: post.text, ...(fields.includes("public_metrics") ? { public_metrics: { retweet_count: n.reposts, reply_count: n.comments, like_count: n.likes, quote_count: n.quotes, bookmark_count: n.saved, impression_count: n.views * 2 } } : {}), attachments: { media_keys: post.mediaKeys } },
+      ...(withMedia ? { includes: { media: post.mediaKeys.map((media_key) => ({ media_key, type: "video", public_metrics: { view_count: n.views } })) } } : {}),
+    });
+  });
+
+  return { app, faults, stats, clientId, clientSecret, posts, issuedTokens };
 }

@@ -3,7 +3,8 @@
 // the web-server OAuth flow with PKCE, the resumable upload protocol (session POST → Location,
 // chunked PUTs answered 308 with Range, `bytes */total` status query), videos.list status, and
 // the error bodies `{error: {code, message, errors: [{reason}]}}`.
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 interface Session { id: string; total: number; received: Uint8Array[]; bytes: number; meta: { snippet?: { title?: string; description?: string }; status?: { privacyStatus?: string } }; videoId?: string; channel: string }
@@ -22,6 +23,7 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
   const clientId = opts.clientId ?? "yt-client";
   const clientSecret = opts.clientSecret ?? "yt-secret";
   const faults = new Faults();
+  const stats = new PostStats();
   const codes = new Map<string, { redirectUri: string; challenge?: string; scope: string }>();
   const access = new Map<string, { expiresAt: number; channel: string }>();
   const refresh = new Map<string, { channel: string; scope: string }>();
@@ -39,9 +41,19 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
     videos.length = 0;
     issuedTokens.length = 0;
   };
-  controlRoutes(app, faults, () => ({ videos: videos.map(({ id, title, privacy, bytes, channel }) => ({ id, title, privacy, bytes, channel })), sessions: sessions.size, issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), reset);
+  controlRoutes(app, stats, faults, () => ({ videos: videos.map(({ id, title, privacy, bytes, channel }) => ({ id, title, privacy, bytes, channel })), sessions: sessions.size, issued_tokens: issuedTokens, refresh_tokens: [...refresh.keys()] }), reset);
 
   const apiError = (code: number, reason: string, message: string) => Response.json({ error: { code, message, errors: [{ reason, message }] } }, { status: code });
+
+  /** videos.list part=statistics: the stand-in's numbers for the video; a deleted video is not listed. */
+  const statistics = (c: Context, id: string) => {
+    if (faults.take("metrics_forbidden")) return apiError(403, "forbidden", "The request is not properly authorized to retrieve the specified video's statistics.");
+    const v = videos.find((x) => x.id === id);
+    if (!v || stats.isRemoved(id) || faults.take("post_deleted")) return c.json({ kind: "youtube#videoListResponse", items: [] });
+    const n = stats.read(id);
+    return c.json({ kind: "youtube#videoListResponse", items: [{ id, statistics: { viewCount: String(n.views), likeCount: String(n.likes), favoriteCount: "0", commentCount: String(n.comments) } }] });
+  };
+
 
   /** Bearer check plus the faults every API call may hit. */
   const authorize = (req: Request): { channel: string } | Response => {
@@ -156,9 +168,12 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
     return done();
   });
 
+  statsRoutes(app, stats);
+
   app.get("/youtube/v3/videos", (c) => {
     const who = authorize(c.req.raw);
     if (who instanceof Response) return who;
+    if ((c.req.query("part") ?? "").split(",").includes("statistics")) return statistics(c, c.req.query("id") ?? "");
     const v = videos.find((x) => x.id === c.req.query("id"));
     if (!v) return c.json({ items: [] });
     v.polls += 1;
@@ -167,5 +182,5 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
     return c.json({ items: [{ id: v.id, status }] });
   });
 
-  return { app, faults, clientId, clientSecret, videos, issuedTokens };
+  return { app, faults, stats, clientId, clientSecret, videos, issuedTokens };
 }

@@ -30,11 +30,14 @@
 // publishing_phase says whether it took effect. Page videos have no object before the publishing call,
 // so a lost answer there is reported unconfirmed.
 import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
 
 export const FACEBOOK_GRAPH_VERSION = "v24.0";
 /** Upload chunk: Reels and resumable uploads accept any size at an `offset`; 8 MiB keeps memory small. */
 export const FACEBOOK_CHUNK_BYTES = 8 * 1024 * 1024;
 const SCOPES = ["pages_show_list", "pages_read_engagement", "pages_manage_posts"];
+/** Asked for but not required to connect: without it the posts' numbers say missing_permission. */
+const INSIGHTS_SCOPES = ["read_insights"];
 const REEL_MIN_SECONDS = 3;
 const REEL_MAX_SECONDS = 90;
 /** Status reads while Meta processes a published Reel (every 10 s, about 10 minutes). */
@@ -138,6 +141,23 @@ async function processing(ctx: PlatformContext, c: StepCall<FacebookState>, s: {
   return ok(s.polls >= MAX_PROCESSING_POLLS ? live : { kind: "wait", phase: "processing", seconds: 10, state: next });
 }
 
+/**
+ * Video insights (https://developers.facebook.com/docs/graph-api/reference/video/video_insights/):
+ * GET /{video-id}/video_insights?metric=total_video_views,total_video_avg_time_watched (ms),
+ * total_video_stories_by_action_type ({like, comment, share}); Page token with read_insights.
+ */
+const facebookMetrics: PlatformMetrics = {
+  offered: true,
+  read: (ctx, req) => {
+    const u = new URL(ctx.url("graph", v(`/${req.postId}/video_insights`)));
+    u.searchParams.set("metric", "total_video_views,total_video_avg_time_watched,total_video_stories_by_action_type");
+    return readMetaInsights(ctx, "Facebook", u.href, { headers: auth(req.tokens.accessToken) }, "read_insights", (x) => {
+      const actions = (x.total_video_stories_by_action_type ?? {}) as Record<string, unknown>;
+      return numbers({ views: count(x.total_video_views), likes: count(actions.like), comments: count(actions.comment), shares: count(actions.share), avg_watch_time_s: msToSeconds(x.total_video_avg_time_watched) });
+    });
+  },
+};
+
 export const facebook: Platform<FacebookState> = {
   id: "facebook",
   displayName: "Facebook Page",
@@ -158,7 +178,7 @@ export const facebook: Platform<FacebookState> = {
 
   authorizeUrl(ctx, req) {
     const u = new URL(ctx.url("www", v("/dialog/oauth")));
-    u.search = new URLSearchParams({ client_id: ctx.clientId, redirect_uri: ctx.redirectUri, state: req.state, response_type: "code", scope: SCOPES.join(",") }).toString();
+    u.search = new URLSearchParams({ client_id: ctx.clientId, redirect_uri: ctx.redirectUri, state: req.state, response_type: "code", scope: [...SCOPES, ...INSIGHTS_SCOPES].join(",") }).toString();
     return u.href;
   },
 
@@ -224,6 +244,8 @@ export const facebook: Platform<FacebookState> = {
     }
     return out;
   },
+
+  metrics: facebookMetrics,
 
   publish: {
     // 3 to 90 s is a Reel; anything else goes out as a Page video.

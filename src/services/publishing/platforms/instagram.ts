@@ -21,9 +21,11 @@
 // creating another is harmless). media_publish is the irreversible step; if its answer is lost, the
 // container's status_code says PUBLISHED or not, and the account's recent media give the post's id.
 import { call, commonLimitViolations, fail, httpError, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
 
 const GRAPH_VERSION = "v23.0";
-const SCOPES = ["instagram_business_basic", "instagram_business_content_publish"];
+// instagram_business_manage_insights: reading each Reel's views, likes, ... back (media insights).
+const SCOPES = ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_insights"];
 const MAX_STATUS_POLLS = 60;
 
 export type InstagramState =
@@ -88,6 +90,19 @@ async function findPublished(ctx: PlatformContext, c: StepCall<InstagramState>, 
   return ok({ kind: "published", postId: containerId, url: `https://www.instagram.com/${c.account.handle.replace(/^@/, "")}/` });
 }
 
+/**
+ * Media insights (https://developers.facebook.com/docs/instagram-platform/reference/instagram-media/insights):
+ * GET /{media-id}/insights?metric=views,likes,comments,shares,saved,ig_reels_avg_watch_time (ms),
+ * permission instagram_business_manage_insights. Throttling follows Meta's usage headers.
+ */
+const instagramMetrics: PlatformMetrics = {
+  offered: true,
+  read: (ctx, req) =>
+    readMetaInsights(ctx, "Instagram", graph(ctx, `/${req.postId}/insights`, { metric: "views,likes,comments,shares,saved,ig_reels_avg_watch_time", ...tokenQuery(req.tokens) }), {}, "instagram_business_manage_insights", (v) =>
+      numbers({ views: count(v.views), likes: count(v.likes), comments: count(v.comments), shares: count(v.shares), avg_watch_time_s: msToSeconds(v.ig_reels_avg_watch_time) }),
+    ),
+};
+
 export const instagram: Platform<InstagramState> = {
   id: "instagram",
   displayName: "Instagram Reels",
@@ -138,6 +153,8 @@ export const instagram: Platform<InstagramState> = {
     if (post.privacy !== "public") out.push({ field: "privacy", message: "Instagram Reels published through the API are public." });
     return out;
   },
+
+  metrics: instagramMetrics,
 
   publish: {
     start: () => ({ step: "check_quota" }),

@@ -30,6 +30,7 @@
 // (r_member_social is closed), so a lost answer there is reported unconfirmed.
 import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepOutcome, type TokenSet } from "./platform";
 import { tokenRequest } from "./oauth";
+import type { PlatformMetrics } from "./metrics";
 
 /** The API version every /rest call names (YYYYMM); LinkedIn supports each version for a year. */
 export const LINKEDIN_VERSION = "202605";
@@ -87,6 +88,18 @@ async function linkedinError(res: Response, doing: string): Promise<PlatformErro
 
 const reconnectBy = (expiresAt: number | undefined) =>
   expiresAt ? `LinkedIn gives this app no refresh token: the connection stops working on ${new Date(expiresAt).toISOString().slice(0, 10)}; connect it again before then.` : "LinkedIn gives this app no refresh token: connect the account again every 60 days.";
+
+/**
+ * LinkedIn gives a post's likes and comments (socialActions) and video views (videoAnalytics) only
+ * to apps approved for its Community Management API, with r_member_social or
+ * r_organization_social (https://learn.microsoft.com/linkedin/marketing/community-management/shares/social-actions-api,
+ * .../community-management/members/video-analytics). This app posts as a member with
+ * w_member_social (Share on LinkedIn), which cannot read them, so no numbers are read.
+ */
+const linkedinMetrics: PlatformMetrics = {
+  offered: false,
+  reason: "LinkedIn shares a post's views, likes and comments only with apps approved for its Community Management API (r_member_social); this app posts with w_member_social, which cannot read them.",
+};
 
 export const linkedin: Platform<LinkedInState> = {
   id: "linkedin",
@@ -153,6 +166,8 @@ export const linkedin: Platform<LinkedInState> = {
     if (!VISIBILITY[post.privacy]) out.push({ field: "privacy", message: `LinkedIn posts are public or for connections; "${post.privacy}" is not offered.` });
     return out;
   },
+
+  metrics: linkedinMetrics,
 
   publish: {
     start: () => ({ step: "initialize" }),

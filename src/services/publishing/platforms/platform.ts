@@ -62,6 +62,7 @@
 import { z } from "zod";
 import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
 import { base64url, randomToken, sha256Bytes } from "../../../lib/crypto";
+import type { PlatformMetrics } from "./metrics";
 
 export { PLATFORM_IDS, PRIVACY_LEVELS };
 export const PlatformIdSchema = z.enum(PLATFORM_IDS);
@@ -231,6 +232,8 @@ export interface Platform<S = unknown> {
   /** Checked when a post is requested and again before any upload. Empty when the post fits. */
   checkLimits(video: ClipFacts, post: PostRequest): LimitViolation[];
   publish: PublishMachine<S>;
+  /** Reading a post's numbers back (views, likes, ...), or why this platform gives the app none. */
+  metrics: PlatformMetrics;
 }
 
 // ---- helpers every adapter uses (keep them here so errors map the same way everywhere) ----

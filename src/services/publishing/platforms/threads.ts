@@ -28,9 +28,11 @@
 // container's own status (PUBLISHED or FINISHED) reconciles a lost answer. The long-lived token refreshes
 // itself, so it is also stored as the refresh credential.
 import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { count, numbers, readMetaInsights, sumOf, type PlatformMetrics } from "./metrics";
 
 const API = "/v1.0";
-const SCOPES = ["threads_basic", "threads_content_publish"];
+// threads_manage_insights: reading each post's views, likes, replies, reposts, quotes and shares back.
+const SCOPES = ["threads_basic", "threads_content_publish", "threads_manage_insights"];
 /**
  * Status reads while Threads fetches and processes the clip: the first 10 s after the container, then
  * every 20 s for about 10 minutes. Threads suggests publishing about 30 s after creating a container;
@@ -132,6 +134,22 @@ function afterStatus(s: { container: string; polls: number; downloads: number },
   }
 }
 
+/**
+ * Media insights (https://developers.facebook.com/docs/threads/insights): GET
+ * /{threads-media-id}/insights?metric=views,likes,replies,reposts,quotes,shares, permission
+ * threads_manage_insights. Replies count as comments; reposts, quotes and shares as shares.
+ */
+const threadsMetrics: PlatformMetrics = {
+  offered: true,
+  read: (ctx, req) => {
+    const u = new URL(ctx.url("graph", `${API}/${req.postId}/insights`));
+    u.searchParams.set("metric", "views,likes,replies,reposts,quotes,shares");
+    return readMetaInsights(ctx, "Threads", u.href, { headers: auth(req.tokens) }, "threads_manage_insights", (x) =>
+      numbers({ views: count(x.views), likes: count(x.likes), comments: count(x.replies), shares: sumOf(count(x.reposts), count(x.quotes), count(x.shares)) }),
+    );
+  },
+};
+
 export const threads: Platform<ThreadsState> = {
   id: "threads",
   displayName: "Threads",
@@ -188,6 +206,8 @@ export const threads: Platform<ThreadsState> = {
     if (!this.privacyOptions.includes(post.privacy)) out.push({ field: "privacy", message: "Threads posts are public; choose public." });
     return out;
   },
+
+  metrics: threadsMetrics,
 
   publish: {
     start: () => ({ step: "create", downloads: 0 }),

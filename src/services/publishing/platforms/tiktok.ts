@@ -24,11 +24,13 @@
 // when the LAST chunk lands: that is the irreversible step, reconciled through status/fetch.
 import { call, commonLimitViolations, fail, httpError, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
 import { tokenRequest } from "./oauth";
+import { count, numbers, rateLimited, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
 
 const MB = 1024 * 1024;
 /** Chunk size for files of 5 MB and more (TikTok accepts 5-64 MB). */
 export const TIKTOK_CHUNK_BYTES = 10 * MB;
-const SCOPES = ["user.info.basic", "video.publish"];
+// video.list: reading the posts' view/like/comment/share counts back (Display API /v2/video/query/).
+const SCOPES = ["user.info.basic", "video.publish", "video.list"];
 const MAX_STATUS_POLLS = 60;
 
 const PRIVACY: Partial<Record<Privacy, string>> = { public: "PUBLIC_TO_EVERYONE", friends: "MUTUAL_FOLLOW_FRIENDS", followers: "FOLLOWER_OF_CREATOR", private: "SELF_ONLY" };
@@ -128,6 +130,31 @@ function resumeFrom(s: Extract<TikTokState, { step: "upload" }>, data: StatusDat
   return { kind: "continue", phase: "uploading", state: { ...s, chunk } };
 }
 
+/**
+ * Display API video query (https://developers.tiktok.com/doc/tiktok-api-v2-video-query): POST
+ * /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count with
+ * {filters: {video_ids: [id]}}, scope video.list. A video missing from the answer is gone (deleted,
+ * or never public: a private post's publish id is not a video id). No watch time is offered.
+ */
+const tiktokMetrics: PlatformMetrics = {
+  offered: true,
+  async read(ctx, req): Promise<MetricsResult> {
+    if (!/^\d+$/.test(req.postId)) return failMetrics({ kind: "post_deleted", message: "TikTok gave no public video id for this post (a private post), so its numbers cannot be read." });
+    const url = ctx.url("api", "/v2/video/query/?fields=id,view_count,like_count,comment_count,share_count");
+    // The id is an int64 beyond a JavaScript number's exact range: it is sent as a string.
+    const sent = await call(ctx, url, { method: "POST", headers: auth(req.tokens), body: JSON.stringify({ filters: { video_ids: [req.postId] } }) });
+    if (!sent.ok) return sent;
+    const env = (await jsonOf(sent.value)) as Envelope<{ videos?: { id?: string | number; view_count?: number; like_count?: number; comment_count?: number; share_count?: number }[] }> | undefined;
+    const code = env?.error?.code ?? "";
+    if (sent.value.status === 429 || code === "rate_limit_exceeded") return failMetrics(rateLimited("TikTok", sent.value.headers, ctx.now()));
+    if (code === "scope_not_authorized" || code === "scope_permission_missed") return failMetrics({ kind: "missing_permission", message: `TikTok did not let this app read the account's videos (${code}).`, advice: "Connect the TikTok account again and allow access to your public videos (video.list)." });
+    if (!sent.value.ok || (code && code !== "ok") || !env?.data) return failMetrics(tiktokError(sent.value.status, env, "reading the video's statistics", sent.value.headers.get("retry-after")));
+    const v = env.data.videos?.[0];
+    if (!v) return failMetrics({ kind: "post_deleted", message: "TikTok no longer lists this video (deleted or made private)." });
+    return ok(numbers({ views: count(v.view_count), likes: count(v.like_count), comments: count(v.comment_count), shares: count(v.share_count) }));
+  },
+};
+
 export const tiktok: Platform<TikTokState> = {
   id: "tiktok",
   displayName: "TikTok",
@@ -190,6 +217,8 @@ export const tiktok: Platform<TikTokState> = {
     if (!PRIVACY[post.privacy]) out.push({ field: "privacy", message: `TikTok offers ${this.privacyOptions.join(", ")}; "${post.privacy}" is not one of them.` });
     return out.filter((v, i, all) => all.findIndex((w) => w.message === v.message) === i);
   },
+
+  metrics: tiktokMetrics,
 
   publish: {
     start: () => ({ step: "creator_info" }),

@@ -11,6 +11,8 @@
 //    rejectionReason: https://developers.google.com/youtube/v3/docs/videos#status
 //  - channels.list mine=true: https://developers.google.com/youtube/v3/docs/channels/list
 //  - Errors (quotaExceeded, uploadLimitExceeded, 401 authError): https://developers.google.com/youtube/v3/docs/errors
+//  - videos.list part=statistics (viewCount, likeCount, commentCount; no share count, no watch time,
+//    which only the YouTube Analytics API gives): https://developers.google.com/youtube/v3/docs/videos#statistics
 //  - Shorts are vertical or square videos up to 3 minutes: https://support.google.com/youtube/answer/10059070
 //
 // The anchor is the upload session URI, stored before the first byte. The video exists only once
@@ -18,6 +20,7 @@
 // status query (`Content-Range: bytes */total`) says whether the video was created and its id.
 import { commonLimitViolations, call, fail, httpError, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
 import { tokenRequest } from "./oauth";
+import { count, numbers, rateLimited, type MetricsError, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
 
 /** Chunk size: a multiple of 256 KiB, as the resumable protocol requires for all but the last chunk. */
 export const YOUTUBE_CHUNK_BYTES = 8 * 256 * 1024;
@@ -76,6 +79,37 @@ async function sessionAnswer(res: Response, doing: string): Promise<Result<{ rec
 
 const afterSession = (session: string, r: { received: number } | { videoId: string }): StepOutcome<YouTubeState> =>
   "videoId" in r ? { kind: "continue", phase: "processing", state: { step: "processing", videoId: r.videoId, polls: 0 } } : { kind: "continue", phase: "uploading", state: { step: "upload", session, offset: r.received } };
+
+/** Seconds until YouTube's daily quota resets (midnight Pacific time; PST, so at worst an hour late in summer). */
+export const secondsToPacificMidnight = (nowMs: number) => {
+  const pst = nowMs - 8 * 3600_000;
+  return Math.ceil((86_400_000 - (pst % 86_400_000)) / 1000);
+};
+
+async function youtubeMetricsError(res: Response, nowMs: number): Promise<MetricsError> {
+  const body = (await jsonOf(res.clone())) as { error?: { errors?: { reason?: string }[] } } | undefined;
+  const reason = body?.error?.errors?.[0]?.reason ?? "";
+  if (res.status === 401) return { kind: "needs_reauth", message: "YouTube no longer accepts the access token." };
+  if (res.status === 429 || reason === "rateLimitExceeded" || reason === "userRateLimitExceeded") return rateLimited("YouTube", res.headers, nowMs);
+  // The statistics read costs 1 quota unit; a spent daily quota comes back at midnight Pacific.
+  if (reason === "quotaExceeded" || reason === "dailyLimitExceeded") return { kind: "transient", message: "YouTube's daily API quota is used up", retryAfterSeconds: secondsToPacificMidnight(nowMs) };
+  if (res.status === 403) return { kind: "missing_permission", message: `YouTube did not let this app read the video's statistics (${reason || "forbidden"}).`, advice: "Connect the YouTube account again and allow viewing your YouTube account (youtube.readonly)." };
+  if (res.status === 404) return { kind: "post_deleted", message: "YouTube no longer has this video." };
+  return youtubeError(res, "reading the video's statistics");
+}
+
+const youtubeMetrics: PlatformMetrics = {
+  offered: true,
+  async read(ctx, req): Promise<MetricsResult> {
+    const sent = await call(ctx, ctx.url("api", `/youtube/v3/videos?part=statistics&id=${encodeURIComponent(req.postId)}`), { headers: auth(req.tokens) });
+    if (!sent.ok) return sent;
+    if (!sent.value.ok) return failMetrics(await youtubeMetricsError(sent.value, ctx.now()));
+    const body = (await jsonOf(sent.value)) as { items?: { statistics?: { viewCount?: string; likeCount?: string; commentCount?: string } }[] } | undefined;
+    const stats = body?.items?.[0]?.statistics;
+    if (!body?.items?.length) return failMetrics({ kind: "post_deleted", message: "YouTube no longer lists this video (deleted, removed or made private to others)." });
+    return ok(numbers({ views: count(stats?.viewCount), likes: count(stats?.likeCount), comments: count(stats?.commentCount) }));
+  },
+};
 
 export const youtube: Platform<YouTubeState> = {
   id: "youtube",
@@ -154,6 +188,8 @@ export const youtube: Platform<YouTubeState> = {
     if (/[<>]/.test(`${post.title ?? ""}${post.caption}`)) out.push({ field: "caption", message: "YouTube does not allow < or > in titles and descriptions." });
     return out;
   },
+
+  metrics: youtubeMetrics,
 
   publish: {
     start: () => ({ step: "create_session" }),
