@@ -20,6 +20,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/broll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's B-roll library
+         * @description Requires the read scope. Every ready asset, newest first, with its keywords; uploads not completed are not listed.
+         */
+        get: operations["listBroll"];
+        put?: never;
+        /**
+         * Start uploading a B-roll image or video with its keywords
+         * @description Requires the write scope. Counts against no quota (the library holds at most 200 assets: 409 when full). PUT the file to upload_url with the given headers within 2 hours, then call complete_url. Clips with style broll "library" cut away to it where their words match a keyword.
+         */
+        post: operations["createBrollUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/broll/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a B-roll asset
+         * @description Requires the write scope. Irreversible: the file is removed and no later render cuts away to it; clips already rendered keep their pictures, and their HD files or re-renders show the speaker where it was.
+         */
+        delete: operations["deleteBroll"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/broll/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a B-roll upload: check the file and add it to the library
+         * @description Requires the write scope. 400 when the file is missing, expired, of another size than declared, or not an image or video of the declared type; 409 when already completed.
+         */
+        post: operations["completeBrollUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/connections": {
         parameters: {
             query?: never;
@@ -132,6 +196,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the moments the selection considered and left out
+         * @description Each with its range, score, subscores and the reason it is not a clip (overlap, below_cutoff, too_short, max_clips). Those not overlapping a clip come first, best first; at most 200. Empty until the job completes, and for jobs made before candidates were recorded.
+         */
+        get: operations["listCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/candidates/{candidate_id}/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a left-out candidate a clip
+         * @description Requires the write scope. Free: no quota. The candidate's range becomes a clip made by hand (as POST /jobs/{id}/clips, origin "manual"). 409 when it was already promoted (naming its clip), when the job is not completed, or when the job already has 10 clips; 400 when the candidate is shorter than 3 s.
+         */
+        post: operations["promoteCandidate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/clips": {
         parameters: {
             query?: never;
@@ -145,7 +249,11 @@ export interface paths {
          */
         get: operations["getClips"];
         put?: never;
-        post?: never;
+        /**
+         * Make a clip by hand from a range of the source
+         * @description Requires the write scope. Free: no quota. `start` and `end` (source seconds) are snapped to the nearest pauses between words and answered; the range must lie inside the source and last 3 to 180 s. The job stays completed: follow the clip in the job's `manual_clips`; it joins `clips` with `origin: "manual"` once rendered, scored and titled. 409 when the job is not completed or already has 10 clips.
+         */
+        post: operations["createClip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -172,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/clips/{index}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a clip as a project for a desktop video editor
+         * @description format: mlt, fcpxml, otio, edl. mlt: an MLT XML project (Shotcut, Kdenlive, melt) with the crop path as keyframes and the captions as a text track; fcpxml: Final Cut Pro XML 1.10 (also DaVinci Resolve, Premiere) with a keyframed transform and captions as titles; otio: an OpenTimelineIO timeline, the crop path in its metadata; edl: a CMX 3600 EDL of the cuts (no crop). source=url (default) puts a signed link to the source in the project (it expires after 24 hours for an uploaded source); source=file puts the source's file name, for a project saved beside the file GET /jobs/{id}/source downloads. Answered as a download (Content-Disposition attachment). 409 when the job is not completed.
+         */
+        get: operations["exportClip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/clips/{index}/rerender": {
         parameters: {
             query?: never;
@@ -186,6 +314,26 @@ export interface paths {
          * @description Requires the write scope. Free: no quota. The original clip URL is unchanged; the result is a new versioned file. 409 when the job is not completed.
          */
         post: operations["rerenderClip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/clips/{index}/trim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a clip's start and end
+         * @description Requires the write scope. Free: no quota. `start`/`end` in source seconds (snapped to the nearest pause between words) or `start_word`/`end_word` (transcript word indexes). The range must lie in the source and be 3 to 180 s long. A new clip version in the clip's layout and style, followed like a re-render (GET /jobs/{id}/rerenders/{rerender_id}); the original clip URL is unchanged. 409 when the job is not completed.
+         */
+        post: operations["trimClip"];
         delete?: never;
         options?: never;
         head?: never;
@@ -212,6 +360,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to download the job's source video
+         * @description For an uploaded source: a signed link to the file (no API key needed) that works for 24 hours. For a job made from a link: that link as given (Katto keeps no copy; a platform page needs a downloader). `file_name` is the name a clip export with source=file refers to: save the source under it beside the project.
+         */
+        get: operations["getJobSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/transcript": {
         parameters: {
             query?: never;
@@ -229,7 +397,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Correct the transcript of a job
+         * @description Requires the write scope. Replace a word (`{index, text}`), delete one (`text: ""`), or give a segment new text (`{segment, text}`, aligned to the segment's word times). Indexes are those of the `revision` named; 409 when another edit landed first. Existing clip versions never change; re-render with `{"captions": "refresh"}` or trim to use the corrected words.
+         */
+        patch: operations["editTranscript"];
         trace?: never;
     };
     "/api/v1/me": {
@@ -441,12 +613,63 @@ export interface components {
         BrandKitList: {
             brand_kits: components["schemas"]["BrandKit"][];
         };
+        BrollAsset: {
+            content_type: string;
+            /** @description ISO 8601 */
+            created_at: string;
+            filename: string;
+            /** Format: uuid */
+            id: string;
+            keywords: string[];
+            /**
+             * @description image: shown with a slow pan; video: its first seconds, muted.
+             * @enum {string}
+             */
+            kind: "image" | "video";
+            size: number;
+            /**
+             * @description pending until the complete step checked the uploaded file; only ready assets are cut to.
+             * @enum {string}
+             */
+            status: "pending" | "ready";
+        };
+        BrollDeleted: {
+            /** @enum {boolean} */
+            deleted: true;
+            /** Format: uuid */
+            id: string;
+        };
+        BrollList: {
+            /** @description The account's ready assets, newest first (at most 200). */
+            assets: components["schemas"]["BrollAsset"][];
+        };
+        BrollUpload: {
+            asset: components["schemas"]["BrollAsset"];
+            /** Format: uri */
+            complete_url: string;
+            /** @example 7200 */
+            expires_in: number;
+            headers: {
+                "Content-Type": string;
+            } & {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            method: "PUT";
+            /** Format: uri */
+            upload_url: string;
+        };
         Clip: {
             /** @description The clip's parts weighted with this account's fitted weights (config.score_with "account"), 0 to 100; the clips are then ranked by it. null for jobs scored with the default weights. */
             account_score: number | null;
             /**
              * Format: uri
-             * @description SRT captions.
+             * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
+             */
+            captions_original_url: string | null;
+            /**
+             * Format: uri
+             * @description SRT captions (in style.caption_language when the clip has one).
              */
             captions_url: string | null;
             /** @description 0-based position; 0 is the highest score. */
@@ -462,6 +685,62 @@ export interface components {
             justification: string | null;
             /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
             layout: string | null;
+            /**
+             * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
+             * @enum {string}
+             */
+            origin: "auto" | "manual";
+            /** @description What the clip's current file measured (docs/clip-quality.md): subject in frame, empty frames, speech share, longest silence, loudness, caption sync, sentence edges, the flags still present (ok when none) and the fixes made before delivery. Re-measured when the HD file lands. Null for clips rendered before clips measured themselves. */
+            quality: {
+                audio: {
+                    /** @description True when the true peak reaches full scale. */
+                    clipping: boolean;
+                    /** @description Integrated loudness (EBU R 128), LUFS; null for silent audio. */
+                    lufs: number | null;
+                    /** @description True peak, dBTP; null for silent audio. */
+                    true_peak: number | null;
+                };
+                /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                caption_sync_ms: number | null;
+                /** @description Whether an edge of the clip cuts through a word. */
+                cut_word: boolean;
+                /** @description Share of sampled frames that are black, frozen, or show no face where the layout expects one. */
+                empty_frames: number;
+                /** @description Whether the clip ends on a sentence boundary of the transcript; null without a transcript. */
+                ends_on_sentence: boolean | null;
+                /** @description What was fixed before delivery; empty when nothing was. */
+                fixes: {
+                    /** @description What was changed before delivery (the clip was then rendered and measured again). */
+                    action: string;
+                    /**
+                     * @description The flag the first render had.
+                     * @enum {string}
+                     */
+                    flag: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The problems still present in the delivered file; empty when none. */
+                flags: {
+                    /** @description One line saying what was measured and what it means for the clip. */
+                    message: string;
+                    /**
+                     * @description The problem: subject_out_of_frame, empty_frames, long_silence, no_speech, mostly_silent, captions_drift, cuts_mid_sentence, cuts_word, too_loud, clipping (thresholds in docs/clip-quality.md).
+                     * @enum {string}
+                     */
+                    name: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The longest silence in the rendered audio, seconds. */
+                longest_silence: number;
+                /** @description Wall time the measuring took, ms. */
+                measured_ms: number;
+                /** @description True when `flags` is empty. */
+                ok: boolean;
+                /** @description Share of the clip with speech: audible in the rendered audio and inside a transcribed word. */
+                speech_share: number;
+                /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
+                starts_on_sentence: boolean | null;
+                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                subject_in_frame: number | null;
+            } | null;
             /** @description Virality score, 0 to 100. */
             score: number | null;
             /** @description Where the clip starts in the source video, seconds. */
@@ -515,6 +794,11 @@ export interface components {
             clips: {
                 /** @description The score under this account's fitted weights (config.score_with "account"); null otherwise. */
                 account_score: number | null;
+                /**
+                 * Format: uri
+                 * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
+                 */
+                captions_original_url: string | null;
                 /** Format: uri */
                 captions_url: string | null;
                 /** @description Length of the clip, seconds (end - start). */
@@ -526,6 +810,62 @@ export interface components {
                 justification: string | null;
                 /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
                 layout: string | null;
+                /**
+                 * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
+                 * @enum {string}
+                 */
+                origin: "auto" | "manual";
+                /** @description What the clip's current file measured (docs/clip-quality.md): subject in frame, empty frames, speech share, longest silence, loudness, caption sync, sentence edges, the flags still present (ok when none) and the fixes made before delivery. Re-measured when the HD file lands. Null for clips rendered before clips measured themselves. */
+                quality: {
+                    audio: {
+                        /** @description True when the true peak reaches full scale. */
+                        clipping: boolean;
+                        /** @description Integrated loudness (EBU R 128), LUFS; null for silent audio. */
+                        lufs: number | null;
+                        /** @description True peak, dBTP; null for silent audio. */
+                        true_peak: number | null;
+                    };
+                    /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                    caption_sync_ms: number | null;
+                    /** @description Whether an edge of the clip cuts through a word. */
+                    cut_word: boolean;
+                    /** @description Share of sampled frames that are black, frozen, or show no face where the layout expects one. */
+                    empty_frames: number;
+                    /** @description Whether the clip ends on a sentence boundary of the transcript; null without a transcript. */
+                    ends_on_sentence: boolean | null;
+                    /** @description What was fixed before delivery; empty when nothing was. */
+                    fixes: {
+                        /** @description What was changed before delivery (the clip was then rendered and measured again). */
+                        action: string;
+                        /**
+                         * @description The flag the first render had.
+                         * @enum {string}
+                         */
+                        flag: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                    }[];
+                    /** @description The problems still present in the delivered file; empty when none. */
+                    flags: {
+                        /** @description One line saying what was measured and what it means for the clip. */
+                        message: string;
+                        /**
+                         * @description The problem: subject_out_of_frame, empty_frames, long_silence, no_speech, mostly_silent, captions_drift, cuts_mid_sentence, cuts_word, too_loud, clipping (thresholds in docs/clip-quality.md).
+                         * @enum {string}
+                         */
+                        name: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                    }[];
+                    /** @description The longest silence in the rendered audio, seconds. */
+                    longest_silence: number;
+                    /** @description Wall time the measuring took, ms. */
+                    measured_ms: number;
+                    /** @description True when `flags` is empty. */
+                    ok: boolean;
+                    /** @description Share of the clip with speech: audible in the rendered audio and inside a transcribed word. */
+                    speech_share: number;
+                    /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
+                    starts_on_sentence: boolean | null;
+                    /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                    subject_in_frame: number | null;
+                } | null;
                 /** @description Virality score, 0 to 100. */
                 score: number | null;
                 /** @description Where the clip starts in the source video, seconds. */
@@ -569,6 +909,10 @@ export interface components {
              * @example podcast
              */
             genre?: string;
+            /** @description At most this many clips, 1 to 10 (default 10). */
+            max_clips?: number;
+            /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (one clip per two minutes of speech) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
+            min_clips?: number;
             /**
              * @description Which weights rank the clips. "default" (or absent): the service's weights. "account": the weights GET /insights fitted on this account's published clips, frozen when the job is created; each clip then shows `account_score` beside its default `score` and the clips are ranked by it. Refused (409) while the account has fewer than 10 published clips with 7-day numbers.
              * @enum {string}
@@ -620,6 +964,21 @@ export interface components {
              */
             expires_at: string;
             platform: components["schemas"]["Platform"];
+        };
+        CreateBrollRequest: {
+            /** @enum {string} */
+            content_type: "image/png" | "image/jpeg" | "video/mp4" | "video/quicktime" | "video/webm";
+            filename: string;
+            /**
+             * @description Words or short phrases ("coffee", "city streets") that call for this asset: a cutaway starts where a clip's words match one (plural and -ing forms match too).
+             * @example [
+             *       "coffee",
+             *       "morning routine"
+             *     ]
+             */
+            keywords: string[];
+            /** @description Bytes. Images up to 20 MB, videos up to 200 MB; counted against no quota. */
+            size: number;
         };
         CreateConnectionBody: {
             platform: components["schemas"]["Platform"];
@@ -740,16 +1099,67 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Rendered clips dropped from `clips` for their measured quality (no speech, mostly silent), with their score and reason. Empty when none. */
+            dropped: {
+                /** @description Where it would have ended, seconds. */
+                end: number;
+                /** @description One line with what was measured. */
+                message: string;
+                /**
+                 * @description no_speech: no speech was measured in the rendered clip; mostly_silent: speech in less than 35 % of it.
+                 * @enum {string}
+                 */
+                reason: "no_speech" | "mostly_silent";
+                /** @description Its virality score, 0 to 100. */
+                score: number;
+                /** @description Where the clip would have started in the source, seconds. */
+                start: number;
+                subscores: {
+                    flow: number;
+                    hook: number;
+                    trend: number;
+                    value: number;
+                };
+            }[];
             /** @description Why the job failed, in a sentence a person can act on; null unless status is failed. */
             error: string | null;
             hd_ready: boolean;
             /** Format: uuid */
             id: string;
+            /** @description Clips made by hand on this completed job (POST /jobs/{id}/clips, promoted candidates), each until it lands among `clips` (completed) or fails; the job's status stays completed meanwhile. Empty when none. */
+            manual_clips: {
+                /** @description The left-out candidate it was made from; null for a range given by hand. */
+                candidate_id: string | null;
+                clip_index: number;
+                end: number;
+                /** @description Why it could not be made; null unless failed. */
+                error: string | null;
+                /** @description Where it starts in the source (snapped), seconds. */
+                start: number;
+                /**
+                 * @description queued, rendering, completed (it is among `clips`) or failed (see `error`).
+                 * @enum {string}
+                 */
+                status: "queued" | "rendering" | "completed" | "failed";
+            }[];
             progress: {
                 pct: number;
                 /** @description queued, downloading, probing, transcribing, selecting, scoring, rendering, uploading, done, failed, cancelled */
                 step: string;
             };
+            /** @description The job's quality summary: clips delivered, fixed before delivery, still flagged and dropped, and how many clips carry each flag. Null until the job completes. */
+            quality: {
+                clips_delivered: number;
+                clips_dropped: number;
+                /** @description Delivered clips with at least one fix recorded. */
+                clips_fixed: number;
+                /** @description Delivered clips that still have flags. */
+                clips_flagged: number;
+                /** @description How many delivered clips carry each flag, by flag name (only flags present). */
+                flags: {
+                    [key: string]: number;
+                };
+            } | null;
             /** @description Kind of source: youtube, twitch, vimeo, kick, zoom, loom, upload, direct. */
             source: string;
             source_url: string;
@@ -794,10 +1204,10 @@ export interface components {
             /** @description The delivered clip it concerns; null for a clip that was left out. */
             clip_index: number | null;
             /**
-             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`.
+             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).
              * @enum {string}
              */
-            code: "clip_framing_simplified" | "clip_left_out";
+            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped" | "fewer_clips";
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description One line saying what happened to which clip. */
@@ -927,6 +1337,11 @@ export interface components {
          */
         PublicationStatus: "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
         Rerender: {
+            /**
+             * Format: uri
+             * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
+             */
+            captions_original_url: string | null;
             /** Format: uri */
             captions_url: string | null;
             /**
@@ -936,9 +1351,64 @@ export interface components {
             clip_url: string | null;
             /** @description Length of the new clip, seconds; null until completed. */
             duration: number | null;
+            /** @description Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's). */
+            end: number;
             /** @description Why the re-render failed; null unless status is failed. */
             error: string | null;
+            /** @description What the new version measured (docs/clip-quality.md); null until completed. */
+            quality: {
+                audio: {
+                    /** @description True when the true peak reaches full scale. */
+                    clipping: boolean;
+                    /** @description Integrated loudness (EBU R 128), LUFS; null for silent audio. */
+                    lufs: number | null;
+                    /** @description True peak, dBTP; null for silent audio. */
+                    true_peak: number | null;
+                };
+                /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                caption_sync_ms: number | null;
+                /** @description Whether an edge of the clip cuts through a word. */
+                cut_word: boolean;
+                /** @description Share of sampled frames that are black, frozen, or show no face where the layout expects one. */
+                empty_frames: number;
+                /** @description Whether the clip ends on a sentence boundary of the transcript; null without a transcript. */
+                ends_on_sentence: boolean | null;
+                /** @description What was fixed before delivery; empty when nothing was. */
+                fixes: {
+                    /** @description What was changed before delivery (the clip was then rendered and measured again). */
+                    action: string;
+                    /**
+                     * @description The flag the first render had.
+                     * @enum {string}
+                     */
+                    flag: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The problems still present in the delivered file; empty when none. */
+                flags: {
+                    /** @description One line saying what was measured and what it means for the clip. */
+                    message: string;
+                    /**
+                     * @description The problem: subject_out_of_frame, empty_frames, long_silence, no_speech, mostly_silent, captions_drift, cuts_mid_sentence, cuts_word, too_loud, clipping (thresholds in docs/clip-quality.md).
+                     * @enum {string}
+                     */
+                    name: "subject_out_of_frame" | "empty_frames" | "long_silence" | "no_speech" | "mostly_silent" | "captions_drift" | "cuts_mid_sentence" | "cuts_word" | "too_loud" | "clipping";
+                }[];
+                /** @description The longest silence in the rendered audio, seconds. */
+                longest_silence: number;
+                /** @description Wall time the measuring took, ms. */
+                measured_ms: number;
+                /** @description True when `flags` is empty. */
+                ok: boolean;
+                /** @description Share of the clip with speech: audible in the rendered audio and inside a transcribed word. */
+                speech_share: number;
+                /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
+                starts_on_sentence: boolean | null;
+                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                subject_in_frame: number | null;
+            } | null;
             rerender_id: string;
+            /** @description Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's). */
+            start: number;
             /** @enum {string} */
             status: "queued" | "processing" | "completed" | "failed";
         };
@@ -955,6 +1425,11 @@ export interface components {
              * @example karaoke
              */
             caption_style?: string;
+            /**
+             * @description refresh: caption the new version with the transcript as corrected now (PATCH /jobs/{id}/transcript).
+             * @enum {string}
+             */
+            captions?: "refresh";
             dub?: ("en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh")[];
             /** @enum {string} */
             layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
@@ -967,15 +1442,21 @@ export interface components {
             /** @description Bytes. Cap: 1 GB on free, 5 GB on creator. */
             size: number;
         };
+        SegmentEdit: {
+            /** @description The segment's index in `segments` of the revision being edited. */
+            segment: number;
+            /** @description The segment's new text: aligned word by word to the segment's words, which keep their times; new words share their neighbours' time. */
+            text: string;
+        };
         /** @description A clip's creator style, every field optional. On a job (config.style) it overrides the default brand kit's style field by field; on a re-render it overrides the style the clip was rendered with. Unknown fields are refused. */
         Style: {
             /**
-             * @description library or stock: short B-roll cutaways over matching words (not available yet: only none is accepted).
+             * @description library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways.
              * @enum {string}
              */
             broll?: "none" | "library" | "stock";
             /**
-             * @description Burned-in captions and SRT translated into this language (not available yet: refused when set).
+             * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
              * @enum {string}
              */
             caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
@@ -990,14 +1471,14 @@ export interface components {
             emphasis?: "none" | "keywords";
             /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
             hook_title?: boolean;
-            /** @description true: filler words (um, uh, er) cut out (not available yet: only false is accepted). */
+            /** @description true: filler words the speech engine reports (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning) cut out with the hesitation around them, leaving at most a 0.25 s pause. */
             remove_fillers?: boolean;
-            /** @description true: pauses over 0.6 s inside the clip shortened to 0.25 s (not available yet: only false is accepted). */
+            /** @description true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip. */
             remove_silences?: boolean;
             /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
             words_per_caption?: number;
             /**
-             * @description punch_in: smooth 1.15-1.3x punch-ins on emphasised words and speaker changes (not available yet: only none is accepted).
+             * @description punch_in: smooth 1.15-1.25x punch-ins, eased in and out, on key words and where the tracked camera settles on another speaker, centred on the face and never cropping it, at most one every 4 seconds (none in split-screen and grid layouts); none: no zooms.
              * @enum {string}
              */
             zoom?: "none" | "punch_in";
@@ -1009,10 +1490,14 @@ export interface components {
             engine: string | null;
             /** Format: uuid */
             job_id: string;
-            /** @description The spoken language detected, as a code such as en (ISO 639-1 where there is one); null when it could not be told. */
+            /** @description The main spoken language (the one spoken longest), as a code such as en (ISO 639-1 where there is one); null when it could not be told. Each segment names its own. */
             lang: string | null;
+            /** @description 0 as transcribed; each accepted PATCH /jobs/{id}/transcript adds 1. Name it in the next PATCH, which is refused with 409 when another edit landed first. */
+            revision: number;
             segments: {
                 end: number;
+                /** @description This segment's own language (ISO 639-1), for sources that mix languages: captions and titles of the segment follow it. Left out when the engine and the text could not tell. */
+                lang?: string;
                 start: number;
                 text: string;
             }[];
@@ -1030,6 +1515,36 @@ export interface components {
                 start: number;
                 text: string;
             }[];
+        };
+        TranscriptEditRequest: {
+            edits: (components["schemas"]["WordEdit"] | components["schemas"]["SegmentEdit"])[];
+            /**
+             * @description The revision these edits were made against; 409 when another edit landed first.
+             * @example 0
+             */
+            revision: number;
+        };
+        TrimCreated: {
+            /** @description The new end in the source as snapped, seconds. */
+            end: number;
+            rerender_id: string;
+            /** @description The new start in the source as snapped, seconds. */
+            start: number;
+            /** @enum {string} */
+            status: "queued";
+            /** Format: uri */
+            status_url: string;
+        };
+        /** @description The clip's new range; after snapping it must lie in the source and be 3 to 180 seconds long. */
+        TrimRequest: {
+            /** @description New end in the source, seconds; snapped to the nearest pause between words. */
+            end?: number;
+            /** @description End just after this word (an index of the transcript's words), instead of end. */
+            end_word?: number;
+            /** @description New start in the source, seconds; snapped to the nearest pause between words. */
+            start?: number;
+            /** @description Start just before this word (an index of the transcript's words), instead of start. */
+            start_word?: number;
         };
         UploadReservation: {
             /** Format: uri */
@@ -1063,6 +1578,12 @@ export interface components {
             signing_secret: string;
             /** @example X-Service-Timestamp */
             timestamp_header: string;
+        };
+        WordEdit: {
+            /** @description The word's index in `words` of the revision being edited. */
+            index: number;
+            /** @description The word's new text; "" deletes the word; several words share its time. */
+            text: string;
         };
     };
     responses: never;
@@ -1114,6 +1635,482 @@ export interface operations {
             };
             /** @description The key lacks the required scope, or the monthly video quota is used up. */
             403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The library. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrollList"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createBrollUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "filename": "coffee.jpg",
+                 *       "content_type": "image/jpeg",
+                 *       "size": 482113,
+                 *       "keywords": [
+                 *         "coffee",
+                 *         "morning routine"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateBrollRequest"];
+            };
+        };
+        responses: {
+            /** @description Started: PUT the file, then complete. */
+            201: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrollUpload"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteBroll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrollDeleted"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeBrollUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In the library (status ready). */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrollAsset"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
@@ -2127,6 +3124,304 @@ export interface operations {
             };
         };
     };
+    listCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The left-out candidates. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The moments left out: those not overlapping a clip first, each group best-scored first; at most 200. */
+                        candidates: {
+                            end: number;
+                            id: string;
+                            /** @description The clip it was made into (POST .../promote); null until promoted. */
+                            promoted_clip_index: number | null;
+                            /**
+                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips.
+                             * @enum {string}
+                             */
+                            reason: "overlap" | "below_cutoff" | "too_short" | "max_clips";
+                            score: number;
+                            /** @description Where the moment starts in the source, seconds. */
+                            start: number;
+                            subscores: {
+                                /** @description Clean, self-contained delivery (few fillers, no dead air, starts and ends on a thought), 0 to 100. */
+                                flow: number;
+                                /** @description Does the opening grab attention (a question, a number, a claim), 0 to 100. */
+                                hook: number;
+                                /** @description Emotional pull and fit for short video, 0 to 100. */
+                                trend: number;
+                                /** @description Useful or interesting content, 0 to 100. */
+                                value: number;
+                            };
+                        }[];
+                        /** Format: uuid */
+                        job_id: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    promoteCandidate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                candidate_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted and queued. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The index the clip will have among the job's clips. */
+                        clip_index: number;
+                        /** @description The end as snapped, seconds. */
+                        end: number;
+                        /** @description The start as snapped to a pause between words, seconds. */
+                        start: number;
+                        /** @enum {string} */
+                        status: "queued";
+                        /**
+                         * Format: uri
+                         * @description The job's URL: the clip appears in its `clips` once rendered, and `manual_clips` follows it meanwhile.
+                         */
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getClips: {
         parameters: {
             query?: never;
@@ -2200,6 +3495,234 @@ export interface operations {
             };
             /** @description Not found, or not owned by the caller. */
             404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": 12.5,
+                 *       "end": 41,
+                 *       "title": "Why the bridge carries nine thousand cars"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Where the clip ends in the source, seconds; snapped likewise.
+                     * @example 41
+                     */
+                    end: number;
+                    /**
+                     * @description How to frame it; absent: chosen as the job's clips are (face tracking, split screen...).
+                     * @enum {string}
+                     */
+                    layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
+                    /**
+                     * @description Where the clip starts in the source, seconds; snapped to the nearest pause between words.
+                     * @example 12.5
+                     */
+                    start: number;
+                    /** @description The creator style, over the job's field by field. */
+                    style?: {
+                        /**
+                         * @description library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways.
+                         * @enum {string}
+                         */
+                        broll?: "none" | "library" | "stock";
+                        /**
+                         * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
+                         * @enum {string}
+                         */
+                        caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
+                        /** @description Lines per caption: 1 or 2. */
+                        caption_lines?: 1 | 2;
+                        /** @description true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row. */
+                        emoji?: boolean;
+                        /**
+                         * @description keywords: key words (named things, numbers, strong verbs and adjectives) drawn larger in the brand kit's accent colour; none: plain captions.
+                         * @enum {string}
+                         */
+                        emphasis?: "none" | "keywords";
+                        /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
+                        hook_title?: boolean;
+                        /** @description true: filler words the speech engine reports (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning) cut out with the hesitation around them, leaving at most a 0.25 s pause. */
+                        remove_fillers?: boolean;
+                        /** @description true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip. */
+                        remove_silences?: boolean;
+                        /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
+                        words_per_caption?: number;
+                        /**
+                         * @description punch_in: smooth 1.15-1.25x punch-ins, eased in and out, on key words and where the tracked camera settles on another speaker, centred on the face and never cropping it, at most one every 4 seconds (none in split-screen and grid layouts); none: no zooms.
+                         * @enum {string}
+                         */
+                        zoom?: "none" | "punch_in";
+                    };
+                    /** @description The clip's title; absent: written from its words like the job's clips. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted and queued. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The index the clip will have among the job's clips. */
+                        clip_index: number;
+                        /** @description The end as snapped, seconds. */
+                        end: number;
+                        /** @description The start as snapped to a pause between words, seconds. */
+                        start: number;
+                        /** @enum {string} */
+                        status: "queued";
+                        /**
+                         * Format: uri
+                         * @description The job's URL: the clip appears in its `clips` once rendered, and `manual_clips` follows it meanwhile.
+                         */
+                        status_url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
@@ -2432,6 +3955,141 @@ export interface operations {
             };
         };
     };
+    exportClip: {
+        parameters: {
+            query: {
+                format: "mlt" | "fcpxml" | "otio" | "edl";
+                source?: "url" | "file";
+            };
+            header?: never;
+            path: {
+                id: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                    "application/xml": string;
+                    "text/plain": string;
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     rerenderClip: {
         parameters: {
             query?: never;
@@ -2467,6 +4125,167 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RerenderCreated"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    trimClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": 12.4,
+                 *       "end": 41
+                 *     }
+                 */
+                "application/json": components["schemas"]["TrimRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted and queued, with the snapped range. */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrimCreated"];
                 };
             };
             /** @description Invalid input: the message says which field and why. */
@@ -2714,6 +4533,144 @@ export interface operations {
             };
         };
     };
+    getJobSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to download the source. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the signed link stops working; null for a job made from a link (Katto keeps no copy of it).
+                         */
+                        expires_at: string | null;
+                        /** @description The name to save the source under: the name a project exported with source=file refers to. */
+                        file_name: string;
+                        /**
+                         * @description upload: Katto holds the file and signs a link to it; link: the job was made from this URL, which Katto does not copy (a platform page such as YouTube needs a downloader such as yt-dlp).
+                         * @enum {string}
+                         */
+                        kind: "upload" | "link";
+                        /**
+                         * Format: uri
+                         * @description Where to download the source: a signed link to the uploaded file (no API key needed, expires at expires_at), or for a job made from a link, that link as given.
+                         */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTranscript: {
         parameters: {
             query?: never;
@@ -2787,6 +4744,175 @@ export interface operations {
             };
             /** @description Not found, or not owned by the caller. */
             404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revision": 0,
+                 *       "edits": [
+                 *         {
+                 *           "index": 12,
+                 *           "text": "Katto"
+                 *         },
+                 *         {
+                 *           "index": 13,
+                 *           "text": ""
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["TranscriptEditRequest"];
+            };
+        };
+        responses: {
+            /** @description The corrected transcript, at its new revision. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
                 headers: {
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
