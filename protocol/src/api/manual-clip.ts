@@ -2,6 +2,7 @@
 // GET /jobs/{id}/candidates, POST /jobs/{id}/candidates/{candidate_id}/promote.
 import { z } from "zod";
 import { StyleSchema } from "../style.js";
+import { DROP_REASONS } from "../quality.js";
 import { CANDIDATE_REASONS, LAYOUT_MODES, MANUAL_CLIP_SECONDS } from "../vocabularies.js";
 import { ClipSubscoresSchema } from "./job.js";
 import { orNull } from "./or-null.js";
@@ -39,12 +40,14 @@ export const CandidateSchema = z.object({
   end: z.number(),
   score: z.number().min(0).max(100),
   subscores: ClipSubscoresSchema,
-  reason: z.enum(CANDIDATE_REASONS).meta({
+  reason: z.enum([...CANDIDATE_REASONS, ...DROP_REASONS]).meta({
     description:
-      "overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips.",
+      "overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).",
   }),
   promoted_clip_index: orNull(z.int().min(0), "The clip it was made into (POST .../promote); null until promoted."),
 });
+
+export type Candidate = z.infer<typeof CandidateSchema>;
 
 export const CandidateListSchema = z.object({
   job_id: z.uuid(),

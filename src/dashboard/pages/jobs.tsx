@@ -5,7 +5,7 @@
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
 import { CAPTION_STYLES, CLIP_LENGTHS, clipLengthLabel, DUB_LANGUAGES, LAYOUT_MODES, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
-import { CompleteUploadBodySchema, type Config, ConfigSchema, CreateClipBodySchema, RerenderBodySchema, ReserveUploadBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
+import { type Candidate, CompleteUploadBodySchema, type Config, ConfigSchema, CreateClipBodySchema, RerenderBodySchema, ReserveUploadBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
 import { createManualClip, listCandidates, promoteCandidate } from "../../services/clips/manual";
 import { RUNNING_STATUSES } from "../../services/jobs/status";
 import { StyleFields, styleFrom } from "../components/style-fields";
@@ -23,12 +23,14 @@ import { accountCtx, type DashboardEnv, formOf, requireSession } from "../sessio
 
 const ACTIVE = new Set<string>(RUNNING_STATUSES);
 
-/** Why a candidate was left out, in words (CANDIDATE_REASONS). */
-const CANDIDATE_REASON_TEXT: Record<"overlap" | "below_cutoff" | "too_short" | "max_clips", string> = {
+/** Why a candidate was left out, in words (CANDIDATE_REASONS, and the quality drops' DROP_REASONS). */
+const CANDIDATE_REASON_TEXT: Record<Candidate["reason"], string> = {
   overlap: "Overlaps a clip",
   below_cutoff: "Scored below the clips chosen",
   too_short: "Shorter than the clip length asked",
   max_clips: "The job already had its most clips",
+  no_speech: "Rendered, then dropped: no speech in it",
+  mostly_silent: "Rendered, then dropped: mostly silent",
 };
 
 const zodMessage = (e: { issues: { path: PropertyKey[]; message: string }[] }) => e.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");

@@ -3,6 +3,7 @@
 // completed job, and reserves the job's next clip index at once; the job stays `completed` while
 // it renders, follows it in `manual_clips`, and gains it among `clips` (origin "manual") when it lands.
 import { MANUAL_CLIP_SECONDS, MAX_CLIPS, snapToPauses, type TranscriptWord } from "@katto/protocol";
+import type { Candidate } from "@katto/protocol/api";
 import type { CreateClipBody } from "@katto/protocol/api";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { enqueueManualClip } from "../../queues/producers";
@@ -121,7 +122,7 @@ export async function listCandidates(ctx: AccountContext, jobId: string) {
       end: r.end_s,
       score: r.score,
       subscores: JSON.parse(r.subscores) as { hook: number; flow: number; value: number; trend: number },
-      reason: r.reason as "overlap" | "below_cutoff" | "too_short" | "max_clips",
+      reason: r.reason as Candidate["reason"],
       promoted_clip_index: r.promoted_clip_index,
     })),
   };

@@ -160,6 +160,19 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
         .bind(jobId, now, JSON.stringify(ev.candidates)),
     );
   }
+  // issue 23: clips dropped for their measured quality are left-out moments too, listed after the selection's with their reason
+  if (ev.dropped?.length) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO clip_candidates (id, job_id, rank, start_s, end_s, score, subscores, reason, promoted_clip_index, created_at)
+           SELECT 'cand_' || lower(hex(randomblob(8))), ?1, 10000 + key, json_extract(value, '$.start'), json_extract(value, '$.end'), json_extract(value, '$.score'),
+             json_extract(value, '$.subscores'), json_extract(value, '$.reason'), NULL, ?2
+           FROM json_each(?3) WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed' AND completed_at = ?2)`,
+        )
+        .bind(jobId, now, JSON.stringify(ev.dropped)),
+    );
+  }
   const [completed] = await db.batch(statements);
   if (completed.meta.changes !== 1) throw noLongerRunning();
   if (allHd) await onHdReady(env, jobId);

@@ -60,6 +60,9 @@ describe("clip quality in every door", () => {
 
     const list = ClipProjectionSchema.parse(await (await api(c, `/jobs/${id}/clips`)).json());
     expect(list.clips.map((x) => x.quality?.ok)).toEqual([false, true]);
+    // a dropped clip is also a left-out moment, with its reason, that can be promoted by hand
+    const left = (await (await api(c, `/jobs/${id}/candidates`)).json()) as { candidates: { start: number; end: number; score: number; reason: string }[] };
+    expect(left.candidates).toEqual([expect.objectContaining({ start: 100, end: 120, score: 41, reason: "no_speech" })]);
   });
 
   it("a job whose clips are all fine has no quality warnings; clips from a backend that predates quality say null", async () => {
