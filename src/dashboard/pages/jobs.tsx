@@ -5,7 +5,7 @@
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
 import { CAPTION_STYLES, CLIP_LENGTHS, clipLengthLabel, DUB_LANGUAGES, LAYOUT_MODES, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
-import { type Candidate, CompleteUploadBodySchema, type Config, ConfigSchema, CreateClipBodySchema, RerenderBodySchema, ReserveUploadBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
+import { type Candidate, CompleteUploadBodySchema, EXPORT_FORMATS, ExportFormatSchema, ExportSourceModeSchema, type ExportFormat, type Config, ConfigSchema, CreateClipBodySchema, RerenderBodySchema, ReserveUploadBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
 import { createManualClip, listCandidates, promoteCandidate } from "../../services/clips/manual";
 import { RUNNING_STATUSES } from "../../services/jobs/status";
 import { StyleFields, styleFrom } from "../components/style-fields";
@@ -15,6 +15,7 @@ import { createJob } from "../../services/jobs/create";
 import { getJobDetails } from "../../services/jobs/details";
 import { getJob, getTranscript, listJobs } from "../../services/jobs/read";
 import { createRerender, createTrim } from "../../services/rerenders/rerenders";
+import { exportClip, getJobSource } from "../../services/export/export";
 import { editTranscript } from "../../services/transcripts/edit";
 import { completeUpload, reserveUpload } from "../../services/uploads/uploads";
 import { Layout, renderPage } from "../components/layout";
@@ -22,6 +23,14 @@ import { Flash, fmtDateTime, QualityBadge, StatusBadge } from "../components/ui"
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
 
 const ACTIVE = new Set<string>(RUNNING_STATUSES);
+
+/** The editor project formats (EXPORT_FORMATS) as the export menu names them. */
+const EXPORT_LABELS: Record<ExportFormat, string> = {
+  mlt: "Shotcut / Kdenlive (MLT)",
+  fcpxml: "Final Cut Pro, DaVinci Resolve, Premiere (FCPXML)",
+  otio: "OpenTimelineIO (OTIO)",
+  edl: "Any editor, cuts only (CMX 3600 EDL)",
+};
 
 /** Why a candidate was left out, in words (CANDIDATE_REASONS, and the quality drops' DROP_REASONS). */
 const CANDIDATE_REASON_TEXT: Record<Candidate["reason"], string> = {
@@ -230,6 +239,19 @@ async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?: string
                     {k.captions_original_url && <a class="btn" href={k.captions_original_url} download>SRT as spoken</a>}
                     <a class="btn" href={`/dashboard/jobs/${id}/clips/${k.clip_index}/publish`}>Publish</a>
                   </div>
+                  <details data-export={k.clip_index}>
+                    <summary>Open in a video editor</summary>
+                    <p class="muted">A project with this clip's cuts, its crop path as keyframes and its captions, linking the source video (the link works for 24 hours for an uploaded source). Or download the source and a project that names it, and keep both in one folder.</p>
+                    <ul class="plain">
+                      {EXPORT_FORMATS.map((f) => (
+                        <li>
+                          <a href={`/dashboard/jobs/${id}/clips/${k.clip_index}/export?format=${f}`} download>{EXPORT_LABELS[f]}</a>
+                          {f !== "edl" && <> · <a href={`/dashboard/jobs/${id}/clips/${k.clip_index}/export?format=${f}&source=file`} download>for a downloaded source</a></>}
+                        </li>
+                      ))}
+                      <li><a href={`/dashboard/jobs/${id}/source`}>Download the source video</a></li>
+                    </ul>
+                  </details>
                   {k.rerenderable && (
                     <details>
                       <summary>Re-render or dub</summary>
@@ -389,6 +411,25 @@ export function registerJobPages(d: Hono<DashboardEnv>) {
     }
   });
   d.get("/dashboard/jobs/:id", requireSession, (c) => jobPage(c, c.req.param("id")));
+  // Issue 22: the editor exports and the source, behind the session (the same services as
+  // GET /jobs/{id}/clips/{index}/export and GET /jobs/{id}/source).
+  d.get("/dashboard/jobs/:id/clips/:index/export", requireSession, async (c) => {
+    const id = c.req.param("id");
+    const format = ExportFormatSchema.safeParse(c.req.query("format"));
+    const source = ExportSourceModeSchema.safeParse(c.req.query("source") ?? "url");
+    if (!format.success || !source.success) return jobPage(c, id, { error: `Choose an export format: ${EXPORT_FORMATS.join(", ")} (source url or file).` }, 400);
+    try {
+      const file = await exportClip(accountCtx(c), id, Number(c.req.param("index")), format.data, source.data);
+      return c.body(file.body, 200, { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.fileName}"`, "cache-control": "no-store" });
+    } catch (e) {
+      if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, e.code === "conflict" ? 409 : 400);
+      throw e;
+    }
+  });
+  d.get("/dashboard/jobs/:id/source", requireSession, async (c) => {
+    const src = await getJobSource(accountCtx(c), c.req.param("id"));
+    return c.redirect(src.url, 303);
+  });
   d.get("/dashboard/jobs/:id/status", requireSession, async (c) => {
     const j = await getJob(accountCtx(c), c.req.param("id"));
     return c.json({ id: j.id, status: j.status, progress: j.progress, clips: j.clips.length });
