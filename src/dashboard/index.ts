@@ -8,6 +8,7 @@ import { DASHBOARD_CSS, DASHBOARD_JS } from "./assets";
 import { registerAuthPages } from "./pages/auth";
 import { registerBrandKitPages } from "./pages/brand-kits";
 import { registerBrollPages } from "./pages/broll";
+import { registerInsightsPages } from "./pages/insights";
 import { registerHomePage } from "./pages/home";
 import { registerJobPages } from "./pages/jobs";
 import { registerKeyPages } from "./pages/keys";
@@ -31,6 +32,7 @@ export function registerDashboard(app: App) {
   registerJobPages(d);
   registerBrandKitPages(d);
   registerBrollPages(d);
+  registerInsightsPages(d);
   registerWebhookPages(d);
   registerPublishingPages(d);
   d.onError((err, c) => {

@@ -80,3 +80,5 @@ export const InsightsSchema = z.discriminatedUnion("status", [
     needed: z.number().int().meta({ description: "Published clips with 7-day numbers needed before anything is fitted." }),
   }),
 ]);
+export type Insights = z.output<typeof InsightsSchema>;
+export type PublicationMetrics = z.output<typeof PublicationMetricsSchema>;

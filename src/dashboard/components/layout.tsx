@@ -7,7 +7,7 @@ export interface LayoutProps {
   /** Signed-in account: shows the navigation and the sign-out button. */
   account?: { email: string };
   /** Current section, highlighted in the navigation. */
-  active?: "home" | "keys" | "jobs" | "brand-kits" | "broll" | "webhooks" | "connections" | "publications";
+  active?: "home" | "keys" | "jobs" | "brand-kits" | "broll" | "webhooks" | "connections" | "publications" | "insights";
   children?: Child;
 }
 
@@ -20,6 +20,7 @@ const NAV = [
   ["webhooks", "/dashboard/webhooks", "Webhooks"],
   ["connections", "/dashboard/connections", "Connections"],
   ["publications", "/dashboard/publications", "Publications"],
+  ["insights", "/dashboard/insights", "Insights"],
 ] as const;
 
 export const Layout = (props: LayoutProps) => (

@@ -10,6 +10,7 @@ import { cancelPublication, createPublication, listPublications } from "../../se
 import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
+import type { PublicationMetrics } from "@katto/protocol/api";
 
 type Listing = Awaited<ReturnType<typeof listConnections>>["platforms"];
 
@@ -74,6 +75,29 @@ async function connectionsPage(c: Context<DashboardEnv>, p: { error?: string; no
   );
 }
 
+type Metrics = PublicationMetrics;
+const n = (v: number | null) => (v === null ? "-" : Intl.NumberFormat("en", { notation: "compact" }).format(v));
+
+/** The post's numbers as read back (1 h, 24 h, 7 d): the latest reading, and what comes next or why nothing does. */
+const MetricsCell = ({ metrics }: { metrics: Metrics | null }) => {
+  if (!metrics) return <span class="muted">-</span>;
+  const last = metrics.readings.at(-1);
+  return (
+    <>
+      {last ? (
+        <span>
+          {last.at}: {n(last.views)} views · {n(last.likes)} likes · {n(last.comments)} comments · {n(last.shares)} shares
+          {last.avg_watch_time_s !== null && <> · {last.avg_watch_time_s.toFixed(1)} s watched</>}
+        </span>
+      ) : (
+        <span class="muted">No reading yet.</span>
+      )}
+      {metrics.next_reading && <p class="muted small">Next: {metrics.next_reading.at} reading at {fmtDateTime(metrics.next_reading.due_at)}.</p>}
+      {metrics.reason && <p class="muted small">{metrics.reason}</p>}
+    </>
+  );
+};
+
 async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; notice?: string } = {}, status: 200 | 400 = 200) {
   const ctx = accountCtx(c);
   const [{ platforms }, { publications }] = await Promise.all([listConnections(ctx), listPublications(ctx, { limit: 50 })]);
@@ -87,7 +111,7 @@ async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; n
           <p class="muted">Nothing published yet. Open a finished job and use Publish on a clip.</p>
         ) : (
           <table class="list" aria-label="Publications">
-            <thead><tr><th>When</th><th>Platform</th><th>Clip</th><th>Status</th><th>Post</th><th></th></tr></thead>
+            <thead><tr><th>When</th><th>Platform</th><th>Clip</th><th>Status</th><th>Post</th><th>Numbers</th><th></th></tr></thead>
             <tbody>
               {publications.map((x) => (
                 <tr data-publication={x.id}>
@@ -96,6 +120,7 @@ async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; n
                   <td><a href={`/dashboard/jobs/${x.job_id}`}>clip {x.clip_index}</a></td>
                   <td><StatusBadge status={x.status} />{x.error && <p class="muted">{x.error} {x.advice}</p>}</td>
                   <td>{x.post_url ? <a href={x.post_url} rel="noopener noreferrer" target="_blank">{x.post_url}</a> : "-"}</td>
+                  <td data-metrics={x.id}><MetricsCell metrics={x.metrics} /></td>
                   <td>
                     {(x.status === "scheduled" || x.status === "queued") && (
                       <form method="post" action={`/dashboard/publications/${x.id}/cancel`}><button type="submit" class="btn">Cancel</button></form>
