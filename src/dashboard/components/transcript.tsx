@@ -12,7 +12,7 @@ export function TranscriptSource({ transcript }: { transcript: Transcript }) {
   return (
     <p class={offline ? "notice warn" : "muted"} data-engine={transcript.engine ?? ""}>
       {offline
-        ? "Rough offline transcript (pocketsphinx): expect misheard words in the captions and titles. The operator can configure a speech engine (README, Configuration: KATTO_SPEECH_ENGINE)."
+        ? "Rough offline transcript (pocketsphinx): correct it below (a re-render or \"Refresh captions\" then uses your words), or have the operator configure a speech engine: KATTO_SPEECH_ENGINE in the README's Configuration (an OpenAI-compatible server, Workers AI or local Whisper)."
         : `Transcribed by ${transcript.engine ?? "an unnamed engine"}.`}
       {transcript.word_timing === "segments" ? " Word times are estimates: the engine timed whole segments only." : ""}
     </p>
