@@ -71,7 +71,9 @@ export function clipEdit(i: ClipEditInput): ClipEdit {
   const tr = i.translated;
   const translated = tr ? { ...tr, words: mapWords(tr.words.map((w) => ({ text: w.word, start: w.start, end: w.end })), keep).map((w) => ({ word: w.text, start: w.start, end: w.end })) } : tr;
   const captions = clipCaptions({ ...i, words, durationS, translated });
-  const zooms = i.style.zoom === "punch_in" ? clipZooms(i, words, keep, durationS, captions.edits.emphasis) : [];
+  // zooms land on the words as the captions show them (translated ones when caption_language translated them)
+  const shown = translated ? translated.words.map((w) => ({ text: w.word, start: w.start, end: w.end })) : words;
+  const zooms = i.style.zoom === "punch_in" ? clipZooms(i, shown, keep, durationS, captions.edits.emphasis) : [];
   const edits: ClipEdits = {
     ...captions.edits,
     zooms: zooms.map((z) => ({ start: z.start, end: z.end, scale: z.scale })),
