@@ -70,18 +70,18 @@ export type QualityFix = z.output<typeof QualityFixSchema>;
 const Share = Num.min(0).max(1);
 
 export const ClipQualitySchema = z.object({
-  subject_in_frame: Share.nullable().meta({ description: "Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough)." }),
+  subject_in_frame: Share.meta({ description: "Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough)." }).nullable(),
   empty_frames: Share.meta({ description: "Share of sampled frames that are black, frozen, or show no face where the layout expects one." }),
   speech_share: Share.meta({ description: "Share of the clip with speech: audible in the rendered audio and inside a transcribed word." }),
   longest_silence: Num.min(0).meta({ description: "The longest silence in the rendered audio, seconds." }),
   audio: z.object({
-    lufs: Num.nullable().meta({ description: "Integrated loudness (EBU R 128), LUFS; null for silent audio." }),
-    true_peak: Num.nullable().meta({ description: "True peak, dBTP; null for silent audio." }),
+    lufs: Num.meta({ description: "Integrated loudness (EBU R 128), LUFS; null for silent audio." }).nullable(),
+    true_peak: Num.meta({ description: "True peak, dBTP; null for silent audio." }).nullable(),
     clipping: z.boolean().meta({ description: "True when the true peak reaches full scale." }),
   }),
-  caption_sync_ms: Num.min(0).nullable().meta({ description: "Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either." }),
-  starts_on_sentence: z.boolean().nullable().meta({ description: "Whether the clip starts on a sentence boundary of the transcript; null without a transcript." }),
-  ends_on_sentence: z.boolean().nullable().meta({ description: "Whether the clip ends on a sentence boundary of the transcript; null without a transcript." }),
+  caption_sync_ms: Num.min(0).meta({ description: "Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either." }).nullable(),
+  starts_on_sentence: z.boolean().meta({ description: "Whether the clip starts on a sentence boundary of the transcript; null without a transcript." }).nullable(),
+  ends_on_sentence: z.boolean().meta({ description: "Whether the clip ends on a sentence boundary of the transcript; null without a transcript." }).nullable(),
   cut_word: z.boolean().meta({ description: "Whether an edge of the clip cuts through a word." }),
   flags: z.array(QualityFlagSchema).meta({ description: "The problems still present in the delivered file; empty when none." }),
   ok: z.boolean().meta({ description: "True when `flags` is empty." }),

@@ -7,7 +7,7 @@ export const ErrorSchema = z
   })
   .openapi("Error", { description: "Every error response has this body." });
 
-const rateLimitHeaders = {
+export const rateLimitHeaders = {
   "X-RateLimit-Limit": { schema: { type: "integer" as const }, description: "Requests allowed in the current window for the limit that applies." },
   "X-RateLimit-Remaining": { schema: { type: "integer" as const }, description: "Requests left in the current window." },
   "X-RateLimit-Reset": { schema: { type: "integer" as const }, description: "Seconds until the window resets." },

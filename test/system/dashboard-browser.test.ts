@@ -247,7 +247,7 @@ describe("dashboard in a browser", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${path} scrolls sideways`).toBe(true);
       // every navigation link lies inside the screen's width: none hidden behind a sideways swipe
       const links = await page.locator("header nav a").evaluateAll((as) => as.map((a) => { const r = a.getBoundingClientRect(); return { text: a.textContent, left: r.left, right: r.right }; }));
-      expect(links.length, path).toBe(7);
+      expect(links.length, path).toBe(9);
       for (const l of links) expect(l.left >= 0 && l.right <= 390, `${path}: ${l.text} at ${l.left}-${l.right}`).toBe(true);
       expect(await axeViolations(page), `${path}: axe`).toEqual([]);
     }

@@ -71,7 +71,9 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
     );
     const estimated = results.some((r) => r.wordTiming === "segments");
     const lang = decideLanguage(engine, results, heardWords);
-    const { segments, words, main } = segmentLanguages(segmentsFromWords(heardWords), heardWords, { multilingual, fallback: lang });
+    // the text may tell a segment's language only where the engine said one for all of the audio
+    const reported = new Set(results.map((r) => r.lang).filter(Boolean));
+    const { segments, words, main } = segmentLanguages(segmentsFromWords(heardWords), heardWords, { readText: multilingual && reported.size <= 1, fallback: lang });
     return {
       lang: main ?? lang,
       segments,

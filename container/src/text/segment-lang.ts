@@ -2,8 +2,10 @@
 // report a language per request (OpenAI-compatible servers, Workers AI) and, when the audio is long,
 // per chunk; a chunk can still hold two languages, and one request covers a whole job when it fits.
 // So a segment takes the language its own text is in when that text is long enough to tell
-// (franc, ../text/lang.ts), else the language the engine reported for the words in it. Words then
-// carry their segment's language, which is what captions and titles read.
+// (franc, ../text/lang.ts) and the engine said one language for all of the audio, else the
+// language the engine reported for the words in it: where the engine told chunks apart, its
+// per-chunk report is trusted over the text (a look-alike language it chose stays chosen). Words
+// then carry their segment's language, which is what captions and titles read.
 import type { Segment, Word } from "../types.js";
 import { detectLanguage } from "./lang.js";
 
@@ -33,10 +35,11 @@ export interface SegmentLanguages {
 }
 
 /**
- * `multilingual`: the engine recognises any language (a single-language engine such as
- * pocketsphinx is trusted as it is: its words are in its language whatever they sound like).
+ * `readText`: a segment's own text may name its language, which holds when the engine recognises
+ * any language and reported one for all of the audio (a single-language engine such as pocketsphinx
+ * is trusted as it is: its words are in its language whatever they sound like).
  */
-export function segmentLanguages(segments: readonly Segment[], words: readonly Word[], opts: { multilingual: boolean; fallback: string | null }): SegmentLanguages {
+export function segmentLanguages(segments: readonly Segment[], words: readonly Word[], opts: { readText: boolean; fallback: string | null }): SegmentLanguages {
   const out: Segment[] = [];
   const tagged: Word[] = words.map((w) => ({ ...w }));
   let wi = 0;
@@ -48,7 +51,7 @@ export function segmentLanguages(segments: readonly Segment[], words: readonly W
       wi++;
     }
     const reported = majority(inside.map((w) => w.lang)) ?? opts.fallback ?? undefined;
-    const heard = opts.multilingual && inside.length >= MIN_WORDS_TO_DETECT ? detectLanguage(seg.text) ?? undefined : undefined;
+    const heard = opts.readText && inside.length >= MIN_WORDS_TO_DETECT ? detectLanguage(seg.text) ?? undefined : undefined;
     const lang = heard ?? reported;
     for (const w of inside) {
       if (lang) w.lang = lang;

@@ -87,14 +87,14 @@ describe("segmentLanguages", () => {
     const words = "das ist ein kurzer satz".split(" ").map((x, i) => w(x, i * 0.4, "en"));
     const seg = [{ start: 0, end: 2, text: words.map((x) => x.word).join(" ") }];
     expect(words.length).toBeLessThan(MIN_WORDS_TO_DETECT);
-    expect(segmentLanguages(seg, words, { multilingual: true, fallback: "en" }).segments[0]!.lang).toBe("en");
+    expect(segmentLanguages(seg, words, { readText: true, fallback: "en" }).segments[0]!.lang).toBe("en");
     const long = "für die besten aussichten auf hongkong sollten sie die insel verlassen".split(" ").map((x, i) => w(x, i * 0.4));
     const seg2 = [{ start: 0, end: 5, text: long.map((x) => x.word).join(" ") }];
-    expect(segmentLanguages(seg2, long, { multilingual: false, fallback: "en" }).segments[0]!.lang).toBe("en");
-    expect(segmentLanguages(seg2, long, { multilingual: true, fallback: "en" }).segments[0]!.lang).toBe("de");
+    expect(segmentLanguages(seg2, long, { readText: false, fallback: "en" }).segments[0]!.lang).toBe("en");
+    expect(segmentLanguages(seg2, long, { readText: true, fallback: "en" }).segments[0]!.lang).toBe("de");
   });
   it("leaves the language out where nothing tells it", () => {
-    const r = segmentLanguages([{ start: 0, end: 1, text: "hm" }], [w("hm", 0)], { multilingual: true, fallback: null });
+    const r = segmentLanguages([{ start: 0, end: 1, text: "hm" }], [w("hm", 0)], { readText: true, fallback: null });
     expect(r.segments[0]!.lang).toBeUndefined();
     expect(r.main).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { keyRateLimit } from "../../middleware/rate-limit";
 import type { App } from "../../middleware/types";
-import { errorResponses, security } from "../../schemas/common";
+import { errorResponses, rateLimitHeaders, security } from "../../schemas/common";
 import { EXPORT_FORMATS, ExportFormatSchema, ExportSourceModeSchema } from "@katto/protocol/api";
 import { exportClip } from "../../services/export/export";
 import { accountCtx } from "../context";
@@ -29,6 +29,7 @@ const route = createRoute({
   responses: {
     200: {
       description: "The project file.",
+      headers: rateLimitHeaders,
       content: {
         "application/xml": text("MLT XML (format=mlt) or FCPXML (format=fcpxml)."),
         "application/json": text("OpenTimelineIO JSON (format=otio)."),
