@@ -88,7 +88,9 @@ describe("HD fan-out", () => {
     expect((await postJson("/v1/clips/hd", { ...task, clip: { start: 0, end: 0, metadata: {} } })).status).toBe(400);
 
     const hd = await waitFor(() => worker.events(id).find((e) => e.type === "clip_hd"), 100_000, "clip_hd");
-    expect(hd).toEqual({ type: "clip_hd", clip_index: 0, file: "clip-0.mp4", captions_file: "clip-0.srt" });
+    expect(hd).toMatchObject({ type: "clip_hd", clip_index: 0, file: "clip-0.mp4", captions_file: "clip-0.srt" });
+    // the HD file is measured on its own (issue 23)
+    expect((hd as { quality?: { ok: boolean } }).quality).toBeDefined();
     expect(worker.mediaRequests.get(`files/${id}/clip-0-src.mp4`)).toBe(1); // the duplicate did not start a second render
     expect(worker.mediaRequests.get(OBAMA)).toBe(1); // the HD task never fetched the source
     const file = worker.file(id, "clip-0.mp4");
