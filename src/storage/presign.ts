@@ -33,14 +33,14 @@ async function presignedPut(env: Env, key: string, contentType: string): Promise
 
 /**
  * The upload URL of a B-roll asset (POST /broll): presigned R2 like a video upload, else a signed
- * URL on the Worker (PUT /uploads/broll/{id}, src/routes/broll/local-target.ts).
+ * URL on the Worker (PUT /broll-uploads/{id}, src/routes/broll/local-target.ts).
  */
 export async function brollUploadUrl(env: Env, baseUrl: string, accountId: string, assetId: string, contentType: string, expiresAtMs: number): Promise<string> {
   const r2 = await presignedPut(env, brollKey(accountId, assetId), contentType);
   if (r2) return r2;
   const expires = Math.floor(expiresAtMs / 1000);
   const sig = await signWithKeyring(workerConfig(env).keyring, brollSignedMessage(assetId, expires));
-  return `${baseUrl}/uploads/broll/${assetId}?expires=${expires}&sig=${sig}`;
+  return `${baseUrl}/broll-uploads/${assetId}?expires=${expires}&sig=${sig}`;
 }
 
 const brollSignedMessage = (assetId: string, expires: number) => `broll-upload:${assetId}:${expires}`;

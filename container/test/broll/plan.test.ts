@@ -101,7 +101,7 @@ describe("the cutaway graph", () => {
     expect(g).toContain("[talk][b0]overlay=x=0:y=0:enable='between(t,3,5.5)'");
     expect(g).toContain("[t1][b1]overlay=x=0:y=0:enable='between(t,8,9.5)'");
     // the captions (ass) come after the cutaways made [framed]
-    expect(g.indexOf("[framed]fps")).toBeGreaterThan(g.indexOf("[t1][b1]"));
+    expect(g.indexOf("[framed]null")).toBeGreaterThan(g.indexOf("[t1][b1]"));
     expect(cutawayChain([], [], spec)).toBe("");
     expect(renderFilterGraph({ ...spec, cutaways: [] })).not.toContain("[talk]");
   });

@@ -6,7 +6,7 @@ import { receiveLocalBrollUpload } from "../../services/broll/library";
 
 /** Local-mode B-roll upload target (signed, expiring URL from POST /broll). */
 export function registerLocalBrollUploadTarget(app: Hono<AppEnv>) {
-  app.put("/uploads/broll/:id", async (c) => {
+  app.put("/broll-uploads/:id", async (c) => {
     const id = c.req.param("id");
     const bad = await verifyLocalBrollSignature(c.env, id, c.req.query("expires"), c.req.query("sig"));
     if (bad) return c.json(errorBody("forbidden", bad), 403);

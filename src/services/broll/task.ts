@@ -5,7 +5,7 @@ import type { Style, TaskBrollInput } from "@katto/protocol";
 import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { ValidationError } from "../../errors";
-import { defaultKit } from "../render/brand-kit";
+import { kitStyle } from "../accounts/brand-kit-rows";
 import { taskLibrary } from "./library";
 
 export const STOCK_UNAVAILABLE =
@@ -23,8 +23,10 @@ export function requireBrollAvailable(env: Env, style: Style | null | undefined)
 export async function requireJobBrollAvailable(env: Env, accountId: string, style: Style | null | undefined): Promise<void> {
   if (style?.broll !== undefined) return requireBrollAvailable(env, style);
   if (workerConfig(env).broll.stock) return;
-  const { style: kitStyle } = await defaultKit(env.DB, accountId);
-  if (kitStyle.broll === "stock") throw new ValidationError(`${STOCK_UNAVAILABLE} Your default brand kit asks for it: send config.style.broll, or change the kit's style.`);
+  // only the default kit's style is read here: a kit the render task cannot carry fails the job
+  // later, refunded and naming the field (services/render/brand-kit.ts), not its creation
+  const row = await env.DB.prepare("SELECT style FROM brand_kits WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1").bind(accountId).first<{ style: string | null }>();
+  if (kitStyle(row?.style ?? null).broll === "stock") throw new ValidationError(`${STOCK_UNAVAILABLE} Your default brand kit asks for it: send config.style.broll, or change the kit's style.`);
 }
 
 /** The task's `broll` field for a resolved style: absent unless the style asks for B-roll. */

@@ -42,7 +42,7 @@ describe("POST /broll, PUT, complete", () => {
     expect(up.asset).toMatchObject({ kind: "image", status: "pending", filename: "coffee.png", size: PNG.length, keywords: ["coffee", "morning routine"] });
     expect(up.complete_url).toBe(`${BASE}/api/v1/broll/${up.asset.id}/complete`);
     expect(up.headers).toEqual({ "Content-Type": "image/png" });
-    expect(new URL(up.upload_url).pathname).toBe(`/uploads/broll/${up.asset.id}`);
+    expect(new URL(up.upload_url).pathname).toBe(`/broll-uploads/${up.asset.id}`);
     // not listed before it is complete
     expect(BrollListSchema.parse(await (await api(c, "/broll")).json()).assets).toEqual([]);
     expect((await put(up.upload_url, PNG, "image/png")).status).toBe(200);
