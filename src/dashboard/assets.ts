@@ -4,7 +4,7 @@
 import { CAPTION_SAMPLE, PREVIEW_LAYOUT, previewCaptionPages } from "@katto/protocol";
 
 export const DASHBOARD_CSS = `
-:root{--bg:#f6f7fb;--fg:#14161f;--muted:#5d6475;--card:#fff;--line:#e3e6ef;--brand:#5b3df5;--brand-fg:#fff;--accent:#ff5a7a;--ok:#0f8a5f;--warn:#b7791f;--bad:#c53030;--focus:#ffbf47;--radius:14px;--shadow:0 1px 2px rgba(20,22,31,.06),0 4px 16px rgba(20,22,31,.06)}
+:root{--bg:#f6f7fb;--fg:#14161f;--muted:#5d6475;--card:#fff;--line:#e3e6ef;--brand:#5b3df5;--brand-fg:#fff;--accent:#ff5a7a;--ok:#0b6e4c;--warn:#b7791f;--bad:#c53030;--focus:#ffbf47;--radius:14px;--shadow:0 1px 2px rgba(20,22,31,.06),0 4px 16px rgba(20,22,31,.06)}
 @media (prefers-color-scheme:dark){:root{--bg:#0f1117;--fg:#e9ebf3;--muted:#9aa1b5;--card:#171a23;--line:#2a2f3d;--brand:#8b78ff;--shadow:none}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
