@@ -1044,6 +1044,7 @@ export interface components {
             residual: number;
             /** @description The clip's default score. */
             score: number | null;
+            /** @description The clip's title. */
             title: string | null;
             views_7d: number;
         };
@@ -3155,10 +3156,10 @@ export interface operations {
                             /** @description The clip it was made into (POST .../promote); null until promoted. */
                             promoted_clip_index: number | null;
                             /**
-                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips.
+                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).
                              * @enum {string}
                              */
-                            reason: "overlap" | "below_cutoff" | "too_short" | "max_clips";
+                            reason: "overlap" | "below_cutoff" | "too_short" | "max_clips" | "no_speech" | "mostly_silent";
                             score: number;
                             /** @description Where the moment starts in the source, seconds. */
                             start: number;
@@ -3973,6 +3974,12 @@ export interface operations {
             /** @description The project file. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

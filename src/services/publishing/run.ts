@@ -140,7 +140,11 @@ export class Run {
     let progress = this.storedProgress(c, input);
     for (let moves = 0; moves < MAX_MOVES_PER_DELIVERY; moves++) {
       const out = await advance({ ...input, progress });
-      if (out.kind === "published") return this.finish("published", { postId: out.postId, postUrl: out.url, error: null, advice: null, stepState: JSON.stringify(progress.state), attempted: false, ...metricsOnPublish(c.platform, this.now()) });
+      if (out.kind === "published") {
+        // one instant for published_at and the readings due after it (1 h, 24 h, 7 d from it exactly)
+        const at = this.now();
+        return this.finish("published", { postId: out.postId, postUrl: out.url, error: null, advice: null, stepState: JSON.stringify(progress.state), attempted: false, publishedAt: new Date(at).toISOString(), ...metricsOnPublish(c.platform, at) });
+      }
       if (out.kind === "error") return this.onError(out.error, out.progress);
       progress = out.progress;
       await this.save({ ...stepFields(progress), ...(out.phase ? { status: out.phase } : {}) });
@@ -227,7 +231,7 @@ export class Run {
   }
 
   private async finish(status: "published" | "failed" | "unconfirmed", fields: Partial<PublicationRow>) {
-    await this.save({ status, ...fields, ...(status === "published" ? { publishedAt: new Date(this.now()).toISOString() } : {}) }, false);
+    await this.save({ status, ...(status === "published" ? { publishedAt: new Date(this.now()).toISOString() } : {}), ...fields }, false);
     await queuePublicationEvent(this.env, this.row, status === "published" ? "publication.published" : "publication.failed");
   }
 
