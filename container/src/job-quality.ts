@@ -8,7 +8,7 @@
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClipQuality, DroppedClip, DropReason, JobWarning, QualityFix } from "@katto/protocol";
-import type { ClipReport } from "@katto/protocol";
+import { AUTO_LAYOUT, type ClipReport } from "@katto/protocol";
 import { JobGoneError } from "./callback-client.js";
 import type { ClipPlan } from "./clip-plan.js";
 import type { PreviewRender } from "./job-delivery.js";
@@ -80,7 +80,7 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
     log("warn", "measuring the preview failed; clip delivered without quality", { job_id: run.job.job_id, clip: p.index, error: String(e) });
     return { plan: p, quality: null, drop: null };
   }
-  const fix = fixPlan(p, first.flags, { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === "face_tracking" });
+  const fix = fixPlan(p, first.flags, { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT });
   if (!fix || dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
   const name = `clip-${p.index}-fixed`;
   try {

@@ -13,7 +13,7 @@ import { StageError } from "./errors.js";
 import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
 import type { AnalysisDeps } from "./job-run.js";
 import { log } from "./log.js";
-import type { ManualClipTask } from "@katto/protocol";
+import { AUTO_LAYOUT, type ManualClipTask } from "@katto/protocol";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
 import { detectBars } from "./stages/bars.js";
 import { download } from "./stages/download.js";
@@ -50,7 +50,7 @@ export function manualMoment(range: { start: number; end: number }, words: reado
  * tracking, split screen, stacked...): `face_tracking` and no layout both leave it to the stages.
  */
 export function requestedLayout(layoutMode: string | undefined, config: PlanConfig): Layout | null {
-  const want = layoutMode && layoutMode !== "face_tracking" ? layoutMode : fixedLayout(config);
+  const want = layoutMode && layoutMode !== AUTO_LAYOUT ? layoutMode : fixedLayout(config);
   if (!want) return null;
   if (!(LAYOUTS as readonly string[]).includes(want)) throw new StageError("rendering", `layout ${want} is not available on this render backend`);
   return want as Layout;

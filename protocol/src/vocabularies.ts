@@ -14,6 +14,15 @@ export const PANEL_LAYOUTS = ["split_screen", "grid_3", "grid_4"] as const satis
 export type PanelLayout = (typeof PANEL_LAYOUTS)[number];
 export const isPanelLayout = (l: string): l is PanelLayout => (PANEL_LAYOUTS as readonly string[]).includes(l);
 
+/** The renderer's own fallback framing (a still centre crop), never asked for by callers. */
+export const FALLBACK_LAYOUT = "center_crop" satisfies RenderLayout;
+/** The layout Katto chooses per clip by itself (following the speaker); every other one is fixed. */
+export const AUTO_LAYOUT = "face_tracking" satisfies RenderLayout;
+/** The layouts that crop one moving 9:16 window out of the source (a crop path). */
+export const CROP_LAYOUTS = ["center_crop", "face_tracking"] as const satisfies readonly RenderLayout[];
+/** The layouts that frame people (one tracked speaker, or one per panel): a clip's subject can leave them. */
+export const SUBJECT_LAYOUTS = ["face_tracking", "split_screen", "stacked", "grid_3", "grid_4"] as const satisfies readonly RenderLayout[];
+
 export const CAPTION_STYLES = ["bold_pop", "karaoke", "boxed", "minimal", "none"] as const;
 export type CaptionStyleName = (typeof CAPTION_STYLES)[number];
 export const DEFAULT_CAPTION_STYLE: CaptionStyleName = "bold_pop";

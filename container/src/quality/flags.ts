@@ -1,9 +1,8 @@
 // Pure: a rendered clip's measures -> its named flags (thresholds: QUALITY_THRESHOLDS in
 // @katto/protocol, reasoning in docs/clip-quality.md).
-import { QUALITY_THRESHOLDS as T, type ClipQuality, type QualityFix, type QualityFlag, type RenderLayout } from "@katto/protocol";
+import { QUALITY_THRESHOLDS as T, SUBJECT_LAYOUTS, type ClipQuality, type QualityFix, type QualityFlag } from "@katto/protocol";
 
 /** Layouts that frame a person: their frames are expected to show a face. */
-export const SUBJECT_LAYOUTS: readonly RenderLayout[] = ["face_tracking", "split_screen", "stacked", "grid_3", "grid_4"];
 export const hasSubject = (layout: string) => (SUBJECT_LAYOUTS as readonly string[]).includes(layout);
 
 export type Measures = Omit<ClipQuality, "flags" | "ok" | "fixes" | "measured_ms">;

@@ -4,13 +4,13 @@
 import { rawStyleFrom, StyleFields } from "../components/style-fields";
 import type { Context, Hono } from "hono";
 import { ServiceError } from "../../errors";
-import { CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "@katto/protocol";
+import { AUTO_LAYOUT, CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "@katto/protocol";
 import { type BrandKit, createOwnBrandKit, deleteOwnBrandKit, listOwnBrandKits, updateOwnBrandKit } from "../../services/accounts/brand-kits";
 import { Layout, renderPage } from "../components/layout";
 import { Flash } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
 
-const BLANK: BrandKit = { name: "", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null };
+const BLANK: BrandKit = { name: "", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: AUTO_LAYOUT, watermark_url: null };
 
 const KitForm = (p: { kit: BrandKit; id?: string }) => {
   const k = p.kit;

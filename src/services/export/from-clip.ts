@@ -1,6 +1,6 @@
 // A stored clip -> the ClipTimeline the project writers take (./timeline.ts). Pure: the caller
 // reads the clip row, its SRT and the source's reference; this decides how each stored field maps.
-import { ClipEditsSchema, StoredClipMetadataSchema, TaskStyleSchema, noEdits } from "@katto/protocol";
+import { AUTO_LAYOUT, ClipEditsSchema, CROP_LAYOUTS, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema } from "@katto/protocol";
 import { cuesFromWords, keptPieces, parseRate, parseSrt, type ClipTimeline, type Framing } from "./timeline.js";
 
 export interface StoredClipInput {
@@ -19,8 +19,9 @@ export interface StoredClipInput {
   sourceName: string;
 }
 
-const CROP_LAYOUTS = new Set(["center_crop", "face_tracking"]);
-const PANEL_LAYOUTS = new Set(["split_screen", "grid_3", "grid_4", "stacked"]);
+const CROPS = new Set<string>(CROP_LAYOUTS);
+/** layouts showing several crops at once: every one that frames people but the single tracked speaker */
+const PANELS = new Set<string>(SUBJECT_LAYOUTS.filter((l) => l !== AUTO_LAYOUT));
 
 /** The frame every export is drawn in: Katto's 1080p clip (CLIP_FRAMES.hd). */
 export const EXPORT_FRAME = { width: 1080, height: 1920 } as const;
@@ -36,9 +37,9 @@ export function timelineFromClip(c: StoredClipInput): TimelineResult {
     return { ok: false, error: `Clip ${c.clipIndex} was rendered before Katto recorded the source's frame size, which a project needs to place the crop; create a new job from the same source to export its clips.` };
   }
   const content = m.content_rect ?? { x: 0, y: 0, w: size.width, h: size.height };
-  const layout = typeof m.layout === "string" ? m.layout : "center_crop";
+  const layout = typeof m.layout === "string" ? m.layout : FALLBACK_LAYOUT;
   let framing: Framing;
-  if (CROP_LAYOUTS.has(layout) && m.crop_window) {
+  if (CROPS.has(layout) && m.crop_window) {
     const win = m.crop_window;
     const maxX = Math.max(0, content.w - win.w);
     const path = (m.crop_path?.length ? m.crop_path : [{ t: 0, x: maxX / 2 }]).map((k) => ({ t: k.t, x: Math.min(maxX, Math.max(0, k.x)) }));
@@ -47,7 +48,7 @@ export function timelineFromClip(c: StoredClipInput): TimelineResult {
     framing = {
       kind: "fit",
       content,
-      note: PANEL_LAYOUTS.has(layout) ? `The clip's ${layout} layout shows several crops of the source at once; the project shows the whole source frame on one track instead.` : null,
+      note: PANELS.has(layout) ? `The clip's ${layout} layout shows several crops of the source at once; the project shows the whole source frame on one track instead.` : null,
     };
   }
   const edits = ClipEditsSchema.safeParse(m.edits).data ?? noEdits();
