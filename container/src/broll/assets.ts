@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { BROLL_LIMITS, type BrollAsset, type Style, type TaskBroll } from "@katto/protocol";
 import { keyRanks } from "../captions/keywords.js";
 import type { CaptionWord } from "../captions/clip-words.js";
-import type { Cutaway } from "../ffmpeg/args.js";
+import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
 import { log } from "../log.js";
 import { downloadHttp } from "../stages/download.js";
 import { probe } from "../stages/probe.js";

@@ -6,7 +6,7 @@ import type { ClipEdits, Style } from "@katto/protocol";
 import { clipCaptions, type ClipCaptions, type ClipCaptionsInput } from "../captions/clip-captions.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import { keyRanks } from "../captions/keywords.js";
-import { outputFps } from "../ffmpeg/args.js";
+import { outputFps } from "../ffmpeg/filter-values.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import { cropWindow } from "../reframe/crop-path.js";
 import { planCuts, type PlannedCut } from "./cut-plan.js";

@@ -5,8 +5,12 @@ import { loudnessFilter } from "./loudness.js";
 import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
-import { cutGaps, isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
-import { balancedSum, zoomFilter, type Zoom } from "../edit/zoom-plan.js";
+import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
+import { zoomFilter, type Zoom } from "../edit/zoom-plan.js";
+import { cutAudioFilter, selectFilter } from "./cut-filters.js";
+import { cutawayChain, type Cutaway } from "./cutaway-filters.js";
+import { even, fpsValue, num, outputFps, sec } from "./filter-values.js";
+
 
 /** The spec's layout modes (service-api-v1 layout_mode) plus center_crop, face_tracking without a face path. */
 export type Layout = RenderLayout;
@@ -81,17 +85,6 @@ export interface ImageOverlay {
   end: number;
 }
 
-/**
- * A B-roll cutaway: an image or a video filling the frame (scaled to cover it, centre-cropped)
- * from `start` to `end` (clip seconds). Its sound is never used: the speaker keeps talking.
- */
-export interface Cutaway {
-  path: string;
-  kind: "image" | "video";
-  start: number;
-  end: number;
-}
-
 export interface AudioTrack {
   /** ISO 639-1 (en, es, fr, it, pt, hi, ja, zh) */
   lang: string;
@@ -132,21 +125,6 @@ export function extractAudioArgs(input: string, output: string): string[] {
 /** One JPEG frame at `t` seconds of `input`. */
 export function thumbnailArgs(input: string, t: number, output: string): string[] {
   return ["-ss", sec(t), "-i", input, "-frames:v", "1", "-q:v", "3", "-an", output];
-}
-
-const sec = (n: number) => Number(Math.max(0, n).toFixed(3)).toString();
-
-/**
- * Output frame rate: min(source, 60) as a rational, keeping NTSC rates exact
- * (29.97 -> 30000/1001) so frames are not dropped or duplicated.
- */
-export function outputFps(fps: number): string {
-  if (!(fps > 0) || !Number.isFinite(fps)) return "30";
-  const f = Math.min(fps, 60);
-  const ntsc = f * 1.001;
-  if (Math.abs(ntsc - Math.round(ntsc)) < 0.005 && Math.abs(f - Math.round(f)) > 0.01) return `${Math.round(ntsc) * 1000}/1001`;
-  if (Math.abs(f - Math.round(f)) < 0.005) return String(Math.round(f));
-  return String(Number(f.toFixed(3)));
 }
 
 /**
@@ -206,7 +184,6 @@ export function cropCommands(spec: RenderSpec): string {
   return crops.flatMap((c) => c.timeline.changes.map((ch) => `${num(ch.t)} crop@${c.target} x '${ch.x}';`)).join("\n");
 }
 
-const num = (n: number) => String(Number(n.toFixed(4)));
 
 /** `[0:v:0]` followed by the sendcmd that moves the crops, when any moves. */
 function sourceWithCommands(spec: Pick<RenderSpec, "commandsPath">, crops: readonly MovingCrop[]): string {
@@ -299,8 +276,6 @@ export function watermarkFilter(input: number, W: number, H: number, under = "fr
   ].join(";");
 }
 
-const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
-
 /** The spec as the layout sees it: the source is the picture inside the bars when it has any. */
 function framingSpec(spec: RenderSpec): RenderSpec {
   const c = spec.content;
@@ -325,45 +300,6 @@ export const outputDuration = (spec: Pick<RenderSpec, "keep" | "duration">): num
   const spans = cutSpans(spec);
   return spans ? keptDuration(spans) : spec.duration;
 };
-
-/** A rational frame rate ("30000/1001") as a number. */
-export function fpsValue(rate: string): number {
-  const [n, d] = rate.split("/").map(Number);
-  return d ? n! / d : n!;
-}
-
-/**
- * The source's frames of the kept spans, their times closed up over the gaps (a frame keeps its
- * time minus the seconds cut before it), so the layout after it works on the cut timeline and the
- * frame-rate filter after that sees no hole to fill. Edges sit half a frame early: the span's first
- * frame on the output grid is in, its end's is out.
- */
-export function selectFilter(spans: readonly Span[], durationS: number, fps: number): string {
-  const h = 0.5 / fps;
-  const kept = spans.map((s) => `gte(t,${num(s.start - h)})*lt(t,${num(s.end - h)})`);
-  const gaps = cutGaps(spans, durationS).map((g) => `gte(T,${num(g.end - h)})*${num(g.end - g.start)}`);
-  return `select='${balancedSum(kept)}',setpts='PTS-${balancedSum(gaps)}/TB'`;
-}
-
-/**
- * One audio chain [in] -> [out] cut to the kept spans, sample exact: each span trimmed from its own
- * branch, 5 ms fades at its edges (no click at a join), the spans concatenated.
- */
-export function cutAudioFilter(input: string, spans: readonly Span[], output: string): string {
-  const fade = (s: Span) => {
-    const d = s.end - s.start;
-    const f = Math.min(0.005, d / 4);
-    return `afade=t=in:d=${sec(f)},afade=t=out:st=${sec(d - f)}:d=${sec(f)}`;
-  };
-  const trim = (s: Span) => `atrim=start=${num(s.start)}:end=${num(s.end)},asetpts=PTS-STARTPTS,${fade(s)}`;
-  if (spans.length === 1) return `[${input}]${trim(spans[0]!)}[${output}]`;
-  const names = spans.map((_, k) => `${output}s${k}`);
-  return [
-    `[${input}]asplit=${spans.length}${names.map((n) => `[${n}]`).join("")}`,
-    ...spans.map((s, k) => `[${names[k]}]${trim(s)}[${output}c${k}]`),
-    `${spans.map((_, k) => `[${output}c${k}]`).join("")}concat=n=${spans.length}:v=0:a=1[${output}]`,
-  ].join(";");
-}
 
 /** Full filtergraph: reframe, frame rate, cuts, zooms, watermark, captions, pixel format; audio loudness (measured gain, limiter), cut the same way. */
 export function renderFilterGraph(spec: RenderSpec): string {
@@ -399,36 +335,6 @@ export function renderFilterGraph(spec: RenderSpec): string {
   const framing = cutaways.length ? [...cutFraming.map((f) => f.replaceAll("[framed]", "[talk0]")), `[talk0]${zoomed}[talk]`, cutawayChain(cutaways, inputs.cutaways, spec)] : cutFraming;
   const mark = marked ? [`[framed]${timed}[timed]`, watermarkFilter(inputs.watermark!, spec.width, spec.height, "timed")] : [];
   return [...framing, ...mark, video, ...audio].join(";");
-}
-
-/** Ken Burns of a still: how much larger than the frame it is drawn, so it can drift across it. */
-export const KEN_BURNS_SCALE = 1.12;
-
-/**
- * One cutaway's picture, [n:v:0] -> [bk]: scaled to cover the W x H frame and centre-cropped; a
- * still drawn KEN_BURNS_SCALE larger and drifting slowly from its left to its right edge over the
- * cutaway (a gentle Ken Burns pan); then timed to start at the cutaway's start on the clip's clock.
- */
-export function cutawayPicture(c: Cutaway, input: number, k: number, spec: Pick<RenderSpec, "width" | "height" | "source">): string {
-  const { width: W, height: H } = spec;
-  const dur = Math.max(0.1, c.end - c.start);
-  const fps = outputFps(spec.source.fps);
-  const fill =
-    c.kind === "image"
-      ? `scale=${even(W * KEN_BURNS_SCALE)}:${even(H * KEN_BURNS_SCALE)}:force_original_aspect_ratio=increase,crop=${W}:${H}:x='(iw-${W})*min(1,t/${sec(dur)})':y=(ih-${H})/2`
-      : `scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H}`;
-  return `[${input}:v:0]fps=${fps},${fill},setsar=1,format=yuv420p,setpts=PTS-STARTPTS+${sec(c.start)}/TB[b${k}]`;
-}
-
-/** [talk] + each cutaway drawn over it between its times -> [framed]. */
-export function cutawayChain(cuts: readonly Cutaway[], inputs: readonly number[], spec: Pick<RenderSpec, "width" | "height" | "source">): string {
-  const parts = cuts.map((c, k) => cutawayPicture(c, inputs[k]!, k, spec));
-  cuts.forEach((c, k) => {
-    const from = k === 0 ? "talk" : `t${k}`;
-    const to = k === cuts.length - 1 ? "framed" : `t${k + 1}`;
-    parts.push(`[${from}][b${k}]overlay=x=0:y=0:enable='between(t,${sec(c.start)},${sec(c.end)})':eof_action=pass:format=auto,setsar=1[${to}]`);
-  });
-  return parts.join(";");
 }
 
 /**

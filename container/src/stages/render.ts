@@ -3,7 +3,8 @@
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
-import { cropCommands, LAYOUTS, OUTPUT_SIZE, outputDuration, renderArgs, thumbnailArgs, type AudioTrack, type Cutaway, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
+import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
+import { cropCommands, LAYOUTS, OUTPUT_SIZE, outputDuration, renderArgs, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
 import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";

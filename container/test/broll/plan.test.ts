@@ -5,7 +5,8 @@ import type { BrollAsset } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { CUTAWAY, keywordStems, planCutaways } from "../../src/broll/plan.js";
 import { stockQueries } from "../../src/broll/assets.js";
-import { cutawayChain, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { cutawayChain } from "../../src/ffmpeg/cutaway-filters.js";
 import { words } from "../helpers/words.js";
 
 const asset = (id: string, keywords: string[], kind: BrollAsset["kind"] = "image"): BrollAsset => ({ id, kind, url: `http://127.0.0.1:9/${id}`, keywords });

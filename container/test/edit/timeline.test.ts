@@ -2,7 +2,8 @@
 // and the render filter that keeps the same spans.
 import { describe, expect, it } from "vitest";
 import { cutGaps, keptDuration, keptSpans, mapPath, mapWords, toClipTime } from "../../src/edit/timeline.js";
-import { cutAudioFilter, outputDuration, renderArgs, selectFilter, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { outputDuration, renderArgs, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { cutAudioFilter, selectFilter } from "../../src/ffmpeg/cut-filters.js";
 import { cropXAt } from "../../src/reframe/crop-path.js";
 
 describe("keptSpans and toClipTime", () => {

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CLIP_METADATA_VERSION, type ClipMetadata } from "@katto/protocol";
 import { timelineFromClip } from "../../../src/services/export/from-clip.js";
 import { writeMlt } from "../../../src/services/export/mlt.js";
-import { outputFps } from "../../src/ffmpeg/args.js";
+import { outputFps } from "../../src/ffmpeg/filter-values.js";
 import { cropWindow } from "../../src/reframe/crop-path.js";
 import { probe } from "../../src/stages/probe.js";
 import { renderClip } from "../../src/stages/render.js";

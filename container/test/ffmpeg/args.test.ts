@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, outputFps, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { outputFps } from "../../src/ffmpeg/filter-values.js";
+import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
   input: "/tmp/in.mp4",
