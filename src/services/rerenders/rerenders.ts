@@ -18,6 +18,7 @@ export type RerenderParams = RerenderBody;
 const statusUrl = (base: string, jobId: string, rid: string) => `${base}/api/v1/jobs/${jobId}/rerenders/${rid}`;
 
 export async function createRerender(ctx: AccountContext, jobId: string, clipIndex: number, params: RerenderParams) {
+  requireScope(ctx, "write"); // a key that may not write hears that first, not what its style lacks
   requireBrollAvailable(ctx.env, params.style);
   const normalized = { ...params, dub: params.dub ? [...new Set(params.dub)] : undefined };
   return queueRerender(ctx, jobId, clipIndex, () => ({ params: normalized, range: null }));
