@@ -65,6 +65,8 @@ async function test() {
   const { mkdirSync, readFileSync, rmSync } = await import("node:fs");
   const resultsDir = path.join(root, ".katto");
   mkdirSync(resultsDir, { recursive: true });
+  // the test servers' logs of the last run (container/test/helpers/render-server.ts, test/system/global-setup.ts)
+  for (const log of ["render-servers.log", "system-stack.log"]) rmSync(path.join(resultsDir, log), { force: true });
   // With no arguments, two vitest processes run side by side: the whole-system tests (one file at a
   // time, each mostly waiting on the local stack) and every other project (two files at a time).
   // One process would run the system files alone on one of the two cores (vitest runs a project

@@ -1,5 +1,7 @@
 // Whole-system tests: one local stack (render backend + Worker on wrangler's local runtime) on
 // free loopback ports with a fresh persistence directory, started as `npm start` starts it.
+import { createWriteStream, mkdirSync } from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM script without types
 import { startIsolatedStack } from "../../scripts/lib/stack.mjs";
@@ -30,7 +32,12 @@ export default async function setup(project: TestProject) {
     ["PUBLISH_API_ORIGINS", JSON.stringify(Object.fromEntries(served.map((s) => [s.id, s.server.origin])))],
     ...served.flatMap((s) => [[`${s.id.toUpperCase()}_CLIENT_ID`, s.standIn.clientId], [`${s.id.toUpperCase()}_CLIENT_SECRET`, s.standIn.clientSecret]]),
   ]);
-  const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-", vars: publishingVars });
+  // The stack's whole output is kept beside the test reports (.katto/system-stack.log): the render
+  // backend's JSON lines (each job's stage_ms) and the Worker's, for reading a failure after the run.
+  mkdirSync(path.join(import.meta.dirname, "../../.katto"), { recursive: true });
+  const stackLog = createWriteStream(path.join(import.meta.dirname, "../../.katto/system-stack.log"));
+  const onOutput = (name: string, text: string) => stackLog.write(text.split("\n").map((l) => (l ? `[${name}] ${l}` : l)).join("\n"));
+  const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-", vars: publishingVars, onOutput });
   project.provide("standInOrigins", Object.fromEntries(served.map((s) => [s.id, s.server.origin])));
   project.provide("baseUrl", stack.baseUrl);
   project.provide("adminToken", adminToken);
@@ -38,5 +45,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stack.stop();
     await Promise.all(served.map((s) => s.server.close()));
+    stackLog.end();
   };
 }

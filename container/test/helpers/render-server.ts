@@ -1,7 +1,9 @@
 // Start the render server as its own process on an ephemeral loopback port, as the Worker would
 // see it: src/server.ts through tsx, or another command (the built server, as the image runs it).
 import { spawn, type ChildProcess } from "node:child_process";
-import { containerRoot } from "./media.js";
+import { appendFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { containerRoot, repoRoot } from "./media.js";
 
 export interface RenderServer {
   url: string;
@@ -41,6 +43,14 @@ export async function startRenderServer(env: Record<string, string> = {}, comman
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
+      keepLog(err);
     },
   };
+}
+
+/** Every test server's log lines, kept beside the test reports (../.katto/render-servers.log): a failure's context, and each job's stage_ms. */
+function keepLog(text: string): void {
+  const dir = path.join(repoRoot, ".katto");
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(path.join(dir, "render-servers.log"), text);
 }
