@@ -53,8 +53,10 @@ export default defineConfig(async () => {
             name: "workers",
             // one workerd runtime serves the files in turn: no fresh module graph and no fresh
             // database per file, so a test counts only its own rows (every test makes its own
-            // account and jobs); one file at a time, after the Node projects' group (vitest runs
-            // projects that share workers between files in groups of one maxWorkers)
+            // account and jobs); one file at a time. `npm test` runs this project in a process of its
+            // own; in a process running every project (`npx vitest run`) it runs after the Node
+            // projects' group (vitest runs projects that share workers between files in groups of one
+            // maxWorkers)
             isolate: false,
             sequence: { groupOrder: 1 },
             // test/fuzz: the property-based fuzz of /openapi.json runs against the Worker here too.

@@ -67,20 +67,23 @@ async function test() {
   mkdirSync(resultsDir, { recursive: true });
   // the test servers' logs of the last run (container/test/helpers/render-server.ts, test/system/global-setup.ts)
   for (const log of ["render-servers.log", "system-stack.log"]) rmSync(path.join(resultsDir, log), { force: true });
-  // With no arguments, two vitest processes run side by side: the whole-system tests (one file at a
-  // time, each mostly waiting on the local stack) and every other project (two files at a time).
-  // One process would run the system files alone on one of the two cores (vitest runs a project
-  // without file parallelism in a group of its own). The system run's report is printed whole when
-  // it ends, so the two never interleave. Arguments (`-- --project workers`, a file) run one process.
+  // With no arguments, three vitest processes run side by side: the whole-system tests (one file at
+  // a time, each mostly waiting on the local stack), the Worker tests (one workerd runtime, files in
+  // turn, many of them waiting on Queue delays) and every other project (two files at a time, busy
+  // with ffmpeg). In one process vitest runs the system and Worker projects each in a group of its
+  // own, after the others, with the cores idle while they wait. The reports of the processes that
+  // run alongside are printed whole when each ends, so nothing interleaves. Arguments
+  // (`-- --project workers`, a file) run one process.
   const runs = args.length
-    ? [{ name: "tests", args, live: true }]
+    ? [{ name: "tests", args, results: "test-results.json", live: true }]
     : [
-        { name: "tests", args: ["--project", "!system"], live: true },
-        { name: "system tests", args: ["--project", "system"], live: false },
+        { name: "tests", args: ["--project", "!system", "--project", "!workers"], results: "test-results.json", live: true },
+        { name: "Worker tests", args: ["--project", "workers"], results: "test-results-workers.json", live: false },
+        { name: "system tests", args: ["--project", "system"], results: "test-results-system.json", live: false },
       ];
   const outcomes = await Promise.all(
-    runs.map((run, i) => {
-      const results = path.join(resultsDir, i === 0 ? "test-results.json" : "test-results-system.json");
+    runs.map((run) => {
+      const results = path.join(resultsDir, run.results);
       rmSync(results, { force: true });
       const child = spawn(
         node22(),
