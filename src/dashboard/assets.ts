@@ -93,6 +93,7 @@ details summary{cursor:pointer;font-weight:600}
 .transcript{max-height:360px;overflow:auto}
 mark.low-confidence{background:color-mix(in srgb,var(--warn) 30%,transparent);color:inherit;border-radius:3px;padding:0 2px}
 .notice.warn{background:color-mix(in srgb,var(--warn) 14%,transparent)}
+.transcript .word-index{font-size:.72rem}
 .selection{border:1px solid var(--line);border-radius:10px;padding:10px 12px;margin:10px 0;background:var(--bg)}.selection p{margin:0 0 6px}
 .transcript .w{font:inherit;line-height:inherit;color:inherit;background:none;border:0;border-radius:4px;padding:0 2px;margin:0;cursor:pointer}
 .transcript .w:hover{background:color-mix(in srgb,var(--brand) 10%,transparent)}
@@ -258,7 +259,7 @@ export const DASHBOARD_JS = `
       $$("button[data-set-clip]",selForm).forEach(function(b){var n=b.getAttribute("data-set-clip");b.textContent=clip!==null&&String(clip)===n?"Save trim of clip "+n:"Set clip "+n+" to this selection"});
       [hs,he].forEach(function(h){h.hidden=!sel});
       if(sel){
-        wordEls[sel.from].before(hs);wordEls[sel.to].after(he);
+        var first=wordEls[sel.from],num=first.previousElementSibling;(num&&num.classList.contains("word-index")?num:first).before(hs);wordEls[sel.to].after(he);
         $$("button[data-move]",ed).forEach(function(b){var to=moveEdge(sel,b.getAttribute("data-edge"),Number(b.getAttribute("data-move")),count);b.value=to.from+"-"+to.to;b.disabled=to.from===sel.from&&to.to===sel.to});
         var d=said();
         label.textContent="";var strong=document.createElement("strong");strong.textContent="Selected:";label.appendChild(strong);

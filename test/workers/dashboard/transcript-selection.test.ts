@@ -79,7 +79,7 @@ describe("job page: selecting words of the transcript", () => {
     expect(run).toContain('<input type="hidden" name="start_word" value="8"/><input type="hidden" name="end_word" value="15"/>');
     expect(run).toContain('data-make-selection="true">Make a clip from this selection</button>');
     // the handles sit just before the first word and just after the last, each step one word
-    expect(run).toMatch(/<span class="handle start"[^>]*>(<button[^>]*>.<\/button>){2}<\/span><button type="submit" form="sel-nav" name="pick" value="8"/);
+    expect(run).toMatch(/<span class="handle start"[^>]*>(<button[^>]*>.<\/button>){2}<\/span><span class="muted mono word-index">#8<\/span><button type="submit" form="sel-nav" name="pick" value="8"/);
     expect(run).toMatch(/value="15"[^>]*>w15<\/button><span class="handle end"/);
     expect([handle(run, "start", "-1")![1], handle(run, "start", "1")![1], handle(run, "end", "-1")![1], handle(run, "end", "1")![1]]).toEqual(["7-15", "9-15", "8-14", "8-16"]);
     const moved = await (await get(`/dashboard/jobs/${id}?sel=8-15&clip=&set=8-16`, cookie)).text();

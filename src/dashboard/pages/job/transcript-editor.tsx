@@ -97,8 +97,8 @@ export function TranscriptEditor(p: { jobId: string; transcript: Transcript; vie
                 const i = w.index;
                 return (
                   <>
-                    <span class="muted mono word-index">#{i}</span>
                     {sel?.from === i && <Handle edge="start" sel={sel} words={count} />}
+                    <span class="muted mono word-index">#{i}</span>
                     <button type="submit" form="sel-nav" name="pick" value={String(i)} class="w" data-w={String(i)} data-s={String(w.start)} data-e={String(w.end)} aria-pressed={inSel(i) ? "true" : "false"}>{text}</button>
                     {sel?.to === i && <Handle edge="end" sel={sel} words={count} />}{" "}
                   </>
