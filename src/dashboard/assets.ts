@@ -95,7 +95,7 @@ mark.low-confidence{background:color-mix(in srgb,var(--warn) 30%,transparent);co
 .notice.warn{background:color-mix(in srgb,var(--warn) 14%,transparent)}
 .transcript .word-index{font-size:.72rem}
 .selection{border:1px solid var(--line);border-radius:10px;padding:10px 12px;margin:10px 0;background:var(--bg)}.selection p{margin:0 0 6px}
-.transcript .w{font:inherit;line-height:inherit;color:inherit;background:none;border:0;border-radius:4px;padding:0 2px;margin:0;cursor:pointer}
+.transcript .w{font:inherit;line-height:inherit;color:inherit;background:none;border:0;border-radius:4px;padding:0 2px;margin:0;cursor:pointer;text-decoration:underline dotted color-mix(in srgb,var(--muted) 60%,transparent);text-underline-offset:4px}
 .transcript .w:hover{background:color-mix(in srgb,var(--brand) 10%,transparent)}
 .transcript .w[aria-pressed=true]{background:color-mix(in srgb,var(--brand) 22%,transparent);box-shadow:inset 0 -2px 0 var(--brand)}
 .handle{display:inline-flex;vertical-align:middle;margin:0 3px}.handle[hidden]{display:none}
@@ -267,7 +267,8 @@ export const DASHBOARD_JS = `
       }else label.textContent="Select words to make a clip of them or to move a clip's cuts: choose the first word, then the last (shift-click stretches a selection).";
       setProblem("");
       var q=new URLSearchParams(location.search);if(value)q.set("sel",value);else q.delete("sel");if(clip!==null)q.set("clip",String(clip));else q.delete("clip");q.delete("pick");q.delete("set");
-      history.replaceState(null,"",location.pathname+(q.toString()?"?"+q:"")+location.hash);
+      // the job page's own path: after a form's answer the address is the POST's, which has no GET
+      history.replaceState(null,"",new URL(nav.action).pathname+(q.toString()?"?"+q:"")+location.hash);
     };
     ed.addEventListener("click",function(e){
       var w=e.target.closest("button[data-w]");
