@@ -1,7 +1,9 @@
 // The dashboard's stylesheet and its small progressive script, served from the Worker
 // (/dashboard/assets/*). Every page works without the script; it adds copy buttons, reveal,
-// drag-and-drop upload with progress, live job updates and the caption preview.
+// drag-and-drop upload with progress, live job updates, the caption preview and the transcript's
+// word selection without a reload.
 import { CAPTION_SAMPLE, PREVIEW_LAYOUT, previewCaptionPages } from "@katto/protocol";
+import { describeRange, moveEdge, pickWord } from "./components/word-range";
 
 export const DASHBOARD_CSS = `
 :root{--bg:#f6f7fb;--fg:#14161f;--muted:#5d6475;--card:#fff;--line:#e3e6ef;--brand:#5b3df5;--brand-fg:#fff;--accent:#ff5a7a;--ok:#0b6e4c;--warn:#b7791f;--bad:#c53030;--focus:#ffbf47;--radius:14px;--shadow:0 1px 2px rgba(20,22,31,.06),0 4px 16px rgba(20,22,31,.06)}
@@ -91,6 +93,15 @@ details summary{cursor:pointer;font-weight:600}
 .transcript{max-height:360px;overflow:auto}
 mark.low-confidence{background:color-mix(in srgb,var(--warn) 30%,transparent);color:inherit;border-radius:3px;padding:0 2px}
 .notice.warn{background:color-mix(in srgb,var(--warn) 14%,transparent)}
+.transcript .word-index{font-size:.72rem}
+.selection{border:1px solid var(--line);border-radius:10px;padding:10px 12px;margin:10px 0;background:var(--bg)}.selection p{margin:0 0 6px}
+.transcript .w{font:inherit;line-height:inherit;color:inherit;background:none;border:0;border-radius:4px;padding:0 2px;margin:0;cursor:pointer;text-decoration:underline dotted color-mix(in srgb,var(--muted) 60%,transparent);text-underline-offset:4px}
+.transcript .w:hover{background:color-mix(in srgb,var(--brand) 10%,transparent)}
+.transcript .w[aria-pressed=true]{background:color-mix(in srgb,var(--brand) 22%,transparent);box-shadow:inset 0 -2px 0 var(--brand)}
+.handle{display:inline-flex;vertical-align:middle;margin:0 3px}.handle[hidden]{display:none}
+.handle button{font:inherit;font-size:.9rem;line-height:1;min-width:30px;min-height:30px;padding:0 6px;border:1px solid var(--brand);background:var(--card);color:var(--brand);cursor:pointer}
+.handle button:first-child{border-radius:8px 0 0 8px}.handle button:last-child{border-radius:0 8px 8px 0;border-left:0}
+.handle.start{border-left:3px solid var(--brand);padding-left:2px}.handle.end{border-right:3px solid var(--brand);padding-right:2px}
 `;
 
 export const DASHBOARD_JS = `
@@ -224,6 +235,69 @@ export const DASHBOARD_JS = `
     };
     f.addEventListener("input",update);f.addEventListener("change",update);
   });
+  // The transcript's word selection (job page): the same state the page renders from ?sel=&clip=
+  // (transcript-editor.tsx), kept here without a reload, by the same rules (word-range.ts).
+  var pickWord=${pickWord.toString()};
+  var moveEdge=${moveEdge.toString()};
+  var describeRange=${describeRange.toString()};
+  var ed=$("[data-transcript-editor]"),nav=document.getElementById("sel-nav");
+  if(ed&&nav){
+    var count=Number(ed.getAttribute("data-words")),MIN=Number(ed.getAttribute("data-min")),MAX=Number(ed.getAttribute("data-max"));
+    var wordEls=[];$$("button[data-w]",ed).forEach(function(b){wordEls[Number(b.getAttribute("data-w"))]=b});
+    var hs=$("[data-handle=start]",ed),he=$("[data-handle=end]",ed),selForm=$("[data-sel-form]",ed);
+    var label=$("[data-sel-label]",ed),problemEl=$("[data-sel-problem]",ed);
+    var parse=function(v){var m=/^(\\d+)-(\\d+)$/.exec(v||"");return m?{from:Number(m[1]),to:Number(m[2])}:null};
+    var sel=parse(nav.elements.sel.value),clip=nav.elements.clip.value===""?null:Number(nav.elements.clip.value);
+    var said=function(){return sel?describeRange(sel,Number(wordEls[sel.from].getAttribute("data-s")),Number(wordEls[sel.to].getAttribute("data-e")),MIN,MAX):null};
+    var setProblem=function(t){problemEl.textContent=t||"";problemEl.hidden=!t};
+    var render=function(){
+      wordEls.forEach(function(b,i){b.setAttribute("aria-pressed",sel&&i>=sel.from&&i<=sel.to?"true":"false")});
+      var value=sel?sel.from+"-"+sel.to:"";
+      nav.elements.sel.value=value;nav.elements.clip.value=clip===null?"":String(clip);
+      selForm.elements.start_word.value=sel?String(sel.from):"";selForm.elements.end_word.value=sel?String(sel.to):"";
+      $$("button[type=submit]",selForm).forEach(function(b){b.disabled=!sel});
+      $$("button[data-set-clip]",selForm).forEach(function(b){var n=b.getAttribute("data-set-clip");b.textContent=clip!==null&&String(clip)===n?"Save trim of clip "+n:"Set clip "+n+" to this selection"});
+      [hs,he].forEach(function(h){h.hidden=!sel});
+      if(sel){
+        var first=wordEls[sel.from],num=first.previousElementSibling;(num&&num.classList.contains("word-index")?num:first).before(hs);wordEls[sel.to].after(he);
+        $$("button[data-move]",ed).forEach(function(b){var to=moveEdge(sel,b.getAttribute("data-edge"),Number(b.getAttribute("data-move")),count);b.value=to.from+"-"+to.to;b.disabled=to.from===sel.from&&to.to===sel.to});
+        var d=said();
+        label.textContent="";var strong=document.createElement("strong");strong.textContent="Selected:";label.appendChild(strong);
+        label.appendChild(document.createTextNode(" "+d.label+(clip!==null?" (clip "+clip+"'s cuts: move them with the handles \u25C2 \u25B8 around the words)":"")));
+      }else label.textContent="Select words to make a clip of them or to move a clip's cuts: choose the first word, then the last (shift-click stretches a selection).";
+      setProblem("");
+      var q=new URLSearchParams(location.search);if(value)q.set("sel",value);else q.delete("sel");if(clip!==null)q.set("clip",String(clip));else q.delete("clip");q.delete("pick");q.delete("set");
+      // the job page's own path: after a form's answer the address is the POST's, which has no GET
+      history.replaceState(null,"",new URL(nav.action).pathname+(q.toString()?"?"+q:"")+location.hash);
+    };
+    ed.addEventListener("click",function(e){
+      var w=e.target.closest("button[data-w]");
+      if(w){e.preventDefault();sel=pickWord(sel,Number(w.getAttribute("data-w")),e.shiftKey);render();w.focus();return}
+      var h=e.target.closest("button[data-move]");
+      if(h&&sel){e.preventDefault();sel=moveEdge(sel,h.getAttribute("data-edge"),Number(h.getAttribute("data-move")),count);render();h.focus();return}
+      if(e.target.closest("[data-sel-clear]")){e.preventDefault();sel=null;clip=null;render()}
+    });
+    // a handle moves with the arrow keys too (its group carries aria-keyshortcuts)
+    ed.addEventListener("keydown",function(e){
+      var h=e.target.closest&&e.target.closest("[data-handle]");
+      if(!h||!sel||(e.key!=="ArrowLeft"&&e.key!=="ArrowRight"))return;
+      e.preventDefault();
+      sel=moveEdge(sel,h.getAttribute("data-handle"),e.key==="ArrowLeft"?-1:1,count);render();
+      var b=$('button[data-move="'+(e.key==="ArrowLeft"?"-1":"1")+'"]',h);(b&&!b.disabled?b:$("button:not([disabled])",h)||b).focus();
+    });
+    selForm.addEventListener("submit",function(e){
+      var d=said();
+      if(!d){e.preventDefault();setProblem("Select the words first: choose the first word, then the last.");return}
+      if(d.problem){e.preventDefault();setProblem(d.problem)}
+    });
+    // "Show on transcript" on a clip: its words chosen, the handles beside them, focus on the start handle
+    document.addEventListener("click",function(e){
+      var a=e.target.closest&&e.target.closest("a[data-show-clip]");if(!a)return;
+      e.preventDefault();
+      sel={from:Number(a.getAttribute("data-from")),to:Number(a.getAttribute("data-to"))};clip=Number(a.getAttribute("data-show-clip"));render();
+      var b=$("button:not([disabled])",hs);if(b)b.focus();
+    });
+  }
   // Phone widths stack each table row into a card (the stylesheet); each cell is labelled with its column's header.
   $$("main table").forEach(function(t){
     var heads=$$("thead th",t).map(function(th){return th.textContent.trim()});

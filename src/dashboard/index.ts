@@ -10,6 +10,8 @@ import { registerBrandKitPages } from "./pages/brand-kits";
 import { registerBrollPages } from "./pages/broll";
 import { registerInsightsPages } from "./pages/insights";
 import { registerHomePage } from "./pages/home";
+import { registerJobEdits } from "./pages/job/edits";
+import { registerJobPage } from "./pages/job/page";
 import { registerJobPages } from "./pages/jobs";
 import { registerKeyPages } from "./pages/keys";
 import { registerPublishingPages } from "./pages/publishing";
@@ -30,6 +32,8 @@ export function registerDashboard(app: App) {
   registerHomePage(d);
   registerKeyPages(d);
   registerJobPages(d);
+  registerJobPage(d);
+  registerJobEdits(d);
   registerBrandKitPages(d);
   registerBrollPages(d);
   registerInsightsPages(d);

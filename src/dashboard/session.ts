@@ -88,3 +88,7 @@ export async function formOf(c: Context) {
   };
   return { one, all };
 }
+
+/** A zod error as one line for the page's notice: each issue with the field it is about. */
+export const zodMessage = (e: { issues: { path: PropertyKey[]; message: string }[] }) =>
+  e.issues.map((i) => (i.path.length ? `${i.path.map(String).join(".")}: ${i.message}` : i.message)).join("; ");

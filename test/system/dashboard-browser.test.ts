@@ -129,6 +129,26 @@ describe("dashboard in a browser", () => {
     await shot("jobs");
   });
 
+  it("selects words of the finished job's transcript and makes a clip from the selection", async () => {
+    await page.goto(`${base()}${jobPath}`);
+    const words = page.locator("button[data-w]");
+    expect(await words.count()).toBeGreaterThan(10);
+    // the first word, then a later one: 4 to 60 s of speech after the first word starts
+    const first = words.first();
+    const from = Number(await first.getAttribute("data-s"));
+    const last = await words.evaluateAll((bs, s) => bs.findIndex((b) => Number(b.getAttribute("data-e")) - s >= 4 && Number(b.getAttribute("data-e")) - s <= 60), from);
+    expect(last).toBeGreaterThan(0);
+    await first.click();
+    await words.nth(last).press("Enter");
+    expect(await page.locator("button[data-w][aria-pressed=true]").count()).toBe(last + 1);
+    expect(await page.locator("[data-sel-label]").textContent()).toMatch(new RegExp(`Selected: words 0–${last}, \\d+:\\d\\d\\.\\d–\\d+:\\d\\d\\.\\d, \\d+\\.\\d s`));
+    expect(new URL(page.url()).searchParams.get("sel")).toBe(`0-${last}`);
+    expect(await axeViolations(page), "job page with a selection: axe").toEqual([]);
+    await page.getByRole("button", { name: "Make a clip from this selection" }).click();
+    await expect.poll(() => page.getByRole("status").textContent()).toMatch(/^Clip \d+ is being made from [\d.]+ s to [\d.]+ s \(snapped to pauses\)/);
+    expect(await page.locator("[data-manual-clip]").count()).toBe(1);
+  });
+
   it("uploads a chosen file with a progress bar through the presigned URL, then cancels the job", async () => {
     await page.goto(`${base()}/dashboard/jobs`);
     // Report the bar's value after each upload progress event (read after the page's own handler ran).

@@ -21,8 +21,8 @@ export function TranscriptSource({ transcript }: { transcript: Transcript }) {
 
 export interface TranscriptLine {
   start: number;
-  /** `index`: the word's index in the transcript's words (what a trim's start_word/end_word names) */
-  words: { text: string; confidence?: number; low: boolean; index?: number }[];
+  /** `index`: the word's index in the transcript's words (what a trim's start_word/end_word names); `start`/`end`: its times in the source, seconds */
+  words: { text: string; confidence?: number; low: boolean; index?: number; start?: number; end?: number }[];
 }
 
 /** Each segment's words (by time), so confidence can be shown per word; a segment without words keeps its text. */
@@ -34,7 +34,7 @@ export function transcriptLines(t: Transcript): TranscriptLine[] {
     while (i < t.words.length && (last || t.words[i]!.start < s.end)) {
       const index = i;
       const w = t.words[i++]!;
-      words.push({ text: w.text, confidence: w.confidence, low: w.confidence !== undefined && w.confidence < LOW_CONFIDENCE, index });
+      words.push({ text: w.text, confidence: w.confidence, low: w.confidence !== undefined && w.confidence < LOW_CONFIDENCE, index, start: w.start, end: w.end });
     }
     return { start: s.start, words: words.length > 0 ? words : [{ text: s.text, low: false }] };
   });

@@ -2,7 +2,7 @@
 // "Clips made by hand", "Left-out candidates"). A manual clip is free (no quota), only on a
 // completed job, and reserves the job's next clip index at once; the job stays `completed` while
 // it renders, follows it in `manual_clips`, and gains it among `clips` (origin "manual") when it lands.
-import { MANUAL_CLIP_SECONDS, MAX_CLIPS, snapToPauses, type TranscriptWord } from "@katto/protocol";
+import { MANUAL_CLIP_SECONDS, MAX_CLIPS, resolveClipRange, snapToPauses, type TranscriptWord } from "@katto/protocol";
 import type { Candidate } from "@katto/protocol/api";
 import type { CreateClipBody } from "@katto/protocol/api";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
@@ -85,6 +85,19 @@ export async function createManualClip(ctx: AccountContext, jobId: string, body:
   const problem = rangeProblem(snapped, duration);
   if (problem) throw new ValidationError(problem);
   return queueManualClip(ctx, jobId, snapped, { layout_mode: body.layout_mode, style: body.style, title: body.title }, null);
+}
+
+/**
+ * A clip by hand named by its first and last word (the dashboard's "make a clip from this
+ * selection"): the range a trim's start_word / end_word gives (resolveClipRange: in the pauses
+ * around those words, 3 to 180 s), then made as POST /jobs/{id}/clips makes one.
+ */
+export async function createManualClipFromWords(ctx: AccountContext, jobId: string, body: { start_word: number; end_word: number } & ClipOptions) {
+  requireScope(ctx, "write");
+  const job = await requireCompleted(ctx, jobId);
+  const r = resolveClipRange(await transcriptWords(ctx.env.DB, jobId), { start_word: body.start_word, end_word: body.end_word }, job.sourceDuration ?? null);
+  if (!r.ok) throw new ValidationError(r.error);
+  return createManualClip(ctx, jobId, { ...r.value, layout_mode: body.layout_mode, style: body.style, title: body.title });
 }
 
 async function queueManualClip(ctx: AccountContext, jobId: string, range: { start: number; end: number }, options: ClipOptions, candidateId: string | null) {

@@ -31,7 +31,7 @@ describe("job page: correcting the transcript and moving cuts", () => {
     expect(html).toContain('data-revision="0"');
     expect(html.match(/<form method="post" action="\/dashboard\/jobs\/[^"]+\/transcript"/g)).toHaveLength(4);
     expect(html).toMatch(/<input id="seg-0" name="text" value="w0 w1 w2 w3 w4 w5 w6 catto w8 w9"/);
-    expect(html).toMatch(/#7<\/span><mark class="low-confidence"[^>]*>catto<\/mark>/);
+    expect(html).toMatch(/#7<\/span><button [^>]*data-w="7"[^>]*><mark class="low-confidence"[^>]*>catto<\/mark><\/button>/);
     expect(html).toContain("Refresh captions");
     expect(html).toContain("Move start and end");
   });

@@ -1,0 +1,131 @@
+/** @jsxImportSource hono/jsx */
+// One clip on the job page: its player, score and breakdown, quality, downloads, the export menu
+// (editor projects), re-render / dub, "Refresh captions", "Show on transcript" (its words chosen in
+// the transcript editor, with handles), the numeric trim form (the no-script way to move its cuts)
+// and its versions.
+import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
+import { EXPORT_FORMATS, type ExportFormat } from "@katto/protocol/api";
+import type { getJobDetails } from "../../../services/jobs/details";
+import { StyleFields } from "../../components/style-fields";
+import { QualityBadge, StatusBadge } from "../../components/ui";
+import type { WordRange } from "../../components/word-range";
+
+export type JobClip = Awaited<ReturnType<typeof getJobDetails>>["clips"][number];
+
+/** The editor project formats (EXPORT_FORMATS) as the export menu names them. */
+const EXPORT_LABELS: Record<ExportFormat, string> = {
+  mlt: "Shotcut / Kdenlive (MLT)",
+  fcpxml: "Final Cut Pro, DaVinci Resolve, Premiere (FCPXML)",
+  otio: "OpenTimelineIO (OTIO)",
+  edl: "Any editor, cuts only (CMX 3600 EDL)",
+};
+
+const secs = (x: number) => `${x.toFixed(1)} s`;
+
+/**
+ * `rank`: its place by score (0 = best); `transcript`: whether the job has one (the trim form needs
+ * it); `words`: the transcript words inside the clip, for "Show on transcript" (null without words).
+ */
+export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transcript: boolean; words: WordRange | null }) {
+  const { jobId: id, clip: k, rank, transcript, words } = p;
+  return (
+    <article class="card clip" aria-labelledby={`clip-${k.clip_index}-title`} data-clip={k.clip_index}>
+      <video controls preload="metadata" playsinline src={k.url} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
+        {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
+      </video>
+      <h3 id={`clip-${k.clip_index}-title`}>{k.title ?? `Clip ${rank + 1}`}</h3>
+      {k.origin === "manual" && <p class="muted" data-origin="manual">Made by hand · {secs(k.start_s)}–{secs(k.end_s)}</p>}
+      <p><span class="score" aria-label="Score">{k.score === null ? "—" : Math.round(k.score)}</span> <span class="muted">/ 100 · {(k.end_s - k.start_s).toFixed(0)} s{k.hd ? " · 1080p" : ""} · clip {k.clip_index}</span></p>
+      {k.subscores && (
+        <div class="subscores" aria-label="Score breakdown">
+          {(["hook", "flow", "value", "trend"] as const).map((n) => {
+            const v = k.subscores?.[n];
+            return v === undefined ? null : (<><span>{n}</span><meter min={0} max={100} value={v}></meter><span>{Math.round(v)}</span></>);
+          })}
+        </div>
+      )}
+      <QualityBadge quality={k.quality} id={`clip-${k.clip_index}-quality`} />
+      {k.justification && <p class="muted">{k.justification}</p>}
+      <div class="actions">
+        <a class="btn" href={k.url} download>Download MP4</a>
+        {k.captions_url && <a class="btn" href={k.captions_url} download>Download SRT</a>}
+        {k.captions_original_url && <a class="btn" href={k.captions_original_url} download>SRT as spoken</a>}
+        <a class="btn" href={`/dashboard/jobs/${id}/clips/${k.clip_index}/publish`}>Publish</a>
+      </div>
+      <details data-export={k.clip_index}>
+        <summary>Open in a video editor</summary>
+        <p class="muted">A project with this clip's cuts, its crop path as keyframes and its captions, linking the source video (the link works for 24 hours for an uploaded source). Or download the source and a project that names it, and keep both in one folder.</p>
+        <ul class="plain">
+          {EXPORT_FORMATS.map((f) => (
+            <li>
+              <a href={`/dashboard/jobs/${id}/clips/${k.clip_index}/export?format=${f}`} download>{EXPORT_LABELS[f]}</a>
+              {f !== "edl" && <> · <a href={`/dashboard/jobs/${id}/clips/${k.clip_index}/export?format=${f}&source=file`} download>for a downloaded source</a></>}
+            </li>
+          ))}
+          <li><a href={`/dashboard/jobs/${id}/source`}>Download the source video</a></li>
+        </ul>
+      </details>
+      {k.rerenderable && (
+        <details>
+          <summary>Re-render or dub</summary>
+          <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`}>
+            <label for={`rr-layout-${k.clip_index}`}>Layout</label>
+            <select id={`rr-layout-${k.clip_index}`} name="layout_mode"><option value="">Keep</option>{LAYOUT_MODES.map((m) => <option value={m}>{m}</option>)}</select>
+            <label for={`rr-style-${k.clip_index}`}>Caption style</label>
+            <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{CAPTION_STYLES.map((m) => <option value={m}>{m}</option>)}</select>
+            <fieldset><legend>Dub into</legend>{DUB_LANGUAGES.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
+            <StyleFields id={`rr-cs-${k.clip_index}`} keep />
+            <button type="submit" class="btn">Start</button>
+          </form>
+        </details>
+      )}
+      {k.rerenderable && (
+        <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`} class="actions">
+          <input type="hidden" name="captions" value="refresh" />
+          <button type="submit" class="btn" data-refresh-captions={k.clip_index}>Refresh captions</button>
+          <span class="muted">A new version captioned with the transcript as corrected below.</span>
+        </form>
+      )}
+      {k.rerenderable && words && (
+        <p class="actions">
+          <a class="btn" href={`/dashboard/jobs/${id}?sel=${words.from}-${words.to}&clip=${k.clip_index}#selection`} data-show-clip={String(k.clip_index)} data-from={String(words.from)} data-to={String(words.to)}>
+            Show on transcript
+          </a>
+          <span class="muted">Clip {k.clip_index}'s words, with handles to move its start and end.</span>
+        </p>
+      )}
+      {k.rerenderable && transcript && (
+        <details data-trim={k.clip_index}>
+          <summary>Move start and end (by time or word number)</summary>
+          <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/trim`}>
+            <p class="muted">Times in the source video, seconds; each is moved to the nearest pause between words. Or pick the first and last word of the clip (the # before each word in the transcript). 3 to 180 s.</p>
+            <label for={`tr-start-${k.clip_index}`}>Start (s)</label>
+            <input id={`tr-start-${k.clip_index}`} name="start" type="number" min={0} step="0.01" value={String(k.start_s)} />
+            <label for={`tr-end-${k.clip_index}`}>End (s)</label>
+            <input id={`tr-end-${k.clip_index}`} name="end" type="number" min={0} step="0.01" value={String(k.end_s)} />
+            <label for={`tr-sw-${k.clip_index}`}>or first word #</label>
+            <input id={`tr-sw-${k.clip_index}`} name="start_word" type="number" min={0} step="1" />
+            <label for={`tr-ew-${k.clip_index}`}>and last word #</label>
+            <input id={`tr-ew-${k.clip_index}`} name="end_word" type="number" min={0} step="1" />
+            <button type="submit" class="btn">Make this version</button>
+          </form>
+        </details>
+      )}
+      {k.versions.length > 0 && (
+        <div>
+          <h4>Versions</h4>
+          <ul>
+            {k.versions.map((v) => (
+              <li>
+                <StatusBadge status={v.status} /> <span class="muted">{Object.entries(v.params).filter(([, x]) => x !== undefined && x !== null).map(([a, b]) => `${a}: ${Array.isArray(b) ? b.join("+") : String(b)}`).join(", ")}</span>
+                {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}
+                {v.error && <span class="alert"> {v.error}</span>}
+                {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </article>
+  );
+}
