@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ClipQuality } from "@katto/protocol";
+import { FALLBACK_LAYOUT, type ClipQuality } from "@katto/protocol";
 import { measureClip } from "../../src/quality/measure-clip.js";
 import { edgesAgainstSentences } from "../../src/quality/measures.js";
 import { measureStoredRender, readStoredClip } from "../../src/rerender.js";
@@ -76,7 +76,7 @@ const rendered = new Map<string, Promise<Measured>>();
  * edges are checked against the talk's sentences at the rendered length (as the job does), unless
  * given. Memoised by name: a counterpart several tests share is rendered once.
  */
-function renderAndMeasure(source: string, o: { name: string; layout: Layout; start?: number; end?: number; words: { start: number; end: number }[]; cropPath?: ClipPlan["cropPath"]; expectSpeech?: boolean; edges?: typeof edges }): Promise<Measured> {
+function renderAndMeasure(source: string, o: { name: string; layout: Layout; start?: number; end?: number; words: { start: number; end: number }[]; cropPath?: ClipPlan["cropPath"]; expectSpeech?: boolean; edges?: typeof edges; subject?: boolean }): Promise<Measured> {
   const done = rendered.get(o.name);
   if (done) return done;
   const job = (async () => {
@@ -88,7 +88,7 @@ function renderAndMeasure(source: string, o: { name: string; layout: Layout; sta
     const renderMs = Date.now() - t0;
     const out = await probe(output, { signal });
     const clipEdges = o.edges ?? edgesAgainstSentences(talkWords, start, start + out.duration);
-    const q = await measureClip({ file: output, duration: out.duration, hasAudio: out.audio !== null, layout: o.layout, words: o.words, edges: clipEdges, expectSpeech: o.expectSpeech ?? true, signal });
+    const q = await measureClip({ file: output, duration: out.duration, hasAudio: out.audio !== null, layout: o.layout, subject: o.subject, words: o.words, edges: clipEdges, expectSpeech: o.expectSpeech ?? true, signal });
     // the cost of measuring against the render it checks (docs/clip-quality.md "Cost")
     console.log(JSON.stringify({ clip: o.name, duration_s: out.duration, render_ms: renderMs, measured_ms: q.measured_ms, flags: q.flags.map((f) => f.name) }));
     return { q, renderMs };
@@ -210,12 +210,12 @@ describe("loudness", () => {
 
 describe("picture", () => {
   // a face (a real photograph) over a plain 1280x720 background, 4 s; `x`: its left edge over time
-  function faceSource(name: string, x: string): string {
+  function faceSource(name: string, x: string, width = 240): string {
     const file = path.join(dir, `${name}.mp4`);
     ffmpeg([
       "-f", "lavfi", "-i", "color=c=0x445566:s=1280x720:r=25:d=4.5", "-loop", "1", "-i", media("photos/grace_hopper.jpg"),
       "-i", media(`${LIBRIVOX}-0870.wav`),
-      "-filter_complex", `[1:v]scale=240:-2[f];[0:v]noise=alls=6:allf=t[bg];[bg][f]overlay=x='${x}':y=150:shortest=1,format=yuv420p[v]`,
+      "-filter_complex", `[1:v]scale=${width}:-2[f];[0:v]noise=alls=6:allf=t[bg];[bg][f]overlay=x='${x}':y=150:shortest=1,format=yuv420p[v]`,
       "-map", "[v]", "-map", "2:a", "-t", "4", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", file,
     ]);
     return file;
@@ -244,6 +244,25 @@ describe("picture", () => {
     expect(ok.subject_in_frame!).toBeGreaterThanOrEqual(0.9);
     expect(flagNames(ok)).not.toContain("subject_out_of_frame");
     expect(flagNames(ok)).not.toContain("empty_frames");
+  });
+
+  it("a selfie the crop lost is re-framed to a steady centre crop, not wide, and the re-framed render keeps the speaker in frame", async () => {
+    const words = wordsIn(0, 4).filter((w) => w.end < 4);
+    // a close-up: the photograph 300x352, swaying 30 px around x 490 (inside the centre crop, x 438..842)
+    const selfie = faceSource("selfie", "490+30*sin(t*2)", 300);
+    // the tracked crop went to the left edge (x 0..404): the face is out of it
+    const lost = [{ t: 0, x: 0 }];
+    const { q } = await renderAndMeasure(selfie, { layout: "face_tracking", cropPath: lost, words, edges, name: "selfie-lost" });
+    expect(flagNames(q)).toContain("subject_out_of_frame");
+
+    // the analysis's face boxes (here the photograph's bounds each second, which hold the face)
+    const faceBoxes = [0.5, 1.5, 2.5, 3.5].map((t) => ({ t, x: Math.round(490 + 30 * Math.sin(t * 2)), y: 150, w: 300, h: 352 }));
+    const plan = { index: 0, start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: lost, panels: null, faceCam: null, content: null, words: [], faceBoxes } as unknown as ClipPlan;
+    const fix = fixPlan(plan, q.flags, { words: [], duration: 4, picture: { width: 1280, height: 720 } })!;
+    expect(fix.plan.layout).toBe(FALLBACK_LAYOUT);
+    const out = await renderAndMeasure(selfie, { layout: fix.plan.layout, cropPath: fix.plan.cropPath, words, edges, name: "selfie-centre", subject: true });
+    expect(out.q.subject_in_frame!).toBeGreaterThanOrEqual(0.8);
+    expect(flagNames(out.q)).not.toContain("subject_out_of_frame");
   });
 
   it("a black picture is empty_frames; a moving one is not", async () => {
