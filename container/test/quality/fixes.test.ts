@@ -8,6 +8,7 @@ import type { ClipPlan } from "../../src/clip-plan.js";
 import type { TimedRect } from "../../src/edit/zoom-plan.js";
 import { cropWindow, cropXAt, centerPath } from "../../src/reframe/crop-path.js";
 import { faceKeptShare, fixPlan, judgeFix, reframeFor, runFixes, type FixState } from "../../src/quality/fixes.js";
+import { reframedCrop } from "../../src/rerender.js";
 import type { Word } from "../../src/types.js";
 
 const picture = { width: 1280, height: 720 };
@@ -55,6 +56,14 @@ describe("re-framing a clip whose speaker left the frame", () => {
     expect(reframeFor(plan({ faceBoxes: null }), picture).layout).toBe("wide");
     // a face seen in too few of the clip's seconds is not kept by any crop either
     expect(reframeFor(plan({ faceBoxes: faces(() => 500, 200).slice(0, 3) }), picture).layout).toBe("wide");
+  });
+
+  it("the HD file and re-renders of a clip re-framed to a crop are still checked for its speaker, as its preview was", () => {
+    const reframed = [{ flag: "subject_out_of_frame" as const, action: "Re-framed" }];
+    expect(reframedCrop(FALLBACK_LAYOUT, reframed)).toBe(true);
+    expect(reframedCrop(AUTO_LAYOUT, reframed)).toBe(true);
+    expect(reframedCrop("wide", reframed)).toBe(false);
+    expect(reframedCrop(FALLBACK_LAYOUT, [{ flag: "cuts_word", action: "Moved" }])).toBe(false);
   });
 });
 
