@@ -8,6 +8,7 @@
 import {
   AUTO_LAYOUT,
   CLIP_LENGTH_SECONDS,
+  CROP_LAYOUTS,
   FALLBACK_LAYOUT,
   QUALITY_THRESHOLDS as T,
   type ClipLength,
@@ -108,12 +109,15 @@ export interface Reframe {
  * (per second, from the analysis) show it keeps the whole face for at least SUBJECT_IN_FRAME_MIN
  * of the clip: first the steady centre crop (FALLBACK_LAYOUT), then a crop that follows the face
  * closely (AUTO_LAYOUT on a new path); only when neither keeps the speaker (a face wider than the
- * crop, a speaker walking across the room, or no face boxes at all) the whole picture (wide).
+ * crop, a speaker walking across the room, or no face boxes at all), and always for the layouts
+ * of several people, the whole picture (wide).
  */
 export function reframeFor(p: ClipPlan, picture: { width: number; height: number }): Reframe {
   const faces = p.faceBoxes ?? [];
   const duration = clipDuration(p);
-  if (faces.length) {
+  // only a one-person crop is re-framed to another crop: the panel and stacked layouts frame
+  // several people, and a crop on the largest face would drop the others
+  if (faces.length && (CROP_LAYOUTS as readonly string[]).includes(p.layout)) {
     const win = p.cropWindow ?? cropWindow(picture.width, picture.height);
     const center = [{ t: 0, x: Math.round(win.maxX / 2) }];
     const centerKept = faceKeptShare(faces, win, () => center[0]!.x, duration);

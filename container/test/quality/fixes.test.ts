@@ -51,11 +51,13 @@ describe("re-framing a clip whose speaker left the frame", () => {
     }
   });
 
-  it("falls back to wide only when no crop keeps the speaker: a face wider than the crop, or no face boxes", () => {
+  it("falls back to wide only when no crop keeps the speaker (a face wider than the crop, no face boxes) or the layout frames several people", () => {
     expect(reframeFor(plan({ faceBoxes: faces(() => 400, 480) }), picture)).toMatchObject({ layout: "wide", cropPath: null, kept: null });
     expect(reframeFor(plan({ faceBoxes: null }), picture).layout).toBe("wide");
     // a face seen in too few of the clip's seconds is not kept by any crop either
     expect(reframeFor(plan({ faceBoxes: faces(() => 500, 200).slice(0, 3) }), picture).layout).toBe("wide");
+    // a layout of several people is never narrowed to a crop on the largest face
+    expect(reframeFor(plan({ layout: "split_screen", faceBoxes: faces(() => 500, 250) } as Partial<ClipPlan>), picture).layout).toBe("wide");
   });
 
   it("the HD file and re-renders of a clip re-framed to a crop are still checked for its speaker, as its preview was", () => {
