@@ -95,14 +95,15 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
   }
   if (dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
   const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT };
-  const made: Rendered[] = [];
+  // every fix render made, so the ones not delivered are removed
+  const made: { output: string; srt: string }[] = [];
   try {
     const { state, fixes } = await runFixes<Rendered>(
       { plan: p, flags: first.flags, file: { ...preview, quality: first } },
       options,
       async (plan, round) => {
         const out = await render(plan, () => undefined, `clip-${p.index}-fixed-${round}`);
-        made.push({ output: out.output, srt: out.srt, quality: first });
+        made.push({ output: out.output, srt: out.srt });
         const quality = await measurePlan(run, plan, out.output, transcript, subjectOf(plan));
         return { plan, flags: quality.flags, file: { output: out.output, srt: out.srt, quality } };
       },
