@@ -1,21 +1,24 @@
 // checking: every rendered preview measures itself (quality/measure-clip.ts) before the user gets
 // it (docs/clip-quality.md). Known problems are fixed first: an edge that cuts a word or a sentence
-// moves to a sentence boundary, a subject that leaves a face layout's frame is re-framed wide; the
-// fixed plan is rendered and measured again, and kept only when the fixed flags are gone. A clip
+// moves to a sentence boundary, a subject that leaves a face layout's frame is re-framed (a crop
+// that keeps the face, else wide); the fixed plan is rendered and measured again, kept only when a
+// fixed flag is gone and nothing new appeared, and what is still flagged may get a fix of another
+// kind in a next round (at most one of each kind: quality/fixes.ts runFixes). A clip
 // of a speech source with (almost) no speech is dropped and reported with its reason; the best
 // clip is always kept, with its flags. What was fixed is recorded on the clip; flags that remain
 // are delivered with it, never silently.
 import { rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { ClipQuality, DroppedClip, DropReason, JobWarning, QualityFix } from "@katto/protocol";
-import { AUTO_LAYOUT, type ClipReport } from "@katto/protocol";
+import type { ClipQuality, DroppedClip, DropReason, JobWarning } from "@katto/protocol";
+import { AUTO_LAYOUT, CROP_LAYOUTS, type ClipReport } from "@katto/protocol";
 import { JobGoneError } from "./callback-client.js";
 import type { ClipPlan } from "./clip-plan.js";
 import type { PreviewRender } from "./job-delivery.js";
 import type { JobRun, Source } from "./job-run.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
-import { fixPlan } from "./quality/fixes.js";
+import { runFixes } from "./quality/fixes.js";
+import { hasSubject } from "./quality/flags.js";
 import { measureClip } from "./quality/measure-clip.js";
 import { edgesAgainstSentences, type Edges } from "./quality/measures.js";
 import type { PreviewsResult } from "./stages/previews.js";
@@ -53,54 +56,74 @@ interface Checked {
   drop: DropReason | null;
 }
 
-/** Measure one rendered plan's preview. */
-async function measurePlan(run: JobRun, p: ClipPlan, file: string, transcript: Transcript, fixes: readonly QualityFix[]): Promise<ClipQuality> {
+/** Measure one rendered plan's preview; `subject`: the speaker is expected in its frame. */
+async function measurePlan(run: JobRun, p: ClipPlan, file: string, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
   const info = await probe(file, { signal: run.signal });
   return measureClip({
     file,
     duration: info.duration,
     hasAudio: info.audio !== null,
     layout: p.layout,
+    subject,
     words: p.words,
     edges: edgesAgainstSentences(transcript.words, p.start, p.start + info.duration),
     expectSpeech: transcript.words.length > 0,
-    fixes,
     signal: run.signal,
   });
 }
 
-/** One clip: measure, fix what has a known fix (render and measure again), decide a drop. */
+/** A measured render of one clip: the preview's files (the first render's, or a fix's before it replaces them). */
+interface Rendered {
+  output: string;
+  srt: string;
+  quality: ClipQuality;
+}
+
+/** One clip: measure, fix what has a known fix in rounds (render and measure again), decide a drop. */
 async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender): Promise<Checked> {
+  const preview = { output: join(run.dir, p.files.preview), srt: join(run.dir, p.files.srt) };
+  // a clip re-framed from a face layout to a crop is still checked for its speaker
+  const subjectOf = (plan: ClipPlan) => hasSubject(plan.layout) || (hasSubject(p.layout) && (CROP_LAYOUTS as readonly string[]).includes(plan.layout));
   let first: ClipQuality;
   try {
-    first = await measurePlan(run, p, join(run.dir, p.files.preview), transcript, []);
+    first = await measurePlan(run, p, preview.output, transcript, subjectOf(p));
   } catch (e) {
     // a measure that fails never holds back a rendered clip: it is delivered unmeasured
     if (run.signal.aborted || e instanceof JobGoneError) throw e;
     log("warn", "measuring the preview failed; clip delivered without quality", { job_id: run.job.job_id, clip: p.index, error: String(e) });
     return { plan: p, quality: null, drop: null };
   }
-  const fix = fixPlan(p, first.flags, { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT });
-  if (!fix || dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
-  const name = `clip-${p.index}-fixed`;
+  if (dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
+  const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT };
+  // every fix render made, so the ones not delivered are removed
+  const made: { output: string; srt: string }[] = [];
   try {
-    const out = await render(fix.plan, () => undefined, name);
-    const kept = new Set(fix.fixes.map((f) => f.flag));
-    const after = await measurePlan(run, fix.plan, out.output, transcript, []);
-    const solved = fix.fixes.filter((f) => !after.flags.some((g) => g.name === f.flag));
-    // the fixed render replaces the first when it solved something and added no new problem
-    const worse = after.flags.some((g) => !first.flags.some((f) => f.name === g.name) && !kept.has(g.name));
-    if (solved.length && !worse) {
-      await rename(out.output, join(run.dir, p.files.preview));
-      await rename(out.srt, join(run.dir, p.files.srt));
-      const quality = { ...after, fixes: solved };
-      log("info", "clip fixed before delivery", { job_id: run.job.job_id, clip: p.index, fixes: solved.map((f) => f.flag), flags: after.flags.map((f) => f.name) });
-      return { plan: fix.plan, quality, drop: dropReason(quality) };
-    }
-    await rm(out.output, { force: true });
-    log("info", "fix did not help; clip kept as first rendered", { job_id: run.job.job_id, clip: p.index, tried: fix.fixes.map((f) => f.flag), flags: after.flags.map((f) => f.name) });
+    const { state, fixes } = await runFixes<Rendered>(
+      { plan: p, flags: first.flags, file: { ...preview, quality: first } },
+      options,
+      async (plan, round) => {
+        const out = await render(plan, () => undefined, `clip-${p.index}-fixed-${round}`);
+        made.push({ output: out.output, srt: out.srt });
+        const quality = await measurePlan(run, plan, out.output, transcript, subjectOf(plan));
+        return { plan, flags: quality.flags, file: { output: out.output, srt: out.srt, quality } };
+      },
+      async (s, tried) => {
+        await Promise.all([rm(s.file.output, { force: true }), rm(s.file.srt, { force: true })]);
+        log("info", "fix did not help; clip kept as last rendered", { job_id: run.job.job_id, clip: p.index, tried: tried.map((f) => f.flag), flags: s.flags.map((f) => f.name) });
+      },
+    );
+    // an earlier round's render that a later round replaced goes
+    await Promise.all(made.filter((m) => m.output !== state.file.output).flatMap((m) => [rm(m.output, { force: true }), rm(m.srt, { force: true })]));
+    if (!fixes.length) return { plan: p, quality: first, drop: null };
+    // the last kept round's render replaces the preview
+    await rename(state.file.output, preview.output);
+    await rename(state.file.srt, preview.srt);
+    const quality = { ...state.file.quality, fixes };
+    log("info", "clip fixed before delivery", { job_id: run.job.job_id, clip: p.index, fixes: fixes.map((f) => f.flag), flags: quality.flags.map((f) => f.name) });
+    return { plan: state.plan, quality, drop: dropReason(quality) };
   } catch (e) {
     if (run.signal.aborted || e instanceof JobGoneError) throw e;
+    await Promise.all(made.flatMap((m) => [rm(m.output, { force: true }), rm(m.srt, { force: true })]));
     log("warn", "fix render failed; clip kept as first rendered", { job_id: run.job.job_id, clip: p.index, error: String(e) });
   }
   return { plan: p, quality: first, drop: null };

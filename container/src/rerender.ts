@@ -1,7 +1,7 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
-import { QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { CROP_LAYOUTS, QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { measureClip } from "./quality/measure-clip.js";
 import type { Edges } from "./quality/measures.js";
 import type { TaskBroll } from "@katto/protocol";
@@ -120,6 +120,10 @@ export function readStoredClip(metadata: unknown): StoredClip {
   };
 }
 
+/** A crop the clip was re-framed to so that its speaker stays in (quality/fixes.ts): still checked for the speaker, as the preview was. */
+export const reframedCrop = (layout: string, fixes: readonly QualityFix[]) =>
+  (CROP_LAYOUTS as readonly string[]).includes(layout) && fixes.some((f) => f.flag === "subject_out_of_frame");
+
 /**
  * The quality of a stored clip's new render (HD file, re-render version), measured on the file;
  * edges and fixes come from the first render (same range). Words: the render's caption words.
@@ -128,7 +132,7 @@ export async function measureStoredRender(o: { output: string; layout: string; w
   try {
     const info = await probe(o.output, { signal: o.signal });
     const edges = o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
-    return await measureClip({ file: o.output, duration: info.duration, hasAudio: info.audio !== null, layout: o.layout, words: o.words, edges, expectSpeech: o.words.length > 0, fixes: o.stored.qualityFixes, signal: o.signal });
+    return await measureClip({ file: o.output, duration: info.duration, hasAudio: info.audio !== null, layout: o.layout, subject: reframedCrop(o.layout, o.stored.qualityFixes) || undefined, words: o.words, edges, expectSpeech: o.words.length > 0, fixes: o.stored.qualityFixes, signal: o.signal });
   } catch (e) {
     // a measure that fails never holds back a rendered file: it is delivered unmeasured (quality absent)
     if (o.signal.aborted) throw e;

@@ -49,8 +49,12 @@ export const QUALITY_THRESHOLDS = {
   TOO_LOUD_LUFS: -9,
   /** clipping: a true peak at or above this, dBTP */
   CLIPPING_TRUE_PEAK_DBTP: -0.1,
-  /** silencedetect's level below which the rendered audio counts as silent, dBFS */
-  SILENCE_NOISE_DB: -40,
+  /**
+   * Audio this many dB under the speech's own integrated loudness is silence: the one silence
+   * level of the quality measure (the rendered clip, normalised to -14 LUFS, so -39 dBFS) and of
+   * the cut plan's `remove_silences` (the clip's measured loudness minus this)
+   */
+  SILENCE_BELOW_SPEECH_DB: 25,
   /** silencedetect's shortest silence, seconds (shorter pauses are part of speech) */
   SILENCE_MIN_S: 0.5,
 } as const;

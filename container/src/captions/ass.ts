@@ -114,8 +114,27 @@ export const dialogue = (start: number, end: number, text: string, style = "Defa
 /** How much larger a key word is drawn (style `emphasis: keywords`), percent. */
 export const EMPHASIS_SCALE = 125;
 
-/** The colour key words are drawn in: the style's (the kit's) accent, yellow where the accent is the text colour. */
-export function emphasisColor(st: Pick<CaptionStyle, "accentColor" | "primaryColor">): string {
+/** Second colours a key word takes where the accent already marks the spoken word, in order of preference. */
+export const KEY_WORD_COLORS = ["#36E0FF", "#FF5CA8", "#7CFF6B", "#FFE000"] as const;
+/** Colours at least this far apart (RGB distance) read as different on a phone. */
+const DISTINCT_RGB = 120;
+const rgbDistance = (a: string, b: string) => {
+  const c = (h: string, i: number) => parseInt(h.replace(/^#/, "").slice(2 * i, 2 + 2 * i), 16);
+  return Math.hypot(c(a, 0) - c(b, 0), c(a, 1) - c(b, 1), c(a, 2) - c(b, 2));
+};
+
+/**
+ * The colour key words are drawn in. Where the style highlights the spoken word in the accent
+ * (`pop`, `color`: bold_pop, boxed), a key word drawn in the accent too would look like the spoken
+ * word, and while spoken would lose its mark: it takes the first of KEY_WORD_COLORS far from both
+ * the text and the accent colour, and keeps it while spoken. Elsewhere (`none`, `karaoke`) the
+ * accent marks nothing else: the style's (the kit's) accent, yellow where it is the text colour.
+ */
+export function emphasisColor(st: Pick<CaptionStyle, "accentColor" | "primaryColor" | "highlight">): string {
+  if (st.highlight === "pop" || st.highlight === "color") {
+    const distinct = KEY_WORD_COLORS.find((c) => rgbDistance(c, st.accentColor) >= DISTINCT_RGB && rgbDistance(c, st.primaryColor) >= DISTINCT_RGB);
+    if (distinct) return distinct;
+  }
   return st.accentColor.toUpperCase() !== st.primaryColor.toUpperCase() ? st.accentColor : "#FFE000";
 }
 
@@ -130,8 +149,8 @@ export function pageText(page: CaptionPage, st: CaptionStyle, active: number): s
         const sep = j ? joiner(line[j - 1].text, w.text) : "";
         const t = escapeAssText(w.text);
         if (idx !== active && !w.emphasis) return sep + t;
-        // a key word keeps its colour and size while spoken; the spoken word pops as the style says
-        const colour = idx === active ? st.accentColor : emphasisColor(st);
+        // a key word keeps its own colour and size while spoken (it still pops); the spoken word takes the accent
+        const colour = w.emphasis ? emphasisColor(st) : st.accentColor;
         const scale = Math.max(w.emphasis ? EMPHASIS_SCALE : 100, idx === active && st.highlight === "pop" ? st.popScale : 100);
         const on = `\\c${assColor(colour)}` + (scale !== 100 ? `\\fscx${scale}\\fscy${scale}` : "");
         const off = `\\c${assColor(st.primaryColor)}` + (scale !== 100 ? "\\fscx100\\fscy100" : "");

@@ -3,32 +3,30 @@
 // (`remove_fillers`). Times are on the uncut clip timeline (seconds from the clip's source start);
 // every cut edge sits on the output's frame grid so the picture (whole frames) and the sound
 // (sample exact) are cut at the same instants and never drift apart (../ffmpeg/args.ts).
-import type { CutReason } from "@katto/protocol";
+import { QUALITY_THRESHOLDS, type CutReason } from "@katto/protocol";
 import type { CaptionWord } from "../captions/clip-words.js";
+import { LOUDNESS_TARGET_LUFS } from "../ffmpeg/loudness.js";
 import type { Span } from "./timeline.js";
 
 /** A pause longer than this is shortened (issue 26). */
 export const MAX_PAUSE_S = 0.6;
 /** ... to this. */
 export const KEEP_PAUSE_S = 0.25;
-/**
- * Quiet is this many dB under the clip's own speech loudness (its integrated loudness): speech
- * syllables sit within about 20 dB of it, a room's noise floor further down. Relative, so a quiet
- * recording and a loud one are judged alike, and the rendered clip (normalised to -14 LUFS) is
- * judged by the same rule at -39 dB.
- */
-export const QUIET_BELOW_SPEECH_DB = 25;
-/** The quiet threshold when the clip's loudness is unknown: a common speech noise gate. */
-export const DEFAULT_QUIET_DB = -40;
 
 export interface PlannedCut extends Span {
   reason: CutReason;
 }
 
-/** The silencedetect threshold (dBFS) for a clip measured at `lufs` (null: unknown). */
+/**
+ * The silencedetect threshold (dBFS) for a clip measured at `lufs`: SILENCE_BELOW_SPEECH_DB under
+ * its own speech loudness, the one silence level the quality measure also uses
+ * (docs/clip-quality.md). Speech syllables sit within about 20 dB of the integrated loudness, a
+ * room's noise floor further down; relative, so a quiet recording and a loud one are judged alike.
+ * Unknown loudness (null) is judged as the rendered clip is, at the render's loudness target.
+ */
 export function quietThresholdDb(lufs: number | null): number {
-  if (lufs === null || !Number.isFinite(lufs)) return DEFAULT_QUIET_DB;
-  return Math.max(-60, Math.min(-20, lufs - QUIET_BELOW_SPEECH_DB));
+  const level = lufs === null || !Number.isFinite(lufs) ? LOUDNESS_TARGET_LUFS : lufs;
+  return Math.max(-60, Math.min(-20, level - QUALITY_THRESHOLDS.SILENCE_BELOW_SPEECH_DB));
 }
 
 /** Word forms that are only hesitation (lower case, punctuation stripped). */

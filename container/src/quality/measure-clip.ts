@@ -9,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { createBlazeFace } from "../engines/face/blazeface.js";
 import type { FaceDetector } from "../engines/face/types.js";
+import { quietThresholdDb } from "../edit/cut-plan.js";
+import { LOUDNESS_TARGET_LUFS } from "../ffmpeg/loudness.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { RawFrameParser } from "../stages/faces.js";
 import { clipQuality, hasSubject, isClipping } from "./flags.js";
@@ -34,13 +36,19 @@ export const QUALITY_FPS = 2;
 /** The sampled frame: 9:16 at the face detector's input height (BlazeFace letterboxes to 256x256). */
 export const QUALITY_FRAME = { width: 144, height: 256 } as const;
 const ENVELOPE_RATE = 8000;
+/**
+ * The silence level of the rendered clip, dBFS: the cut plan's rule (SILENCE_BELOW_SPEECH_DB under
+ * the speech loudness) at the loudness every render is normalised to, so the measure and
+ * `remove_silences` call the same audio silent.
+ */
+export const SILENCE_NOISE_DB = quietThresholdDb(LOUDNESS_TARGET_LUFS);
 const ENVELOPE_FRAME_S = 0.02;
 
 /** Pure: the arguments of the one measuring pass. */
 export function measureArgs(o: { input: string; hasAudio: boolean; pcm: string; frames: string }): string[] {
   const { width, height } = QUALITY_FRAME;
   const video = `[0:v:0]fps=${QUALITY_FPS},scale=${width}:${height}:flags=area,setsar=1,blackdetect=d=0:pic_th=0.98:pix_th=0.1,freezedetect=n=-60dB:d=2,format=rgb24[vo]`;
-  const audio = `[0:a:0]asplit=2[a1][a2];[a1]silencedetect=noise=${T.SILENCE_NOISE_DB}dB:d=${T.SILENCE_MIN_S},ebur128=peak=true[ao];[a2]aresample=${ENVELOPE_RATE},aformat=sample_fmts=s16:channel_layouts=mono[ae]`;
+  const audio = `[0:a:0]asplit=2[a1][a2];[a1]silencedetect=noise=${SILENCE_NOISE_DB}dB:d=${T.SILENCE_MIN_S},ebur128=peak=true[ao];[a2]aresample=${ENVELOPE_RATE},aformat=sample_fmts=s16:channel_layouts=mono[ae]`;
   return [
     "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-y",
     "-i", o.input,
@@ -61,6 +69,11 @@ export interface MeasureClipInput {
   duration: number;
   hasAudio: boolean;
   layout: string;
+  /**
+   * whether the frame is expected to show the speaker: by default when the layout frames a person;
+   * also for a crop layout a clip was re-framed to so that its speaker stays in (quality/fixes.ts)
+   */
+  subject?: boolean;
   /** caption words, clip seconds */
   words: readonly { start: number; end: number }[];
   /** the edges against the transcript (measures.ts edgesAgainstSentences), or carried from the first render */
@@ -80,7 +93,7 @@ export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
     const pcm = path.join(dir, "audio.pcm");
     const frames = path.join(dir, "frames.rgb");
     const { stderrTail: log } = await runProcess("ffmpeg", measureArgs({ input: o.file, hasAudio: o.hasAudio, pcm, frames }), { stage: "checking", signal: o.signal, stderrTailBytes: 1 << 20 });
-    const subject = hasSubject(o.layout);
+    const subject = o.subject ?? hasSubject(o.layout);
     const faces = await detectFaces(frames, subject ? (o.detector ?? (await qualityFaceDetector())) : null, o.signal);
     const times = faces.map((_, i) => i / QUALITY_FPS);
     const silences = o.hasAudio ? parseSilences(log, o.duration) : [{ start: 0, end: o.duration }];

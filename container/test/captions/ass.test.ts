@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assColor, assTime, buildAss, escapeAssText } from "../../src/captions/ass.js";
+import { assColor, assTime, buildAss, emphasisColor, escapeAssText, KEY_WORD_COLORS, pageText } from "../../src/captions/ass.js";
 import { resolveCaptionStyle, SAFE, type CaptionStyleName } from "../../src/captions/styles.js";
 import { textWidth } from "../../src/captions/text-width.js";
 import { words } from "../helpers/words.js";
@@ -142,6 +142,36 @@ describe("bold_pop (default)", () => {
     expect(plain(evs2[0]!.text).replace(/\\N/g, " ")).toContain("{\\b1}");
     expect(evs2[0]!.text).not.toContain("{\\b1}");
     expect(evs2[0]!.text).toContain("\\\u200bN");
+  });
+});
+
+describe("key words (emphasis: keywords) against the spoken-word highlight", () => {
+  const page = { start: 0, end: 1.5, lines: [[{ text: "We", start: 0, end: 0.4 }, { text: "billion", start: 0.4, end: 0.9, emphasis: true }, { text: "users", start: 0.9, end: 1.4 }]] };
+  /** The colour override in front of `word` in an ASS text (null: drawn plain). */
+  const colourOf = (text: string, word: string) => new RegExp(`\\{\\\\c(&H[0-9A-F]+)&?[^}]*\\}${word}`).exec(text)?.[1] ?? null;
+
+  it("bold_pop: the key word keeps a colour distinct from the spoken word's while it is the spoken word", () => {
+    const st = style("bold_pop");
+    const key = emphasisColor(st);
+    expect(key.toUpperCase()).not.toBe(st.accentColor.toUpperCase());
+    expect(key.toUpperCase()).not.toBe(st.primaryColor.toUpperCase());
+    // another word spoken: it takes the accent, the key word its own colour
+    const other = pageText(page, st, 0);
+    expect(colourOf(other, "We")).toBe(assColor(st.accentColor));
+    expect(colourOf(other, "billion")).toBe(assColor(key));
+    // the key word spoken: still its own colour (not the accent), at the larger of its size and the pop
+    const spoken = pageText(page, st, 1);
+    expect(colourOf(spoken, "billion")).toBe(assColor(key));
+    expect(colourOf(spoken, "billion")).not.toBe(assColor(st.accentColor));
+    expect(spoken).toMatch(/\\fscx125\\fscy125\}billion/);
+    expect(colourOf(spoken, "We")).toBeNull();
+  });
+
+  it("a kit accent that is the first key colour moves key words to the next one; styles without a spoken-word highlight keep the accent", () => {
+    expect(emphasisColor(style("bold_pop", { accentColor: KEY_WORD_COLORS[0] }))).toBe(KEY_WORD_COLORS[1]);
+    expect(emphasisColor(style("boxed"))).not.toBe(style("boxed").accentColor);
+    const minimal = style("minimal", { accentColor: "#00FF00" });
+    expect(emphasisColor(minimal)).toBe("#00FF00");
   });
 });
 

@@ -85,7 +85,7 @@ describe("quiet detection", () => {
     expect(quietThresholdDb(-14)).toBe(-39);
     expect(quietThresholdDb(-23)).toBe(-48);
     expect(quietThresholdDb(-70)).toBe(-60);
-    expect(quietThresholdDb(null)).toBe(-40);
+    expect(quietThresholdDb(null)).toBe(-39);
   });
 
   it("reads silencedetect's report, closing a silence still open at the end", () => {

@@ -1,6 +1,6 @@
 // The job runner's checking step (container/src/job-quality.ts) on a source built to fail: real
 // speech from the corpus with 8 s of silence in the middle, a fake Worker on loopback, analysis
-// injected (the corpus's word alignment, three fixed moments). One moment ends mid-sentence (it is
+// injected (the corpus's word alignment, three fixed moments). One moment ends mid-word (it is
 // moved to the sentence's end and rendered again, the fix recorded), one is only the silence (it
 // is dropped and reported with its reason), one is fine (delivered as planned).
 import { readFileSync } from "node:fs";
@@ -47,8 +47,9 @@ const words = corpusWords();
 const transcript: Transcript = { lang: "en", segments: [], words, engine: "test" };
 const moment = (start: number, end: number, score: number): ScoredMoment =>
   ({ start, end, text: "", words: [], score, title: `Moment at ${start}`, subscores: { hook: score, flow: score, value: score, trend: score }, justification: "fixed" }) as ScoredMoment;
-// 0870's last word ends at 6.8 s: a clip ending at 5.5 s cuts its sentence
-const midSentence = moment(0, 5.5, 90);
+// 0870's last word ends at 6.8 s: a clip ending at 5.3 s cuts its sentence, and its word
+// "prudently" (4.94-5.46 s)
+const midSentence = moment(0, 5.3, 90);
 const silenceOnly = moment(7.6, 14.6, 80);
 const fine = moment(15, 23.5, 70);
 
@@ -86,9 +87,12 @@ describe("clips check themselves before delivery", () => {
     const lastOf0870 = words.filter((w) => w.start < 8).at(-1)!;
     expect(fixed.end).toBeGreaterThanOrEqual(lastOf0870.end);
     expect(fixed.end).toBeLessThan(lastOf0870.end + 0.3);
-    expect(fixed.quality!.fixes.map((f) => f.flag)).toContain("cuts_mid_sentence");
+    // both flags the first render had, fixed by the one move and recorded
+    expect(fixed.quality!.fixes.map((f) => f.flag).sort()).toEqual(["cuts_mid_sentence", "cuts_word"]);
     expect(fixed.quality!.ends_on_sentence).toBe(true);
+    expect(fixed.quality!.cut_word).toBe(false);
     expect(fixed.quality!.flags.map((f) => f.name)).not.toContain("cuts_mid_sentence");
+    expect(fixed.quality!.flags.map((f) => f.name)).not.toContain("cuts_word");
     const preview = ffprobe(`${worker.filesDir}/${jobId}--${fixed.file}`);
     expect(Number(preview.format.duration)).toBeCloseTo(fixed.end - fixed.start, 0);
 

@@ -2,7 +2,10 @@
 // on hand-made inputs, so a wrong number is caught without ffmpeg.
 import { QUALITY_THRESHOLDS as T, summarizeQuality, type ClipQuality } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
+import { quietThresholdDb } from "../../src/edit/cut-plan.js";
+import { LOUDNESS_TARGET_LUFS } from "../../src/ffmpeg/loudness.js";
 import { fixPlan, shiftKeyframes } from "../../src/quality/fixes.js";
+import { measureArgs, SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
 import { clipQuality, qualityFlags, type Measures } from "../../src/quality/flags.js";
 import {
   captionSyncMs,
@@ -178,6 +181,16 @@ describe("fixes", () => {
   });
   it("keyframes seen from a later start", () => {
     expect(shiftKeyframes([{ t: 0, x: 0 }, { t: 4, x: 400 }], 1, 2)).toEqual([{ t: 0, x: 100 }, { t: 2, x: 300 }]);
+  });
+});
+
+describe("one silence level", () => {
+  it("the quality measure and remove_silences call the same audio silent: SILENCE_BELOW_SPEECH_DB under the speech loudness", () => {
+    // the rendered clip is normalised to the loudness target, so its silence level is the cut plan's at that loudness
+    expect(SILENCE_NOISE_DB).toBe(quietThresholdDb(LOUDNESS_TARGET_LUFS));
+    expect(SILENCE_NOISE_DB).toBe(LOUDNESS_TARGET_LUFS - T.SILENCE_BELOW_SPEECH_DB);
+    const args = measureArgs({ input: "in.mp4", hasAudio: true, pcm: "a.pcm", frames: "f.rgb" }).join(" ");
+    expect(args).toContain(`silencedetect=noise=${LOUDNESS_TARGET_LUFS - T.SILENCE_BELOW_SPEECH_DB}dB:d=${T.SILENCE_MIN_S}`);
   });
 });
 

@@ -11,13 +11,13 @@ import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Style } from "@katto/protocol";
+import { QUALITY_THRESHOLDS, type Style } from "@katto/protocol";
 import { emojiOverlays, writeClipCaptions } from "../../src/captions/clip-captions.js";
 import type { CaptionWord } from "../../src/captions/clip-words.js";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { titleLookStyle } from "../../src/clip-plan.js";
 import { clipCuts, clipEdit, gridFps, type ClipEdit } from "../../src/edit/clip-edit.js";
-import { KEEP_PAUSE_S, MAX_PAUSE_S, QUIET_BELOW_SPEECH_DB, quietThresholdDb } from "../../src/edit/cut-plan.js";
+import { KEEP_PAUSE_S, MAX_PAUSE_S, quietThresholdDb } from "../../src/edit/cut-plan.js";
 import { parseSilences } from "../../src/edit/quiet.js";
 import { keptDuration, mapWords } from "../../src/edit/timeline.js";
 import { ZOOM_EASE_S, ZOOM_SPACING_S, zoomAt } from "../../src/edit/zoom-plan.js";
@@ -168,7 +168,7 @@ describe("remove_silences on real speech", () => {
   it("leaves no pause over 0.6 s inside the rendered clip (silencedetect 25 dB under the -14 LUFS the clip is normalised to)", async () => {
     // the planner judged quiet 25 dB under the range's measured loudness; the render brought that
     // loudness to the target, so the same rule on the output is the target minus 25 dB
-    const noise = LOUDNESS_TARGET_LUFS - QUIET_BELOW_SPEECH_DB;
+    const noise = LOUDNESS_TARGET_LUFS - QUALITY_THRESHOLDS.SILENCE_BELOW_SPEECH_DB;
     expect(pausesIn(r.output, noise, { start: 0, duration: duration(r.output) })).toEqual([]);
     // the uncut range has three at the same rule (under its own measured loudness): the check can fail
     const range = { start: VOICE.start, duration: VOICE.length };
