@@ -74,7 +74,7 @@ export type QualityFix = z.output<typeof QualityFixSchema>;
 const Share = Num.min(0).max(1);
 
 export const ClipQualitySchema = z.object({
-  subject_in_frame: Share.meta({ description: "Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough)." }).nullable(),
+  subject_in_frame: Share.meta({ description: "Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker." }).nullable(),
   empty_frames: Share.meta({ description: "Share of sampled frames that are black, frozen, or show no face where the layout expects one." }),
   speech_share: Share.meta({ description: "Share of the clip with speech: audible in the rendered audio and inside a transcribed word." }),
   longest_silence: Num.min(0).meta({ description: "The longest silence in the rendered audio, seconds." }),

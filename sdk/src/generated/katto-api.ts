@@ -738,7 +738,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker. */
                 subject_in_frame: number | null;
             } | null;
             /** @description Virality score, 0 to 100. */
@@ -863,7 +863,7 @@ export interface components {
                     speech_share: number;
                     /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                     starts_on_sentence: boolean | null;
-                    /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                    /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker. */
                     subject_in_frame: number | null;
                 } | null;
                 /** @description Virality score, 0 to 100. */
@@ -1404,7 +1404,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough). */
+                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker. */
                 subject_in_frame: number | null;
             } | null;
             rerender_id: string;
