@@ -7,7 +7,7 @@
 // BENCH_ONLY=preview runs only the rows whose name contains it (the HD rows take minutes);
 // BENCH_ONLY="crop path" the crop path rows (sendcmd against the flat expression it replaced).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildAss } from "../src/captions/ass.js";
@@ -15,6 +15,12 @@ import { clipCaptions, emojiOverlays, writeClipCaptions } from "../src/captions/
 import { resolveCaptionStyle } from "../src/captions/styles.js";
 import { clipCuts, clipEdit, gridFps } from "../src/edit/clip-edit.js";
 import { loudnessFilter } from "../src/ffmpeg/loudness.js";
+import type { BrollAsset } from "@katto/protocol";
+import { clipCutaways, type BrollSource } from "../src/broll/assets.js";
+import { brollEdits } from "../src/clip-plan.js";
+import { loadConfig } from "../src/config.js";
+import { translateCaptions } from "../src/captions/translate.js";
+import { createTranslator } from "../src/engines/translate/index.js";
 import { cameraLikeSource } from "../../bench/camera-source.js";
 import { probe } from "../src/stages/probe.js";
 import { renderClip } from "../src/stages/render.js";
@@ -100,17 +106,36 @@ async function main() {
   const noStyle = await styled("style-none", {});
   const stylePreview = (c: typeof allOn) => () =>
     renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: c.assPath, overlays: c.overlays, output: path.join(dir, "styled.mp4"), quality: "preview" }, { signal });
-  // ... and with the cuts and zooms on too (pauses and fillers cut, punch-ins): the time includes
-  // listening to the range for its pauses, as a job's preview does (edit/clip-edit.ts)
-  const everything = { words_per_caption: 3, emphasis: "keywords", emoji: true, hook_title: true, zoom: "punch_in", remove_silences: true, remove_fillers: true } as const;
+  // ... and with the cuts and zooms on too (pauses and fillers cut, punch-ins), B-roll from a
+  // library of two generated assets (a still, a clip) over the words they match, and the captions
+  // translated into Spanish by the offline translator: all ten options of the style. The time
+  // includes what a job's preview does for them beyond the render itself: listening to the range
+  // for its pauses (edit/clip-edit.ts), translating the captions, planning the cutaways.
+  const everything = { words_per_caption: 3, emphasis: "keywords", emoji: true, hook_title: true, zoom: "punch_in", remove_silences: true, remove_fillers: true, broll: "library", caption_language: "es" } as const;
+  const brollDir = path.join(dir, "broll");
+  mkdirSync(brollDir);
+  const ff = (args: string[]) => execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...args]);
+  ff(["-f", "lavfi", "-i", "testsrc2=s=1280x720", "-frames:v", "1", path.join(brollDir, "rocket.png")]);
+  ff(["-f", "lavfi", "-i", "testsrc2=s=720x1280:r=30:d=3", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", path.join(brollDir, "city.mp4")]);
+  const library: BrollAsset[] = [
+    { id: "rocket", kind: "image", url: "http://bench.invalid/rocket.png", keywords: ["rocket"] },
+    { id: "city", kind: "video", url: "http://bench.invalid/city.mp4", keywords: ["chicago"] },
+  ];
+  // the assets as the work folder holds them once fetched (the fetch itself is not render work)
+  const brollFiles: BrollSource = { assetsFor: async () => library, localFile: async (a) => path.join(brollDir, a.id === "rocket" ? "rocket.png" : "city.mp4") };
+  const translator = createTranslator(loadConfig({}).dub.translator);
+  const title = "The amazing rocket that will destroy every record";
+  // what the last all-options render applied (printed under its row)
+  const last: { edits: Awaited<ReturnType<typeof clipEdit>>["edits"] | null } = { edits: null };
   const editedPreview = async () => {
     const cuts = await clipCuts({ source: camera, start: CAMERA_START, end: CAMERA_START + dur, hasAudio: true, words: styleWords, style: everything, fps: gridFps(cameraProbe.video!.fps), signal });
-    const e = clipEdit({ words: styleWords, rangeS: dur, sourceStart: CAMERA_START, cuts, captionStyle: caption, look: caption, style: everything, title: "The amazing rocket that will destroy every record", layout: "center_crop", picture: cameraProbe.video!, openingFaces: null, cropPath: null, faceBoxes: null });
+    const translated = await translateCaptions({ words: styleWords, title, to: everything.caption_language, translator, signal, from: "en" });
+    const e = clipEdit({ words: styleWords, rangeS: dur, sourceStart: CAMERA_START, cuts, captionStyle: caption, look: caption, style: everything, title, layout: "center_crop", picture: cameraProbe.video!, openingFaces: null, cropPath: null, faceBoxes: null, translated });
     const files = await writeClipCaptions(e.captions, dir, "style-edited");
-    await renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: files.assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), output: path.join(dir, "edited.mp4"), quality: "preview", keep: e.keep, zooms: e.zooms }, { signal });
-    edited = e.edits;
+    const broll = await clipCutaways(styleWords, e.durationS, brollFiles, signal);
+    await renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: files.assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), cutaways: broll.cutaways, output: path.join(dir, "edited.mp4"), quality: "preview", keep: e.keep, zooms: e.zooms }, { signal });
+    last.edits = { ...e.edits, broll: brollEdits(broll.drawn) };
   };
-  let edited: Awaited<ReturnType<typeof clipEdit>>["edits"] | null = null;
 
   const cases = [
     { name: "HD 1080x1920, crop + captions + loudness", ours: ours("hd", "center_crop"), base: bare(1080, 1920, "veryfast", "21"), baseName: "bare crop+scale, veryfast" },
@@ -129,7 +154,7 @@ async function main() {
     { name: "crop path: 90 moves as sendcmd commands (camera-like source, bare encode)", ours: pathEncode(`sendcmd=f=${commands},crop@cx=w=${win.w}:h=${win.h}:x='${timeline.initial}':y=${win.y}`), base: pathEncode(`crop=w=${win.w}:h=${win.h}:x='${flatExpression(path90)}':y=${win.y}`), baseName: "the same path as one flat expression (before)" },
     { name: "crop path: preview with a 500-move tracked path (camera-like source)", ours: tracked(path500, "face_tracking"), base: tracked(undefined, "center_crop"), baseName: "the same preview, still centre crop" },
     { name: `styles: preview with every style option on (key words, ${allOn.overlays.length} colour emoji, hook title, 3 words per caption; camera-like source)`, ours: stylePreview(allOn), base: stylePreview(noStyle), baseName: "the same preview, no style" },
-    { name: "styles: preview with every option of this build on (those above plus punch-in zooms, pauses and fillers cut; camera-like source)", ours: editedPreview, base: stylePreview(noStyle), baseName: "the same preview, no style" },
+    { name: "styles: preview with all ten style options on (those above plus punch-in zooms, pauses and fillers cut, library B-roll, captions translated into Spanish; camera-like source)", ours: editedPreview, base: stylePreview(noStyle), baseName: "the same preview, no style" },
   ];
   console.log(`source ${path.basename(source)} ${p.video!.width}x${p.video!.height} @ ${p.video!.fps.toFixed(2)} fps, clip ${dur} s, ${os.cpus().length} cores, ${runs} alternating runs`);
   console.log("| render | ours s (median) | baseline | baseline s (median) | ratio ours/baseline (median of pairs) |");
@@ -146,7 +171,7 @@ async function main() {
     // so a machine whose speed drifts during the row moves both sides of every ratio alike
     const ratios = a.map((x, i) => x / b[i]!);
     console.log(`| ${c.name} | ${median(a).toFixed(2)} | ${c.baseName} | ${median(b).toFixed(2)} | ${median(ratios).toFixed(2)} |`);
-    if (c.ours === editedPreview && edited) console.log(`  (that clip: ${edited.zooms.length} zooms, ${edited.cuts.length} cuts removing ${edited.cuts.reduce((s, k) => s + k.source_end - k.source_start, 0).toFixed(2)} s of ${dur} s)`);
+    if (c.ours === editedPreview && last.edits) { const edited = last.edits; console.log(`  (that clip: ${edited.zooms.length} zooms, ${edited.cuts.length} cuts removing ${edited.cuts.reduce((s, k) => s + k.source_end - k.source_start, 0).toFixed(2)} s of ${dur} s, ${edited.broll.length} B-roll cutaways, ${edited.emoji.length} emoji, ${edited.emphasis.length} key words, title card ${edited.title_card ? "on" : "off"})`); }
   }
   rmSync(dir, { recursive: true, force: true });
 }

@@ -17,6 +17,10 @@ export const SCORERS = ["offline", "workers-ai"] as const;
 export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
 export const SYNTHESIZERS = ["offline", "espeak-ng", "workers-ai"] as const;
 export const POCKETSPHINX_SEARCHES = ["fast", "accurate"] as const;
+/** x264 presets an operator may choose for the HD renders (KATTO_HD_PRESET): each step faster trades file size for encode time. */
+export const HD_PRESETS = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"] as const;
+export type HdPreset = (typeof HD_PRESETS)[number];
+export const DEFAULT_HD_PRESET: HdPreset = "veryfast";
 export const OPENAI_API_BASE = "https://api.openai.com/v1";
 export const OPENAI_DEFAULT_MODEL = "whisper-1";
 /** Where downloaded models are kept between starts (relative to the working directory when relative). */
@@ -77,6 +81,7 @@ export const SETTINGS = {
   KATTO_WORK_DIR: path,
   KATTO_RENDER_SLOTS: integer(1, 1024, "a whole number of renders at once, 1 or more").optional(),
   KATTO_FONTS_DIR: path,
+  KATTO_HD_PRESET: choice(HD_PRESETS, DEFAULT_HD_PRESET),
   KATTO_BLAZEFACE_MODEL: path,
   KATTO_SPEECH_ENGINE: choice(SPEECH_ENGINES, "pocketsphinx"),
   KATTO_POCKETSPHINX_SEARCH: z.enum(POCKETSPHINX_SEARCHES, { error: "must be fast or accurate" }).default("fast"),
@@ -167,6 +172,8 @@ export interface BackendConfig {
     slots?: number;
     /** fonts libass loads besides fontconfig's */
     fontsDir?: string;
+    /** the x264 preset of HD renders and renditions */
+    hdPreset: HdPreset;
   };
   faces: { modelPath?: string };
   speech: SpeechConfig;
@@ -221,7 +228,7 @@ const Schema = z
     return {
       server: { host: s.HOST, port: s.PORT, token: s.KATTO_RENDER_TOKEN },
       workDir: s.KATTO_WORK_DIR,
-      render: { slots: s.KATTO_RENDER_SLOTS, fontsDir: s.KATTO_FONTS_DIR },
+      render: { slots: s.KATTO_RENDER_SLOTS, fontsDir: s.KATTO_FONTS_DIR, hdPreset: s.KATTO_HD_PRESET },
       faces: { modelPath: s.KATTO_BLAZEFACE_MODEL },
       speech,
       scorer: s.KATTO_SCORER === "workers-ai" ? { engine: "workers-ai", cloudflare: cloudflare! } : { engine: "offline" },

@@ -55,7 +55,7 @@ async function renditionBody(o: RenditionOptions, ctx: WorkContext): Promise<{ s
   ctx.stage = "rendering";
   const name = renditionFile(task.clip_index, task.size);
   const output = join(ctx.dir, name);
-  const encode = () => runFfmpeg(renditionArgs(src.path, task.size, output), { stage: "rendering", signal, durationS: info.duration });
+  const encode = () => runFfmpeg(renditionArgs(src.path, task.size, output, o.encoder?.hdPreset), { stage: "rendering", signal, durationS: info.duration });
   try {
     await (o.encoder ? o.encoder.slots.run(encode, signal) : encode());
   } catch (e) {

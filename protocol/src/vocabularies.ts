@@ -18,6 +18,8 @@ export const isPanelLayout = (l: string): l is PanelLayout => (PANEL_LAYOUTS as 
 export const FALLBACK_LAYOUT = "center_crop" satisfies RenderLayout;
 /** The layout Katto chooses per clip by itself (following the speaker); every other one is fixed. */
 export const AUTO_LAYOUT = "face_tracking" satisfies RenderLayout;
+/** The whole source picture in the 9:16 frame (blurred fill around it): what keeps everything in view when no crop does. */
+export const WHOLE_PICTURE_LAYOUT = "wide" satisfies RenderLayout;
 /** The layouts that crop one moving 9:16 window out of the source (a crop path). */
 export const CROP_LAYOUTS = ["center_crop", "face_tracking"] as const satisfies readonly RenderLayout[];
 /** The layouts that frame people (one tracked speaker, or one per panel): a clip's subject can leave them. */

@@ -145,7 +145,7 @@ export async function mintSignInLink(baseUrl, adminToken, accountId) {
  * A throwaway local stack for tests and benchmarks: fresh persistence directory, free loopback
  * ports, migrations applied, local mode. `stop()` also removes the directory.
  */
-export async function startIsolatedStack({ adminToken, appSecret, vars = {}, quiet = true, prefix = "katto-stack-", onOutput }) {
+export async function startIsolatedStack({ adminToken, appSecret, vars = {}, renderEnv = {}, quiet = true, prefix = "katto-stack-", onOutput }) {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { migrateLocal } = await import("./bootstrap.mjs");
@@ -159,6 +159,7 @@ export async function startIsolatedStack({ adminToken, appSecret, vars = {}, qui
     persistTo,
     quiet,
     onOutput,
+    renderEnv,
     vars: {
       LOCAL_MODE: "true",
       ADMIN_TOKEN: adminToken,

@@ -37,7 +37,11 @@ export default async function setup(project: TestProject) {
   mkdirSync(path.join(import.meta.dirname, "../../.katto"), { recursive: true });
   const stackLog = createWriteStream(path.join(import.meta.dirname, "../../.katto/system-stack.log"));
   const onOutput = (name: string, text: string) => stackLog.write(text.split("\n").map((l) => (l ? `[${name}] ${l}` : l)).join("\n"));
-  const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-", vars: publishingVars, onOutput });
+  // HD renders at x264's ultrafast (an operator's KATTO_HD_PRESET): these tests check what a clip
+  // is, not how small its file is, and the HD encodes are most of their CPU time; the default
+  // preset is what the render tests encode with (container/test/render).
+  const renderEnv = { KATTO_HD_PRESET: "ultrafast" };
+  const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-", vars: publishingVars, renderEnv, onOutput });
   project.provide("standInOrigins", Object.fromEntries(served.map((s) => [s.id, s.server.origin])));
   project.provide("baseUrl", stack.baseUrl);
   project.provide("adminToken", adminToken);

@@ -60,7 +60,7 @@ describe("publishing on the local stack", () => {
 
   // the platforms side by side: each waits on its own processing cadence (Threads reads its
   // container's status every 20 s), and each counts only its own stand-in's posts
-  it.concurrent.each(covered)("%s: connect through the dashboard, publish a rendered clip, exactly one post at the platform", async (platform, { expect }) => {
+  it.concurrent.for(covered)("%s: connect through the dashboard, publish a rendered clip, exactly one post at the platform", async (platform, { expect }) => {
     const adapter = platforms[platform]!;
     const started = await dashboardPost("/dashboard/connections", { platform });
     expect(started.status).toBe(303);

@@ -5,6 +5,7 @@ import { loudnessFilter } from "./loudness.js";
 import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
+import { DEFAULT_HD_PRESET, type HdPreset } from "../config.js";
 import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
 import { zoomFilter, type Zoom } from "../edit/zoom-plan.js";
 import { cutAudioFilter, selectFilter } from "./cut-filters.js";
@@ -43,6 +44,8 @@ export interface RenderSpec {
   width: number;
   height: number;
   quality: Quality;
+  /** the x264 preset of an HD render (KATTO_HD_PRESET); veryfast when absent */
+  hdPreset?: HdPreset;
   /** ASS file to burn in, none when null */
   assPath?: string | null;
   /** images drawn over the frame, each for a time (colour emoji beside captions) */
@@ -347,10 +350,12 @@ export function overlayChain(head: string, overlays: readonly ImageOverlay[], in
   return [`${head}[o0]`, ...steps, `[o${overlays.length}]format=yuv420p[v]`].join(";");
 }
 
-const ENCODE: Record<Quality, string[]> = {
-  preview: ["-preset", "ultrafast", "-crf", "30", "-maxrate", "1500k", "-bufsize", "3000k"],
-  hd: ["-preset", "veryfast", "-crf", "21", "-maxrate", "10M", "-bufsize", "20M"],
-};
+/** Pure: the video encoder settings of a render's quality (the HD preset is the operator's, KATTO_HD_PRESET). */
+export function encodeArgs(quality: Quality, hdPreset: HdPreset = DEFAULT_HD_PRESET): string[] {
+  return quality === "hd"
+    ? ["-preset", hdPreset, "-crf", "21", "-maxrate", "10M", "-bufsize", "20M"]
+    : ["-preset", "ultrafast", "-crf", "30", "-maxrate", "1500k", "-bufsize", "3000k"];
+}
 
 /** One clip in one ffmpeg pass: seek, reframe, captions, encode. */
 export function renderArgs(spec: RenderSpec): string[] {
@@ -377,7 +382,7 @@ export function renderArgs(spec: RenderSpec): string[] {
     ...inputs,
     "-filter_complex", renderFilterGraph(spec),
     "-map", "[v]", ...audioMaps,
-    "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...ENCODE[spec.quality], "-g", gop,
+    "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...encodeArgs(spec.quality, spec.hdPreset), "-g", gop,
     "-c:a", "aac", "-b:a", spec.quality === "hd" ? "160k" : "96k", "-ar", "48000", "-ac", "2",
     "-t", sec(outputDuration(spec)),
     "-map_metadata", "-1", "-movflags", "+faststart", "-max_muxing_queue_size", "1024",
@@ -389,12 +394,12 @@ export function renderArgs(spec: RenderSpec): string[] {
  * A finished clip re-scaled to a platform's frame (a rendition): the HD encode's video settings, a
  * keyframe every 2 s whatever the frame rate, the audio copied as it is.
  */
-export function renditionArgs(input: string, size: { width: number; height: number }, output: string): string[] {
+export function renditionArgs(input: string, size: { width: number; height: number }, output: string, hdPreset?: HdPreset): string[] {
   return [
     "-i", input,
     "-map", "0:v:0", "-map", "0:a?",
     "-vf", `scale=${size.width}:${size.height}:flags=lanczos,setsar=1`,
-    "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...ENCODE.hd, "-force_key_frames", "expr:gte(t,n_forced*2)",
+    "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...encodeArgs("hd", hdPreset), "-force_key_frames", "expr:gte(t,n_forced*2)",
     "-c:a", "copy",
     "-map_metadata", "-1", "-movflags", "+faststart",
     "-f", "mp4", output,

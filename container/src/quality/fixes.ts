@@ -15,6 +15,7 @@ import {
   type QualityFix,
   type QualityFlag,
   type QualityFlagName,
+  WHOLE_PICTURE_LAYOUT,
 } from "@katto/protocol";
 import { wordsForClip } from "../captions/clip-words.js";
 import { clipDuration, type ClipPlan } from "../clip-plan.js";
@@ -126,7 +127,7 @@ export function reframeFor(p: ClipPlan, picture: { width: number; height: number
     const followKept = follow.length ? faceKeptShare(faces, win, (t) => cropXAt(follow, t), duration) : 0;
     if (followKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, AUTO_LAYOUT, true), cropWindow: win, cropPath: follow, kept: followKept };
   }
-  return { layout: chooseLayout(picture, "wide"), cropWindow: null, cropPath: null, kept: null };
+  return { layout: chooseLayout(picture, WHOLE_PICTURE_LAYOUT), cropWindow: null, cropPath: null, kept: null };
 }
 
 /** Options of the fixes: the transcript, the source, the job's clip length, whether the layout was asked for. */
@@ -166,7 +167,7 @@ export function fixPlan(p: ClipPlan, flags: readonly QualityFlag[], o: FixOption
     const samePath = r.layout === p.layout && JSON.stringify(r.cropPath) === JSON.stringify(plan.cropPath);
     if (!samePath) {
       const kept = r.kept === null ? "" : ` (the face stays in it in ${pct(r.kept)} of the clip's seconds)`;
-      const what = r.layout === "wide" ? "wide: the whole picture, so the speaker stays in it" : r.layout === FALLBACK_LAYOUT ? `a steady centre crop${kept}` : `a crop that follows the face closely${kept}`;
+      const what = r.layout === WHOLE_PICTURE_LAYOUT ? "wide: the whole picture, so the speaker stays in it" : r.layout === FALLBACK_LAYOUT ? `a steady centre crop${kept}` : `a crop that follows the face closely${kept}`;
       plan = { ...plan, layout: r.layout, cropWindow: r.cropWindow, cropPath: r.cropPath, panels: null, faceCam: null, layoutReason: `The speaker left the ${p.layout} frame, so the clip was re-framed: ${what}.` };
       fixes.push({ flag: "subject_out_of_frame", action: `Re-framed from ${p.layout} to ${what}.` });
       kinds.push("reframe");

@@ -9,6 +9,7 @@ import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
 import type { Limiter } from "../pool.js";
+import type { HdPreset } from "../config.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
@@ -77,6 +78,8 @@ export interface ClipRender {
 export interface Encoder {
   slots: Limiter;
   fontsDir?: string;
+  /** the x264 preset of HD renders (KATTO_HD_PRESET) */
+  hdPreset?: HdPreset;
 }
 
 export async function renderClip(
@@ -104,6 +107,7 @@ export async function renderClip(
     width: size.width,
     height: size.height,
     quality: clip.quality,
+    hdPreset: opts.encoder?.hdPreset,
     assPath: clip.assPath,
     overlays: clip.overlays,
     cutaways: clip.cutaways,

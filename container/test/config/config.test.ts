@@ -16,7 +16,7 @@ describe("backend configuration", () => {
     expect(loadConfig({})).toEqual({
       server: { host: "127.0.0.1", port: 8788, token: undefined },
       workDir: undefined,
-      render: { slots: undefined, fontsDir: undefined },
+      render: { slots: undefined, fontsDir: undefined, hdPreset: "veryfast" },
       faces: { modelPath: undefined },
       speech: { engine: "pocketsphinx", search: "fast", bin: undefined, modelDir: undefined },
       scorer: { engine: "offline" },
@@ -38,9 +38,9 @@ describe("backend configuration", () => {
   });
 
   it("reads numbers, paths and the server address", () => {
-    const c = loadConfig({ HOST: "0.0.0.0", PORT: "8080", KATTO_RENDER_SLOTS: "3", KATTO_WORK_DIR: "/work", KATTO_FONTS_DIR: "/fonts", KATTO_DUB_ORIGINAL_DB: "-24", KATTO_RENDER_TOKEN: "t" });
+    const c = loadConfig({ HOST: "0.0.0.0", PORT: "8080", KATTO_RENDER_SLOTS: "3", KATTO_WORK_DIR: "/work", KATTO_FONTS_DIR: "/fonts", KATTO_HD_PRESET: "ultrafast", KATTO_DUB_ORIGINAL_DB: "-24", KATTO_RENDER_TOKEN: "t" });
     expect(c.server).toEqual({ host: "0.0.0.0", port: 8080, token: "t" });
-    expect(c.render).toEqual({ slots: 3, fontsDir: "/fonts" });
+    expect(c.render).toEqual({ slots: 3, fontsDir: "/fonts", hdPreset: "ultrafast" });
     expect(c.workDir).toBe("/work");
     expect(c.dub.originalGainDb).toBe(-24);
     expect(loadConfig({ KATTO_DUB_ORIGINAL_DB: "off" }).dub.originalGainDb).toBeNull();
@@ -52,9 +52,10 @@ describe("backend configuration", () => {
   });
 
   it("refuses bad values with one line per setting, naming it and what is allowed", () => {
-    expect(errorsOf({ KATTO_SCORER: "fast", PORT: "http", KATTO_RENDER_SLOTS: "0", KATTO_DUB_ORIGINAL_DB: "+3", KATTO_POCKETSPHINX_SEARCH: "turbo", KATTO_CF_API_BASE: "ftp://x" })).toEqual([
+    expect(errorsOf({ KATTO_SCORER: "fast", PORT: "http", KATTO_RENDER_SLOTS: "0", KATTO_DUB_ORIGINAL_DB: "+3", KATTO_POCKETSPHINX_SEARCH: "turbo", KATTO_CF_API_BASE: "ftp://x", KATTO_HD_PRESET: "placebo" })).toEqual([
       "PORT=http must be a port number 0-65535",
       "KATTO_RENDER_SLOTS=0 must be a whole number of renders at once, 1 or more",
+      "KATTO_HD_PRESET=placebo is unknown; use one of ultrafast, superfast, veryfast, faster, fast, medium",
       "KATTO_POCKETSPHINX_SEARCH=turbo must be fast or accurate",
       "KATTO_SCORER=fast is unknown; use one of offline, workers-ai",
       'KATTO_DUB_ORIGINAL_DB=+3 must be a number of dB <= 0 (e.g. -18) or "off"',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
-import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, reframeFilter, renderArgs, renderFilterGraph, renditionArgs, type RenderSpec } from "../../src/ffmpeg/args.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
   input: "/tmp/in.mp4",
@@ -65,6 +65,15 @@ describe("ffmpeg args", () => {
     expect(after(a, "-movflags")).toBe("+faststart");
     expect(a.filter((x) => x === "-filter_complex")).toHaveLength(1);
     expect(a.at(-1)).toBe("/tmp/out.mp4");
+  });
+
+  it("HD takes the operator's x264 preset (KATTO_HD_PRESET), the same crf and rate cap; a preview stays ultrafast whatever it is", () => {
+    const a = renderArgs(spec({ hdPreset: "ultrafast" }));
+    expect(after(a, "-preset")).toBe("ultrafast");
+    expect(after(a, "-crf")).toBe(after(renderArgs(spec()), "-crf"));
+    expect(after(a, "-maxrate")).toBe("10M");
+    expect(after(renderArgs(spec({ quality: "preview", width: 540, height: 960, hdPreset: "medium" })), "-preset")).toBe("ultrafast");
+    expect(after(renditionArgs("in.mp4", { width: 720, height: 1280 }, "out.mp4", "faster"), "-preset")).toBe("faster");
   });
 
   it("preview is ultrafast with a lower bitrate", () => {

@@ -16,7 +16,9 @@ export interface RenderServer {
 export async function startRenderServer(env: Record<string, string> = {}, command: { args: string[]; cwd: string } = { args: ["--import", "tsx", "src/server.ts"], cwd: containerRoot }): Promise<RenderServer> {
   const child = spawn(process.execPath, command.args, {
     cwd: command.cwd,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", ...env },
+    // HD at ultrafast (KATTO_HD_PRESET) unless a test says otherwise: the server tests check what
+    // is rendered and reported, and the default preset is what test/render encodes with
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", KATTO_HD_PRESET: "ultrafast", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let err = "";

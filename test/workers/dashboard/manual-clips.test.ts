@@ -17,13 +17,14 @@ async function completedDashboardJob(cookie: string) {
   const candidates = [
     { start: 30.9, end: 45.95, score: 64, subscores: sub(64), reason: "below_cutoff" as const },
     { start: 2, end: 9, score: 50, subscores: sub(50), reason: "overlap" as const },
+    { start: 58, end: 59.5, score: 40, subscores: sub(40), reason: "too_short" as const },
   ];
   expect((await sendEvent(id, { type: "clips", clips, candidates, source_duration: 62 })).status).toBe(200);
   return id;
 }
 
 describe("job page: clips made by hand", () => {
-  it("lists the left-out candidates with why, and makes one a clip; a second try shows the API's message", async () => {
+  it("lists the left-out candidates with why, and makes one a clip (none under 3 s); a second try shows the API's message", async () => {
     const { cookie } = await signedIn();
     const id = await completedDashboardJob(cookie);
     const html = await (await get(`/dashboard/jobs/${id}`, cookie)).text();
@@ -32,7 +33,12 @@ describe("job page: clips made by hand", () => {
     expect(rows).toEqual([
       ["30.9 s–46.0 s", "64", "Scored below the clips chosen"],
       ["2.0 s–9.0 s", "50", "Overlaps a clip"],
+      ["58.0 s–59.5 s", "40", "Shorter than the clip length asked"],
     ]);
+    // one under 3 s cannot be promoted (the API answers 400): no button, but how to make it a clip
+    const short = html.slice(html.lastIndexOf("<tr data-candidate="));
+    expect(short).toContain("Under 3 s: select more words in the transcript to make a clip");
+    expect(short.slice(0, short.indexOf("</tr>"))).not.toContain("Make a clip</button>");
     const cid = /<tr data-candidate="(cand_[0-9a-f]+)"/.exec(html)![1]!;
     const made = await post(`/dashboard/jobs/${id}/candidates/${cid}/promote`, {}, { cookie });
     expect(made.status).toBe(202);

@@ -2,7 +2,7 @@
 // The job page's clips made by hand (issue 22): those still rendering, the numeric "make a clip"
 // form (start and end in seconds: the no-script way; the transcript's selection bar is the other),
 // and the moments the selection left out, each with why and "make a clip".
-import { LAYOUT_MODES } from "@katto/protocol";
+import { LAYOUT_MODES, TRIM_MIN_S } from "@katto/protocol";
 import type { Candidate } from "@katto/protocol/api";
 import type { getJob } from "../../../services/jobs/read";
 import { StatusBadge } from "../../components/ui";
@@ -71,6 +71,9 @@ export const LeftOut = (p: { jobId: string; candidates: Candidate[] }) =>
               <td>
                 {x.promoted_clip_index !== null ? (
                   <span class="muted">Clip {x.promoted_clip_index}</span>
+                ) : x.end - x.start < TRIM_MIN_S ? (
+                  // the API refuses to promote it (a clip is at least TRIM_MIN_S long): say how instead
+                  <span class="muted" data-too-short>Under {TRIM_MIN_S} s: select more words in the transcript to make a clip</span>
                 ) : (
                   <form method="post" action={`/dashboard/jobs/${p.jobId}/candidates/${x.id}/promote`}>
                     <button type="submit" class="btn">Make a clip</button>
