@@ -69,8 +69,8 @@ async function run(fail: readonly number[], hd: "local" | "fanout" = "fanout") {
   });
   const signal = new AbortController().signal;
   const client = createCallbackClient({ baseUrl: worker.base, token: worker.token, jobId, signal });
-  // one render at a time, so the encodes start in clip order: encode k is clip k-1's first try until one fails
-  const outcome = await runJob({ job, signal, client, deps, workRoot: work, renderConcurrency: 1, encoder: { slots: failingSlots(fail) } });
+  // one render at a time, so the encodes start in clip order: encode k is clip k-1's first try until one fails; HD at ultrafast (KATTO_HD_PRESET): what is rendered matters here, not the file size
+  const outcome = await runJob({ job, signal, client, deps, workRoot: work, renderConcurrency: 1, encoder: { slots: failingSlots(fail), hdPreset: "ultrafast" } });
   const events = worker.events(jobId) as RenderEvent[];
   const clipsEvent = events.find((e) => e.type === "clips") as Extract<RenderEvent, { type: "clips" }> | undefined;
   return { jobId, outcome, events, clips: clipsEvent?.clips ?? [], warnings: (clipsEvent?.warnings ?? []) as JobWarning[] };
