@@ -92,8 +92,10 @@ export type WordTiming = (typeof WORD_TIMINGS)[number];
 
 /**
  * What a job's `warnings` name: a clip whose planned framing failed to render and was rendered with
- * a centre crop instead (`clip_framing_simplified`), and a candidate clip that could not be rendered
- * at all and was left out of the results (`clip_left_out`).
+ * a centre crop instead (`clip_framing_simplified`); a candidate clip that could not be rendered
+ * at all and was left out of the results (`clip_left_out`); a delivered clip whose measured quality
+ * still has flags (`clip_flagged`); a rendered clip dropped for its measured quality
+ * (`clip_dropped`: no speech, mostly silent); fewer clips than `min_clips` asked (`fewer_clips`).
  */
 export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips"] as const;
 export type JobWarningCode = (typeof JOB_WARNING_CODES)[number];

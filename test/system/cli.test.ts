@@ -159,6 +159,22 @@ describe("katto clip on a local file, then the other commands on that job", () =
     expect(bad.stderr).toMatch(/--start must be seconds/);
   });
 
+  it("clips export writes an editor project and, with --with-source, the source beside it under the name the project uses; --out - prints an EDL", async () => {
+    const r = json<{ format: string; file: string; source: string }>(await katto(["clips", "export", jobId, "0", "--format", "mlt", "--out", "talk.mlt", "--with-source", "--json"]));
+    expect(r.format).toBe("mlt");
+    const project = readFileSync(r.file, "utf8");
+    expect(project).toMatch(/<mlt /);
+    expect(path.dirname(r.source)).toBe(path.dirname(r.file));
+    expect(project).toContain(`<property name="resource">${path.basename(r.source)}</property>`);
+    expect(statSync(r.source).size).toBe(statSync(media(TALK)).size);
+    const edl = await katto(["clips", "export", jobId, "0", "--format", "edl", "--out", "-"]);
+    expect(edl.code, edl.stderr).toBe(0);
+    expect(edl.stdout).toMatch(/^TITLE: /);
+    const missing = await katto(["clips", "export", jobId, "0"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--format is required/);
+  });
+
   it("a job that does not exist exits 4 with the API's message", async () => {
     const r = await katto(["jobs", "get", "00000000-0000-4000-8000-000000000000"]);
     expect(r.code).toBe(4);

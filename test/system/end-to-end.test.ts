@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 // @ts-expect-error plain ESM helper for receivers, without types
 import { verifyKattoWebhook } from "../../examples/verify-webhook/verify.mjs";
+import { ClipQualitySchema, JobQualitySchema, type ClipQuality } from "@katto/protocol";
 import { ffprobe, media, newClient, parseSrt, pollJob, serveFiles, webhookReceiver } from "./helpers";
 
 const SAMPLE = "video_misc/auto-editor_example.mp4";
@@ -63,6 +64,20 @@ describe("a job from a loopback URL", () => {
       expect(c.end).toBeLessThanOrEqual(duration + 0.05);
     }
 
+    // Each clip measured itself on the file it delivers (docs/clip-quality.md): the quality object
+    // of the contract, its flags and ok agreeing, the audio at the render's loudness target; the
+    // job sums them up.
+    const measured = (job.clips as { quality: unknown }[]).map((c) => ClipQualitySchema.parse(c.quality));
+    for (const q of measured) {
+      expect(q.ok).toBe(q.flags.length === 0);
+      expect(q.audio.lufs!).toBeGreaterThan(-17);
+      expect(q.audio.lufs!).toBeLessThan(-11);
+      expect(q.speech_share).toBeGreaterThan(0);
+    }
+    const summary = JobQualitySchema.parse(job.quality);
+    expect(summary.clips_delivered).toBe(clips.length);
+    expect(summary.clips_flagged).toBe(measured.filter((q) => !q.ok).length);
+
     // Range requests work, so players can seek.
     const ranged = await fetch(clip.url, { headers: { range: "bytes=0-99" } });
     expect(ranged.status).toBe(206);
@@ -84,6 +99,9 @@ describe("a job from a loopback URL", () => {
     const payload = JSON.parse(delivery.body);
     expect(payload).toMatchObject({ event: "job.completed", job_id: id, status: "completed", hd_ready: true });
     expect(payload.clips.map((c: { url: string }) => c.url)).toEqual(clips.map((c) => c.url));
+    // the callback carries each clip's quality, and a warning for each clip still flagged
+    expect(payload.clips.map((c: { quality: ClipQuality }) => c.quality)).toEqual(measured);
+    expect((payload.warnings ?? []).filter((w: { code: string }) => w.code === "clip_flagged").length).toBe(measured.filter((q) => !q.ok).length);
     await hook.close();
 
     // Re-render the top clip in another layout and caption style: free, versioned, 1080x1920.

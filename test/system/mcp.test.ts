@@ -149,6 +149,16 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     expect(neither.isError).toBe(true);
     expect((neither.content[0] as { text: string }).text).toMatch(/Give start and end/);
 
+    // The clip as an editor project on both doors: MLT through stdio naming the source's file,
+    // an EDL through the hosted server with its one cut.
+    const mlt = await ok(local, "service_export_clip", { job_id: jobId, clip_index: 0, format: "mlt", source: "file" });
+    expect(mlt).toMatchObject({ format: "mlt", file_name: expect.stringMatching(/-clip-0\.mlt$/), source: { file_name: expect.any(String) } });
+    expect(mlt.project).toMatch(/^<\?xml[^>]*\?>\s*<mlt /);
+    expect(mlt.project).toContain(`<property name="resource">${mlt.source.file_name}</property>`);
+    const edl = await ok(hosted, "service_export_clip", { job_id: jobId, clip_index: 0, format: "edl" });
+    expect(edl.project).toMatch(/^TITLE: /);
+    expect(edl.project).toMatch(/\n001 {2}/);
+
     // An API error is a tool error carrying the API's message and status, on both doors.
     for (const [, c] of clients()) {
       const refused = await call(c, "service_cancel_job", { job_id: jobId });

@@ -6,7 +6,8 @@
 // pixels (`adjust-conform type="none"`), and an `adjust-transform` with keyframed `position` and
 // `scale` moves and scales it so the crop window fills the 9:16 frame; keyframe times are in the
 // asset-clip's own time (source seconds). FCPXML positions are in percent of the frame height, y up,
-// from the frame's centre. Captions and the hook title are `title`s (Basic Title) connected on
+// from the frame's centre (Apple's FCPXML reference, Animation: a position keyframe "-5 10" moves
+// the frame "left 5 percent and up 10 percent of the project's height"). Captions and the hook title are `title`s (Basic Title) connected on
 // lane 1 above the piece they fall in.
 import { clipDuration, num, placementTimes, sourcePlacement, toFrames, toSeconds, xmlEscape, type ClipTimeline, type Cue } from "./timeline.js";
 
