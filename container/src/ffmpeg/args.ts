@@ -350,10 +350,15 @@ export function overlayChain(head: string, overlays: readonly ImageOverlay[], in
   return [`${head}[o0]`, ...steps, `[o${overlays.length}]format=yuv420p[v]`].join(";");
 }
 
-/** Pure: the video encoder settings of a render's quality (the HD preset is the operator's, KATTO_HD_PRESET). */
+/**
+ * Pure: the video encoder settings of a render's quality (the HD preset is the operator's,
+ * KATTO_HD_PRESET). HD files are always H.264 High profile: CABAC and the 8x8 transform stay on
+ * whatever the preset (ultrafast turns both off, which makes a Constrained Baseline stream; kept
+ * on, ultrafast measured the same encode time here, 3.62 s against 3.65 s for a 4.8 s 1080x1920 clip).
+ */
 export function encodeArgs(quality: Quality, hdPreset: HdPreset = DEFAULT_HD_PRESET): string[] {
   return quality === "hd"
-    ? ["-preset", hdPreset, "-crf", "21", "-maxrate", "10M", "-bufsize", "20M"]
+    ? ["-preset", hdPreset, "-x264-params", "cabac=1:8x8dct=1", "-crf", "21", "-maxrate", "10M", "-bufsize", "20M"]
     : ["-preset", "ultrafast", "-crf", "30", "-maxrate", "1500k", "-bufsize", "3000k"];
 }
 

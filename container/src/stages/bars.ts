@@ -16,25 +16,25 @@ const BLACK_LIMIT = 24;
 
 const s3 = (n: number) => String(Number(Math.max(0, n).toFixed(3)));
 
-/** Pure: ffmpeg arguments running cropdetect on a few frames at t. */
-export function cropdetectArgs(source: string, t: number): string[] {
+/** Pure: one ffmpeg pass running cropdetect on a few frames at each of `times`: one seeked input and one labelled cropdetect per time. */
+export function cropdetectArgs(source: string, times: readonly number[]): string[] {
   return [
     "-hide_banner", "-nostdin", "-loglevel", "info",
-    "-ss", s3(t), "-i", source,
-    "-map", "0:v:0", "-an", "-sn", "-dn",
-    "-frames:v", String(FRAMES_PER_POINT),
-    "-vf", `cropdetect=limit=${BLACK_LIMIT}:round=2:reset=0`,
-    "-f", "null", "-",
+    ...times.flatMap((t) => ["-ss", s3(t), "-i", source]),
+    "-filter_complex", times.map((_, k) => `[${k}:v:0]cropdetect@p${k}=limit=${BLACK_LIMIT}:round=2:reset=0[o${k}]`).join(";"),
+    ...times.flatMap((_, k) => ["-map", `[o${k}]`, "-frames:v", String(FRAMES_PER_POINT), "-f", "null", "-"]),
   ];
 }
 
-/** Pure: the last `crop=w:h:x:y` cropdetect printed, or null. */
-export function parseCropdetect(stderr: string): Rect | null {
-  const all = [...stderr.matchAll(/crop=(\d+):(\d+):(\d+):(\d+)/g)];
-  const m = all[all.length - 1];
-  if (!m) return null;
-  const [w, h, x, y] = m.slice(1, 5).map(Number) as [number, number, number, number];
-  return w > 0 && h > 0 ? { x, y, w, h } : null;
+/** Pure: for each of `count` points, the last `crop=w:h:x:y` its cropdetect (cropdetect@p<k>) printed, or null. */
+export function parseCropdetect(stderr: string, count: number): (Rect | null)[] {
+  const last: (Rect | null)[] = Array.from({ length: count }, () => null);
+  for (const m of stderr.matchAll(/\[cropdetect@p(\d+) @ [^\]]*\][^\n]*crop=(\d+):(\d+):(\d+):(\d+)/g)) {
+    const k = Number(m[1]);
+    const [w, h, x, y] = m.slice(2, 6).map(Number) as [number, number, number, number];
+    if (k < count) last[k] = w > 0 && h > 0 ? { x, y, w, h } : null;
+  }
+  return last;
 }
 
 /**
@@ -64,16 +64,12 @@ export function contentRect(found: readonly (Rect | null)[], frame: { width: num
  * whole frame, as before.
  */
 export async function detectBars(source: string, o: { signal: AbortSignal; durationS: number; video: { width: number; height: number } }): Promise<Rect | null> {
-  const found: (Rect | null)[] = [];
-  for (let k = 0; k < POINTS; k++) {
-    const t = (o.durationS * (k + 0.5)) / POINTS;
-    try {
-      const r = await runProcess("ffmpeg", cropdetectArgs(source, t), { stage: "probing", signal: o.signal, stderrTailBytes: 3000 });
-      found.push(parseCropdetect(r.stderrTail));
-    } catch (e) {
-      if (o.signal.aborted) throw e;
-      found.push(null);
-    }
+  const times = Array.from({ length: POINTS }, (_, k) => (o.durationS * (k + 0.5)) / POINTS);
+  try {
+    const r = await runProcess("ffmpeg", cropdetectArgs(source, times), { stage: "probing", signal: o.signal, stderrTailBytes: 1 << 16 });
+    return contentRect(parseCropdetect(r.stderrTail, POINTS), o.video);
+  } catch (e) {
+    if (o.signal.aborted) throw e;
+    return null;
   }
-  return contentRect(found, o.video);
 }

@@ -67,11 +67,13 @@ describe("ffmpeg args", () => {
     expect(a.at(-1)).toBe("/tmp/out.mp4");
   });
 
-  it("HD takes the operator's x264 preset (KATTO_HD_PRESET), the same crf and rate cap; a preview stays ultrafast whatever it is", () => {
+  it("HD takes the operator's x264 preset (KATTO_HD_PRESET), the same crf, rate cap and High profile; a preview stays ultrafast whatever it is", () => {
     const a = renderArgs(spec({ hdPreset: "ultrafast" }));
     expect(after(a, "-preset")).toBe("ultrafast");
     expect(after(a, "-crf")).toBe(after(renderArgs(spec()), "-crf"));
     expect(after(a, "-maxrate")).toBe("10M");
+    // High profile whatever the preset: CABAC and the 8x8 transform that ultrafast turns off stay on
+    expect(after(a, "-x264-params")).toBe("cabac=1:8x8dct=1");
     expect(after(renderArgs(spec({ quality: "preview", width: 540, height: 960, hdPreset: "medium" })), "-preset")).toBe("ultrafast");
     expect(after(renditionArgs("in.mp4", { width: 720, height: 1280 }, "out.mp4", "faster"), "-preset")).toBe("faster");
   });

@@ -23,14 +23,25 @@ ffmpeg(["-i", media("video_talking/grid/bbaf2n.mpg"), "-vf", "pad=360:400:0:56:b
 
 describe("bars (pure)", () => {
   it("reads cropdetect's last answer and unites the samples, ignoring thin edges and all-black frames", () => {
-    expect(parseCropdetect("x1:0 ... crop=1280:720:0:0\n[Parsed_cropdetect_0] crop=960:720:160:0")).toEqual({ x: 160, y: 0, w: 960, h: 720 });
-    expect(parseCropdetect("no detection")).toBeNull();
+    // each point's own cropdetect, its last answer; a point that printed nothing is null
+    const log = [
+      "[cropdetect@p0 @ 0x5581] x1:0 x2:1279 y1:0 y2:719 w:1280 h:720 x:0 y:0 pts:0 t:0.000000 crop=1280:720:0:0",
+      "[cropdetect@p2 @ 0x5583] x1:160 x2:1119 y1:0 y2:719 w:960 h:720 x:160 y:0 pts:0 t:0.000000 crop=960:720:160:0",
+      "[cropdetect@p0 @ 0x5581] x1:160 x2:1119 y1:0 y2:719 w:960 h:720 x:160 y:0 pts:1 t:0.033000 crop=960:720:160:0",
+    ].join("\n");
+    expect(parseCropdetect(log, 3)).toEqual([{ x: 160, y: 0, w: 960, h: 720 }, null, { x: 160, y: 0, w: 960, h: 720 }]);
+    expect(parseCropdetect("no detection", 2)).toEqual([null, null]);
     const frame = { width: 1280, height: 720 };
     // a dark scene detects a smaller picture: the union keeps the whole picture
     expect(contentRect([{ x: 160, y: 0, w: 960, h: 720 }, { x: 300, y: 100, w: 600, h: 400 }, null], frame)).toEqual({ x: 160, y: 0, w: 960, h: 720 });
     expect(contentRect([{ x: 4, y: 2, w: 1272, h: 716 }], frame)).toBeNull();
     expect(contentRect([{ x: 600, y: 300, w: 40, h: 40 }], frame)).toBeNull();
-    expect(cropdetectArgs("in.mp4", 3)).toContain("cropdetect=limit=24:round=2:reset=0");
+    // one process: a seeked input per point, each with its own labelled cropdetect and frame count
+    const a = cropdetectArgs("in.mp4", [3, 9.5]);
+    expect(a.filter((x) => x === "-i")).toHaveLength(2);
+    expect(a.slice(a.indexOf("-ss"), a.indexOf("-ss") + 4)).toEqual(["-ss", "3", "-i", "in.mp4"]);
+    expect(a[a.indexOf("-filter_complex") + 1]).toBe("[0:v:0]cropdetect@p0=limit=24:round=2:reset=0[o0];[1:v:0]cropdetect@p1=limit=24:round=2:reset=0[o1]");
+    expect(a.filter((x) => x === "-frames:v")).toHaveLength(2);
   });
 });
 

@@ -11,6 +11,7 @@ import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { loadOwnJob } from "../jobs/read";
 import { statusUrl } from "../jobs/view";
+import { isUniqueViolation } from "../../db/errors";
 
 type ClipOptions = Pick<CreateClipBody, "layout_mode" | "style" | "title">;
 
@@ -107,7 +108,7 @@ async function queueManualClip(ctx: AccountContext, jobId: string, range: { star
     index = await reserveIndex(ctx.env.DB, jobId, { ...range, params, candidateId });
   } catch (e) {
     // two requests raced for the same index: the loser is told to retry
-    if (String(e).includes("UNIQUE")) throw new ConflictError("Another clip of this job was requested at the same moment; send the request again.");
+    if (isUniqueViolation(e)) throw new ConflictError("Another clip of this job was requested at the same moment; send the request again.");
     throw e;
   }
   if (index === null) {

@@ -17,6 +17,7 @@ import type { Platform, PlatformId, Privacy } from "./platforms/platform";
 import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
 import { factsAsPosted } from "./renditions";
 import { metricsView, readingsOf, type ReadingRow } from "./readings";
+import { isUniqueViolation } from "../../db/errors";
 
 export type PublicationRow = typeof publications.$inferSelect;
 export type PublicationStatus = "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
@@ -120,7 +121,7 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
       row.createdMs = nowMs + bump;
       break;
     } catch (e) {
-      if (bump >= 5 || !String(e).includes("UNIQUE")) throw e;
+      if (bump >= 5 || !isUniqueViolation(e)) throw e;
     }
   }
   if (sendNow) await sendPublish(ctx.env, id, delaySeconds);
