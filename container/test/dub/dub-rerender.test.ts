@@ -13,6 +13,7 @@ import { runRerender } from "../../src/rerender.js";
 import { createDub } from "../../src/stages/dub.js";
 import { loadConfig } from "../../src/config.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
+import { fastHdEncoder } from "../helpers/encoder.js";
 
 const PHRASES = [
   { text: "The economy is getting stronger every day.", at: 0.3 },
@@ -101,7 +102,7 @@ describe("dubbed re-render (offline engines)", () => {
 
   it("dubs English into Spanish: one spa track with speech over the clip, Spanish captions", async () => {
     const r = recorder(dir);
-    const out = await runRerender({ job: job(["es"], "rr_dub_es"), signal: AbortSignal.timeout(60_000), client: r.client, dub, workRoot: dir });
+    const out = await runRerender({ job: job(["es"], "rr_dub_es"), signal: AbortSignal.timeout(60_000), client: r.client, dub, workRoot: dir, encoder: fastHdEncoder });
     expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
     // the new version measured itself (docs/clip-quality.md): the dubbed audio, against the dubbed captions
     const done = (r.events as { type: string; quality?: { audio: { lufs: number | null }; speech_share: number } }[]).find((e) => e.type === "completed")!;
@@ -121,7 +122,7 @@ describe("dubbed re-render (offline engines)", () => {
 
   it("dubs into Spanish and French: two tagged tracks in one MP4, captions in the first language", async () => {
     const r = recorder(dir);
-    const out = await runRerender({ job: job(["es", "fr"], "rr_dub_esfr"), signal: AbortSignal.timeout(60_000), client: r.client, dub, workRoot: dir });
+    const out = await runRerender({ job: job(["es", "fr"], "rr_dub_esfr"), signal: AbortSignal.timeout(60_000), client: r.client, dub, workRoot: dir, encoder: fastHdEncoder });
     expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
     const mp4 = r.files.get("clip-0.mp4")!;
     const a = audioStreams(mp4);
@@ -133,7 +134,7 @@ describe("dubbed re-render (offline engines)", () => {
 
   it("a language with no offline engine fails with a clear message", async () => {
     const r = recorder(dir);
-    const out = await runRerender({ job: job(["es", "hi"], "rr_dub_hi"), signal: AbortSignal.timeout(30_000), client: r.client, dub, workRoot: dir });
+    const out = await runRerender({ job: job(["es", "hi"], "rr_dub_hi"), signal: AbortSignal.timeout(30_000), client: r.client, dub, workRoot: dir, encoder: fastHdEncoder });
     expect(out).toMatchObject({ status: "failed", error: expect.stringMatching(/Hindi \(hi\).*Workers AI/) });
     expect(r.events.at(-1)).toMatchObject({ type: "failed", error: expect.stringMatching(/Hindi/) });
   });

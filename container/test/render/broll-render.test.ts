@@ -15,6 +15,7 @@ import { readStoredClip, renderStoredClip } from "../../src/rerender.js";
 import { ffmpeg, ffprobe, media, rgbFrame, tmpDir } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 import { serveDir } from "../helpers/static-server.js";
+import { fastHdEncoder } from "../helpers/encoder.js";
 
 const signal = new AbortController().signal;
 const dir = tmpDir("katto-broll-render-");
@@ -134,7 +135,7 @@ describe("a stored clip's cutaways (its HD file, a re-render changing something 
     expect(first).toHaveLength(1);
     const metadata = { layout: "center_crop", caption_style: "bold_pop", words: WORDS.filter((w) => w.end <= SHORT).map((w) => ({ word: w.text, start: w.start, end: w.end })), style: { broll: "library" }, broll_cutaways: first };
     const stored = readStoredClip(JSON.parse(JSON.stringify(metadata)));
-    const base = { source: SOURCE, probe: info, start: START, end: START + SHORT, stored, brandKit: null, signal, jobId: "job-broll" };
+    const base = { source: SOURCE, probe: info, start: START, end: START + SHORT, stored, brandKit: null, signal, jobId: "job-broll", encoder: fastHdEncoder };
     const hd = await renderStoredClip({ ...base, dir: tmpDir("katto-broll-hd-"), name: "hd" });
     expect(hd.edits.broll).toEqual(brollEdits(first));
     const img = drawn[0]!;

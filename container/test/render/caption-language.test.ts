@@ -20,6 +20,7 @@ import { runRerender } from "../../src/rerender.js";
 import type { ScoredMoment, Transcript } from "../../src/types.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { mediaDir, parseSrt, tmpDir } from "../helpers/media.js";
+import { fastHdEncoder } from "../helpers/encoder.js";
 
 const CLIP = "video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4";
 const SENTENCE = "about the very real and very serious challenges their families face every day";
@@ -55,7 +56,7 @@ async function job(style: Record<string, unknown>) {
   });
   const signal = new AbortController().signal;
   const client = createCallbackClient({ baseUrl: worker.base, token: worker.token, jobId, signal });
-  const outcome = await runJob({ job: parsed, signal, client, deps, workRoot: work, renderConcurrency: 1 });
+  const outcome = await runJob({ job: parsed, signal, client, deps, workRoot: work, renderConcurrency: 1, encoder: fastHdEncoder });
   const events = worker.events(jobId) as RenderEvent[];
   const clips = (events.find((e) => e.type === "clips") as Extract<RenderEvent, { type: "clips" }> | undefined)?.clips ?? [];
   return { jobId, outcome, events, clip: clips[0] as ClipReport | undefined };
@@ -151,7 +152,7 @@ describe("caption_language on a re-render of a stored clip", () => {
 
   it("translates the spoken words (not the stored Spanish) into French, with the English SRT as the second file", async () => {
     const r = recorder();
-    const out = await runRerender({ job: rerender("rr_cl_fr", { caption_language: "fr" }), signal: AbortSignal.timeout(120_000), client: r.client, translator, workRoot: work });
+    const out = await runRerender({ job: rerender("rr_cl_fr", { caption_language: "fr" }), signal: AbortSignal.timeout(120_000), client: r.client, translator, workRoot: work, encoder: fastHdEncoder });
     expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
     expect(r.events.at(-1)).toMatchObject({ type: "completed", captions_file: "clip-0.srt", captions_original_file: "clip-0-original.srt", style: { caption_language: "fr" } });
     const fr = readFileSync(r.files.get("clip-0.srt")!, "utf8");
@@ -162,7 +163,7 @@ describe("caption_language on a re-render of a stored clip", () => {
 
   it("fails clearly when no engine translates the pair (Hindi offline), naming what to configure", async () => {
     const r = recorder();
-    const out = await runRerender({ job: rerender("rr_cl_hi", { caption_language: "hi" }), signal: AbortSignal.timeout(60_000), client: r.client, translator, workRoot: work });
+    const out = await runRerender({ job: rerender("rr_cl_hi", { caption_language: "hi" }), signal: AbortSignal.timeout(60_000), client: r.client, translator, workRoot: work, encoder: fastHdEncoder });
     expect(out).toMatchObject({ status: "failed", stage: "translating captions", error: expect.stringMatching(/Hindi.*Workers AI/) });
     expect(r.events.at(-1)).toMatchObject({ type: "failed", error: expect.stringMatching(/English to Hindi/) });
     expect(r.files.size).toBe(0);

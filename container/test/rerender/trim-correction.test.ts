@@ -13,6 +13,7 @@ import type { RerenderJob } from "../../src/protocol.js";
 import { rebaseStoredClip, readStoredClip, runRerender } from "../../src/rerender.js";
 import { shiftPath } from "../../src/reframe/crop-path.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
+import { fastHdEncoder } from "../helpers/encoder.js";
 
 const PHRASES = [
   { text: "The quick brown fox jumps over the lazy dog.", at: 0.3 },
@@ -99,7 +100,7 @@ describe("re-render with corrected words and moved cuts (issue 22)", () => {
     const corrected = words.map((w) => ({ ...w, word: w.word === "brown" ? "purple" : w.word }));
     const brown = words.find((w) => w.word === "brown")!;
     const fixed = recorder(dir);
-    const out = await runRerender({ job: job("rr_fixed", { words: corrected }), signal: AbortSignal.timeout(60_000), client: fixed.client, workRoot: dir });
+    const out = await runRerender({ job: job("rr_fixed", { words: corrected }), signal: AbortSignal.timeout(60_000), client: fixed.client, workRoot: dir, encoder: fastHdEncoder });
     expect(out, JSON.stringify(fixed.events)).toEqual({ status: "completed" });
     const srt = readFileSync(fixed.files.get("clip-0.srt")!, "utf8");
     expect(srt).toMatch(/purple/);
@@ -107,7 +108,7 @@ describe("re-render with corrected words and moved cuts (issue 22)", () => {
     expect(ocrAt(fixed.files.get("clip-0.mp4")!, (brown.start + brown.end) / 2)).toMatch(/PURPLE/);
 
     const stale = recorder(dir);
-    expect(await runRerender({ job: job("rr_stale"), signal: AbortSignal.timeout(60_000), client: stale.client, workRoot: dir })).toEqual({ status: "completed" });
+    expect(await runRerender({ job: job("rr_stale"), signal: AbortSignal.timeout(60_000), client: stale.client, workRoot: dir, encoder: fastHdEncoder })).toEqual({ status: "completed" });
     expect(readFileSync(stale.files.get("clip-0.srt")!, "utf8")).toMatch(/brawn/);
     expect(ocrAt(stale.files.get("clip-0.mp4")!, (brown.start + brown.end) / 2)).not.toMatch(/PURPLE/);
   });
@@ -124,6 +125,7 @@ describe("re-render with corrected words and moved cuts (issue 22)", () => {
       signal: AbortSignal.timeout(60_000),
       client: r.client,
       workRoot: dir,
+      encoder: fastHdEncoder,
     });
     expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
     const mp4 = r.files.get("clip-0.mp4")!;
