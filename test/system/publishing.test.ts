@@ -32,7 +32,8 @@ const postsAt = async (platform: string) => {
 };
 
 beforeAll(async () => {
-  files = await serveFiles({ "sample.mp4": media("video_misc/auto-editor_example.mp4") });
+  // a 4.8 s talk: long enough for every platform's minimum (3 s), and the cheapest job to render
+  files = await serveFiles({ "talk.mp4": media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4") });
   const email = `${crypto.randomUUID()}@example.test`;
   const account = (await (await fetch(`${baseUrl()}/admin/v1/accounts`, { method: "POST", headers: admin(), body: JSON.stringify({ email, plan: "creator", password: PASSWORD }) })).json()) as { id: string };
   key = ((await (await fetch(`${baseUrl()}/admin/v1/accounts/${account.id}/keys`, { method: "POST", headers: admin(), body: JSON.stringify({ scopes: ["read", "write"] }) })).json()) as { key: string }).key;
@@ -40,7 +41,7 @@ beforeAll(async () => {
   expect(signIn.status).toBe(303);
   cookie = /katto_session=[^;]+/.exec(signIn.headers.get("set-cookie") ?? "")![0];
   // One rendered job; its best clip goes to every platform.
-  const created = await call("/jobs", { method: "POST", json: { url: files.url("sample.mp4"), config: { clipLength: "lt30" } } });
+  const created = await call("/jobs", { method: "POST", json: { url: files.url("talk.mp4"), config: { clipLength: "lt30" } } });
   expect(created.status).toBe(201);
   jobId = ((await created.json()) as { id: string }).id;
   const { job } = await pollJob(call, jobId, (j) => j.status === "failed" || (j.status === "completed" && j.hd_ready === true));
