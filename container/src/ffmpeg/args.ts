@@ -275,7 +275,7 @@ export function watermarkFilter(input: number, W: number, H: number, under = "fr
   const b = watermarkBox(W, H);
   return [
     `[${input}:v:0]scale=${b.w}:${b.h}:force_original_aspect_ratio=decrease,format=rgba[wm]`,
-    `[${under}][wm]overlay=x=${b.x}:y=${b.y}:eof_action=repeat:format=auto[marked]`,
+    `[${under}][wm]overlay=x=${b.x}:y=${b.y}:eof_action=repeat:format=yuv420[marked]`,
   ].join(";");
 }
 
@@ -342,11 +342,14 @@ export function renderFilterGraph(spec: RenderSpec): string {
 
 /**
  * The captioned frames -> [v]: each overlay image drawn over them between its times (overlay's
- * `enable`; the single decoded image is repeated), then 4:2:0 for the encoder.
+ * `enable`; the single decoded image is repeated), then 4:2:0 for the encoder. Every overlay here
+ * (emoji, watermark, B-roll) blends in yuv420, the encoder's own format: `format=auto` converted
+ * each frame of the clip for each overlay, a quarter more CPU for four emoji on a preview
+ * (measured 5.73 s against 4.73 s for 10 s of 540x960; the same clip without them: 4.75 s).
  */
 export function overlayChain(head: string, overlays: readonly ImageOverlay[], inputs: readonly number[]): string {
   if (!overlays.length) return `${head},format=yuv420p[v]`;
-  const steps = overlays.map((o, k) => `[o${k}][${inputs[k]}:v:0]overlay=x=${Math.round(o.x)}:y=${Math.round(o.y)}:enable='between(t,${sec(o.start)},${sec(o.end)})':eof_action=repeat:format=auto[o${k + 1}]`);
+  const steps = overlays.map((o, k) => `[o${k}][${inputs[k]}:v:0]overlay=x=${Math.round(o.x)}:y=${Math.round(o.y)}:enable='between(t,${sec(o.start)},${sec(o.end)})':eof_action=repeat:format=yuv420[o${k + 1}]`);
   return [`${head}[o0]`, ...steps, `[o${overlays.length}]format=yuv420p[v]`].join(";");
 }
 

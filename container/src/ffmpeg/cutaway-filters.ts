@@ -41,7 +41,7 @@ export function cutawayChain(cuts: readonly Cutaway[], inputs: readonly number[]
   cuts.forEach((c, k) => {
     const from = k === 0 ? "talk" : `t${k}`;
     const to = k === cuts.length - 1 ? "framed" : `t${k + 1}`;
-    parts.push(`[${from}][b${k}]overlay=x=0:y=0:enable='between(t,${sec(c.start)},${sec(c.end)})':eof_action=pass:format=auto,setsar=1[${to}]`);
+    parts.push(`[${from}][b${k}]overlay=x=0:y=0:enable='between(t,${sec(c.start)},${sec(c.end)})':eof_action=pass:format=yuv420,setsar=1[${to}]`);
   });
   return parts.join(";");
 }

@@ -194,7 +194,7 @@ describe("emoji overlays in the render graph", () => {
     const at = args.indexOf("/e/1f525.svg");
     expect(args.slice(at - 5, at + 1)).toEqual(["-width", "52", "-height", "52", "-i", "/e/1f525.svg"]);
     const graph = args[args.indexOf("-filter_complex") + 1]!;
-    expect(graph).toContain("ass=filename=/tmp/c.ass[o0];[o0][1:v:0]overlay=x=200:y=500:enable='between(t,0.5,1.25)':eof_action=repeat:format=auto[o1];[o1]format=yuv420p[v]");
+    expect(graph).toContain("ass=filename=/tmp/c.ass[o0];[o0][1:v:0]overlay=x=200:y=500:enable='between(t,0.5,1.25)':eof_action=repeat:format=yuv420[o1];[o1]format=yuv420p[v]");
   });
 
   it("leaves the graph as it was without overlays", () => {
