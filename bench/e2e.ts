@@ -94,6 +94,9 @@ const SHARES: [string, string[]][] = [
   ["selection+scoring", ["select", "score"]],
   ["face analysis", ["faces"]],
   ["preview encodes", ["previews"]],
+  // measuring each rendered preview, and the fixes it asks for (docs/clip-quality.md); the HD
+  // files' own measuring is inside "HD encodes"
+  ["quality checks", ["quality"]],
   ["upload", ["upload", "clips_event"]],
   ["HD encodes", ["hd"]],
 ];
