@@ -7,7 +7,7 @@ import { renditionFile } from "@katto/protocol";
 import { join } from "node:path";
 import type { CallbackClient } from "./callback-client.js";
 import { toStageError } from "./errors.js";
-import { renditionArgs } from "./ffmpeg/args.js";
+import { renditionArgs } from "./ffmpeg/encode-settings.js";
 import { runFfmpeg } from "./ffmpeg/spawn.js";
 import { log } from "./log.js";
 import type { RenditionTask } from "./protocol.js";

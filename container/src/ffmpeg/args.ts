@@ -5,7 +5,8 @@ import { loudnessFilter } from "./loudness.js";
 import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
-import { DEFAULT_HD_PRESET, type HdPreset } from "../config.js";
+import type { HdPreset } from "../config.js";
+import { encodeArgs } from "./encode-settings.js";
 import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
 import { zoomFilter, type Zoom } from "../edit/zoom-plan.js";
 import { cutAudioFilter, selectFilter } from "./cut-filters.js";
@@ -353,18 +354,6 @@ export function overlayChain(head: string, overlays: readonly ImageOverlay[], in
   return [`${head}[o0]`, ...steps, `[o${overlays.length}]format=yuv420p[v]`].join(";");
 }
 
-/**
- * Pure: the video encoder settings of a render's quality (the HD preset is the operator's,
- * KATTO_HD_PRESET). HD files are always H.264 High profile: CABAC and the 8x8 transform stay on
- * whatever the preset (ultrafast turns both off, which makes a Constrained Baseline stream; kept
- * on, ultrafast measured the same encode time here, 3.62 s against 3.65 s for a 4.8 s 1080x1920 clip).
- */
-export function encodeArgs(quality: Quality, hdPreset: HdPreset = DEFAULT_HD_PRESET): string[] {
-  return quality === "hd"
-    ? ["-preset", hdPreset, "-x264-params", "cabac=1:8x8dct=1", "-crf", "21", "-maxrate", "10M", "-bufsize", "20M"]
-    : ["-preset", "ultrafast", "-crf", "30", "-maxrate", "1500k", "-bufsize", "3000k"];
-}
-
 /** One clip in one ffmpeg pass: seek, reframe, captions, encode. */
 export function renderArgs(spec: RenderSpec): string[] {
   const gop = String(Math.max(1, Math.round(2 * Math.min(spec.source.fps || 30, 60))));
@@ -395,21 +384,5 @@ export function renderArgs(spec: RenderSpec): string[] {
     "-t", sec(outputDuration(spec)),
     "-map_metadata", "-1", "-movflags", "+faststart", "-max_muxing_queue_size", "1024",
     "-f", "mp4", spec.output,
-  ];
-}
-
-/**
- * A finished clip re-scaled to a platform's frame (a rendition): the HD encode's video settings, a
- * keyframe every 2 s whatever the frame rate, the audio copied as it is.
- */
-export function renditionArgs(input: string, size: { width: number; height: number }, output: string, hdPreset?: HdPreset): string[] {
-  return [
-    "-i", input,
-    "-map", "0:v:0", "-map", "0:a?",
-    "-vf", `scale=${size.width}:${size.height}:flags=lanczos,setsar=1`,
-    "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...encodeArgs("hd", hdPreset), "-force_key_frames", "expr:gte(t,n_forced*2)",
-    "-c:a", "copy",
-    "-map_metadata", "-1", "-movflags", "+faststart",
-    "-f", "mp4", output,
   ];
 }

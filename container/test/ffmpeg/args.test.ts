@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
-import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, reframeFilter, renderArgs, renderFilterGraph, renditionArgs, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { renditionArgs } from "../../src/ffmpeg/encode-settings.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
   input: "/tmp/in.mp4",

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renditionArgs } from "../../src/ffmpeg/args.js";
+import { renditionArgs } from "../../src/ffmpeg/encode-settings.js";
 import { type FakeWorker, startFakeWorker, waitFor } from "../helpers/fake-worker.js";
 import { ffprobe, generateVideo, tmpDir } from "../helpers/media.js";
 import { type RenderServer, startRenderServer } from "../helpers/render-server.js";
