@@ -8,14 +8,19 @@ import path from "node:path";
 export const root = path.resolve(import.meta.dirname, "../..");
 const log = (m) => console.log(`[katto] ${m}`);
 
-/** npm install when node_modules is missing or older than the lock file. */
+/**
+ * The npm dependencies when node_modules is missing or older than the lock file: `npm ci` on a
+ * fresh clone (exactly the lock file, without resolving anything: 41 s against 50 s for `npm
+ * install` here), `npm install` over an existing node_modules.
+ */
 export function ensureNpmDeps() {
   const marker = path.join(root, "node_modules/.package-lock.json");
   const lock = path.join(root, "package-lock.json");
   if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
-  log("installing npm dependencies (npm install)...");
-  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit", env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" } });
-  if (r.status !== 0) throw new Error("npm install failed; see the output above.");
+  const command = existsSync(lock) && !existsSync(path.join(root, "node_modules")) ? "ci" : "install";
+  log(`installing npm dependencies (npm ${command})...`);
+  const r = spawnSync("npm", [command, "--no-audit", "--no-fund"], { cwd: root, stdio: "inherit", env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: "skip" } });
+  if (r.status !== 0) throw new Error(`npm ${command} failed; see the output above.`);
 }
 
 const [major, minor] = process.versions.node.split(".").map(Number);
