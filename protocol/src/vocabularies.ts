@@ -22,6 +22,7 @@ export const AUTO_LAYOUT = "face_tracking" satisfies RenderLayout;
 export const WHOLE_PICTURE_LAYOUT = "wide" satisfies RenderLayout;
 /** The layouts that crop one moving 9:16 window out of the source (a crop path). */
 export const CROP_LAYOUTS = ["center_crop", "face_tracking"] as const satisfies readonly RenderLayout[];
+export const isCropLayout = (l: string): l is (typeof CROP_LAYOUTS)[number] => (CROP_LAYOUTS as readonly string[]).includes(l);
 /** The layouts that frame people (one tracked speaker, or one per panel): a clip's subject can leave them. */
 export const SUBJECT_LAYOUTS = ["face_tracking", "split_screen", "stacked", "grid_3", "grid_4"] as const satisfies readonly RenderLayout[];
 

@@ -13,6 +13,7 @@ import { planCuts, type PlannedCut } from "./cut-plan.js";
 import { detectQuiet } from "./quiet.js";
 import { keptDuration, keptSpans, mapWords, toClipTime, type Span } from "./timeline.js";
 import { frameFaces, planZooms, speakerChanges, zoomCandidates, type TimedRect, type Zoom } from "./zoom-plan.js";
+import { isCropLayout } from "@katto/protocol";
 
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -94,7 +95,7 @@ function clipZooms(i: ClipEditInput, words: readonly CaptionWord[], keep: readon
     const marked = new Set(emphasised.map((e) => r3(e.start)));
     ranks = ranks.map((r, k) => (marked.has(r3(words[k]!.start)) ? r : 0));
   }
-  const cropping = i.layout === "center_crop" || i.layout === "face_tracking";
+  const cropping = isCropLayout(i.layout);
   const changes = cropping ? speakerChanges(i.cropPath, cropWindow(i.picture.width, i.picture.height).w).map((t) => toClipTime(keep, t)) : [];
   return planZooms(zoomCandidates(words, ranks, changes), faces, durationS);
 }

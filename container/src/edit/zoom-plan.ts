@@ -8,6 +8,7 @@ import type { KeyRank } from "../captions/keywords.js";
 import { cropXAt, cropWindow, type CropKeyframe } from "../reframe/crop-path.js";
 import type { Rect } from "../reframe/panels.js";
 import { toClipTime, type Span } from "./timeline.js";
+import { isCropLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 
 /** Zooms start at least this far apart (issue 26: at most one every 4 seconds). */
 export const ZOOM_SPACING_S = 4;
@@ -164,16 +165,16 @@ export function frameFaces(
 ): FrameFace[] | null {
   const { width: pw, height: ph } = o.picture;
   let place: (f: TimedRect) => { x0: number; y0: number; x1: number; y1: number };
-  if (o.layout === "center_crop" || o.layout === "face_tracking") {
+  if (isCropLayout(o.layout)) {
     const win = cropWindow(pw, ph);
     const path = o.cropPath?.length ? o.cropPath : [{ t: 0, x: win.maxX / 2 }];
     place = (f) => {
       const left = cropXAt(path, f.t);
       return { x0: (f.x - left) / win.w, x1: (f.x + f.w - left) / win.w, y0: (f.y - win.y) / win.h, y1: (f.y + f.h - win.y) / win.h };
     };
-  } else if (o.layout === "passthrough" || o.layout === "wide") {
+  } else if (o.layout === "passthrough" || o.layout === WHOLE_PICTURE_LAYOUT) {
     // the output frame's aspect is 9:16; fractions of a 9 x 16 frame
-    const k = o.layout === "wide" ? 9 / pw : Math.min(9 / pw, 16 / ph);
+    const k = o.layout === WHOLE_PICTURE_LAYOUT ? 9 / pw : Math.min(9 / pw, 16 / ph);
     const ox = (9 - pw * k) / 2;
     const oy = (16 - ph * k) / 2;
     place = (f) => ({ x0: (ox + f.x * k) / 9, x1: (ox + (f.x + f.w) * k) / 9, y0: (oy + f.y * k) / 16, y1: (oy + (f.y + f.h) * k) / 16 });

@@ -4,7 +4,7 @@ import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, ty
 import { loudnessFilter } from "./loudness.js";
 import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
-import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
+import { RENDER_LAYOUTS, type RenderLayout, AUTO_LAYOUT, FALLBACK_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 import type { HdPreset } from "../config.js";
 import { encodeArgs } from "./encode-settings.js";
 import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
@@ -163,8 +163,8 @@ function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "
   const spans = cutSpans(spec);
   const cut = (path: CropKeyframe[], maxX: number) => (spans ? normalizePath(mapPath(path, spans, (t) => cropXAt(path, t)), maxX) : path);
   switch (spec.layout) {
-    case "center_crop":
-    case "face_tracking": {
+    case FALLBACK_LAYOUT:
+    case AUTO_LAYOUT: {
       const win = cropWindow(spec.source.width, spec.source.height);
       const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
       return [movingCrop("cx", win.w, win.h, win.y, cut(path, win.maxX))];
@@ -234,7 +234,7 @@ export function stackedFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "wid
 export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration">>): string {
   const { width: W, height: H } = spec;
   switch (spec.layout) {
-    case "wide": {
+    case WHOLE_PICTURE_LAYOUT: {
       // Whole frame fitted to the width over a blurred fill of itself. The blur runs at quarter
       // size: a 1080x1920 boxblur costs more than the encode.
       const bw = even(W / 4);
@@ -246,8 +246,8 @@ export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "pa
         `[bg][fg]overlay=(W-w)/2:(H-h)/2,setsar=1[framed]`,
       ].join(";");
     }
-    case "center_crop":
-    case "face_tracking": {
+    case FALLBACK_LAYOUT:
+    case AUTO_LAYOUT: {
       const crops = movingCrops(spec);
       return `${sourceWithCommands(spec, crops)}${cropFilter(crops[0]!)},scale=${W}:${H},setsar=1[framed]`;
     }

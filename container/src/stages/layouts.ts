@@ -6,6 +6,7 @@ import { faceBoxesPerSecond } from "../edit/zoom-plan.js";
 import type { RenderJob } from "../protocol.js";
 import { autoLayout, type FaceEvidence } from "../reframe/auto-layout.js";
 import type { Rect } from "../reframe/panels.js";
+import { AUTO_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 
 /** The analysis this step asks of other modules (face tracking, scene changes), injected with the job's other deps. */
 export interface LayoutDeps {
@@ -33,7 +34,7 @@ export interface LayoutDeps {
  */
 export function fixedLayout(config: RenderJob["config"]): string | null {
   const kit = config.brandKit?.default_layout;
-  return kit && kit !== "face_tracking" ? kit : null;
+  return kit && kit !== AUTO_LAYOUT ? kit : null;
 }
 
 /** Sets each plan's layout (and its crop path, face cam or panels) unless the layout is fixed. */
@@ -67,8 +68,8 @@ export async function chooseLayouts(
     p.faceBoxes = faces ? faceBoxesPerSecond(faces.samples, p.start, p.end) : null;
     p.layout = choice.layout;
     p.layoutReason = choice.reason;
-    if (choice.layout === "face_tracking") p.cropPath = choice.path;
-    else if (choice.layout === "wide") (p.cropPath = null), (p.cropWindow = null);
+    if (choice.layout === AUTO_LAYOUT) p.cropPath = choice.path;
+    else if (choice.layout === WHOLE_PICTURE_LAYOUT) (p.cropPath = null), (p.cropWindow = null);
     else if (choice.layout === "stacked") (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);
     else (p.panels = choice.panels), (p.cropPath = null), (p.cropWindow = null);
   }

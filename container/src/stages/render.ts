@@ -15,6 +15,7 @@ import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
 import type { Span } from "../edit/timeline.js";
 import type { Zoom } from "../edit/zoom-plan.js";
+import { AUTO_LAYOUT, FALLBACK_LAYOUT, isCropLayout } from "@katto/protocol";
 
 /**
  * Layout when the job does not name one: vertical-ish sources (3:4 or narrower) are kept whole;
@@ -25,11 +26,11 @@ export function chooseLayout(video: { width: number; height: number }, requested
   const portrait = video.width / video.height <= 0.75;
   if (requested && LAYOUTS.includes(requested)) {
     // cropping a source that is already vertical gains nothing
-    if (portrait && (requested === "center_crop" || requested === "face_tracking")) return "passthrough";
+    if (portrait && isCropLayout(requested)) return "passthrough";
     return requested;
   }
   if (portrait) return "passthrough";
-  return hasFacePath ? "face_tracking" : "center_crop";
+  return hasFacePath ? AUTO_LAYOUT : FALLBACK_LAYOUT;
 }
 
 /** Fonts libass loads besides fontconfig's when KATTO_FONTS_DIR is unset: the DejaVu dir (the default caption font). */
