@@ -9,7 +9,8 @@ import type { HdClipTask, RenderJob, RenditionTask, RerenderJob } from "./protoc
 import type { ManualClipTask } from "@katto/protocol";
 import { runManualClip } from "./manual-clip.js";
 import { runRendition } from "./rendition.js";
-import { runRerender, type DubClip } from "./rerender.js";
+import { runRerender } from "./rerender.js";
+import type { DubClip } from "./rerender-captions.js";
 import type { AbortReason } from "./run-work.js";
 import type { Encoder } from "./stages/render.js";
 

@@ -59,17 +59,20 @@ export const RerenderTaskSchema = z.object(
     /**
      * The transcript's words over the clip's range (seconds from the start of the source), as
      * corrected (PATCH /jobs/{id}/transcript): the captions are made from these instead of the
-     * stored ones. Sent when the transcript was corrected, when captions are refreshed and on a trim.
+     * stored ones. Sent when the transcript was corrected, when captions are refreshed and on a trim
+     * (then with the words a few seconds around the range too: the trim's edges are measured
+     * against the sentences there). The backend keeps the words inside the range for captions.
      */
     words: z.array(TranscriptWordSchema).max(20_000).optional(),
     /**
-     * Where the clip's stored editing metadata (crop path, words) starts in the source, when
-     * `clip.start` differs from it (a trim moved the cuts); absent: at clip.start.
+     * Where the clip's stored editing metadata (crop path, words) starts in the source: sent on a
+     * trim (the clip's range moved), absent otherwise. The backend then rebuilds what depends on the
+     * range (jump cuts, B-roll cutaways, translated captions, edges) for the new one.
      */
     metadata_start: Num.min(0).optional(),
     /** the account's brand kit, null when it has none */
     brand_kit: BrandKitSchema.nullable().default(null),
-    /** B-roll to cut away to when the re-render's style asks for other cutaways than the clip has (style `broll`) */
+    /** B-roll to cut away to when the re-render places cutaways anew (style `broll`): its style asks for other cutaways than the clip has, or a trim moved the range */
     broll: TaskBrollSchema.optional(),
     /** the token is per re-render */
     callback: CallbackSchema,

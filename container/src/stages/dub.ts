@@ -12,7 +12,7 @@ import { languageName } from "../engines/translate/types.js";
 import { StageError, toStageError } from "../errors.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { log } from "../log.js";
-import type { DubClip } from "../rerender.js";
+import type { DubClip } from "../rerender-captions.js";
 import { detectLanguage } from "../text/lang.js";
 import { dubMixArgs, groupPhrases, placePhrases, spreadWords, type Phrase } from "./dub-plan.js";
 import { probe } from "./probe.js";

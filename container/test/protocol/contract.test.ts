@@ -4,7 +4,7 @@ import { CLIP_METADATA_VERSION, ClipMetadataSchema, HdClipTaskSchema, RenderEven
 import { describe, expect, it } from "vitest";
 import { clipReport, planClip } from "../../src/clip-plan.js";
 import { parseHdClipTask, parseRerenderJob } from "../../src/protocol.js";
-import { readStoredClip } from "../../src/rerender.js";
+import { readStoredClip } from "../../src/stored-clip.js";
 import type { ProbeResult, ScoredMoment, Transcript } from "../../src/types.js";
 
 const probe: ProbeResult = { duration: 120, size: 1, formatName: "mp4", video: { width: 1920, height: 1080, fps: 29.97, codec: "h264", rotation: 0 }, audio: { codec: "aac", sampleRate: 48000, channels: 2 } };

@@ -8,7 +8,7 @@ import type { ClipPlan } from "../../src/clip-plan.js";
 import type { TimedRect } from "../../src/edit/zoom-plan.js";
 import { cropWindow, cropXAt, centerPath } from "../../src/reframe/crop-path.js";
 import { faceKeptShare, fixPlan, judgeFix, reframeFor, runFixes, type FixState } from "../../src/quality/fixes.js";
-import { reframedCrop } from "../../src/rerender.js";
+import { reframedCrop } from "../../src/stored-clip.js";
 import type { Word } from "../../src/types.js";
 
 const picture = { width: 1280, height: 720 };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clipReport, planClip } from "../../src/clip-plan.js";
 import { parseRerenderJob } from "../../src/protocol.js";
-import { readStoredClip, rerenderLayout } from "../../src/rerender.js";
+import { readStoredClip } from "../../src/stored-clip.js";
+import { rerenderLayout } from "../../src/stored-render.js";
 import type { ProbeResult, ScoredMoment } from "../../src/types.js";
 
 const valid = {

@@ -10,7 +10,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallbackClient } from "../../src/callback-client.js";
 import type { RerenderJob } from "../../src/protocol.js";
-import { rebaseStoredClip, readStoredClip, runRerender } from "../../src/rerender.js";
+import { runRerender } from "../../src/rerender.js";
+import { moveStoredClip, readStoredClip } from "../../src/stored-clip.js";
 import { shiftPath } from "../../src/reframe/crop-path.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
@@ -140,15 +141,27 @@ describe("re-render with corrected words and moved cuts (issue 22)", () => {
   });
 });
 
-describe("rebasing a stored clip on a moved start", () => {
-  it("moves crop path keyframes and caption words, holding the path's value at the new start", () => {
+describe("moving a stored clip onto another range (a trim)", () => {
+  it("moves crop path keyframes, face boxes and caption words, holding the path's value at the new start; leaves cuts, cutaways, translation and edges to be made anew", () => {
     expect(shiftPath([{ t: 0, x: 100 }, { t: 4, x: 300 }, { t: 8, x: 300 }], 2)).toEqual([{ t: 0, x: 200 }, { t: 2, x: 300 }, { t: 6, x: 300 }]);
     expect(shiftPath([{ t: 0, x: 100 }, { t: 4, x: 300 }], -1)).toEqual([{ t: 1, x: 100 }, { t: 5, x: 300 }]);
-    const stored = readStoredClip({ layout: "face_tracking", crop_path: [{ t: 0, x: 100 }, { t: 4, x: 300 }], words: [{ word: "a", start: 0.5, end: 1 }, { word: "b", start: 2.5, end: 3 }] });
-    // the clip now starts 2 s later in the source: shift -2
-    const moved = rebaseStoredClip(stored, -2);
+    const stored = readStoredClip({
+      layout: "face_tracking",
+      crop_path: [{ t: 0, x: 100 }, { t: 4, x: 300 }],
+      words: [{ word: "a", start: 0.5, end: 1 }, { word: "b", start: 2.5, end: 3 }],
+      face_boxes: [{ t: 1, x: 0, y: 0, w: 10, h: 10 }, { t: 3, x: 5, y: 0, w: 10, h: 10 }],
+      source_range: { start: 10, end: 16 },
+      edits: { cuts: [{ source_start: 11.5, source_end: 12, reason: "silence" }] },
+      quality_edges: { starts_on_sentence: false, ends_on_sentence: true, cut_word: false },
+      quality_fixes: [{ flag: "cuts_mid_sentence", action: "moved" }, { flag: "subject_out_of_frame", action: "re-framed" }],
+    });
+    expect(stored.cuts).toEqual([{ start: 1.5, end: 2, reason: "silence" }]);
+    // the clip now starts 2 s later in the source (12 instead of 10) and ends at 15
+    const moved = moveStoredClip(stored, 10, 12, 15);
     expect(moved.cropPath).toEqual([{ t: 0, x: 200 }, { t: 2, x: 300 }]);
     expect(moved.words).toEqual([{ text: "b", start: 0.5, end: 1 }]);
-    expect(rebaseStoredClip(stored, 0)).toBe(stored);
+    expect(moved.faceBoxes).toEqual([{ t: 1, x: 5, y: 0, w: 10, h: 10 }]);
+    expect(moved).toMatchObject({ cuts: null, broll: null, captionsTranslated: null, qualityEdges: null, sourceStart: 12 });
+    expect(moved.qualityFixes.map((f) => f.flag)).toEqual(["subject_out_of_frame"]);
   });
 });

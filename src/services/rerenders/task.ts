@@ -9,6 +9,9 @@ import { defaultBrandKit } from "../render/brand-kit";
 import { failRerender } from "./events";
 import { taskBroll } from "../broll/task";
 
+/** Words this far around a trimmed range go with its task: what its edges are measured against. */
+const TRIM_WORD_MARGIN_S = 5;
+
 /** The task of a re-render still queued, or null (a redelivery of one already handed over). */
 export async function rerenderTask(env: Env, rid: string): Promise<BackendTask | null> {
   const r = await env.DB.prepare(
@@ -32,11 +35,15 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
   // The corrected words (issue 22) replace the stored caption words whenever they may differ from
   // them: after a correction, on a captions refresh, and over a trimmed range.
   const useTranscript = r.words !== null && ((r.revision ?? 0) > 0 || params.captions === "refresh" || trimmed);
-  const words = useTranscript ? wordsInRange(JSON.parse(r.words!) as TranscriptWord[], start, end) : undefined;
+  // a trim's edges are measured again against the sentences around it, so its words reach past it
+  const margin = trimmed ? TRIM_WORD_MARGIN_S : 0;
+  const words = useTranscript ? wordsInRange(JSON.parse(r.words!) as TranscriptWord[], start - margin, end + margin) : undefined;
   const { captions: _captions, trim: _trim, ...renderParams } = params;
   const style = renderParams.style ? resolveStyle(metadata.style, renderParams.style) : undefined;
-  // only a re-render that changes the clip's B-roll source needs assets to plan new cutaways from
-  const broll = style && style.broll !== metadata.style?.broll ? await taskBroll(env, r.account_id, style) : undefined;
+  // B-roll assets go with a re-render that places cutaways anew: one that changes the clip's B-roll
+  // source, and a trim (its cutaways are placed on the new range's words)
+  const rendered = style ?? metadata.style;
+  const broll = (style && style.broll !== metadata.style?.broll) || trimmed ? await taskBroll(env, r.account_id, rendered) : undefined;
   return {
     kind: "rerender",
     body: {
