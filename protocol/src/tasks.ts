@@ -145,6 +145,8 @@ export const ManualClipTaskSchema = z.object(
       },
       { error: "must be an object" },
     ),
+    /** B-roll to cut away to when the clip's style asks for it (style `broll`), as a job's task carries it */
+    broll: TaskBrollSchema.optional(),
     /** the job's own callback token */
     callback: CallbackSchema,
   },

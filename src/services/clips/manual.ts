@@ -2,12 +2,13 @@
 // "Clips made by hand", "Left-out candidates"). A manual clip is free (no quota), only on a
 // completed job, and reserves the job's next clip index at once; the job stays `completed` while
 // it renders, follows it in `manual_clips`, and gains it among `clips` (origin "manual") when it lands.
-import { MANUAL_CLIP_SECONDS, MAX_CLIPS, resolveClipRange, snapToPauses, type TranscriptWord } from "@katto/protocol";
-import type { Candidate } from "@katto/protocol/api";
+import { MANUAL_CLIP_SECONDS, MAX_CLIPS, resolveClipRange, resolveStyle, snapToPauses, type Style, type TranscriptWord } from "@katto/protocol";
+import type { Candidate, Config } from "@katto/protocol/api";
 import type { CreateClipBody } from "@katto/protocol/api";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { enqueueManualClip } from "../../queues/producers";
 import { requireScope } from "../auth/keys";
+import { requireJobBrollAvailable } from "../broll/task";
 import type { AccountContext } from "../context";
 import { loadOwnJob } from "../jobs/read";
 import { statusUrl } from "../jobs/view";
@@ -75,10 +76,22 @@ async function requireCompleted(ctx: AccountContext, jobId: string) {
   return job;
 }
 
+/**
+ * A clip by hand renders every style option a job's clips render (services/clips/task.ts: the
+ * kit's style, the job's, then the request's): one it cannot honour is refused before anything is
+ * queued, as a job's is (400: stock B-roll on a server without a stock provider).
+ */
+async function requireStyleRenderable(ctx: AccountContext, job: { config: string | null }, requested: Style | undefined): Promise<void> {
+  const config = job.config ? (JSON.parse(job.config) as Config) : {};
+  const style = resolveStyle(config.style, requested);
+  await requireJobBrollAvailable(ctx.env, ctx.principal.accountId, Object.keys(style).length ? style : undefined);
+}
+
 /** POST /jobs/{id}/clips: the range snapped to the pauses between words, queued as the job's next clip. */
 export async function createManualClip(ctx: AccountContext, jobId: string, body: CreateClipBody) {
   requireScope(ctx, "write");
   const job = await requireCompleted(ctx, jobId);
+  await requireStyleRenderable(ctx, job, body.style);
   const duration = job.sourceDuration ?? null;
   const asked = rangeProblem(body, duration);
   if (asked) throw new ValidationError(asked);
@@ -149,7 +162,8 @@ export async function listCandidates(ctx: AccountContext, jobId: string) {
  */
 export async function promoteCandidate(ctx: AccountContext, jobId: string, candidateId: string) {
   requireScope(ctx, "write");
-  await requireCompleted(ctx, jobId);
+  const job = await requireCompleted(ctx, jobId);
+  await requireStyleRenderable(ctx, job, undefined);
   const db = ctx.env.DB;
   const c = await db
     .prepare("SELECT start_s, end_s, promoted_clip_index FROM clip_candidates WHERE id = ? AND job_id = ?")

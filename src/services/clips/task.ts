@@ -1,12 +1,14 @@
 // The ManualClipTask of a queued manual clip (docs/render-protocol.md "Manual clips"): the job's
 // source, the snapped range, the transcript words around it, the job's config with the style
-// resolved (the kit's, the job's, then the request's, field by field) and the job's callback.
+// resolved (the kit's, the job's, then the request's, field by field), the B-roll that style asks
+// for, and the job's callback.
 import { resolveStyle, type Style, type TranscriptWord } from "@katto/protocol";
 import type { Config, CreateClipBody } from "@katto/protocol/api";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
 import { defaultKit } from "../render/brand-kit";
+import { taskBroll } from "../broll/task";
 
 /** Words this far around the range go with the task: what scoring reads of the clip's edges. */
 const WORD_MARGIN_S = 5;
@@ -31,6 +33,8 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
   const words = (row.words ? (JSON.parse(row.words) as TranscriptWord[]) : []).filter((w) => w.end > row.start_s - WORD_MARGIN_S && w.start < row.end_s + WORD_MARGIN_S);
   const upload = row.source === "upload";
   const { style: _s, min_clips: _min, max_clips: _max, ...rest } = config;
+  // B-roll as a job's task carries it: the account's library, or the operator's stock provider
+  const broll = await taskBroll(env, row.account_id, style);
   return {
     kind: "manual",
     body: {
@@ -41,6 +45,7 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
       transcript: { lang: row.lang, words },
       config: { ...rest, ...(Object.keys(style).length > 0 ? { style } : {}), ...(kit ? { brandKit: kit } : {}) },
       params: { ...(params.layout_mode ? { layout_mode: params.layout_mode } : {}), ...(params.title ? { title: params.title } : {}) },
+      ...(broll ? { broll } : {}),
       callback: await callbackFor(env, jobId),
     },
   };

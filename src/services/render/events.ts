@@ -247,18 +247,20 @@ async function addManualClip(env: Env, jobId: string, ev: Ev<"manual_clip">) {
   const secret = workerConfig(env).appSecret;
   const videoKey = await jobFileKey(secret, jobId, c.file);
   const captionsKey = await jobFileKey(secret, jobId, c.captions_file);
+  const originalKey = c.captions_original_file ? await jobFileKey(secret, jobId, c.captions_original_file) : null;
   await requireJobStatus(db, jobId, ["completed"]);
-  await requireStoredFiles(env, [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }]);
+  await requireStoredFiles(env, [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }, ...(c.captions_original_file && originalKey ? [{ name: c.captions_original_file, key: originalKey }] : [])]);
   const now = new Date().toISOString();
   const open = `EXISTS (SELECT 1 FROM manual_clips WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering'))`;
+  // its measured quality and its spoken-language SRT (caption_language) are kept as a job's clips' are
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, origin, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, 'manual', ?12 WHERE ${open}
+        `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, origin, created_at, captions_original_key, quality)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, 'manual', ?12, ?13, ?14 WHERE ${open}
          ON CONFLICT(job_id, clip_index) DO NOTHING`,
       )
-      .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, JSON.stringify(c.metadata), now),
+      .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, JSON.stringify(c.metadata), now, originalKey, c.quality ? JSON.stringify(c.quality) : null),
     db.prepare(`UPDATE manual_clips SET status = 'completed', error = NULL, updated_at = ?3 WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering')`).bind(jobId, c.clip_index, now),
   ]);
   if (inserted.meta.changes === 1) return;

@@ -4,7 +4,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BrollAssetViewSchema, BrollDeletedSchema, BrollListSchema, BrollUploadSchema, RerenderCreatedSchema } from "@katto/protocol/api";
-import { BROLL_LIMITS, RenderJobSchema, RerenderTaskSchema } from "@katto/protocol";
+import { BROLL_LIMITS, ManualClipTaskSchema, RenderJobSchema, RerenderTaskSchema } from "@katto/protocol";
+import { manualClipTask } from "../../../src/services/clips/task";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { renderJobTask } from "../../../src/services/render/job-task";
 import { rerenderTask } from "../../../src/services/rerenders/task";
@@ -173,6 +174,47 @@ describe("B-roll in the render task", () => {
     expect(onTask.broll?.library).toHaveLength(1);
     const other = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { style: { emoji: true } } })).json());
     expect(RerenderTaskSchema.parse((await rerenderTask(env, other.rerender_id))!.body).broll).toBeUndefined();
+  });
+
+  it("a trim of a clip with B-roll carries the library: its cutaways are placed anew on the new range (issue 33 case 2)", async () => {
+    const c = await createAccount();
+    await addAsset(c);
+    const id = await newJob(c);
+    const words = Array.from({ length: 40 }, (_, i) => ({ word: `w${i}`, start: i, end: i + 0.8 }));
+    expect((await sendEvent(id, { type: "transcript", lang: "en", segments: [], words, source_duration: 41 })).status).toBe(200);
+    const clip = { ...clipReport(0, 80), start: 5, end: 30, metadata: { layout: "wide" as const, style: { broll: "library" as const, remove_silences: true } } };
+    await storeClipFiles(id, [clip]);
+    expect((await sendEvent(id, { type: "clips", clips: [clip] } as never)).status).toBe(200);
+    const trim = await api(c, `/jobs/${id}/clips/0/trim`, { method: "POST", json: { start: 12, end: 24 } });
+    expect(trim.status).toBe(202);
+    const task = RerenderTaskSchema.parse((await rerenderTask(env, ((await trim.json()) as { rerender_id: string }).rerender_id))!.body);
+    expect(task.metadata_start).toBe(5);
+    expect(task.broll?.library).toHaveLength(1);
+    expect(task.broll?.stock).toBeNull();
+  });
+});
+
+describe("B-roll in a clip by hand's task (issue 33 case 5)", () => {
+  it("a clip by hand with style broll library carries the account's library; with stock and a provider, the provider", async () => {
+    const c = await createAccount();
+    const a = await addAsset(c);
+    const id = await newJob(c);
+    const words = Array.from({ length: 40 }, (_, i) => ({ word: `w${i}`, start: i, end: i + 0.8 }));
+    expect((await sendEvent(id, { type: "transcript", lang: "en", segments: [], words, source_duration: 41 })).status).toBe(200);
+    await storeClipFiles(id, [clipReport(0, 80)]);
+    expect((await sendEvent(id, { type: "clips", clips: [clipReport(0, 80)], source_duration: 41 } as never)).status).toBe(200);
+    const r = await api(c, `/jobs/${id}/clips`, { method: "POST", json: { start: 12, end: 24, style: { broll: "library" } } });
+    expect(r.status, await r.clone().text()).toBe(202);
+    const { clip_index } = (await r.json()) as { clip_index: number };
+    await env.DB.prepare("UPDATE manual_clips SET status = 'queued' WHERE job_id = ? AND clip_index = ?").bind(id, clip_index).run();
+    const task = ManualClipTaskSchema.parse((await manualClipTask(env, id, clip_index))!.body);
+    expect(task.config.style?.broll).toBe("library");
+    expect(task.broll?.library.map((x) => x.id)).toEqual([a.id]);
+    await env.DB.prepare("UPDATE manual_clips SET status = 'queued' WHERE job_id = ? AND clip_index = ?").bind(id, clip_index).run();
+    await env.DB.prepare("UPDATE manual_clips SET params = ? WHERE job_id = ? AND clip_index = ?").bind(JSON.stringify({ style: { broll: "stock" } }), id, clip_index).run();
+    const withStock = { ...env, PEXELS_API_KEY: "k" };
+    const stocked = ManualClipTaskSchema.parse((await manualClipTask(withStock, id, clip_index))!.body);
+    expect(stocked.broll?.stock?.provider).toBe("pexels");
   });
 });
 

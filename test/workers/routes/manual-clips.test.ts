@@ -4,10 +4,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { CandidateListSchema, ClipCreatedSchema, ClipProjectionSchema, JobSchema } from "@katto/protocol/api";
-import { ManualClipTaskSchema, parseWith, SNAP_PAD_S } from "@katto/protocol";
+import { ManualClipTaskSchema, parseWith, SNAP_PAD_S, type ClipQuality } from "@katto/protocol";
+import { STOCK_UNAVAILABLE } from "../../../src/services/broll/task";
 import { manualClipTask } from "../../../src/services/clips/task";
 import { api, BASE, createAccount, type Client } from "../helpers";
-import { clipReport, newJob, sendEvent, storeClipFiles, usageOf } from "../render-callbacks";
+import { clipReport, newJob, putFile, sendEvent, storeClipFiles, usageOf } from "../render-callbacks";
 
 // words of 0.5 s every 0.6 s from 1 s to about 119 s: a pause of 0.1 s between each
 const WORDS = Array.from({ length: 198 }, (_, i) => ({ start: 1 + i * 0.6, end: 1.5 + i * 0.6, word: `w${i}` }));
@@ -228,3 +229,63 @@ describe("config.min_clips", () => {
   });
 });
 
+
+describe("clips by hand render and measure every option (issue 33 case 5)", () => {
+  const measured: ClipQuality = {
+    subject_in_frame: null, empty_frames: 0, speech_share: 0.9, longest_silence: 0.4, audio: { lufs: -14, true_peak: -1.5, clipping: false },
+    caption_sync_ms: 40, starts_on_sentence: true, ends_on_sentence: false, cut_word: false,
+    flags: [{ name: "cuts_mid_sentence", message: "The clip ends mid-sentence." }], ok: false, fixes: [], measured_ms: 700,
+  };
+
+  it("a landed clip by hand keeps its measured quality and its spoken-language SRT: GET /jobs/{id} shows both, and the job's summary counts it", async () => {
+    const c = await createAccount();
+    const id = await completedJob(c);
+    expect((await api(c, `/jobs/${id}/clips`, { method: "POST", json: { start: 30, end: 45, style: { caption_language: "es" } } })).status).toBe(202);
+    const report = { ...clipReport(1, 66, true), start: 30.35, end: 44.75, title: "Made by hand", captions_original_file: "clip-1-original.srt", quality: measured };
+    await storeClipFiles(id, [report]);
+    expect((await putFile(id, "clip-1-original.srt", "1\n00:00:00,000 --> 00:00:01,000\nhi\n", "application/x-subrip")).status).toBe(201);
+    const r = await sendEvent(id, { type: "manual_clip", clip: report });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const job = await getJob(c, id);
+    const manual = job.clips.find((x) => x.clip_index === 1)!;
+    expect(manual.origin).toBe("manual");
+    expect(manual.quality).toMatchObject({ ok: false, ends_on_sentence: false, flags: [{ name: "cuts_mid_sentence" }] });
+    expect(manual.captions_original_url).toMatch(/^http/);
+    expect(job.quality?.clips_flagged).toBe(1);
+  });
+
+  it("a manual_clip naming a spoken-language SRT not in storage is 503, nothing applied", async () => {
+    const c = await createAccount();
+    const id = await completedJob(c);
+    expect((await api(c, `/jobs/${id}/clips`, { method: "POST", json: { start: 30, end: 45 } })).status).toBe(202);
+    const report = { ...clipReport(1, 66, true), start: 30.35, end: 44.75, captions_original_file: "clip-1-original.srt" };
+    await storeClipFiles(id, [report]);
+    expect((await sendEvent(id, { type: "manual_clip", clip: report })).status).toBe(503);
+    expect((await getJob(c, id)).clips).toHaveLength(1);
+  });
+
+  it("the task carries the resolved caption_language and B-roll style; stock B-roll without a stock provider is refused with 400 before anything is queued, for a clip by hand and a promotion alike", async () => {
+    const c = await createAccount();
+    const id = await completedJob(c);
+    const r = await api(c, `/jobs/${id}/clips`, { method: "POST", json: { start: 10, end: 20, style: { caption_language: "fr", remove_silences: true } } });
+    expect(r.status).toBe(202);
+    const { clip_index } = ClipCreatedSchema.parse(await r.json());
+    await env.DB.prepare("UPDATE manual_clips SET status = 'queued' WHERE job_id = ? AND clip_index = ?").bind(id, clip_index).run();
+    const task = ManualClipTaskSchema.parse((await manualClipTask(env, id, clip_index))!.body);
+    expect(task.config.style).toMatchObject({ caption_language: "fr", remove_silences: true });
+    expect(task.broll).toBeUndefined();
+
+    const stock = await api(c, `/jobs/${id}/clips`, { method: "POST", json: { start: 30, end: 45, style: { broll: "stock" } } });
+    expect(stock.status).toBe(400);
+    expect(((await stock.json()) as { error: string }).error).toBe(STOCK_UNAVAILABLE);
+    // a job whose own style asks for stock (the operator removed the provider since): its promotions are refused too
+    await env.DB.prepare(`UPDATE jobs SET config = '{"style":{"broll":"stock"}}' WHERE id = ?`).bind(id).run();
+    const { candidates } = CandidateListSchema.parse(await (await api(c, `/jobs/${id}/candidates`)).json());
+    const promote = await api(c, `/jobs/${id}/candidates/${candidates[0]!.id}/promote`, { method: "POST" });
+    expect(promote.status).toBe(400);
+    expect(((await promote.json()) as { error: string }).error).toBe(STOCK_UNAVAILABLE);
+    // a clip by hand that turns it off is made
+    expect((await api(c, `/jobs/${id}/clips`, { method: "POST", json: { start: 30, end: 45, style: { broll: "none" } } })).status).toBe(202);
+    expect((await getJob(c, id)).manual_clips.map((m) => m.clip_index)).toEqual([clip_index, clip_index + 1]);
+  });
+});

@@ -160,8 +160,11 @@ describe("POST /jobs/{id}/clips/{index}/trim", () => {
     expect(task.clip).toMatchObject({ start: 4.9, end: 20.9, metadata: { layout: "wide" } });
     expect(task.metadata_start).toBe(10);
     expect(task.params).toEqual({});
-    expect(task.words![0]).toMatchObject({ word: "w5", start: 5 });
-    expect(task.words!.at(-1)).toMatchObject({ word: "w20" });
+    // the words of the range and 5 s around it: the backend captions the range and measures its edges against the sentences around
+    expect(task.words![0]).toMatchObject({ word: "w0", start: 0 });
+    expect(task.words!.at(-1)).toMatchObject({ word: "w25" });
+    // no B-roll asked by the clip's style: no assets to place
+    expect(task.broll).toBeUndefined();
     // a plain re-render's range is the clip's own
     const rr = (await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).json()) as { rerender_id: string };
     expect(RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${rr.rerender_id}`)).json())).toMatchObject({ start: 10, end: 30 });
