@@ -14,7 +14,7 @@ const route = createRoute({
   tags: ["Clips"],
   summary: "Make a clip by hand from a range of the source",
   description:
-    "Requires the write scope. Free: no quota. `start` and `end` (source seconds) are snapped to the nearest pauses between words and answered; the range must lie inside the source and last 3 to 180 s. The job stays completed: follow the clip in the job's `manual_clips`; it joins `clips` with `origin: \"manual\"` once rendered, scored and titled. 409 when the job is not completed or already has 10 clips.",
+    "Requires the write scope. Free: no quota. `start` and `end` (source seconds) are snapped to the nearest pauses between words and answered; the range must lie inside the source and last 3 to 180 s. The job stays completed: follow the clip in the job's `manual_clips`; it joins `clips` with `origin: \"manual\"` once rendered, scored, titled and measured (`quality`). Its style (the account's default kit's, the job's, then this `style`, field by field) is drawn as on the job's clips; 400 for an option this server cannot render (`broll: \"stock\"` without a stock provider). 409 when the job is not completed or already has 10 clips.",
   security,
   middleware: [keyRateLimit("create_clip")] as const,
   request: {
