@@ -20,7 +20,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-type Clip = { clip_index: number; url: string; start: number; end: number; origin: string; hd: boolean; title: string | null; score: number | null };
+type Clip = { clip_index: number; url: string; start: number; end: number; origin: string; hd: boolean; title: string | null; score: number | null; quality: { ok: boolean; flags: unknown[] } | null };
 type Job = { status: string; clips: Clip[]; warnings: { code: string; message: string }[]; manual_clips: { clip_index: number; status: string; error: string | null }[] };
 
 async function durationOf(url: string, name: string) {
@@ -92,6 +92,8 @@ describe("clips made by hand and left-out candidates", () => {
     expect(Math.abs((await durationOf(byHand.url, "by-hand.mp4")) - (expected.end - expected.start))).toBeLessThan(0.1);
     // neither boundary falls inside a word
     for (const t of [byHand.start, byHand.end]) expect(words.some((w) => w.start + 1e-3 < t && t < w.end - 1e-3)).toBe(false);
+    // both measured on their files as the job's own clips are (issue 33 case 5)
+    for (const c of [fromCandidate, byHand]) expect(c.quality, JSON.stringify(c)).toMatchObject({ ok: expect.any(Boolean), flags: expect.any(Array) });
     // the job's clips: the automatic ones untouched, the new ones after them
     expect(final.clips.filter((c) => c.origin === "auto")).toEqual(done.clips);
   });
