@@ -1,4 +1,4 @@
-// Issue 33 cases 2 and 6 on real speech, with real ffmpeg. Source: four LibriVox sentences of
+// Issue 33 cases 2 and 6 on real speech, with real ffmpeg. Source: three LibriVox sentences of
 // "Sense and Sensibility" from ../shared/media, each followed by 1.6 s of generated silence, over a
 // still photo. The stored clip is the whole source as a first render with `remove_silences` and
 // B-roll from the library plans it (its cuts found on its audio, its cutaways on its words).
@@ -31,7 +31,7 @@ import { ffmpeg, media, parseSrt, rgbFrame, tmpDir } from "../helpers/media.js";
 import { serveDir } from "../helpers/static-server.js";
 
 const LIBRIVOX = "speech/en/librivox_sense_and_sensibility/sense_and_sensibility_01_austen_64kb";
-const UTTERANCES = ["0870", "0880", "0890", "0920"];
+const UTTERANCES = ["0870", "0880", "0890"];
 const PAUSE_S = 1.6;
 const signal = new AbortController().signal;
 const dir = tmpDir("katto-trim-rebuild-");
@@ -135,7 +135,7 @@ describe("a trim of a clip with silences removed and B-roll (issue 33 case 2)", 
     const total = info.duration;
     const metadata = await firstRender(0, total, { remove_silences: true, broll: "library" });
     // the first render cut every pause between sentences
-    expect((metadata.edits?.cuts ?? []).length).toBeGreaterThanOrEqual(3);
+    expect((metadata.edits?.cuts ?? []).length).toBeGreaterThanOrEqual(2);
     start = +(sentences[1]!.at - 0.5).toFixed(3);
     end = +(sentences[2]!.end + 0.6).toFixed(3);
     r = recorder();
