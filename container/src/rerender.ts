@@ -1,9 +1,12 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
-import { CROP_LAYOUTS, QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { measureClip } from "./quality/measure-clip.js";
-import type { Edges } from "./quality/measures.js";
+import { unjudgedSpans, type Edges } from "./quality/measures.js";
+import { fixesForLayout } from "./quality/fixes.js";
+import { hasSubject } from "./quality/flags.js";
+import { readFile } from "node:fs/promises";
 import type { TaskBroll } from "@katto/protocol";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "./broll/assets.js";
 import type { PlannedCutaway } from "./broll/plan.js";
@@ -14,7 +17,7 @@ import type { Translator } from "./engines/translate/index.js";
 import { clipCuts, clipEdit, gridFps, storedCuts } from "./edit/clip-edit.js";
 import type { PlannedCut } from "./edit/cut-plan.js";
 import type { TimedRect } from "./edit/zoom-plan.js";
-import { mapWords } from "./edit/timeline.js";
+import { mapWords, type Span } from "./edit/timeline.js";
 import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { brollEdits, titleLookStyle } from "./clip-plan.js";
@@ -120,19 +123,46 @@ export function readStoredClip(metadata: unknown): StoredClip {
   };
 }
 
-/** A crop the clip was re-framed to so that its speaker stays in (quality/fixes.ts): still checked for the speaker, as the preview was. */
-export const reframedCrop = (layout: string, fixes: readonly QualityFix[]) =>
-  (CROP_LAYOUTS as readonly string[]).includes(layout) && fixes.some((f) => f.flag === "subject_out_of_frame");
+/** A layout the clip was re-framed to so that its speaker stays in (quality/fixes.ts; `fixes` as true of this layout): still checked for the speaker, as the preview was. */
+export const reframedFrom = (layout: string, fixes: readonly QualityFix[]) => hasSubject(layout) || fixes.some((f) => f.flag === "subject_out_of_frame");
+
+/** What a stored clip's new render ships besides its file: its SRT, the spans it kept and its overlays, the source range it shows. */
+export interface ShippedRender {
+  srtPath: string;
+  keep: readonly Span[];
+  edits: Pick<ClipEdits, "broll" | "title_card">;
+  source: { path: string; start: number; end: number; picture: { width: number; height: number } };
+}
 
 /**
- * The quality of a stored clip's new render (HD file, re-render version), measured on the file;
- * edges and fixes come from the first render (same range). Words: the render's caption words.
+ * The quality of a stored clip's new render (HD file, re-render version), measured on the file and
+ * the SRT it ships; edges come from the first render (same range), and its fixes as far as they
+ * are still true of this render's layout (quality/fixes.ts fixesForLayout). Words: the render's
+ * caption words.
  */
-export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; signal: AbortSignal }): Promise<ClipQuality | undefined> {
+export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; signal: AbortSignal; shipped?: ShippedRender }): Promise<ClipQuality | undefined> {
   try {
     const info = await probe(o.output, { signal: o.signal });
     const edges = o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
-    return await measureClip({ file: o.output, duration: info.duration, hasAudio: info.audio !== null, layout: o.layout, subject: reframedCrop(o.layout, o.stored.qualityFixes) || undefined, words: o.words, edges, expectSpeech: o.words.length > 0, fixes: o.stored.qualityFixes, signal: o.signal });
+    const fixes = fixesForLayout(o.stored.qualityFixes, o.stored.layout, o.layout);
+    const sh = o.shipped;
+    const overlays = sh ? [...sh.edits.broll.map((c) => ({ start: c.start, end: c.end })), ...(sh.edits.title_card ? [sh.edits.title_card] : [])] : [];
+    const picture = o.stored.content ? { width: o.stored.content.w, height: o.stored.content.h } : sh?.source.picture;
+    return await measureClip({
+      file: o.output,
+      duration: info.duration,
+      hasAudio: info.audio !== null,
+      layout: o.layout,
+      // a clip re-framed from a face layout is still checked for its speaker
+      subject: reframedFrom(o.layout, fixes) || undefined,
+      words: o.words,
+      ...(sh ? { captions: await readFile(sh.srtPath, "utf8"), source: sh.source } : {}),
+      ...(sh && picture ? { unjudged: unjudgedSpans({ faceBoxes: o.stored.faceBoxes, picture, rangeS: sh.source.end - sh.source.start, keep: sh.keep, overlays }) } : {}),
+      edges,
+      expectSpeech: o.words.length > 0,
+      fixes,
+      signal: o.signal,
+    });
   } catch (e) {
     // a measure that fails never holds back a rendered file: it is delivered unmeasured (quality absent)
     if (o.signal.aborted) throw e;
@@ -210,7 +240,7 @@ export interface StoredClipRender {
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  * Used by re-renders and by HD fan-out tasks (hd-clip.ts).
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[] }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; keep: Span[] }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -251,7 +281,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown };
+  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, keep: edit.keep };
 }
 
 /**
@@ -323,7 +353,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown } = await renderStoredClip({
+  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, keep } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
@@ -345,7 +375,8 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   });
 
   ctx.stage = "checking";
-  const quality = await measureStoredRender({ output, layout, words: shown, stored, signal });
+  const shipped = { srtPath, keep, edits, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
+  const quality = await measureStoredRender({ output, layout, words: shown, stored, signal, shipped });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
   await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
