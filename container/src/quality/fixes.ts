@@ -110,10 +110,10 @@ export interface Reframe {
  * Pure: the framing a clip whose subject left the frame is re-framed to, or null when there is
  * none better. A selfie or close-up fills the 9:16 frame best with a crop, so a crop is preferred
  * wherever the clip's face boxes (per second, from the analysis) show it keeps the whole face for
- * at least SUBJECT_IN_FRAME_MIN of the clip: first the steady centre crop (FALLBACK_LAYOUT), then
- * a crop that follows the face closely (AUTO_LAYOUT on a new path). When neither does and the
- * analysis saw two people side by side (ClipPlan.pair), a split screen shows both rather than a
- * crop between them. Never the whole picture (wide): a 9:16 clip of a person letterboxed to a band
+ * at least SUBJECT_IN_FRAME_MIN of the clip: first the steady centre crop (FALLBACK_LAYOUT); else,
+ * when the analysis saw two people side by side (ClipPlan.pair), a split screen that shows both
+ * rather than a crop between them or one jumping from one to the other; else a crop that follows
+ * the face closely (AUTO_LAYOUT on a new path). Never the whole picture (wide): a 9:16 clip of a person letterboxed to a band
  * is not a fix, and the layouts of several people (panels, stacked) have nothing better to go to.
  */
 export function reframeFor(p: ClipPlan, picture: { width: number; height: number }): Reframe | null {
@@ -125,11 +125,14 @@ export function reframeFor(p: ClipPlan, picture: { width: number; height: number
     const center = [{ t: 0, x: Math.round(win.maxX / 2) }];
     const centerKept = faceKeptShare(faces, win, () => center[0]!.x, duration);
     if (centerKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, FALLBACK_LAYOUT), cropWindow: win, cropPath: center, panels: null, kept: centerKept };
+  }
+  // two people side by side: a crop that follows the larger face would jump between them
+  if (p.pair?.length === 2) return { layout: "split_screen", cropWindow: null, cropPath: null, panels: p.pair, kept: null };
+  if (faces.length) {
     const follow = followFacePath(faces, win);
     const followKept = follow.length ? faceKeptShare(faces, win, (t) => cropXAt(follow, t), duration) : 0;
     if (followKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, AUTO_LAYOUT, true), cropWindow: win, cropPath: follow, panels: null, kept: followKept };
   }
-  if (p.pair?.length === 2) return { layout: "split_screen", cropWindow: null, cropPath: null, panels: p.pair, kept: null };
   return null;
 }
 
