@@ -4,12 +4,13 @@
 // - case 0: no clip is letterboxed (`wide`) by the subject_out_of_frame fix, and most keep face
 //   tracking: the frames in which the source itself shows no whole face (the landscape, a face
 //   past the camera's own edge) do not count against the crop, and wide is never a fix.
-// - case 4: the cutaway's frames are left out of the face checks: measured again with them in,
-//   the same file's speaker share drops.
+// - case 4: the cutaway's frames are left out of the face checks: measured again with only them
+//   judged too, the same file's speaker share drops.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_LAYOUT, PANEL_LAYOUTS, type BrollAsset } from "@katto/protocol";
 import { measureClip } from "../../src/quality/measure-clip.js";
+import { unjudgedSpans } from "../../src/quality/measures.js";
 import { probe } from "../../src/stages/probe.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
@@ -64,10 +65,12 @@ describe("framing judged against the source (issue 33)", () => {
     expect(c, "a clip with a cutaway").toBeDefined();
     const file = worker.file(job.jobId, c!.file);
     const info = await probe(file, { signal: new AbortController().signal });
-    // the same file measured with every frame judged: the cutaway's magenta frames show no face
-    const all = await measureClip({ file, duration: info.duration, hasAudio: true, layout: c!.metadata.layout!, words: [], edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal });
-    console.log("case 4: subject_in_frame", { judged: c!.quality!.subject_in_frame, every_frame: all.subject_in_frame, cutaways: c!.metadata.edits?.broll });
-    expect(c!.quality!.subject_in_frame!).toBeGreaterThan(all.subject_in_frame!);
+    // the same file measured with the same judged frames but the cutaway's: its magenta frames show no face
+    const keep = [{ start: 0, end: c!.end - c!.start }];
+    const unjudged = unjudgedSpans({ faceBoxes: c!.metadata.face_boxes ?? null, picture: { width: 640, height: 480 }, rangeS: c!.end - c!.start, keep, overlays: [] });
+    const withCutaway = await measureClip({ file, duration: info.duration, hasAudio: true, layout: c!.metadata.layout!, words: [], unjudged, edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal });
+    console.log("case 4: subject_in_frame", { delivered: c!.quality!.subject_in_frame, cutaway_judged: withCutaway.subject_in_frame, cutaways: c!.metadata.edits?.broll });
+    expect(c!.quality!.subject_in_frame!).toBeGreaterThan(withCutaway.subject_in_frame!);
     expect(c!.metadata.layout).not.toBe("wide");
   });
 });
