@@ -1,10 +1,11 @@
 // checking: every rendered preview measures itself (quality/measure-clip.ts) before the user gets
-// it (docs/clip-quality.md). Known problems are fixed first: an edge that cuts a word or a sentence
-// moves to a sentence boundary, a subject that leaves a face layout's frame is re-framed (a crop
-// that keeps the face, or a split screen for two people; never the letterbox); the fixed plan is rendered and measured again, kept only when a
-// fixed flag is gone and nothing new appeared, and what is still flagged may get a fix of another
-// kind in a next round (at most one of each kind: quality/fixes.ts runFixes). A clip
-// of a speech source with (almost) no speech is dropped and reported with its reason; the best
+// it (docs/clip-quality.md), against what it ships: its SRT, the source range it kept, the frames
+// where its source shows a face. Known problems are fixed first: an edge that cuts a word or a
+// sentence moves to a sentence boundary, a subject that leaves a crop's frame is re-framed (a crop
+// that keeps the face, or a split screen for two people; never the letterbox); the fixed plan is
+// rendered and measured again, kept only when a fixed flag is gone and nothing new appeared, and
+// what is still flagged may get a fix of another kind in a next round (at most one of each kind:
+// quality/fixes.ts runFixes). A clip of a speech source with (almost) no speech is dropped and reported with its reason; the best
 // clip is always kept, with its flags. What was fixed is recorded on the clip; flags that remain
 // are delivered with it, never silently.
 import { readFile, rename, rm } from "node:fs/promises";
