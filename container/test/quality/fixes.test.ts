@@ -8,6 +8,7 @@ import type { ClipPlan } from "../../src/clip-plan.js";
 import type { TimedRect } from "../../src/edit/zoom-plan.js";
 import { cropWindow, cropXAt, centerPath } from "../../src/reframe/crop-path.js";
 import { faceKeptShare, fixesForLayout, fixPlan, judgeFix, reframeFor, runFixes, type FixState } from "../../src/quality/fixes.js";
+import { sideBySide } from "../../src/reframe/auto-layout.js";
 import { reframedFrom } from "../../src/rerender.js";
 import type { Word } from "../../src/types.js";
 
@@ -70,6 +71,17 @@ describe("re-framing a clip whose speaker left the frame", () => {
     const fix = fixPlan(two, out, { words: [], duration: 60, picture })!;
     expect(fix.plan).toMatchObject({ layout: "split_screen", panels: pair, cropWindow: null });
     expect(fix.fixes[0]!.action).toMatch(/split screen/);
+  });
+
+  it("the analysis calls two people side by side when two faces of similar size share the picture often enough", () => {
+    const face = (x: number, h = 120) => ({ x, y: 200, w: h, h });
+    // 8 samples: 3 show both people (a quarter or more), the others one of them
+    const pair = Array.from({ length: 8 }, (_, i) => ({ t: i / 4, faces: i < 3 ? [face(240), face(900, 110)] : [face(i % 2 ? 240 : 900)] }));
+    expect(sideBySide(pair, { height: 720 })).toEqual([{ x: 300, y: 260 }, { x: 955, y: 255 }]);
+    // a speaker with a small bystander behind: not two people
+    expect(sideBySide(pair.map((s) => ({ ...s, faces: s.faces.map((f, k) => (k ? { ...f, w: 40, h: 40 } : f)) })), { height: 720 })).toBeNull();
+    // both together in only one sample of eight
+    expect(sideBySide(pair.map((s, i) => (i > 0 ? { ...s, faces: s.faces.slice(0, 1) } : s)), { height: 720 })).toBeNull();
   });
 
   it("the HD file and re-renders of a re-framed clip are still checked for its speaker; a re-render in another layout drops the re-frame fix", () => {
