@@ -1,6 +1,7 @@
 // Issue 33 case 0 and case 4 on the real handheld recording (../shared/media/video_talking/other:
 // a selfie on a windy hilltop, two cyclists in turn, then the landscape), looped under five real
-// LibriVox sentences, one job with B-roll from a library (a magenta still over "selfish" and "respectable"):
+// LibriVox sentences, one job with B-roll from a library (a magenta still over "consider", 2.9 s
+// into the first clip, while the source shows the speaker):
 // - case 0: no clip is letterboxed (`wide`) by the subject_out_of_frame fix, and most keep face
 //   tracking: the frames in which the source itself shows no whole face (the landscape, a face
 //   past the camera's own edge) do not count against the crop, and wide is never a fix.
@@ -32,7 +33,7 @@ beforeAll(async () => {
   ffmpeg(["-f", "lavfi", "-i", "color=c=0xFF00FF:s=800x600", "-frames:v", "1", join(assets, "magenta.png")]);
   const server = await serveDir(assets);
   closeAssets = server.close;
-  library = [{ id: "img1", kind: "image", url: `${server.url}/magenta.png`, keywords: ["selfish", "respectable"] }];
+  library = [{ id: "img1", kind: "image", url: `${server.url}/magenta.png`, keywords: ["consider"] }];
   worker = await startFakeWorker(dir);
   // two clips of whole sentences: 0870-0890 (faces) and 0920-0930 (faces, then the landscape)
   const moments = [fixedMoment(r.sentence(0).start, r.sentence(2).end + 0.2, 90), fixedMoment(r.sentence(3).start - 0.2, r.sentence(4).end + 0.2, 80)];
