@@ -49,12 +49,18 @@ export interface ClipPlan {
   title: string;
   /** the union of the faces seen over the clip's first seconds (source pixels inside the bars), null when not measured */
   openingFaces: Rect | null;
-  /** the B-roll cutaways drawn (style `broll`), set when the preview is rendered (job-delivery.ts) */
+  /** the B-roll cutaways drawn (style `broll`), set when the preview is rendered (job-previews.ts) */
   broll: PlannedCutaway[];
   /** style caption_language: the captions translated (captions/translate.ts), null when they are in the spoken language */
   translated: TranslatedCaptions | null;
   /** the largest face per second (seconds from the clip start, source pixels inside the bars), where zooms centre; null when not measured */
   faceBoxes: TimedRect[] | null;
+  /**
+   * two people side by side in the clip's source (from the analysis), where each sits, left to
+   * right: the split screen a quality fix re-frames to rather than a crop between them; absent or
+   * null when the analysis did not see two
+   */
+  pair?: PanelFocus[] | null;
   /** jump cuts (style remove_silences / remove_fillers), seconds from the clip start; set before rendering (edit/clip-edit.ts clipCuts) */
   cuts: PlannedCut[];
   files: ClipFiles;

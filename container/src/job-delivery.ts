@@ -1,13 +1,11 @@
-// A job's steps from clip plans to the user's clips: render the previews, store them (and, in HD
-// fan-out, each clip's mezzanine), send `clips`, and without fan-out render each clip in HD
-// (composed in pipeline.ts).
+// A job's steps from checked clips to the user: store the previews (and, in HD fan-out, each
+// clip's mezzanine), send `clips`, and without fan-out render each clip in HD (composed in
+// pipeline.ts). The previews are rendered before (job-previews.ts) and checked in between
+// (job-quality.ts): previews, then quality, then delivery, each importing only the ones before it.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "./callback-client.js";
-import { clipDuration, clipReport, mezzanineFile, planEdit, type ClipPlan } from "./clip-plan.js";
-import { clipCuts, gridFps } from "./edit/clip-edit.js";
-import { mapWords } from "./edit/timeline.js";
-import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
+import { clipDuration, clipReport, mezzanineFile, type ClipPlan } from "./clip-plan.js";
 import { withQuality, type CheckedClips } from "./job-quality.js";
 import { toStageError } from "./errors.js";
 import { localHdInput, renderHd } from "./hd-clip.js";
@@ -17,49 +15,8 @@ import { mapPool } from "./pool.js";
 import type { ClipReport } from "./protocol.js";
 import type { JobWarning } from "@katto/protocol";
 import { renderMezzanine } from "./stages/mezzanine.js";
-import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
-import { renderClip, renderThumbnail } from "./stages/render.js";
-import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
-import { OUTPUT_SIZE } from "./ffmpeg/args.js";
-import { fetchWatermark } from "./stages/watermark.js";
+import { renderThumbnail } from "./stages/render.js";
 import type { Transcript } from "./types.js";
-
-/** Renders one plan's preview: its captions (SRT, ASS), then the video, under `name` (the plan's own file names by default). */
-export type PreviewRender = (p: ClipPlan, onProgress: (f: number) => void, name?: string) => Promise<{ output: string; srt: string }>;
-
-/** The job's preview renderer: the source, its watermark and the job's encoder, for any plan (first renders and fixes alike). */
-export async function previewRenderer(run: JobRun, source: Source): Promise<PreviewRender> {
-  const { job, signal, dir } = run;
-  const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
-  // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
-  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd });
-  return async (p, onProgress, name) => {
-    const base = name ?? `clip-${p.index}`;
-    // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report
-    p.cuts = await clipCuts({ source: source.path, start: p.start, end: p.end, hasAudio: source.info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(source.info.video?.fps), signal });
-    const e = planEdit(p, source.info);
-    const { assPath, srtPath } = await writeClipCaptions(e.captions, dir, base);
-    // cutaways on the cut clip's clock, over the words as they are heard there
-    const { drawn, cutaways } = await clipCutaways(mapWords(p.words, e.keep), e.durationS, broll, signal);
-    p.broll = drawn;
-    const output = join(dir, name ? `${name}.mp4` : p.files.preview);
-    await renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), keep: e.keep, zooms: e.zooms, cutaways, output, quality: "preview" },
-      { signal, onProgress, encoder: run.encoder },
-    );
-    return { output, srt: srtPath };
-  };
-}
-
-/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (stages/previews.ts). */
-export async function renderClipPreviews(run: JobRun, source: Source, plans: ClipPlan[], render: PreviewRender): Promise<PreviewsResult> {
-  const { job, signal, dir } = run;
-  run.enter("rendering", 55);
-  // a clip that fails is tried with a simpler framing, else left out
-  const previews = await renderPreviews(plans, { dir, video: source.info.video!, concurrency: run.conc, signal, render: (p, onProgress) => render(p, onProgress), onProgress: run.progress.range("rendering", 55, 80), jobId: job.job_id });
-  run.lap("previews");
-  return previews;
-}
 
 /**
  * uploading: each preview with its SRT and thumbnail. In HD fan-out, meanwhile, each clip's

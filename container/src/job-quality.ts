@@ -1,26 +1,28 @@
 // checking: every rendered preview measures itself (quality/measure-clip.ts) before the user gets
-// it (docs/clip-quality.md). Known problems are fixed first: an edge that cuts a word or a sentence
-// moves to a sentence boundary, a subject that leaves a face layout's frame is re-framed (a crop
-// that keeps the face, else wide); the fixed plan is rendered and measured again, kept only when a
-// fixed flag is gone and nothing new appeared, and what is still flagged may get a fix of another
-// kind in a next round (at most one of each kind: quality/fixes.ts runFixes). A clip
-// of a speech source with (almost) no speech is dropped and reported with its reason; the best
+// it (docs/clip-quality.md), against what it ships: its SRT, the source range it kept, the frames
+// where its source shows a face. Known problems are fixed first: an edge that cuts a word or a
+// sentence moves to a sentence boundary, a subject that leaves a crop's frame is re-framed (a crop
+// that keeps the face, or a split screen for two people; never the letterbox); the fixed plan is
+// rendered and measured again, kept only when a fixed flag is gone and nothing new appeared, and
+// what is still flagged may get a fix of another kind in a next round (at most one of each kind:
+// quality/fixes.ts runFixes). A clip of a speech source with (almost) no speech is dropped and reported with its reason; the best
 // clip is always kept, with its flags. What was fixed is recorded on the clip; flags that remain
 // are delivered with it, never silently.
-import { rename, rm } from "node:fs/promises";
+import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClipQuality, DroppedClip, DropReason, JobWarning } from "@katto/protocol";
-import { AUTO_LAYOUT, CROP_LAYOUTS, type ClipReport } from "@katto/protocol";
+import { AUTO_LAYOUT, type ClipReport } from "@katto/protocol";
 import { JobGoneError } from "./callback-client.js";
-import type { ClipPlan } from "./clip-plan.js";
-import type { PreviewRender } from "./job-delivery.js";
+import { clipDuration, planEdit, type ClipPlan } from "./clip-plan.js";
+import type { ClipEdit } from "./edit/clip-edit.js";
+import type { PreviewRender } from "./job-previews.js";
 import type { JobRun, Source } from "./job-run.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
 import { runFixes } from "./quality/fixes.js";
 import { hasSubject } from "./quality/flags.js";
 import { measureClip } from "./quality/measure-clip.js";
-import { edgesAgainstSentences, type Edges } from "./quality/measures.js";
+import { edgesAgainstSentences, unjudgedSpans, type Edges, type Interval } from "./quality/measures.js";
 import type { PreviewsResult } from "./stages/previews.js";
 import { renumber } from "./stages/previews.js";
 import { fixedLayout } from "./stages/layouts.js";
@@ -56,21 +58,42 @@ interface Checked {
   drop: DropReason | null;
 }
 
-/** Measure one rendered plan's preview; `subject`: the speaker is expected in its frame. */
-async function measurePlan(run: JobRun, p: ClipPlan, file: string, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
-  const info = await probe(file, { signal: run.signal });
+/**
+ * Pure: what a measure of a plan's render needs from the plan besides the file: the range the
+ * render kept (its cuts taken out: the first and last kept source second, where the sentence edges
+ * are judged), and the stretches (clip time) not judged for the speaker: the seconds in which the
+ * source shows no whole face, the B-roll cutaways and the title card.
+ */
+export function planMeasureInput(p: ClipPlan, e: Pick<ClipEdit, "keep" | "edits">, picture: { width: number; height: number }): { range: { start: number; end: number }; unjudged: Interval[] } {
+  const first = e.keep[0];
+  const last = e.keep[e.keep.length - 1];
+  const range = first && last ? { start: p.start + first.start, end: p.start + last.end } : { start: p.start, end: p.end };
+  const overlays = [...p.broll.map((c) => ({ start: c.start, end: c.end })), ...(e.edits.title_card ? [{ start: e.edits.title_card.start, end: e.edits.title_card.end }] : [])];
+  return { range, unjudged: unjudgedSpans({ faceBoxes: p.faceBoxes, picture, rangeS: clipDuration(p), keep: e.keep, overlays }) };
+}
+
+/** Measure one rendered plan's preview and its SRT; `subject`: the speaker is expected in its frame. */
+async function measurePlan(run: JobRun, source: Source, p: ClipPlan, files: { output: string; srt: string }, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
+  const info = await probe(files.output, { signal: run.signal });
+  const { range, unjudged } = planMeasureInput(p, planEdit(p, source.info), sourcePicture(source));
   return measureClip({
-    file,
+    file: files.output,
     duration: info.duration,
     hasAudio: info.audio !== null,
     layout: p.layout,
     subject,
     words: p.words,
-    edges: edgesAgainstSentences(transcript.words, p.start, p.start + info.duration),
+    captions: await readFile(files.srt, "utf8"),
+    unjudged,
+    source: { path: source.path, start: p.start, end: p.end },
+    edges: edgesAgainstSentences(transcript.words, range.start, range.end),
     expectSpeech: transcript.words.length > 0,
     signal: run.signal,
   });
 }
+
+/** The picture the plan's framing is in: inside the source's black bars when it has any. */
+const sourcePicture = (source: Source) => (source.content ? { width: source.content.w, height: source.content.h } : source.info.video!);
 
 /** A measured render of one clip: the preview's files (the first render's, or a fix's before it replaces them). */
 interface Rendered {
@@ -82,11 +105,11 @@ interface Rendered {
 /** One clip: measure, fix what has a known fix in rounds (render and measure again), decide a drop. */
 async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender): Promise<Checked> {
   const preview = { output: join(run.dir, p.files.preview), srt: join(run.dir, p.files.srt) };
-  // a clip re-framed from a face layout to a crop is still checked for its speaker
-  const subjectOf = (plan: ClipPlan) => hasSubject(plan.layout) || (hasSubject(p.layout) && (CROP_LAYOUTS as readonly string[]).includes(plan.layout));
+  // a clip re-framed from a face layout is still checked for its speaker, whatever it was re-framed to
+  const subjectOf = (plan: ClipPlan) => hasSubject(plan.layout) || hasSubject(p.layout);
   let first: ClipQuality;
   try {
-    first = await measurePlan(run, p, preview.output, transcript, subjectOf(p));
+    first = await measurePlan(run, source, p, preview, transcript, subjectOf(p));
   } catch (e) {
     // a measure that fails never holds back a rendered clip: it is delivered unmeasured
     if (run.signal.aborted || e instanceof JobGoneError) throw e;
@@ -94,7 +117,7 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
     return { plan: p, quality: null, drop: null };
   }
   if (dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
-  const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: source.content ? { width: source.content.w, height: source.content.h } : source.info.video!, layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT };
+  const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: sourcePicture(source), layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT };
   // every fix render made, so the ones not delivered are removed
   const made: { output: string; srt: string }[] = [];
   try {
@@ -104,7 +127,7 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
       async (plan, round) => {
         const out = await render(plan, () => undefined, `clip-${p.index}-fixed-${round}`);
         made.push({ output: out.output, srt: out.srt });
-        const quality = await measurePlan(run, plan, out.output, transcript, subjectOf(plan));
+        const quality = await measurePlan(run, source, plan, out, transcript, subjectOf(plan));
         return { plan, flags: quality.flags, file: { output: out.output, srt: out.srt, quality } };
       },
       async (s, tried) => {

@@ -1,11 +1,12 @@
 // The job runner, one list of named steps (jobBody): download and probe -> transcribe -> select,
-// score and choose layouts (job-analysis.ts) -> render previews -> measure, fix or drop them
+// score and choose layouts (job-analysis.ts) -> render previews (job-previews.ts) -> measure, fix or drop them
 // (job-quality.ts) -> upload + `clips` -> HD renders
 // (+ `clip_hd` each) (job-delivery.ts). In HD fan-out the job ends at `clips`, after storing each
 // clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every step takes the job's
 // AbortSignal; its reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { previewRenderer, renderClipPreviews, renderHdLocally, sendClips, storeClips } from "./job-delivery.js";
+import { renderHdLocally, sendClips, storeClips } from "./job-delivery.js";
+import { previewRenderer, renderClipPreviews } from "./job-previews.js";
 import { checkClips } from "./job-quality.js";
 import { fetchSource, planClips, transcribeSource } from "./job-analysis.js";
 import { startJobRun, type RunJobOptions } from "./job-run.js";

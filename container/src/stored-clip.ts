@@ -1,7 +1,7 @@
 // A finished clip as its stored editing metadata describes it (ClipMetadata, written by clipReport
 // in clip-plan.ts): read field by field, and moved onto another range of the source for a trim.
 // HD renders and re-renders draw the clip again from it (stored-render.ts) without a new analysis.
-import { CROP_LAYOUTS, QUALITY_FLAGS, readClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { QUALITY_FLAGS, readClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import type { PlannedCutaway } from "./broll/plan.js";
 import type { CaptionWord } from "./captions/clip-words.js";
 import type { CaptionStyleName } from "./captions/styles.js";
@@ -9,6 +9,7 @@ import { storedCuts } from "./edit/clip-edit.js";
 import type { PlannedCut } from "./edit/cut-plan.js";
 import type { TimedRect } from "./edit/zoom-plan.js";
 import { StageError } from "./errors.js";
+import { hasSubject } from "./quality/flags.js";
 import type { Edges } from "./quality/measures.js";
 import { shiftPath, type CropKeyframe } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
@@ -106,9 +107,8 @@ export function moveStoredClip(stored: StoredClip, from: number, start: number, 
   };
 }
 
-/** A crop the clip was re-framed to so that its speaker stays in (quality/fixes.ts): still checked for the speaker, as the preview was. */
-export const reframedCrop = (layout: string, fixes: readonly QualityFix[]) =>
-  (CROP_LAYOUTS as readonly string[]).includes(layout) && fixes.some((f) => f.flag === "subject_out_of_frame");
+/** A layout the clip was re-framed to so that its speaker stays in (quality/fixes.ts; `fixes` as true of this layout): still checked for the speaker, as the preview was. */
+export const reframedFrom = (layout: string, fixes: readonly QualityFix[]) => hasSubject(layout) || fixes.some((f) => f.flag === "subject_out_of_frame");
 
 /** The stored translation when it is into the style's caption language (HD renders, re-renders keeping it). */
 export function storedTranslation(stored: StoredClip, style: Style): TranslatedCaptions | null {

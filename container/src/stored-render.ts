@@ -1,6 +1,7 @@
 // The 1080p render of a stored clip (stored-clip.ts) and its measure: what HD fan-out tasks and
 // local HD renders (hd-clip.ts) and re-renders (rerender.ts) draw. Whatever the stored clip no
 // longer knows for its range (a trim: cuts, cutaways) is made here as the first render made it.
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClipEdits, ClipQuality, Style, TaskBroll, TranslatedCaptions } from "@katto/protocol";
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
@@ -10,16 +11,17 @@ import type { CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { brollEdits, titleLookStyle } from "./clip-plan.js";
 import { clipCuts, clipEdit, gridFps } from "./edit/clip-edit.js";
-import { mapWords } from "./edit/timeline.js";
+import { mapWords, type Span } from "./edit/timeline.js";
 import { StageError } from "./errors.js";
 import { LAYOUTS, OUTPUT_SIZE, type AudioTrack, type Layout } from "./ffmpeg/args.js";
 import { log } from "./log.js";
 import { measureClip } from "./quality/measure-clip.js";
-import type { Edges } from "./quality/measures.js";
+import { unjudgedSpans, type Edges } from "./quality/measures.js";
+import { fixesForLayout } from "./quality/fixes.js";
 import { probe } from "./stages/probe.js";
 import { chooseLayout, renderClip, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
-import { reframedCrop, storedTranslation, type StoredClip } from "./stored-clip.js";
+import { reframedFrom, storedTranslation, type StoredClip } from "./stored-clip.js";
 import type { ProbeResult } from "./types.js";
 
 /** The layout to render: the requested one (spec names), else the stored one. */
@@ -67,7 +69,7 @@ export interface StoredClipRender {
  * and the account's brand kit. Words and crop path are clip-relative (clip-plan.ts clipReport), so
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[] }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; keep: Span[] }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -111,7 +113,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown };
+  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, keep: edit.keep };
 }
 
 /**
@@ -135,16 +137,43 @@ async function storedClipCutaways(o: StoredClipRender, words: readonly CaptionWo
   return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: OUTPUT_SIZE.hd }), o.signal);
 }
 
+/** What a stored clip's new render ships besides its file: its SRT, the spans it kept and its overlays, the source range it shows. */
+export interface ShippedRender {
+  srtPath: string;
+  keep: readonly Span[];
+  edits: Pick<ClipEdits, "broll" | "title_card">;
+  source: { path: string; start: number; end: number; picture: { width: number; height: number } };
+}
+
 /**
- * The quality of a stored clip's new render (HD file, re-render version), measured on the file.
- * Edges: `edges` when measured for this render's range (a trim), else the stored ones (same range).
- * Words: the render's caption words.
+ * The quality of a stored clip's new render (HD file, re-render version), measured on the file and
+ * the SRT it ships. Edges: `edges` when measured for this render's range (a trim), else the stored
+ * ones (same range); its fixes as far as they are still true of this render's layout
+ * (quality/fixes.ts fixesForLayout). Words: the render's caption words.
  */
-export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal }): Promise<ClipQuality | undefined> {
+export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal; shipped?: ShippedRender }): Promise<ClipQuality | undefined> {
   try {
     const info = await probe(o.output, { signal: o.signal });
     const edges = o.edges ?? o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
-    return await measureClip({ file: o.output, duration: info.duration, hasAudio: info.audio !== null, layout: o.layout, subject: reframedCrop(o.layout, o.stored.qualityFixes) || undefined, words: o.words, edges, expectSpeech: o.words.length > 0, fixes: o.stored.qualityFixes, signal: o.signal });
+    const fixes = fixesForLayout(o.stored.qualityFixes, o.stored.layout, o.layout);
+    const sh = o.shipped;
+    const overlays = sh ? [...sh.edits.broll.map((c) => ({ start: c.start, end: c.end })), ...(sh.edits.title_card ? [sh.edits.title_card] : [])] : [];
+    const picture = o.stored.content ? { width: o.stored.content.w, height: o.stored.content.h } : sh?.source.picture;
+    return await measureClip({
+      file: o.output,
+      duration: info.duration,
+      hasAudio: info.audio !== null,
+      layout: o.layout,
+      // a clip re-framed from a face layout is still checked for its speaker
+      subject: reframedFrom(o.layout, fixes) || undefined,
+      words: o.words,
+      ...(sh ? { captions: await readFile(sh.srtPath, "utf8"), source: sh.source } : {}),
+      ...(sh && picture ? { unjudged: unjudgedSpans({ faceBoxes: o.stored.faceBoxes, picture, rangeS: sh.source.end - sh.source.start, keep: sh.keep, overlays }) } : {}),
+      edges,
+      expectSpeech: o.words.length > 0,
+      fixes,
+      signal: o.signal,
+    });
   } catch (e) {
     // a measure that fails never holds back a rendered file: it is delivered unmeasured (quality absent)
     if (o.signal.aborted) throw e;

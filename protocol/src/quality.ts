@@ -74,7 +74,7 @@ export type QualityFix = z.output<typeof QualityFixSchema>;
 const Share = Num.min(0).max(1);
 
 export const ClipQualitySchema = z.object({
-  subject_in_frame: Share.meta({ description: "Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker." }).nullable(),
+  subject_in_frame: Share.meta({ description: "Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged." }).nullable(),
   empty_frames: Share.meta({ description: "Share of sampled frames that are black, frozen, or show no face where the layout expects one." }),
   speech_share: Share.meta({ description: "Share of the clip with speech: audible in the rendered audio and inside a transcribed word." }),
   longest_silence: Num.min(0).meta({ description: "The longest silence in the rendered audio, seconds." }),
@@ -83,7 +83,8 @@ export const ClipQualitySchema = z.object({
     true_peak: Num.meta({ description: "True peak, dBTP; null for silent audio." }).nullable(),
     clipping: z.boolean().meta({ description: "True when the true peak reaches full scale." }),
   }),
-  caption_sync_ms: Num.min(0).meta({ description: "Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either." }).nullable(),
+  caption_sync_ms: Num.min(0).meta({ description: "How far the captions the clip ships (its SRT, clip time) start from the speech onsets measured in the rendered audio, ms (the size of caption_offset_ms); null when the clip has too few of either." }).nullable(),
+  caption_offset_ms: Num.meta({ description: "The same, signed: positive when the captions come late (after the speech is heard), negative when early. Absent on clips measured before it existed." }).nullable().optional(),
   starts_on_sentence: z.boolean().meta({ description: "Whether the clip starts on a sentence boundary of the transcript; null without a transcript." }).nullable(),
   ends_on_sentence: z.boolean().meta({ description: "Whether the clip ends on a sentence boundary of the transcript; null without a transcript." }).nullable(),
   cut_word: z.boolean().meta({ description: "Whether an edge of the clip cuts through a word." }),

@@ -2,25 +2,25 @@
 // to render again. An edge that cuts a word or a sentence moves to the nearest sentence boundary
 // within the job's clip length; a subject that leaves a face layout's frame is re-framed with the
 // narrowest framing that still keeps the speaker's face (a steady centre crop, a crop that follows
-// the face closely, else the whole picture). Fixes compose in rounds (runFixes): a fixed render is
+// the face closely, a split screen for two people side by side; never the letterboxed whole picture). Fixes compose in rounds (runFixes): a fixed render is
 // measured again and what is still flagged may get a fix of another kind, at most one of each
 // kind per clip, so it always ends. Drops (no speech) are decided in job-quality.ts.
 import {
   AUTO_LAYOUT,
   CLIP_LENGTH_SECONDS,
-  CROP_LAYOUTS,
   FALLBACK_LAYOUT,
+  isCropLayout,
   QUALITY_THRESHOLDS as T,
   type ClipLength,
   type QualityFix,
   type QualityFlag,
   type QualityFlagName,
-  WHOLE_PICTURE_LAYOUT,
 } from "@katto/protocol";
 import { wordsForClip } from "../captions/clip-words.js";
 import { clipDuration, type ClipPlan } from "../clip-plan.js";
 import type { TimedRect } from "../edit/zoom-plan.js";
 import { cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropWindow } from "../reframe/crop-path.js";
+import type { PanelFocus } from "../reframe/panels.js";
 import { chooseLayout } from "../stages/render.js";
 import type { Word } from "../types.js";
 import { hasSubject } from "./flags.js";
@@ -100,34 +100,49 @@ export interface Reframe {
   layout: ClipPlan["layout"];
   cropWindow: CropWindow | null;
   cropPath: CropKeyframe[] | null;
-  /** the share of the clip's seconds the framing keeps the face in (null: the whole picture, nothing to judge) */
+  /** two-person layout: where each person sits (source pixels), left to right */
+  panels: PanelFocus[] | null;
+  /** the share of the clip's seconds the framing keeps the face in (null: a layout of two, judged on its render) */
   kept: number | null;
 }
 
 /**
- * Pure: the framing a clip whose subject left the frame is re-framed to. A selfie or close-up
- * fills the 9:16 frame best with a crop, so a crop is preferred wherever the clip's face boxes
- * (per second, from the analysis) show it keeps the whole face for at least SUBJECT_IN_FRAME_MIN
- * of the clip: first the steady centre crop (FALLBACK_LAYOUT), then a crop that follows the face
- * closely (AUTO_LAYOUT on a new path); only when neither keeps the speaker (a face wider than the
- * crop, a speaker walking across the room, or no face boxes at all), and always for the layouts
- * of several people, the whole picture (wide).
+ * Pure: the framing a clip whose subject left the frame is re-framed to, or null when there is
+ * none better. A selfie or close-up fills the 9:16 frame best with a crop, so a crop is preferred
+ * wherever the clip's face boxes (per second, from the analysis) show it keeps the whole face for
+ * at least SUBJECT_IN_FRAME_MIN of the clip: first the steady centre crop (FALLBACK_LAYOUT); else,
+ * when the analysis saw two people side by side (ClipPlan.pair), a split screen that shows both
+ * rather than a crop between them or one jumping from one to the other; else a crop that follows
+ * the face closely (AUTO_LAYOUT on a new path). Never the whole picture (wide): a 9:16 clip of a person letterboxed to a band
+ * is not a fix, and the layouts of several people (panels, stacked) have nothing better to go to.
  */
-export function reframeFor(p: ClipPlan, picture: { width: number; height: number }): Reframe {
+export function reframeFor(p: ClipPlan, picture: { width: number; height: number }): Reframe | null {
+  if (!isCropLayout(p.layout)) return null;
   const faces = p.faceBoxes ?? [];
   const duration = clipDuration(p);
-  // only a one-person crop is re-framed to another crop: the panel and stacked layouts frame
-  // several people, and a crop on the largest face would drop the others
-  if (faces.length && (CROP_LAYOUTS as readonly string[]).includes(p.layout)) {
-    const win = p.cropWindow ?? cropWindow(picture.width, picture.height);
+  const win = p.cropWindow ?? cropWindow(picture.width, picture.height);
+  if (faces.length) {
     const center = [{ t: 0, x: Math.round(win.maxX / 2) }];
     const centerKept = faceKeptShare(faces, win, () => center[0]!.x, duration);
-    if (centerKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, FALLBACK_LAYOUT), cropWindow: win, cropPath: center, kept: centerKept };
+    if (centerKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, FALLBACK_LAYOUT), cropWindow: win, cropPath: center, panels: null, kept: centerKept };
+  }
+  // two people side by side: a crop that follows the larger face would jump between them
+  if (p.pair?.length === 2) return { layout: "split_screen", cropWindow: null, cropPath: null, panels: p.pair, kept: null };
+  if (faces.length) {
     const follow = followFacePath(faces, win);
     const followKept = follow.length ? faceKeptShare(faces, win, (t) => cropXAt(follow, t), duration) : 0;
-    if (followKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, AUTO_LAYOUT, true), cropWindow: win, cropPath: follow, kept: followKept };
+    if (followKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, AUTO_LAYOUT, true), cropWindow: win, cropPath: follow, panels: null, kept: followKept };
   }
-  return { layout: chooseLayout(picture, WHOLE_PICTURE_LAYOUT), cropWindow: null, cropPath: null, kept: null };
+  return null;
+}
+
+/**
+ * Pure: the fixes a render of a clip in `layout` still carries. A re-frame fix is true of the
+ * layout it chose: a re-render in another layout (one that asks for face tracking again) does not
+ * list "Re-framed from face_tracking to ...", it shows what was asked for.
+ */
+export function fixesForLayout(fixes: readonly QualityFix[], fixedLayout: string | null, layout: string): QualityFix[] {
+  return fixes.filter((f) => f.flag !== "subject_out_of_frame" || fixedLayout === layout);
 }
 
 /** Options of the fixes: the transcript, the source, the job's clip length, whether the layout was asked for. */
@@ -164,11 +179,11 @@ export function fixPlan(p: ClipPlan, flags: readonly QualityFlag[], o: FixOption
   // a layout the job or its brand kit asked for is kept (and delivered with the flag)
   if (may("reframe") && names.has("subject_out_of_frame") && hasSubject(p.layout) && !o.layoutRequested) {
     const r = reframeFor(plan, o.picture);
-    const samePath = r.layout === p.layout && JSON.stringify(r.cropPath) === JSON.stringify(plan.cropPath);
-    if (!samePath) {
+    const samePath = r !== null && r.layout === p.layout && JSON.stringify(r.cropPath) === JSON.stringify(plan.cropPath);
+    if (r && !samePath) {
       const kept = r.kept === null ? "" : ` (the face stays in it in ${pct(r.kept)} of the clip's seconds)`;
-      const what = r.layout === WHOLE_PICTURE_LAYOUT ? "wide: the whole picture, so the speaker stays in it" : r.layout === FALLBACK_LAYOUT ? `a steady centre crop${kept}` : `a crop that follows the face closely${kept}`;
-      plan = { ...plan, layout: r.layout, cropWindow: r.cropWindow, cropPath: r.cropPath, panels: null, faceCam: null, layoutReason: `The speaker left the ${p.layout} frame, so the clip was re-framed: ${what}.` };
+      const what = r.panels ? "a split screen: two people side by side, each in a panel" : r.layout === FALLBACK_LAYOUT ? `a steady centre crop${kept}` : `a crop that follows the face closely${kept}`;
+      plan = { ...plan, layout: r.layout, cropWindow: r.cropWindow, cropPath: r.cropPath, panels: r.panels, faceCam: null, layoutReason: `The speaker left the ${p.layout} frame, so the clip was re-framed: ${what}.` };
       fixes.push({ flag: "subject_out_of_frame", action: `Re-framed from ${p.layout} to ${what}.` });
       kinds.push("reframe");
     }

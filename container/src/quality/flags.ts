@@ -17,10 +17,10 @@ export function qualityFlags(m: Measures, o: { expectSpeech: boolean }): Quality
   const flags: QualityFlag[] = [];
   const add = (name: QualityFlag["name"], message: string) => flags.push({ name, message });
   if (m.subject_in_frame !== null && m.subject_in_frame < T.SUBJECT_IN_FRAME_MIN) {
-    add("subject_out_of_frame", `The speaker's face is fully in the frame in only ${pct(m.subject_in_frame)} of the sampled frames (at least ${pct(T.SUBJECT_IN_FRAME_MIN)} expected).`);
+    add("subject_out_of_frame", `The speaker's face is in the frame in only ${pct(m.subject_in_frame)} of the sampled frames where the source shows it (at least ${pct(T.SUBJECT_IN_FRAME_MIN)} expected).`);
   }
   if (m.empty_frames > T.EMPTY_FRAMES_MAX) {
-    add("empty_frames", `${pct(m.empty_frames)} of the sampled frames are black, frozen or show no face where the layout expects one.`);
+    add("empty_frames", `${pct(m.empty_frames)} of the sampled frames are black, frozen (the source moving) or show no face where the layout and the source have one.`);
   }
   if (o.expectSpeech) {
     if (m.speech_share < T.NO_SPEECH_SHARE) add("no_speech", `No speech was heard in the rendered clip (speech in ${pct(m.speech_share)} of it).`);
@@ -28,7 +28,8 @@ export function qualityFlags(m: Measures, o: { expectSpeech: boolean }): Quality
     if (m.longest_silence > T.LONG_SILENCE_S) add("long_silence", `The clip has a silence of ${m.longest_silence.toFixed(1)} s (more than ${T.LONG_SILENCE_S} s loses viewers).`);
   }
   if (m.caption_sync_ms !== null && m.caption_sync_ms > T.CAPTION_DRIFT_MS) {
-    add("captions_drift", `Captions start ${m.caption_sync_ms} ms away from the speech they show (median; more than ${T.CAPTION_DRIFT_MS} ms is visibly out of sync).`);
+    const way = m.caption_offset_ms ? (m.caption_offset_ms > 0 ? " late, after the speech they show" : " early, before the speech they show") : " away from the speech they show";
+    add("captions_drift", `Captions start ${m.caption_sync_ms} ms${way} (median; more than ${T.CAPTION_DRIFT_MS} ms is visibly out of sync).`);
   }
   if (m.starts_on_sentence === false || m.ends_on_sentence === false) {
     const which = m.starts_on_sentence === false && m.ends_on_sentence === false ? "starts and ends" : m.starts_on_sentence === false ? "starts" : "ends";

@@ -15,8 +15,11 @@ import { runProcess } from "../ffmpeg/spawn.js";
 import { RawFrameParser } from "../stages/faces.js";
 import { clipQuality, hasSubject, isClipping } from "./flags.js";
 import {
-  captionSyncMs,
+  captionOffsetMs,
+  cuePhraseStarts,
   emptyFrames,
+  judgedFrames,
+  parseSrtCues,
   energyEnvelope,
   longestSilence,
   parseBlacks,
@@ -29,6 +32,7 @@ import {
   subjectInFrame,
   type Box,
   type Edges,
+  type Interval,
 } from "./measures.js";
 
 /** Sampled frames per second of the picture checks. */
@@ -74,8 +78,20 @@ export interface MeasureClipInput {
    * also for a crop layout a clip was re-framed to so that its speaker stays in (quality/fixes.ts)
    */
   subject?: boolean;
-  /** caption words, clip seconds */
+  /** caption words, clip seconds (what the captions show when `captions` is not given) */
   words: readonly { start: number; end: number }[];
+  /**
+   * the SRT the clip ships (its text, clip time): caption sync and speech are measured against its
+   * cues, what a viewer sees, rather than against words on another clock
+   */
+  captions?: string;
+  /** stretches (clip seconds) whose frames are not judged for the speaker (measures.ts unjudgedSpans) */
+  unjudged?: readonly Interval[];
+  /**
+   * the source range the clip shows (seconds of `path`): a clip whose source picture does not
+   * change there (one photo over speech) is still by nature, so its frozen frames are not empty
+   */
+  source?: { path: string; start: number; end: number };
   /** the edges against the transcript (measures.ts edgesAgainstSentences), or carried from the first render */
   edges: Edges;
   /** false for a source with no transcribed speech at all: no speech flags */
@@ -96,22 +112,29 @@ export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
     const subject = o.subject ?? hasSubject(o.layout);
     const faces = await detectFaces(frames, subject ? (o.detector ?? (await qualityFaceDetector())) : null, o.signal);
     const times = faces.map((_, i) => i / QUALITY_FPS);
+    const judged = judgedFrames(times, o.unjudged ?? []);
+    const isJudged = (i: number) => judged[i] ?? true;
+    const freezes = parseFreezes(log, o.duration);
+    const still = freezes.length > 0 && o.source ? await sourceIsStill(o.source, o.signal) : false;
     const silences = o.hasAudio ? parseSilences(log, o.duration) : [{ start: 0, end: o.duration }];
+    const cues = o.captions === undefined ? null : parseSrtCues(o.captions);
+    const shown = cues ?? o.words;
     const loud = o.hasAudio ? parseEbur128(log) : { lufs: null, truePeak: null };
-    let sync: number | null = null;
+    let offset: number | null = null;
     if (o.hasAudio) {
       const raw = await readFile(pcm);
       const samples = new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.byteLength / 2));
-      sync = captionSyncMs(phraseStarts(o.words), speechOnsets(energyEnvelope(samples, ENVELOPE_RATE, ENVELOPE_FRAME_S), ENVELOPE_FRAME_S));
+      offset = captionOffsetMs(cues ? cuePhraseStarts(cues) : phraseStarts(o.words), speechOnsets(energyEnvelope(samples, ENVELOPE_RATE, ENVELOPE_FRAME_S), ENVELOPE_FRAME_S));
     }
     return clipQuality(
       {
-        subject_in_frame: subject ? subjectInFrame(faces, QUALITY_FRAME) : null,
-        empty_frames: emptyFrames(times, { blacks: parseBlacks(log), freezes: parseFreezes(log, o.duration), faces: subject ? faces : undefined }),
-        speech_share: speechShare(o.duration, silences, o.words),
+        subject_in_frame: subject ? subjectInFrame(faces, QUALITY_FRAME, isJudged) : null,
+        empty_frames: emptyFrames(times, { blacks: parseBlacks(log), freezes: still ? [] : freezes, faces: subject ? faces : undefined, judged: isJudged }),
+        speech_share: speechShare(o.duration, silences, shown),
         longest_silence: longestSilence(silences),
         audio: { lufs: loud.lufs === null ? null : round1(loud.lufs), true_peak: loud.truePeak === null ? null : round1(loud.truePeak), clipping: isClipping(loud.truePeak) },
-        caption_sync_ms: sync,
+        caption_sync_ms: offset === null ? null : Math.abs(offset),
+        caption_offset_ms: offset,
         ...o.edges,
       },
       { expectSpeech: o.expectSpeech, fixes: o.fixes, measuredMs: Date.now() - t0 },
@@ -122,6 +145,24 @@ export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** A source picture is still over a range when it is frozen for this share of it (freezedetect needs 2 s to call a freeze). */
+const STILL_SHARE = 0.9;
+
+/** Pure: the arguments of the stillness check: the source range at 2 fps, small, through freezedetect. */
+export const stillArgs = (o: { path: string; start: number; end: number }) => [
+  "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info",
+  "-ss", String(o.start), "-t", String(Math.max(0.1, o.end - o.start)), "-i", o.path,
+  "-map", "0:v:0", "-vf", `fps=${QUALITY_FPS},scale=64:-2:flags=area,freezedetect=n=-60dB:d=2`, "-f", "null", "-",
+];
+
+/** Whether the source's picture does not change over the range (one photo over speech). */
+export async function sourceIsStill(o: { path: string; start: number; end: number }, signal: AbortSignal): Promise<boolean> {
+  const { stderrTail: log } = await runProcess("ffmpeg", stillArgs(o), { stage: "checking", signal, stderrTailBytes: 1 << 18 });
+  const span = o.end - o.start;
+  const frozen = parseFreezes(log, span).reduce((a, f) => a + Math.max(0, Math.min(span, f.end) - Math.max(0, f.start)), 0);
+  return span > 0 && frozen >= STILL_SHARE * span;
+}
 
 /** Faces in each sampled frame (output-frame pixels); empty lists without a detector (frames are still counted). */
 async function detectFaces(file: string, detector: FaceDetector | null, signal: AbortSignal): Promise<Box[][]> {

@@ -4,6 +4,7 @@
 // into named flags.
 import { QUALITY_THRESHOLDS as T } from "@katto/protocol";
 import { sentenceRanges } from "../text/sentences.js";
+import { toClipTime, type Span } from "../edit/timeline.js";
 import type { Word } from "../types.js";
 
 export interface Interval {
@@ -147,23 +148,58 @@ export function phraseStarts(words: readonly { start: number; end: number }[], m
 }
 
 /**
- * Median distance (ms) from each caption phrase start to the nearest speech onset within
- * `maxS`, null when fewer than `minPairs` pairs are found (too little to judge).
+ * The captions' offset from the speech: caption phrase starts against speech onsets, ms, signed
+ * (positive: the captions come late, after the speech is heard; negative: early). The offset is
+ * the one shift that lines up the most phrase starts with an onset (within `tolS`), searched over
+ * ±`maxS`, so a caption track late by more than half the spacing between phrases is measured as
+ * late by that much, not matched to the next phrase's onset; the answer is the median of the
+ * lined-up pairs' signed distances. Null when fewer than `minPairs` line up (too little to judge).
  */
-export function captionSyncMs(starts: readonly number[], onsets: readonly number[], o: { maxS?: number; minPairs?: number } = {}): number | null {
+export function captionOffsetMs(starts: readonly number[], onsets: readonly number[], o: { maxS?: number; tolS?: number; minPairs?: number } = {}): number | null {
   const maxS = o.maxS ?? 2;
-  const d: number[] = [];
-  for (const s of starts) {
-    let best = Infinity;
-    for (const t of onsets) best = Math.min(best, Math.abs(t - s));
-    if (best <= maxS) d.push(best);
+  const tol = o.tolS ?? 0.2;
+  const pairsAt = (shift: number) => {
+    const d: number[] = [];
+    for (const s of starts) {
+      let best = Infinity;
+      for (const t of onsets) if (Math.abs(s - t - shift) < Math.abs(best - shift)) best = s - t;
+      if (Math.abs(best - shift) <= tol) d.push(best);
+    }
+    return d;
+  };
+  let best: number[] = [];
+  // 20 ms steps from 0 outwards, so that of equally good shifts the smallest wins
+  for (let k = 0; k <= Math.round(maxS / 0.02); k++) {
+    for (const shift of k ? [k * 0.02, -k * 0.02] : [0]) {
+      const d = pairsAt(shift);
+      if (d.length > best.length) best = d;
+    }
   }
-  if (d.length < (o.minPairs ?? 2)) return null;
-  d.sort((a, b) => a - b);
-  const mid = d.length / 2;
-  const median = d.length % 2 ? d[Math.floor(mid)]! : (d[mid - 1]! + d[mid]!) / 2;
+  if (best.length < (o.minPairs ?? 2)) return null;
+  best.sort((a, b) => a - b);
+  const mid = best.length / 2;
+  const median = best.length % 2 ? best[Math.floor(mid)]! : (best[mid - 1]! + best[mid]!) / 2;
   return Math.round(median * 1000);
 }
+
+/** The captions' distance from the speech, ms (captionOffsetMs without its sign). */
+export function captionSyncMs(starts: readonly number[], onsets: readonly number[], o: { maxS?: number; tolS?: number; minPairs?: number } = {}): number | null {
+  const off = captionOffsetMs(starts, onsets, o);
+  return off === null ? null : Math.abs(off);
+}
+
+/** SRT cues (`00:00:01,200 --> 00:00:02,500`), seconds, in file order. */
+export function parseSrtCues(srt: string): Interval[] {
+  const t = (h: string, m: string, s: string, ms: string) => Number(h) * 3600 + Number(m) * 60 + Number(s) + Number(ms) / 1000;
+  return [...srt.matchAll(/(\d+):(\d\d):(\d\d)[,.](\d{1,3})\s*-->\s*(\d+):(\d\d):(\d\d)[,.](\d{1,3})/g)].map((m) => ({ start: t(m[1]!, m[2]!, m[3]!, m[4]!), end: t(m[5]!, m[6]!, m[7]!, m[8]!) }));
+}
+
+/**
+ * The caption starts a viewer sees come after a pause: the first cue, and each cue that starts
+ * after the previous one ended (a cue holds on screen up to the next one within running speech,
+ * captions/srt.ts pageCues, so a gap between cues is a pause in the speech).
+ */
+export const cuePhraseStarts = (cues: readonly Interval[]): number[] => cues.filter((c, i) => i === 0 || c.start - cues[i - 1]!.end > 1e-3).map((c) => c.start);
 
 export interface Edges {
   starts_on_sentence: boolean | null;
@@ -247,29 +283,95 @@ export const boxInside = (b: Box, frame: { width: number; height: number }) => {
 };
 
 /**
- * Share of sampled frames where the tracked speaker (the largest face, the one the crop follows)
- * is fully inside the frame. A frame without a face counts as the subject out of frame.
+ * How much of a face the frame shows: the detector's boxes are square (BlazeFace), and a face
+ * that reaches past the frame's edge comes back with its box cut at the edge, so the cut box's
+ * area over the square of its longer side is the share of the face inside the frame.
  */
-export function subjectInFrame(samples: readonly Box[][], frame: { width: number; height: number }): number {
-  if (!samples.length) return 0;
+export function faceVisibleShare(b: Box, frame: { width: number; height: number }): number {
+  const w = Math.max(0, Math.min(frame.width, b.x + b.w) - Math.max(0, b.x));
+  const h = Math.max(0, Math.min(frame.height, b.y + b.h) - Math.max(0, b.y));
+  const side = Math.max(b.w, b.h);
+  return side > 0 ? (w * h) / (side * side) : 0;
+}
+
+/**
+ * A face is in the frame when at least this share of it is: a close-up selfie's face fills most of
+ * the 9:16 frame's width, and a handheld camera moves it by more than the room left at its sides,
+ * so an ear or a cheek past the edge is normal; less than three quarters is a half face.
+ */
+export const FACE_VISIBLE_MIN = 0.75;
+
+/** Whether the tracked speaker (the largest face) is in the frame: enough of it shows, or, away from the frame's edges, all of it. */
+export const faceInFrame = (b: Box, frame: { width: number; height: number }) => boxInside(b, frame) || faceVisibleShare(b, frame) >= FACE_VISIBLE_MIN;
+
+/**
+ * Share of the judged sampled frames where the tracked speaker (the largest face, the one the
+ * crop follows) is in the frame (faceInFrame). A judged frame without a face counts as the subject
+ * out of frame. `judged(i)`: whether frame i is judged at all (the source shows a whole face then,
+ * and no cutaway or title card covers the picture: judgedFrames); every frame by default. Null
+ * when no frame is judged.
+ */
+export function subjectInFrame(samples: readonly Box[][], frame: { width: number; height: number }, judged: (i: number) => boolean = () => true): number | null {
+  let n = 0;
   let inside = 0;
-  for (const faces of samples) {
+  samples.forEach((faces, i) => {
+    if (!judged(i)) return;
+    n++;
     const main = faces.reduce<Box | null>((a, b) => (!a || b.w * b.h > a.w * a.h ? b : a), null);
-    if (main && boxInside(main, frame)) inside++;
-  }
-  return round(inside / samples.length);
+    if (main && faceInFrame(main, frame)) inside++;
+  });
+  return n ? round(inside / n) : null;
 }
 
 /**
  * Share of sampled frames (at times `times`) that are empty: inside a black or frozen interval, or
- * (when the layout expects a face) without any face.
+ * (when the layout expects a face) without any face in a judged frame (one whose source shows a face).
  */
-export function emptyFrames(times: readonly number[], o: { blacks: readonly Interval[]; freezes: readonly Interval[]; faces?: readonly (readonly Box[])[] }): number {
+export function emptyFrames(
+  times: readonly number[],
+  o: { blacks: readonly Interval[]; freezes: readonly Interval[]; faces?: readonly (readonly Box[])[]; judged?: (i: number) => boolean },
+): number {
   if (!times.length) return 0;
   const within = (t: number, xs: readonly Interval[]) => xs.some((x) => t >= x.start - 1e-3 && t <= x.end + 1e-3);
   let empty = 0;
   times.forEach((t, i) => {
-    if (within(t, o.blacks) || within(t, o.freezes) || (o.faces && !(o.faces[i]?.length))) empty++;
+    const faceless = o.faces && (o.judged?.(i) ?? true) && !o.faces[i]?.length;
+    if (within(t, o.blacks) || within(t, o.freezes) || faceless) empty++;
   });
   return round(empty / times.length);
 }
+
+/**
+ * Pure: the clip's stretches (clip seconds, after its cuts) whose frames are not judged for the
+ * speaker: the seconds in which the source itself shows no whole face (no face box from the
+ * analysis for that second, or one reaching the source picture's edge: no framing can show what
+ * the camera did not), B-roll cutaways and the title card (they cover the picture). Face boxes
+ * are per second of the uncut clip (ClipPlan.faceBoxes); null when the faces were not analysed,
+ * then only the overlays are left out.
+ */
+export function unjudgedSpans(o: {
+  faceBoxes: readonly { t: number; x: number; y: number; w: number; h: number }[] | null;
+  picture: { width: number; height: number };
+  rangeS: number;
+  keep: readonly Span[];
+  overlays: readonly Interval[];
+}): Interval[] {
+  const out: Interval[] = o.overlays.map((x) => ({ start: x.start, end: x.end }));
+  if (o.faceBoxes) {
+    const mx = o.picture.width * FRAME_EDGE_MARGIN;
+    const my = o.picture.height * FRAME_EDGE_MARGIN;
+    const whole = new Set(
+      o.faceBoxes.filter((b) => b.x >= mx && b.y >= my && b.x + b.w <= o.picture.width - mx && b.y + b.h <= o.picture.height - my).map((b) => Math.floor(b.t)),
+    );
+    for (let k = 0; k < Math.ceil(o.rangeS - 1e-6); k++) {
+      if (whole.has(k)) continue;
+      const start = toClipTime(o.keep, k);
+      const end = toClipTime(o.keep, Math.min(o.rangeS, k + 1));
+      if (end > start) out.push({ start, end });
+    }
+  }
+  return mergeIntervals(out);
+}
+
+/** Pure: per sampled frame time, whether it is judged for the speaker (outside every unjudged span). */
+export const judgedFrames = (times: readonly number[], unjudged: readonly Interval[]) => times.map((t) => !unjudged.some((x) => t >= x.start - 1e-3 && t < x.end - 1e-3));

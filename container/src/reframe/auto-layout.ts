@@ -108,6 +108,22 @@ export function autoLayout(o: LayoutInput): AutoLayout {
   return { layout: "wide", faceShare, reason: `Only ${seen}: the whole frame is kept.` };
 }
 
+/** Two people are side by side in a clip when at least this share of its samples with faces shows both, of similar size. */
+export const PAIR_MIN_SHARE = 0.25;
+
+/**
+ * Pure: where two people sit when the clip shows them side by side (PAIR_MIN_SHARE of the samples
+ * with faces show two faces of similar size, neither a background face), left to right; null
+ * otherwise. A crop between them shows neither: this is what a split screen frames instead.
+ */
+export function sideBySide(samples: FaceEvidence["samples"], frame?: { height: number }): PanelFocus[] | null {
+  const minH = frame ? MIN_FACE_HEIGHT * frame.height : 0;
+  const big = samples.map((s) => ({ ...s, faces: s.faces.filter((f) => f.h >= minH) }));
+  if (comparableShare(big, 2) < PAIR_MIN_SHARE) return null;
+  const centres = panelCentres(big, 2);
+  return centres.length === 2 ? centres : null;
+}
+
 /** Share of samples with faces in which the n largest faces are of similar size (not a subject and bystanders). */
 function comparableShare(samples: FaceEvidence["samples"], n: number): number {
   let withFaces = 0;

@@ -4,7 +4,7 @@ import { openingFaces } from "../captions/title-place.js";
 import type { ClipPlan } from "../clip-plan.js";
 import { faceBoxesPerSecond } from "../edit/zoom-plan.js";
 import type { RenderJob } from "../protocol.js";
-import { autoLayout, type FaceEvidence } from "../reframe/auto-layout.js";
+import { autoLayout, sideBySide, type FaceEvidence } from "../reframe/auto-layout.js";
 import type { Rect } from "../reframe/panels.js";
 import { AUTO_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 
@@ -66,6 +66,7 @@ export async function chooseLayouts(
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
     p.openingFaces = faces ? openingFaces(faces.samples, p.start) : null;
     p.faceBoxes = faces ? faceBoxesPerSecond(faces.samples, p.start, p.end) : null;
+    p.pair = faces ? sideBySide(faces.samples, faces.frame) : null;
     p.layout = choice.layout;
     p.layoutReason = choice.reason;
     if (choice.layout === AUTO_LAYOUT) p.cropPath = choice.path;

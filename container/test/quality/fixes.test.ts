@@ -1,14 +1,15 @@
 // Fixes before delivery (container/src/quality/fixes.ts), pure: the framing a clip whose speaker
 // left the frame is re-framed to (a crop where the face boxes show it keeps the face, as for a
-// selfie; the whole picture only when nothing narrower does), and fixes composing in rounds, at
-// most one of each kind per clip, on a stand-in for render-and-measure.
+// selfie; a split screen for two people side by side; never the letterboxed whole picture), and
+// fixes composing in rounds, at most one of each kind per clip, on a stand-in for render-and-measure.
 import { AUTO_LAYOUT, FALLBACK_LAYOUT, type QualityFlag, type QualityFlagName } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import type { ClipPlan } from "../../src/clip-plan.js";
 import type { TimedRect } from "../../src/edit/zoom-plan.js";
 import { cropWindow, cropXAt, centerPath } from "../../src/reframe/crop-path.js";
-import { faceKeptShare, fixPlan, judgeFix, reframeFor, runFixes, type FixState } from "../../src/quality/fixes.js";
-import { reframedCrop } from "../../src/stored-clip.js";
+import { faceKeptShare, fixesForLayout, fixPlan, judgeFix, reframeFor, runFixes, type FixState } from "../../src/quality/fixes.js";
+import { sideBySide } from "../../src/reframe/auto-layout.js";
+import { reframedFrom } from "../../src/stored-clip.js";
 import type { Word } from "../../src/types.js";
 
 const picture = { width: 1280, height: 720 };
@@ -25,7 +26,7 @@ describe("re-framing a clip whose speaker left the frame", () => {
   it("a selfie whose face stays near the centre is re-framed to a steady centre crop, not wide", () => {
     // a close-up face (300 px of the 404 px crop) swaying 40 px: the tracker's path lost it, the centre keeps it
     const selfie = plan({ faceBoxes: faces((t) => 490 + 40 * Math.sin(t * 2), 300) });
-    const r = reframeFor(selfie, picture);
+    const r = reframeFor(selfie, picture)!;
     expect(r.layout).toBe(FALLBACK_LAYOUT);
     expect(r.kept).toBeGreaterThanOrEqual(0.8);
     const fix = fixPlan(selfie, out, { words: [], duration: 60, picture })!;
@@ -38,7 +39,7 @@ describe("re-framing a clip whose speaker left the frame", () => {
   it("a face that moves across the picture but fits the crop gets a crop that follows it closely", () => {
     // 250 px wide, from x 150 to x 850 over the clip: out of the centre crop most of the time
     const moving = plan({ faceBoxes: faces((t) => 150 + (t / 8) * 700, 250) });
-    const r = reframeFor(moving, picture);
+    const r = reframeFor(moving, picture)!;
     expect(r.layout).toBe(AUTO_LAYOUT);
     expect(r.cropPath!.length).toBeGreaterThan(1);
     expect(faceKeptShare(moving.faceBoxes!, win, () => win.maxX / 2, 8)).toBeLessThan(0.8);
@@ -51,21 +52,49 @@ describe("re-framing a clip whose speaker left the frame", () => {
     }
   });
 
-  it("falls back to wide only when no crop keeps the speaker (a face wider than the crop, no face boxes) or the layout frames several people", () => {
-    expect(reframeFor(plan({ faceBoxes: faces(() => 400, 480) }), picture)).toMatchObject({ layout: "wide", cropPath: null, kept: null });
-    expect(reframeFor(plan({ faceBoxes: null }), picture).layout).toBe("wide");
-    // a face seen in too few of the clip's seconds is not kept by any crop either
-    expect(reframeFor(plan({ faceBoxes: faces(() => 500, 200).slice(0, 3) }), picture).layout).toBe("wide");
-    // a layout of several people is never narrowed to a crop on the largest face
-    expect(reframeFor(plan({ layout: "split_screen", faceBoxes: faces(() => 500, 250) } as Partial<ClipPlan>), picture).layout).toBe("wide");
+  it("never re-frames to wide: with no crop that keeps the speaker, the clip keeps its layout (delivered with its flag)", () => {
+    // a face wider than the crop, no face boxes, a face seen in too few of the clip's seconds
+    for (const faceBoxes of [faces(() => 400, 480), null, faces(() => 500, 200).slice(0, 3)]) {
+      expect(reframeFor(plan({ faceBoxes }), picture)).toBeNull();
+      expect(fixPlan(plan({ faceBoxes }), out, { words: [], duration: 60, picture })).toBeNull();
+    }
+    // a layout of several people is never narrowed to a crop on the largest face, nor letterboxed
+    expect(reframeFor(plan({ layout: "split_screen", faceBoxes: faces(() => 500, 250) } as Partial<ClipPlan>), picture)).toBeNull();
+    expect(reframeFor(plan({ layout: "stacked", faceBoxes: faces(() => 500, 250) } as Partial<ClipPlan>), picture)).toBeNull();
   });
 
-  it("the HD file and re-renders of a clip re-framed to a crop are still checked for its speaker, as its preview was", () => {
-    const reframed = [{ flag: "subject_out_of_frame" as const, action: "Re-framed" }];
-    expect(reframedCrop(FALLBACK_LAYOUT, reframed)).toBe(true);
-    expect(reframedCrop(AUTO_LAYOUT, reframed)).toBe(true);
-    expect(reframedCrop("wide", reframed)).toBe(false);
-    expect(reframedCrop(FALLBACK_LAYOUT, [{ flag: "cuts_word", action: "Moved" }])).toBe(false);
+  it("two people side by side get a split screen, not a crop between them", () => {
+    // the largest face per second jumps between the two: no one crop keeps it
+    const pair = [{ x: 300, y: 300 }, { x: 980, y: 300 }];
+    const two = plan({ faceBoxes: faces((t) => (Math.floor(t) % 2 ? 230 : 910), 150), pair });
+    expect(reframeFor(two, picture)).toMatchObject({ layout: "split_screen", panels: pair, cropPath: null });
+    const fix = fixPlan(two, out, { words: [], duration: 60, picture })!;
+    expect(fix.plan).toMatchObject({ layout: "split_screen", panels: pair, cropWindow: null });
+    expect(fix.fixes[0]!.action).toMatch(/split screen/);
+  });
+
+  it("the analysis calls two people side by side when two faces of similar size share the picture often enough", () => {
+    const face = (x: number, h = 120) => ({ x, y: 200, w: h, h });
+    // 8 samples: 3 show both people (a quarter or more), the others one of them
+    const pair = Array.from({ length: 8 }, (_, i) => ({ t: i / 4, faces: i < 3 ? [face(240), face(900, 110)] : [face(i % 2 ? 240 : 900)] }));
+    expect(sideBySide(pair, { height: 720 })).toEqual([{ x: 300, y: 260 }, { x: 955, y: 255 }]);
+    // a speaker with a small bystander behind: not two people
+    expect(sideBySide(pair.map((s) => ({ ...s, faces: s.faces.map((f, k) => (k ? { ...f, w: 40, h: 40 } : f)) })), { height: 720 })).toBeNull();
+    // both together in only one sample of eight
+    expect(sideBySide(pair.map((s, i) => (i > 0 ? { ...s, faces: s.faces.slice(0, 1) } : s)), { height: 720 })).toBeNull();
+  });
+
+  it("the HD file and re-renders of a re-framed clip are still checked for its speaker; a re-render in another layout drops the re-frame fix", () => {
+    const reframed = [{ flag: "subject_out_of_frame" as const, action: "Re-framed from face_tracking to a steady centre crop." }];
+    expect(reframedFrom(FALLBACK_LAYOUT, reframed)).toBe(true);
+    expect(reframedFrom(AUTO_LAYOUT, [])).toBe(true);
+    expect(reframedFrom("wide", [])).toBe(false);
+    expect(reframedFrom(FALLBACK_LAYOUT, [{ flag: "cuts_word", action: "Moved" }])).toBe(false);
+    const fixes = [...reframed, { flag: "cuts_word" as const, action: "Moved" }];
+    // the HD file of the re-framed clip: its layout, its fixes
+    expect(fixesForLayout(fixes, FALLBACK_LAYOUT, FALLBACK_LAYOUT)).toEqual(fixes);
+    // a re-render that asks for face tracking again does not say it was re-framed away from it
+    expect(fixesForLayout(fixes, FALLBACK_LAYOUT, AUTO_LAYOUT)).toEqual([{ flag: "cuts_word", action: "Moved" }]);
   });
 });
 

@@ -8,7 +8,13 @@ import { fixPlan, shiftKeyframes } from "../../src/quality/fixes.js";
 import { measureArgs, SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
 import { clipQuality, qualityFlags, type Measures } from "../../src/quality/flags.js";
 import {
+  captionOffsetMs,
   captionSyncMs,
+  cuePhraseStarts,
+  faceVisibleShare,
+  judgedFrames,
+  parseSrtCues,
+  unjudgedSpans,
   edgesAgainstSentences,
   emptyFrames,
   energyEnvelope,
@@ -93,6 +99,21 @@ describe("caption sync from the energy envelope", () => {
     expect(captionSyncMs([1, 3, 6], speechOnsets(envelope([1.8, 3.8, 6.8]), 0.02))).toBe(800);
     expect(captionSyncMs([1], [1.1])).toBeNull();
   });
+  it("signed: captions late or early, still right past half the spacing between phrases", () => {
+    const starts = [1, 2.2, 4, 5.1, 7];
+    // captions 1 s late: each caption start is nearer the next phrase's onset than its own
+    const late = starts.map((s) => s - 1).filter((t) => t >= 0);
+    expect(captionOffsetMs(starts, speechOnsets(envelope([0.4, ...late]), 0.02))).toBe(1000);
+    expect(captionOffsetMs(starts, speechOnsets(envelope(starts.map((s) => s + 0.6)), 0.02))).toBe(-600);
+    expect(captionSyncMs(starts, speechOnsets(envelope(starts.map((s) => s + 0.6)), 0.02))).toBe(600);
+    expect(captionOffsetMs(starts, speechOnsets(envelope(starts.map((s) => s + 0.04)), 0.02))).toBe(-40);
+  });
+  it("the captions a clip ships: SRT cues, and the starts a viewer sees after a pause", () => {
+    const srt = "1\n00:00:00,120 --> 00:00:01,500\nOne sentence\n\n2\n00:00:01,500 --> 00:00:02,900\nhere and\n\n3\n00:00:03,400 --> 00:00:04,000\nanother.\n";
+    const cues = parseSrtCues(srt);
+    expect(cues).toEqual([{ start: 0.12, end: 1.5 }, { start: 1.5, end: 2.9 }, { start: 3.4, end: 4 }]);
+    expect(cuePhraseStarts(cues)).toEqual([0.12, 3.4]);
+  });
 });
 
 const w = (word: string, start: number, end: number): Word => ({ word, start, end });
@@ -114,11 +135,38 @@ describe("edges against sentences", () => {
 
 describe("picture measures", () => {
   const frame = { width: 144, height: 256 };
-  it("subject in frame: the largest face fully inside, no face counts as out", () => {
+  it("subject in frame: the largest face with at least three quarters of it inside, no face counts as out", () => {
     const inside = [{ x: 40, y: 60, w: 60, h: 60 }];
-    const cut = [{ x: 110, y: 60, w: 60, h: 60 }];
+    // the detector's box stops at the frame's edge: 34 of its 60 px width shown
+    const cut = [{ x: 110, y: 60, w: 34, h: 60 }];
+    // a close-up whose cheek passes the edge: 110 of 120 px shown
+    const closeUp = [{ x: 34, y: 60, w: 110, h: 120 }];
+    expect(faceVisibleShare(cut[0]!, frame)).toBeCloseTo(0.57, 2);
     expect(subjectInFrame([inside, inside, cut, []], frame)).toBe(0.5);
-    expect(subjectInFrame([inside, inside], frame)).toBe(1);
+    expect(subjectInFrame([inside, inside, closeUp], frame)).toBe(1);
+  });
+  it("subject in frame is judged only where the source shows a whole face and nothing covers the picture", () => {
+    const inside = [{ x: 40, y: 60, w: 60, h: 60 }];
+    // 4 s clip, 2 frames a second; the source shows a face in seconds 0 and 2, none in 1 (landscape),
+    // one reaching its own top edge in 3 (no framing can show it whole)
+    const faceBoxes = [{ t: 0.5, x: 500, y: 200, w: 200, h: 200 }, { t: 2.5, x: 520, y: 200, w: 200, h: 200 }, { t: 3.5, x: 500, y: 0, w: 200, h: 160 }];
+    const unjudged = unjudgedSpans({ faceBoxes, picture: { width: 1280, height: 720 }, rangeS: 4, keep: [{ start: 0, end: 4 }], overlays: [] });
+    expect(unjudged).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }]);
+    const times = [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5];
+    const judged = judgedFrames(times, unjudged);
+    expect(judged).toEqual([true, true, false, false, true, true, false, false]);
+    const samples = [inside, inside, [], [], inside, [], [], []];
+    // 3 of the 4 judged frames show the face; the faceless landscape does not count against the crop
+    expect(subjectInFrame(samples, frame, (i) => judged[i]!)).toBe(0.75);
+    expect(subjectInFrame(samples, frame)).toBe(0.375);
+    expect(emptyFrames(times, { blacks: [], freezes: [], faces: samples, judged: (i) => judged[i]! })).toBe(0.125);
+    // a cutaway over 0-2 s and a cut of 1-2 s (the clip plays 0-1 then 2-4): spans on the clip's clock
+    const cut = unjudgedSpans({ faceBoxes, picture: { width: 1280, height: 720 }, rangeS: 4, keep: [{ start: 0, end: 1 }, { start: 2, end: 4 }], overlays: [{ start: 0, end: 0.5 }] });
+    expect(cut).toEqual([{ start: 0, end: 0.5 }, { start: 2, end: 3 }]);
+    // nothing judged: no measure
+    expect(subjectInFrame(samples, frame, () => false)).toBeNull();
+    // faces not analysed: every frame judged but the overlays
+    expect(unjudgedSpans({ faceBoxes: null, picture: { width: 1280, height: 720 }, rangeS: 4, keep: [{ start: 0, end: 4 }], overlays: [{ start: 0, end: 2.5 }] })).toEqual([{ start: 0, end: 2.5 }]);
   });
   it("empty frames: black, frozen, or faceless where a face is expected", () => {
     const times = [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5];
@@ -171,10 +219,8 @@ describe("fixes", () => {
     expect(r.plan.cropPath![0]).toEqual({ t: 0, x: 100 });
     expect(r.fixes.map((f) => f.flag)).toEqual(["cuts_mid_sentence"]);
   });
-  it("a subject out of frame is re-framed wide; other flags have no fix", () => {
-    const r = fixPlan(plan, [{ name: "subject_out_of_frame", message: "x" }], { words, duration: 10, picture: { width: 1280, height: 720 } })!;
-    expect(r.plan.layout).toBe("wide");
-    expect(r.fixes).toEqual([{ flag: "subject_out_of_frame", action: expect.stringContaining("wide") }]);
+  it("a subject out of frame with no framing that keeps it is never re-framed wide; other flags have no fix", () => {
+    expect(fixPlan(plan, [{ name: "subject_out_of_frame", message: "x" }], { words, duration: 10, picture: { width: 1280, height: 720 } })).toBeNull();
     expect(fixPlan(plan, [{ name: "too_loud", message: "x" }], { words, duration: 10, picture: { width: 1280, height: 720 } })).toBeNull();
     // a layout the job asked for is kept, with its flag
     expect(fixPlan(plan, [{ name: "subject_out_of_frame", message: "x" }], { words, duration: 10, picture: { width: 1280, height: 720 }, layoutRequested: true })).toBeNull();
