@@ -435,20 +435,26 @@ export function sourcePlacement(tl: Pick<ClipTimeline, "source" | "crop" | "zoom
 }
 
 /**
- * The instants (clip seconds, within [from, to]) where the placement must be keyed so that linear
- * interpolation between them follows it within a frame: both ends, every crop keyframe, and every
- * frame of each zoom's eases (a smoothstep is not linear), plus its held part's edges.
+ * The instants (clip seconds, within [from, to]) where an editor's linear keyframes must be set so
+ * that at every frame they give the placement exactly: frames are at `origin` + k / fps (the
+ * piece's first frame). Both ends; the frames either side of every crop keyframe (a keyframe
+ * between two frames, keyed on one of them only, would bend the path there); and every frame of
+ * each zoom's eases (a smoothstep is not linear) and its held part's edges.
  */
-export function placementTimes(tl: Pick<ClipTimeline, "crop" | "zooms" | "fps">, from: number, to: number): number[] {
+export function placementTimes(tl: Pick<ClipTimeline, "crop" | "zooms" | "fps">, from: number, to: number, origin = from): number[] {
   const fps = parseRate(tl.fps);
   const frame = toSeconds(1, fps);
+  const down = (t: number) => origin + Math.floor((t - origin) / frame + 1e-6) * frame;
   const ts = [from, to];
-  if (tl.crop) for (const k of tl.crop.path) ts.push(k.t);
+  const around = (t: number) => {
+    const d = down(t);
+    ts.push(d, d + frame);
+  };
+  if (tl.crop) for (const k of tl.crop.path) around(k.t);
   for (const z of tl.zooms) {
     const e = Math.min(ZOOM_EASE_S, (z.end - z.start) / 2);
     for (const [a, b] of [[z.start, z.start + e], [z.end - e, z.end]] as const) {
-      for (let t = a; t < b; t += frame) ts.push(t);
-      ts.push(b);
+      for (let t = down(a); t <= b + frame; t += frame) ts.push(t);
     }
   }
   const inside = ts.filter((t) => t >= from - 1e-9 && t <= to + 1e-9).map((t) => Math.min(to, Math.max(from, t)));

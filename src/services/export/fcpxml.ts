@@ -94,7 +94,7 @@ export function writeFcpxml(p: ExportProject): string {
     // each key on the frame grid, its value where the view is at that frame
     const firstFrame = toFrames(piece.source_start, tl.fps);
     const lastFrame = firstFrame + Math.max(0, toFrames(len, tl.fps) - 1);
-    const keys = placementTimes(clip, at, piece.clip_end).map((t) => {
+    const keys = placementTimes(clip, at, piece.clip_end, at + toSeconds(firstFrame, tl.fps) - piece.source_start).map((t) => {
       // on a frame of this piece: a key rounded past its end would read the next piece's framing
       const frame = Math.min(lastFrame, Math.max(firstFrame, toFrames(asset(t), tl.fps)));
       return { time: rationalFrames(frame, tl), ...fcpTransform(p, at + (toSeconds(frame, tl.fps) - piece.source_start)) };
