@@ -314,6 +314,26 @@ export function captionPages(words: readonly { word: string; start: number; end:
   return pages;
 }
 
+/** SRT text -> caption pages (seconds; tags stripped); malformed blocks are skipped. */
+export function parseSrt(text: string): { text: string; start: number; end: number }[] {
+  const time = (s: string) => {
+    const m = /(\d+):(\d{2}):(\d{2})[,.](\d{1,3})/.exec(s);
+    return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]!.padEnd(3, "0")) / 1000 : NaN;
+  };
+  const cues: { text: string; start: number; end: number }[] = [];
+  for (const block of text.replace(/\r/g, "").split(/\n\s*\n/)) {
+    const lines = block.split("\n").filter((l) => l.trim() !== "");
+    const at = lines.findIndex((l) => l.includes("-->"));
+    if (at < 0) continue;
+    const [a, b] = lines[at]!.split("-->");
+    const start = time(a!);
+    const end = time(b!);
+    const body = lines.slice(at + 1).join("\n").replace(/<[^>]+>/g, "").trim();
+    if (Number.isFinite(start) && Number.isFinite(end) && end > start && body) cues.push({ start, end, text: body });
+  }
+  return cues;
+}
+
 /** The one builder: a clip's timeline from its range, cuts, words, layout, crop path, zooms and overlays. */
 export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
   const rangeS = Math.max(0, i.range.end - i.range.start);

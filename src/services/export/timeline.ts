@@ -8,9 +8,9 @@
 //
 // Relative imports carry `.js` (resolved to .ts by the Worker's bundler and by Node's type check of
 // the render tests, which import these writers).
-import { parseRate, toFrames, toSeconds, type ClipTimeline, type Rational } from "@katto/protocol";
+import { parseRate, parseSrt, toFrames, toSeconds, type ClipTimeline, type Rational } from "@katto/protocol";
 
-export { toFrames, toSeconds, type Rational };
+export { parseSrt, toFrames, toSeconds, type Rational };
 
 export interface Cue {
   /** seconds on the clip's own timeline */
@@ -35,26 +35,6 @@ export interface ExportProject {
 
 /** The project's frame rate as a rational. */
 export const projectFps = (p: ExportProject): Rational => parseRate(p.timeline.fps);
-
-/** SRT text -> cues (times in seconds); malformed blocks are skipped. */
-export function parseSrt(text: string): Cue[] {
-  const time = (s: string) => {
-    const m = /(\d+):(\d{2}):(\d{2})[,.](\d{1,3})/.exec(s);
-    return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]!.padEnd(3, "0")) / 1000 : NaN;
-  };
-  const cues: Cue[] = [];
-  for (const block of text.replace(/\r/g, "").split(/\n\s*\n/)) {
-    const lines = block.split("\n").filter((l) => l.trim() !== "");
-    const at = lines.findIndex((l) => l.includes("-->"));
-    if (at < 0) continue;
-    const [a, b] = lines[at]!.split("-->");
-    const start = time(a!);
-    const end = time(b!);
-    const body = lines.slice(at + 1).join("\n").replace(/<[^>]+>/g, "").trim();
-    if (Number.isFinite(start) && Number.isFinite(end) && end > start && body) cues.push({ start, end, text: body });
-  }
-  return cues;
-}
 
 /** Escape text for XML attribute values and element content. */
 export const xmlEscape = (s: string) =>
