@@ -253,7 +253,6 @@ export const ClipTimelineSchema = z
       .meta({ description: "What is drawn over the picture, clip seconds." }),
   })
   .meta({
-    id: "ClipTimeline",
     description:
       "The clip as one value (docs/api-decisions.md \"The clip timeline\"): its source range and what was kept of it, the framing as keyframes, the zooms, the words and caption pages, and everything drawn over it, all on the clip's own timeline. Katto's render, its quality measures and its editor exports all read this one value.",
   });
