@@ -184,15 +184,18 @@ export interface Rational {
   den: number;
 }
 
-/** A frame rate as ffmpeg writes it ("30000/1001", "30", "12.5") -> a rational; anything else -> 30/1. */
-export function parseRate(rate: string | undefined): Rational {
+/** A frame rate as ffmpeg writes it ("30000/1001", "30", "12.5") -> a rational; null when it is none. */
+export function parseRateOrNull(rate: string | undefined): Rational | null {
   const m = /^(\d+)(?:\.(\d+))?(?:\/(\d+))?$/.exec(rate ?? "");
-  if (!m || (m[2] !== undefined && m[3] !== undefined)) return { num: 30, den: 1 };
+  if (!m || (m[2] !== undefined && m[3] !== undefined)) return null;
   const scale = m[2] !== undefined ? 10 ** m[2].length : 1;
   const num = Number(m[1]) * scale + (m[2] !== undefined ? Number(m[2]) : 0);
   const den = m[3] !== undefined ? Number(m[3]) : scale;
-  return num > 0 && den > 0 ? { num, den } : { num: 30, den: 1 };
+  return num > 0 && den > 0 ? { num, den } : null;
 }
+
+/** A frame rate as ffmpeg writes it -> a rational; anything else -> 30/1. */
+export const parseRate = (rate: string | undefined): Rational => parseRateOrNull(rate) ?? { num: 30, den: 1 };
 
 /** Frames at `fps` nearest to `seconds`. */
 export const toFrames = (seconds: number, fps: Rational) => Math.round((seconds * fps.num) / fps.den);
