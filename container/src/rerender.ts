@@ -1,7 +1,7 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
-import { CROP_LAYOUTS, QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { buildClipTimeline, CROP_LAYOUTS, isCropLayout, parseSrt, QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipTimeline, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { measureClip } from "./quality/measure-clip.js";
 import type { Edges } from "./quality/measures.js";
 import type { TaskBroll } from "@katto/protocol";
@@ -24,7 +24,8 @@ import { StageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
-import { shiftPath, type CropKeyframe } from "./reframe/crop-path.js";
+import { cropWindow, shiftPath, type CropKeyframe } from "./reframe/crop-path.js";
+import { outputFps } from "./ffmpeg/filter-values.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import type { ProbeResult } from "./types.js";
 import { download } from "./stages/download.js";
@@ -210,7 +211,7 @@ export interface StoredClipRender {
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  * Used by re-renders and by HD fan-out tasks (hd-clip.ts).
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[] }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; timeline: ClipTimeline }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -251,7 +252,27 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown };
+  // the version's clip timeline (@katto/protocol, issue 33), in the original source's seconds (an HD task's mezzanine starts at 0)
+  const sourceStart = stored.sourceStart ?? o.start;
+  const timeline = buildClipTimeline({
+    range: { start: sourceStart, end: sourceStart + duration },
+    cuts: edit.edits.cuts,
+    sourceSize: { width: o.probe.video.width, height: o.probe.video.height },
+    content: stored.content,
+    layout,
+    cropWindow: isCropLayout(layout) ? cropWindow(frame.width, frame.height) : null,
+    cropPath: layout === "face_tracking" ? stored.cropPath : null,
+    zooms: edit.zooms,
+    words: words.map((w) => ({ word: w.text, start: w.start, end: w.end })),
+    captions: parseSrt(captions.srt),
+    titleCard: edit.edits.title_card,
+    emphasis: edit.edits.emphasis,
+    emoji: edit.edits.emoji,
+    broll: brollEdits(drawn),
+    fps: outputFps(o.probe.video.fps),
+    frame: OUTPUT_SIZE.hd,
+  });
+  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, timeline };
 }
 
 /**
@@ -323,7 +344,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown } = await renderStoredClip({
+  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, timeline } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
@@ -359,6 +380,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     style,
     edits,
     quality,
+    timeline,
   });
   log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
   return { status: "completed" };
