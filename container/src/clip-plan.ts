@@ -8,7 +8,7 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import { OUTPUT_SIZE, type Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
-import { clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { buildClipTimeline, clipFiles, CLIP_METADATA_VERSION, parseSrt, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -163,8 +163,34 @@ export const brollEdits = (cuts: readonly PlannedCutaway[]) => cuts.map((c) => (
 
 const pct = (n: number) => Math.round(Math.min(100, Math.max(0, Number.isFinite(n) ? n : 0)));
 
+/**
+ * The clip timeline of a plan's render (@katto/protocol clip-timeline.ts, issue 33): the range, the
+ * cuts, the framing and zooms, the words and the caption pages its SRT holds, the overlays drawn.
+ */
+export function planTimeline(p: ClipPlan, probe: ProbeResult, edit: ClipEdit = planEdit(p, probe)): ClipTimeline {
+  return buildClipTimeline({
+    range: { start: p.start, end: p.end },
+    cuts: edit.edits.cuts,
+    sourceSize: probe.video ? { width: probe.video.width, height: probe.video.height } : null,
+    content: p.content,
+    layout: p.layout,
+    cropWindow: p.cropWindow,
+    cropPath: p.cropPath,
+    zooms: edit.zooms,
+    words: p.words.map((w) => ({ word: w.text, start: w.start, end: w.end })),
+    captions: parseSrt(edit.captions.srt),
+    titleCard: edit.edits.title_card,
+    emphasis: edit.edits.emphasis,
+    emoji: edit.edits.emoji,
+    broll: brollEdits(p.broll),
+    fps: outputFps(probe.video?.fps ?? 30),
+    frame: OUTPUT_SIZE.hd,
+  });
+}
+
 export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport & { metadata: ClipMetadata } {
   const m = p.moment;
+  const edit = planEdit(p, probe);
   return {
     clip_index: p.index,
     title: p.title,
@@ -197,13 +223,14 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       scorer: m.scoredBy ?? { engine: "offline" },
       content_rect: p.content,
       style: p.clipStyle,
-      edits: { ...planEdit(p, probe).edits, broll: brollEdits(p.broll) },
+      edits: { ...edit.edits, broll: brollEdits(p.broll) },
       broll_cutaways: p.broll.map((c) => ({ asset: c.asset, start: c.start, end: c.end })),
       title: p.title,
       opening_faces: p.openingFaces,
       face_boxes: p.faceBoxes,
       ...(p.translated ? { captions_translated: { ...p.translated, words: p.translated.words.map((w) => ({ word: w.word, start: round3(w.start), end: round3(w.end) })) } } : {}),
       ...(probe.video ? { source_size: { width: probe.video.width, height: probe.video.height } } : {}),
+      timeline: planTimeline(p, probe, edit),
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,

@@ -86,7 +86,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, keep } = await renderStoredClip({
+  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, keep, timeline } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
@@ -123,6 +123,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     style: job.params.style ?? stored.style,
     edits,
     quality,
+    timeline,
   });
   log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
   return { status: "completed" };

@@ -3,7 +3,7 @@
 // longer knows for its range (a trim: cuts, cutaways) is made here as the first render made it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { ClipEdits, ClipQuality, Style, TaskBroll, TranslatedCaptions } from "@katto/protocol";
+import { buildClipTimeline, isCropLayout, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "./broll/assets.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
@@ -21,6 +21,8 @@ import { fixesForLayout } from "./quality/fixes.js";
 import { probe } from "./stages/probe.js";
 import { chooseLayout, renderClip, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
+import { cropWindow } from "./reframe/crop-path.js";
+import { outputFps } from "./ffmpeg/filter-values.js";
 import { reframedFrom, storedTranslation, type StoredClip } from "./stored-clip.js";
 import type { ProbeResult } from "./types.js";
 
@@ -69,7 +71,7 @@ export interface StoredClipRender {
  * and the account's brand kit. Words and crop path are clip-relative (clip-plan.ts clipReport), so
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; keep: Span[] }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; keep: Span[]; timeline: ClipTimeline }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -113,7 +115,27 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
-  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, keep: edit.keep };
+  // the version's clip timeline (@katto/protocol, issue 33), in the original source's seconds (an HD task's mezzanine starts at 0)
+  const sourceStart = stored.sourceStart ?? o.start;
+  const timeline = buildClipTimeline({
+    range: { start: sourceStart, end: sourceStart + duration },
+    cuts: edit.edits.cuts,
+    sourceSize: { width: o.probe.video.width, height: o.probe.video.height },
+    content: stored.content,
+    layout,
+    cropWindow: isCropLayout(layout) ? cropWindow(frame.width, frame.height) : null,
+    cropPath: layout === "face_tracking" ? stored.cropPath : null,
+    zooms: edit.zooms,
+    words: words.map((w) => ({ word: w.text, start: w.start, end: w.end })),
+    captions: parseSrt(captions.srt),
+    titleCard: edit.edits.title_card,
+    emphasis: edit.edits.emphasis,
+    emoji: edit.edits.emoji,
+    broll: brollEdits(drawn),
+    fps: outputFps(o.probe.video.fps),
+    frame: OUTPUT_SIZE.hd,
+  });
+  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, keep: edit.keep, timeline };
 }
 
 /**

@@ -12,6 +12,7 @@ import { FILE_NAME_RE } from "./files.js";
 import type { Parsed } from "./parse.js";
 import { BrollAssetSchema } from "./broll.js";
 import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
+import { ClipTimelineSchema } from "./clip-timeline.js";
 
 export const CLIP_METADATA_VERSION = 1;
 
@@ -105,6 +106,9 @@ export const ClipMetadataSchema = z.object({
   // issue 22, written on every clip since (optional for metadata written before):
   /** the source's displayed frame size (after rotation), which the crop window and path are in; an editor project places the source by it */
   source_size: Size.optional(),
+  // issue 33, written on every clip version since (optional for metadata written before):
+  /** the clip as one value (./clip-timeline.ts): what was kept, the framing as keyframes, zooms, words, caption pages and overlays in clip time */
+  timeline: ClipTimelineSchema.optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -151,6 +155,8 @@ const ReadableClipMetadataSchema = z.object({
   source_range: z.object({ start: Num.min(0), end: Num.min(0) }).nullable().catch(null).default(null),
   /** the cuts the clip was rendered with (source seconds): an HD render of the same style cuts the same */
   edits: z.object({ cuts: itemsOf(ClipEditsSchema.shape.cuts.element).default(null) }).nullable().catch(null).default(null),
+  /** the clip timeline the version was rendered with (./clip-timeline.ts); null for metadata written before it */
+  timeline: ClipTimelineSchema.nullable().catch(null).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

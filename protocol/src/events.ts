@@ -7,6 +7,7 @@ import { FILE_NAME_RE } from "./files.js";
 import { ClipQualitySchema, DroppedClipSchema } from "./quality.js";
 import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
 import { CANDIDATE_REASONS, JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS, WORD_TIMINGS } from "./vocabularies.js";
+import { ClipTimelineSchema } from "./clip-timeline.js";
 
 export const FileNameSchema = z.string().regex(FILE_NAME_RE, { error: `must match ${FILE_NAME_RE.source}` });
 const Pct = Num.min(0).max(100);
@@ -129,8 +130,9 @@ export const RerenderEventSchema = z.discriminatedUnion("type", [
   /**
    * `style` and `edits` (issue 26): the style the new version was rendered with and what it did; absent from backends that predate them.
    * `captions_original_file`: the spoken-language SRT when the captions were translated or dubbed.
+   * `timeline` (issue 33): the new version's clip timeline (./clip-timeline.ts).
    */
-  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional(), quality: ClipQualitySchema.optional() }),
+  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional(), quality: ClipQualitySchema.optional(), timeline: ClipTimelineSchema.optional() }),
   z.object({ type: z.literal("failed"), error: z.string().max(500) }),
 ]);
 export type RerenderEvent = z.output<typeof RerenderEventSchema>;

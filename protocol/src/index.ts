@@ -18,3 +18,4 @@ export * from "./settings.js";
 export * from "./caption-preview.js";
 export * from "./transcript-edit.js";
 export * from "./snap.js";
+export * from "./clip-timeline.js";

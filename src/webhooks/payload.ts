@@ -5,7 +5,9 @@ import { z } from "@hono/zod-openapi";
 import { ClipSchema, JobWarningSchema, type JobWarning } from "@katto/protocol/api";
 import { DroppedClipSchema, JobQualitySchema, type DroppedClip, type JobQuality } from "@katto/protocol";
 
-export type Clip = z.infer<typeof ClipSchema>;
+/** A clip as the callback carries it: as on GET /jobs/{id}, without its timeline (docs/api-decisions.md "The clip timeline"), which would make every delivery many times larger. */
+const WebhookClipSchema = ClipSchema.omit({ timeline: true });
+export type Clip = z.infer<typeof WebhookClipSchema>;
 
 export const WebhookPayloadSchema = z
   .object({
@@ -13,7 +15,7 @@ export const WebhookPayloadSchema = z
     job_id: z.uuid(),
     status: z.literal("completed"),
     hd_ready: z.boolean().openapi({ description: "True when every clip is the final 1080p render." }),
-    clips: z.array(ClipSchema).openapi({ description: "Ranked by score; clip_index 0 is the highest." }),
+    clips: z.array(WebhookClipSchema).openapi({ description: "Ranked by score; clip_index 0 is the highest." }),
     warnings: z.array(JobWarningSchema).openapi({ description: "The job's warnings, as on GET /jobs/{id}: a clip rendered with a simpler framing, one left out, one delivered with quality flags (clip_flagged), one dropped for its quality (clip_dropped). Empty when there are none." }),
     quality: JobQualitySchema.nullable().openapi({ description: "The job's quality summary, as on GET /jobs/{id}." }),
     dropped: z.array(DroppedClipSchema).openapi({ description: "Clips dropped for their measured quality, as on GET /jobs/{id}." }),

@@ -6,7 +6,7 @@ import type { ClipEdits, Style } from "@katto/protocol";
 import { clipCaptions, type ClipCaptions, type ClipCaptionsInput } from "../captions/clip-captions.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import { keyRanks } from "../captions/keywords.js";
-import { outputFps } from "../ffmpeg/filter-values.js";
+import { fpsValue, outputFps } from "../ffmpeg/filter-values.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import { cropWindow } from "../reframe/crop-path.js";
 import { planCuts, type PlannedCut } from "./cut-plan.js";
@@ -21,10 +21,7 @@ const r3 = (n: number) => Math.round(n * 1000) / 1000;
 export const cutsWanted = (style: Style) => style.remove_silences === true || style.remove_fillers === true;
 
 /** The output frame rate as a number (cut edges sit on its grid). */
-export const gridFps = (sourceFps: number | undefined) => {
-  const [n, d] = outputFps(sourceFps ?? 30).split("/").map(Number);
-  return d ? n! / d : n!;
-};
+export const gridFps = (sourceFps: number | undefined) => fpsValue(outputFps(sourceFps ?? 30));
 
 /**
  * The cuts a style asks of a clip: its audio's quiet intervals over [start, end] (only when it

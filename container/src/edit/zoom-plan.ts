@@ -8,12 +8,12 @@ import type { KeyRank } from "../captions/keywords.js";
 import { cropXAt, cropWindow, type CropKeyframe } from "../reframe/crop-path.js";
 import type { Rect } from "../reframe/panels.js";
 import { toClipTime, type Span } from "./timeline.js";
-import { isCropLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
+import { isCropLayout, WHOLE_PICTURE_LAYOUT, ZOOM_EASE_S, zoomAt } from "@katto/protocol";
 
 /** Zooms start at least this far apart (issue 26: at most one every 4 seconds). */
 export const ZOOM_SPACING_S = 4;
-/** Ease-in and ease-out time of a zoom. */
-export const ZOOM_EASE_S = 0.3;
+/** Ease-in and ease-out time of a zoom (the clip timeline's, @katto/protocol). */
+export { ZOOM_EASE_S };
 /** A zoom is held this long at least (eases included), and at most ZOOM_MAX_S. */
 export const ZOOM_MIN_S = 1.2;
 export const ZOOM_MAX_S = 2.5;
@@ -103,17 +103,8 @@ export function planZooms(candidates: readonly ZoomCandidate[], faces: readonly 
   return out;
 }
 
-/** The zoom at time t (1 outside every zoom): smoothstep eases at both ends. The same function as zoomFilter's. */
-export function zoomAt(zooms: readonly Zoom[], t: number): { scale: number; x: number; y: number } {
-  for (const z of zooms) {
-    if (t < z.start || t > z.end) continue;
-    const e = Math.min(ZOOM_EASE_S, (z.end - z.start) / 2);
-    const s = (r: number) => r * r * (3 - 2 * r);
-    const w = s(clamp((t - z.start) / e, 0, 1)) * s(clamp((z.end - t) / e, 0, 1));
-    return { scale: 1 + (z.scale - 1) * w, x: z.x, y: z.y };
-  }
-  return { scale: 1, x: 0.5, y: 0.5 };
-}
+/** The zoom at time t (1 outside every zoom), smoothstep eases at both ends: the clip timeline's (@katto/protocol), the same function as zoomFilter's. */
+export { zoomAt };
 
 const num = (n: number) => String(Number(n.toFixed(4)));
 

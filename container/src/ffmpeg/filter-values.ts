@@ -1,5 +1,6 @@
 // Small value formatters every filter builder shares: seconds and numbers as ffmpeg reads them,
 // even pixel sizes, and the output frame rate.
+import { parseRate } from "@katto/protocol";
 
 /** Seconds, never negative, to the millisecond. */
 export const sec = (n: number) => Number(Math.max(0, n).toFixed(3)).toString();
@@ -25,7 +26,7 @@ export function outputFps(fps: number): string {
 
 /** A rational frame rate ("30000/1001") as a number. */
 export function fpsValue(rate: string): number {
-  const [n, d] = rate.split("/").map(Number);
-  return d ? n! / d : n!;
+  const r = parseRate(rate);
+  return r.num / r.den;
 }
 

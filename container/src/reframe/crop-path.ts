@@ -3,6 +3,7 @@
 // in displayed source pixels (after rotation). Between keyframes x moves linearly; before the first
 // and after the last it holds. Face tracking produces such a path; without face data the pipeline
 // passes a one-keyframe centre path.
+import { cropXAt } from "@katto/protocol";
 
 export interface CropKeyframe {
   t: number;
@@ -93,16 +94,8 @@ export function cropTimeline(path: readonly CropKeyframe[]): CropTimeline {
   return { initial: segmentExpression(path[0], path[1]), changes };
 }
 
-/** The same function in JS (tests and previews). */
-export function cropXAt(path: readonly CropKeyframe[], t: number): number {
-  if (path.length === 0) return 0;
-  let x = path[0].x;
-  for (let i = 0; i + 1 < path.length; i++) {
-    const f = Math.min(1, Math.max(0, (t - path[i].t) / (path[i + 1].t - path[i].t)));
-    x += (path[i + 1].x - path[i].x) * f;
-  }
-  return x;
-}
+/** The same function in JS: the clip timeline's (@katto/protocol), which exports and measures read. */
+export { cropXAt };
 
 /**
  * A clip-relative path re-based for a clip that now starts `offset` seconds later (earlier when

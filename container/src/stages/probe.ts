@@ -4,6 +4,7 @@ import { ffprobeArgs } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { StageError, toStageError } from "../errors.js";
 import type { ProbeResult } from "../types.js";
+import { parseRateOrNull } from "@katto/protocol";
 
 interface FfStream {
   codec_type?: string;
@@ -26,10 +27,10 @@ interface FfProbe {
 
 /** "30000/1001" -> 29.97; 0 when unknown. */
 export function parseRate(r: string | undefined): number {
-  if (!r) return 0;
-  const [n, d] = r.split("/").map(Number);
-  const v = d ? n / d : n;
-  return Number.isFinite(v) && v > 0 && v < 1000 ? v : 0;
+  // the clip timeline's reading of a rate (@katto/protocol), as a number
+  const q = parseRateOrNull(r);
+  const v = q ? q.num / q.den : 0;
+  return Number.isFinite(v) && v < 1000 ? v : 0;
 }
 
 /** Rotation in degrees normalised to 0, 90, 180 or 270. */

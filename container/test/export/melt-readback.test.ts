@@ -81,7 +81,7 @@ beforeAll(async () => {
   };
   const built = timelineFromClip({ jobId: "00000000-0000-4000-8000-000000000000", clipIndex: 0, title: "Very real challenges", start: START, end: END, metadata, srt: SRT, sourceRef: "obama.mp4", sourceName: "obama.mp4" });
   if (!built.ok) throw new Error(built.error);
-  writeFileSync(join(dir, "clip.mlt"), writeMlt(built.timeline));
+  writeFileSync(join(dir, "clip.mlt"), writeMlt(built.project));
   melted = join(dir, "melted.mp4");
   // melt resolves the relative resource against the project's folder, as Shotcut and Kdenlive do
   meltLog = execFileSync("melt", ["-quiet", join(dir, "clip.mlt"), "-consumer", `avformat:${melted}`, "vcodec=libx264", "preset=ultrafast", "crf=16", "acodec=aac"], { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });

@@ -15,7 +15,8 @@ import { writeEdl } from "../../../src/services/export/edl.js";
 import { fcpTransform, writeFcpxml } from "../../../src/services/export/fcpxml.js";
 import { writeMlt } from "../../../src/services/export/mlt.js";
 import { writeOtio } from "../../../src/services/export/otio.js";
-import { cropXAt, keptPieces, parseSrt, sourcePlacement, toFrames, type ClipTimeline } from "../../../src/services/export/timeline.js";
+import { parseSrt, projectFps, toFrames, type ExportProject } from "../../../src/services/export/timeline.js";
+import { cropXAt, sourcePlacement, sourceTimeAt } from "@katto/protocol";
 import { tmpDir } from "../helpers/media.js";
 
 const dir = tmpDir("katto-export-formats-");
@@ -23,7 +24,7 @@ const DTD = join(import.meta.dirname, "fcpxml-1.10-subset.dtd");
 const SRT = "1\n00:00:00,200 --> 00:00:01,400\nabout the very\n\n2\n00:00:04,000 --> 00:00:05,000\nreal & true challenges\n";
 const PATH = [{ t: 0.5, x: 80 }, { t: 6, x: 700 }];
 
-function clip(extra: Record<string, unknown> = {}): ClipTimeline {
+function clip(extra: Record<string, unknown> = {}): ExportProject {
   const built = timelineFromClip({
     jobId: "0b6f7c1e-2a4d-4f8e-9c3b-5d1a2e3f4a5b",
     clipIndex: 2,
@@ -47,7 +48,7 @@ function clip(extra: Record<string, unknown> = {}): ClipTimeline {
     sourceName: "talk.mp4",
   });
   if (!built.ok) throw new Error(built.error);
-  return built.timeline;
+  return built.project;
 }
 
 const xpath = (file: string, expr: string) => execFileSync("xmllint", ["--xpath", expr, file], { encoding: "utf8" });
@@ -61,21 +62,30 @@ const seconds = (t: string) => {
 
 describe("the clip timeline", () => {
   it("keeps the range minus the cuts, in order, and the SRT's cues", () => {
-    expect(keptPieces(12, 20, [{ source_start: 17, source_end: 17.6 }, { source_start: 14, source_end: 14.5 }, { source_start: 30, source_end: 31 }])).toEqual([
-      { start: 12, end: 14 },
-      { start: 14.5, end: 17 },
-      { start: 17.6, end: 20 },
+    const tl = clip({ edits: { emphasis: [], emoji: [], zooms: [], cuts: [{ source_start: 17, source_end: 17.6, reason: "filler" }, { source_start: 14, source_end: 14.5, reason: "silence" }, { source_start: 30, source_end: 31, reason: "silence" }], broll: [], title_card: null } }).timeline;
+    expect(tl.pieces).toEqual([
+      { source_start: 12, source_end: 14, clip_start: 0, clip_end: 2 },
+      { source_start: 14.5, source_end: 17, clip_start: 2, clip_end: 4.5 },
+      { source_start: 17.6, source_end: 20, clip_start: 4.5, clip_end: 6.9 },
     ]);
     expect(parseSrt(SRT)).toEqual([{ start: 0.2, end: 1.4, text: "about the very" }, { start: 4, end: 5, text: "real & true challenges" }]);
   });
 
-  it("places the source so the crop window fills the frame, zooms about the centre", () => {
-    const tl = clip();
+  it("places the source so the crop window fills the frame; a stored zoom without its point zooms on the centre, eased", () => {
+    const tl = clip().timeline;
+    const sx = 1080 / 404;
+    const sy = 1920 / 720;
     const at = sourcePlacement(tl, 0.5);
-    expect(at).toEqual({ x: -80 * (1920 / 720), y: 0, w: 1280 * (1920 / 720), h: 1920 });
-    const zoomed = sourcePlacement(tl, 6.6);
-    expect(zoomed.w).toBeCloseTo(1280 * (1920 / 720) * 1.2, 6);
-    expect(zoomed.x).toBeCloseTo(540 + (-700 * (1920 / 720) - 540) * 1.2, 6);
+    expect(at.x).toBeCloseTo(-80 * sx, 6);
+    expect(at.y).toBeCloseTo(0, 9);
+    expect(at.h).toBeCloseTo(1920, 9);
+    expect(at.w).toBeCloseTo(1280 * sx, 6);
+    // the zoom [6.5, 7] is full at its middle (its eases are 0.25 s each); clip 6.75 is source 19.85, past the path's end (x 700)
+    const zoomed = sourcePlacement(tl, 6.75);
+    expect(zoomed.w).toBeCloseTo(1280 * sx * 1.2, 6);
+    expect(zoomed.x).toBeCloseTo(540 + (-700 * sx - 540) * 1.2, 6);
+    // half way through the ease in: smoothstep(0.5) = 0.5 of the punch-in
+    expect(sourcePlacement(tl, 6.625).w).toBeCloseTo(1280 * sx * 1.1, 6);
   });
 
   it("refuses, saying why, a clip stored without the source's size", () => {
@@ -106,8 +116,8 @@ describe("FCPXML export", () => {
     const starts = attrs(file, "//spine/asset-clip/@start").map(seconds);
     const durations = attrs(file, "//spine/asset-clip/@duration").map(seconds);
     const fps = 30000 / 1001;
-    expect(starts.map((s) => Math.round(s * fps))).toEqual(tl.pieces.map((p) => toFrames(p.start, tl.fps)));
-    expect(durations.map((d) => Math.round(d * fps))).toEqual(tl.pieces.map((p) => toFrames(p.end - p.start, tl.fps)));
+    expect(starts.map((s) => Math.round(s * fps))).toEqual(tl.timeline.pieces.map((p) => toFrames(p.source_start, projectFps(tl))));
+    expect(durations.map((d) => Math.round(d * fps))).toEqual(tl.timeline.pieces.map((p) => toFrames(p.source_end - p.source_start, projectFps(tl))));
     for (const t of [...offsets, ...starts, ...durations]) expect(Math.abs(t * fps - Math.round(t * fps))).toBeLessThan(1e-9);
     expect(offsets[0]).toBe(0);
     for (let i = 1; i < offsets.length; i++) expect(offsets[i]).toBeCloseTo(offsets[i - 1]! + durations[i - 1]!, 9);
@@ -127,8 +137,10 @@ describe("FCPXML export", () => {
       const centreX = 540 + (values[i]![0]! / 100) * 1920;
       const leftOfSource = centreX - (1280 * s) / 2;
       const windowLeft = -leftOfSource / s;
-      expect(windowLeft).toBeCloseTo(cropXAt(PATH, t - tl.start), 1);
-      expect(fcpTransform(tl, t - tl.start).scale).toBeCloseTo(s, 4);
+      // the first piece starts the clip: its asset time t is clip time t - 12, and uncut time too
+      // within half a pixel: at a cut the render's path reaches the next join's value 2 ms early (mapPath)
+      expect(windowLeft).toBeCloseTo(cropXAt(PATH, t - tl.timeline.source.start), 0);
+      expect(fcpTransform(tl, t - tl.timeline.source.start).scale).toBeCloseTo(s, 4);
     });
   });
 
@@ -195,11 +207,16 @@ describe("OTIO export", () => {
     const [video, audio] = otio.tracks.children;
     expect([video.kind, audio.kind]).toEqual(["Video", "Audio"]);
     const ranges = video.children.map((c: { source_range: { start_time: { value: number }; duration: { value: number } } }) => [c.source_range.start_time.value, c.source_range.duration.value]);
-    expect(ranges).toEqual(tl.pieces.map((p) => [toFrames(p.start, tl.fps), toFrames(p.end - p.start, tl.fps)]));
+    expect(ranges).toEqual(tl.timeline.pieces.map((p) => [toFrames(p.source_start, projectFps(tl)), toFrames(p.source_end - p.source_start, projectFps(tl))]));
     expect(video.children[0].media_references.DEFAULT_MEDIA.target_url).toBe("talk.mp4");
     expect(video.children[0].metadata.katto.crop_window).toEqual({ w: 404, h: 720, y: 0 });
-    expect(video.children[0].metadata.katto.crop_path).toEqual([PATH[0]]);
-    expect(video.children[2].metadata.katto.crop_path).toEqual([PATH[1]]);
+    // each piece's crop keys (clip seconds) sit on the stored path at the source time they show
+    for (const c of video.children) {
+      const keys = c.metadata.katto.crop_path as { t: number; x: number }[];
+      expect(keys.length).toBeGreaterThanOrEqual(2);
+      for (const k of keys) expect(k.x).toBeCloseTo(cropXAt(PATH, sourceTimeAt(tl.timeline, k.t) - 12), 0);
+    }
+    expect(otio.metadata.katto.clip_timeline.pieces).toEqual(tl.timeline.pieces);
     expect(video.children.flatMap((c: { markers: { name: string }[] }) => c.markers.map((m) => m.name))).toEqual(["about the very", "real & true challenges"]);
   });
 });
@@ -221,7 +238,7 @@ describe("EDL export", () => {
       return m ? [{ n: m[1], reel: m[2], ch: m[3], srcIn: tc(m[4]!), srcOut: tc(m[5]!), recIn: tc(m[6]!), recOut: tc(m[7]!) }] : [];
     });
     expect(events.map((e) => e.n)).toEqual(["001", "002", "003"]);
-    expect(events.map((e) => [e.srcIn, e.srcOut])).toEqual(tl.pieces.map((p) => [toFrames(p.start, tl.fps), toFrames(p.end, tl.fps)]));
+    expect(events.map((e) => [e.srcIn, e.srcOut])).toEqual(tl.timeline.pieces.map((p) => [toFrames(p.source_start, projectFps(tl)), toFrames(p.source_end, projectFps(tl))]));
     // record side: contiguous from zero, each event as long as its source side
     expect(events[0]!.recIn).toBe(0);
     events.forEach((e, i) => {
@@ -239,9 +256,12 @@ describe("MLT export structure", () => {
     const file = join(dir, "clip.mlt");
     writeFileSync(file, mlt);
     expect(spawnSync("xmllint", ["--noout", file]).status).toBe(0);
-    expect(attrs(file, "//producer[starts-with(@id,'source')]/@in")).toEqual(tl.pieces.map((p) => String(toFrames(p.start, tl.fps))));
+    // the producers are the whole file; the entries cut the pieces out of it, the crop filters span them
+    expect(spawnSync("xmllint", ["--xpath", "//producer[starts-with(@id,'source')]/@in", file], { encoding: "utf8" }).stdout.trim()).toBe("");
+    expect(attrs(file, "//playlist[@id='playlist0']/entry/@in")).toEqual(tl.timeline.pieces.map((p) => String(toFrames(p.source_start, projectFps(tl)))));
+    expect(attrs(file, "//producer[starts-with(@id,'source')]/filter/@in")).toEqual(tl.timeline.pieces.map((p) => String(toFrames(p.source_start, projectFps(tl)))));
     expect(attrs(file, "//profile/@width | //profile/@height")).toEqual(["1080", "1920"]);
-    expect(xpath(file, "//producer[@id='source1']/filter/property[@name='transition.rect']/text()")).toMatch(/^0=-[\d.]+ 0 3413\.333 1920 1;/);
+    expect(xpath(file, "//producer[@id='source1']/filter/property[@name='transition.rect']/text()")).toMatch(/^0=-[\d.]+ 0 3421\.782 1920 1;/);
     expect(xpath(file, "//filter[property[@name='mlt_service']='dynamictext']/property[@name='argument']/text()")).toContain("real &amp; true challenges");
     expect(attrs(file, "//producer[@id='broll0']/property[@name='resource']/text()/..")).toBeDefined();
     expect(xpath(file, "//playlist[@id='broll']/entry/@producer")).toContain("broll0");

@@ -11,6 +11,7 @@ import { readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { buildClipTimeline, sourceTimeAt } from "@katto/protocol";
 import { QUALITY_THRESHOLDS, type Style } from "@katto/protocol";
 import { emojiOverlays, writeClipCaptions } from "../../src/captions/clip-captions.js";
 import type { CaptionWord } from "../../src/captions/clip-words.js";
@@ -209,6 +210,19 @@ describe("remove_silences on real speech", () => {
       at += len;
     }
     expect(checked.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it("the clip timeline of the same edit (@katto/protocol) says which source time each moment of the rendered clip shows", async () => {
+    const { info } = await sourceFor(VOICE);
+    const tl = buildClipTimeline({
+      range: { start: VOICE.start, end: VOICE.start + VOICE.length }, cuts: r.edit.edits.cuts, sourceSize: { width: info.video!.width, height: info.video!.height }, content: null, layout: "wide",
+      cropWindow: null, cropPath: null, zooms: r.edit.zooms, words: VOICE.words.map((w) => ({ word: w.text, start: w.start, end: w.end })), captions: null, titleCard: null, fps: "30",
+    });
+    expect(tl.duration).toBeCloseTo(duration(r.output), 1);
+    // each piece's first frames and middle (the clip's last tenth of a second aside: a seek there may find no frame)
+    const times = tl.pieces.flatMap((p) => [p.clip_start + 0.05, (p.clip_start + p.clip_end) / 2]).filter((c) => c < tl.duration - 0.1);
+    expect(times.length).toBeGreaterThanOrEqual(6);
+    for (const c of times) expect(Math.abs(clockAt(r.output, c) - (sourceTimeAt(tl, c) - VOICE.start)), `clip ${c.toFixed(2)} s`).toBeLessThan(0.05);
   });
 });
 

@@ -15,6 +15,7 @@ import { moveStoredClip, readStoredClip } from "../../src/stored-clip.js";
 import { shiftPath } from "../../src/reframe/crop-path.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
+import { ClipTimelineSchema } from "@katto/protocol";
 
 const PHRASES = [
   { text: "The quick brown fox jumps over the lazy dog.", at: 0.3 },
@@ -138,6 +139,13 @@ describe("re-render with corrected words and moved cuts (issue 22)", () => {
     // the first caption starts when "We" is spoken, re-timed to the trimmed clip's start
     const first = /(\d\d):(\d\d):(\d\d),(\d\d\d) -->/.exec(srt)!;
     expect(Math.abs(Number(first[3]) + Number(first[4]) / 1000 - (we.start - start))).toBeLessThan(0.05);
+    // the version's clip timeline (issue 33): the trimmed range, its words and the SRT's pages on the clip's own timeline
+    const tl = ClipTimelineSchema.parse(r.events.at(-1)!.timeline);
+    expect([tl.source.start, tl.source.end]).toEqual([start, end]);
+    expect(tl.duration).toBeCloseTo(end - start, 3);
+    expect(tl.words[0]!.word).toBe("We");
+    expect(tl.words[0]!.start).toBeCloseTo(we.start - start, 2);
+    expect(tl.captions[0]!.start).toBeCloseTo(Number(first[3]) + Number(first[4]) / 1000, 3);
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CLIP_ORIGINS, JOB_STATUSES, JOB_WARNING_CODES, MANUAL_CLIP_STATUSES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
 import { ClipEditsSchema, StyleSchema } from "../style.js";
 import { ClipQualitySchema, DroppedClipSchema, JobQualitySchema } from "../quality.js";
+import { ClipTimelineSchema } from "../clip-timeline.js";
 import { ConfigSchema } from "./config.js";
 import { orNull } from "./or-null.js";
 
@@ -58,6 +59,10 @@ export const ClipSchema = z.object({
   clip_index: z.int().min(0).meta({ description: "0-based position; 0 is the highest score." }),
   hd: z.boolean().meta({ description: "True once the 1080p render has landed." }),
   ...clipReasonFields,
+  timeline: ClipTimelineSchema.nullable().meta({
+    description:
+      "The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. Null for clips rendered before clips carried it. Not in the completion callback (GET /jobs/{id} has it).",
+  }),
 });
 
 export const ProgressSchema = z.object({

@@ -747,6 +747,116 @@ export interface components {
             start: number;
             style: components["schemas"]["Style"] & unknown;
             subscores: components["schemas"]["ClipSubscores"];
+            /** @description The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. Null for clips rendered before clips carried it. Not in the completion callback (GET /jobs/{id} has it). */
+            timeline: {
+                /** @description The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds. */
+                captions: {
+                    end: number;
+                    start: number;
+                    text: string;
+                }[];
+                /** @description The moving 9:16 window of a cropping layout; null for a layout that shows the whole picture or panels. */
+                crop: {
+                    /** @description Keyframes of the window's left edge: t clip seconds, x pixels of source.content; linear between keyframes, held before the first and after the last. */
+                    path: {
+                        t: number;
+                        x: number;
+                    }[];
+                    /** @description The crop window's size and top edge, pixels of source.content. */
+                    window: {
+                        h: number;
+                        w: number;
+                        y: number;
+                    };
+                } | null;
+                /** @description The jump cuts taken out of the range (source seconds) and why (silence, filler, trim). */
+                cuts: {
+                    reason: string;
+                    source_end: number;
+                    source_start: number;
+                }[];
+                /** @description The clip's length once cut, seconds. */
+                duration: number;
+                /** @description The output frame rate: "30", "30000/1001". */
+                fps: string;
+                /** @description The output frame every position below is described in: the HD clip's 1080x1920. */
+                frame: {
+                    height: number;
+                    width: number;
+                };
+                /** @description How the 9:16 frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it. */
+                layout: string;
+                /** @description What is drawn over the picture, clip seconds. */
+                overlays: {
+                    /** @description B-roll cutaways over the whole frame, clip seconds; `asset` the B-roll asset's id. */
+                    broll: {
+                        asset: string;
+                        end: number;
+                        start: number;
+                    }[];
+                    /** @description Emoji drawn above a caption's key word, clip seconds. */
+                    emoji: {
+                        emoji: string;
+                        end: number;
+                        start: number;
+                        word: string;
+                    }[];
+                    /** @description Key words drawn larger in the accent colour, clip seconds. */
+                    emphasis: {
+                        end: number;
+                        start: number;
+                        word: string;
+                    }[];
+                    /** @description The hook title card, clip seconds; null when none. */
+                    title_card: {
+                        end: number;
+                        start: number;
+                        text: string;
+                    } | null;
+                };
+                /** @description What is kept of the range, in order: each piece's source seconds and where it plays on the clip's own timeline (clip seconds). One piece when nothing was cut. */
+                pieces: {
+                    clip_end: number;
+                    clip_start: number;
+                    source_end: number;
+                    source_start: number;
+                }[];
+                /** @description The source range the clip is cut from, and the part of the source frame it frames. */
+                source: {
+                    /** @description The picture inside the source's own black bars (the bars crop), source pixels; the whole frame when it has none. Crop windows are in this rectangle's pixels. */
+                    content: {
+                        h: number;
+                        w: number;
+                        x: number;
+                        y: number;
+                    };
+                    /** @description Where it ends, seconds. */
+                    end: number;
+                    /** @description The source's displayed frame size (after rotation), pixels; null for clips rendered before Katto recorded it. */
+                    size: {
+                        height: number;
+                        width: number;
+                    } | null;
+                    /** @description Where the clip's range starts in the source, seconds. */
+                    start: number;
+                };
+                /** @enum {number} */
+                version: 1;
+                /** @description The words spoken, clip seconds (cut words left out). */
+                words: {
+                    end: number;
+                    start: number;
+                    word: string;
+                }[];
+                /** @description Punch-in zooms, clip seconds: full at `scale` between smoothstep eases of 0.3 s (at most half the zoom) at each end, centred on the point x, y (fractions of the output frame, the face's centre) and kept inside the frame. */
+                zooms: {
+                    end: number;
+                    scale: number;
+                    start: number;
+                    x: number;
+                    y: number;
+                }[];
+            } | null;
             /** @description A short title for the clip; null when it has none. */
             title: string | null;
             /**

@@ -21,12 +21,12 @@ import { writeFcpxml } from "./fcpxml";
 import { sourceFileName, timelineFromClip } from "./from-clip";
 import { writeMlt } from "./mlt";
 import { writeOtio } from "./otio";
-import type { ClipTimeline } from "./timeline";
+import type { ExportProject } from "./timeline";
 
 /** How long a signed source link works: a day, time to download a long source and open a project. */
 export const SOURCE_URL_TTL_S = 24 * 3600;
 
-const WRITERS: Record<ExportFormat, (tl: ClipTimeline) => string> = { mlt: writeMlt, fcpxml: writeFcpxml, otio: writeOtio, edl: writeEdl };
+const WRITERS: Record<ExportFormat, (p: ExportProject) => string> = { mlt: writeMlt, fcpxml: writeFcpxml, otio: writeOtio, edl: writeEdl };
 
 const sourceMessage = (jobId: string, expires: number) => `source:${jobId}:${expires}`;
 
@@ -83,5 +83,5 @@ export async function exportClip(ctx: AccountContext, id: string, index: number,
   const built = timelineFromClip({ jobId: id, clipIndex: index, title: row.title, start: row.startS, end: row.endS, metadata, srt, sourceRef: source ? source.url : sourceName, sourceName });
   if (!built.ok) throw new ConflictError(built.error);
   const media = EXPORT_MEDIA[format];
-  return { body: WRITERS[format](built.timeline), contentType: media.contentType, fileName: `katto-${id.slice(0, 8)}-clip-${index}.${media.extension}` };
+  return { body: WRITERS[format](built.project), contentType: media.contentType, fileName: `katto-${id.slice(0, 8)}-clip-${index}.${media.extension}` };
 }

@@ -1,7 +1,9 @@
-// A stored clip -> the ClipTimeline the project writers take (./timeline.ts). Pure: the caller
+// A stored clip -> the ExportProject the project writers take (./timeline.ts). Pure: the caller
 // reads the clip row, its SRT and the source's reference; this decides how each stored field maps.
-import { AUTO_LAYOUT, ClipEditsSchema, CROP_LAYOUTS, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema } from "@katto/protocol";
-import { cuesFromWords, keptPieces, parseRate, parseSrt, type ClipTimeline, type Framing } from "./timeline.js";
+// A clip version rendered since issue 33 carries its clip timeline (metadata.timeline), which is
+// used as it is; an older one's timeline is built from its stored pieces by the same builder.
+import { AUTO_LAYOUT, buildClipTimeline, ClipEditsSchema, ClipTimelineSchema, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema, TIMELINE_FRAME, type ClipTimeline } from "@katto/protocol";
+import { parseSrt, type ExportProject } from "./timeline.js";
 
 export interface StoredClipInput {
   jobId: string;
@@ -19,61 +21,56 @@ export interface StoredClipInput {
   sourceName: string;
 }
 
-const CROPS = new Set<string>(CROP_LAYOUTS);
 /** layouts showing several crops at once: every one that frames people but the single tracked speaker */
 const PANELS = new Set<string>(SUBJECT_LAYOUTS.filter((l) => l !== AUTO_LAYOUT));
 
 /** The frame every export is drawn in: Katto's 1080p clip (CLIP_FRAMES.hd). */
-export const EXPORT_FRAME = { width: 1080, height: 1920 } as const;
+export const EXPORT_FRAME = TIMELINE_FRAME;
 
-export type TimelineResult = { ok: true; timeline: ClipTimeline } | { ok: false; error: string };
+export type TimelineResult = { ok: true; project: ExportProject } | { ok: false; error: string };
+
+/** The clip's timeline: the stored one when the clip version has it (and it is for this range), else built from the stored pieces. */
+export function storedTimeline(c: Pick<StoredClipInput, "start" | "end" | "metadata" | "srt">): { ok: true; timeline: ClipTimeline } | { ok: false; error: string } {
+  const parsed = StoredClipMetadataSchema.safeParse(c.metadata);
+  if (!parsed.success) return { ok: false, error: `its stored editing metadata does not read (${parsed.error.issues[0]?.message ?? "invalid"})` };
+  const m = parsed.data;
+  const stored = ClipTimelineSchema.safeParse((m as { timeline?: unknown }).timeline);
+  if (stored.success && Math.abs(stored.data.source.start - c.start) < 0.002 && Math.abs(stored.data.source.end - c.end) < 0.002) return { ok: true, timeline: stored.data };
+  const edits = ClipEditsSchema.safeParse(m.edits).data ?? noEdits();
+  const style = TaskStyleSchema.safeParse(m.style ?? {}).data ?? {};
+  const timeline = buildClipTimeline({
+    range: { start: c.start, end: c.end },
+    cuts: edits.cuts,
+    sourceSize: m.source_size ?? null,
+    content: m.content_rect ?? null,
+    layout: typeof m.layout === "string" ? m.layout : FALLBACK_LAYOUT,
+    cropWindow: m.crop_window ?? null,
+    cropPath: m.crop_path ?? null,
+    // older metadata has no zoom points: they zoom on the frame's centre
+    zooms: edits.zooms,
+    words: m.words ?? [],
+    captions: c.srt ? parseSrt(c.srt) : null,
+    wordsPerCaption: style.words_per_caption ?? 4,
+    titleCard: edits.title_card,
+    emphasis: edits.emphasis,
+    emoji: edits.emoji,
+    broll: edits.broll,
+    fps: m.fps ?? "30",
+  });
+  return { ok: true, timeline };
+}
 
 export function timelineFromClip(c: StoredClipInput): TimelineResult {
-  const parsed = StoredClipMetadataSchema.safeParse(c.metadata);
-  if (!parsed.success) return { ok: false, error: `Clip ${c.clipIndex} cannot be exported: its stored editing metadata does not read (${parsed.error.issues[0]?.message ?? "invalid"}).` };
-  const m = parsed.data;
-  const size = m.source_size;
+  const built = storedTimeline(c);
+  if (!built.ok) return { ok: false, error: `Clip ${c.clipIndex} cannot be exported: ${built.error}.` };
+  const tl = built.timeline;
+  const size = tl.source.size;
   if (!size) {
     return { ok: false, error: `Clip ${c.clipIndex} was rendered before Katto recorded the source's frame size, which a project needs to place the crop; create a new job from the same source to export its clips.` };
   }
-  const content = m.content_rect ?? { x: 0, y: 0, w: size.width, h: size.height };
-  const layout = typeof m.layout === "string" ? m.layout : FALLBACK_LAYOUT;
-  let framing: Framing;
-  if (CROPS.has(layout) && m.crop_window) {
-    const win = m.crop_window;
-    const maxX = Math.max(0, content.w - win.w);
-    const path = (m.crop_path?.length ? m.crop_path : [{ t: 0, x: maxX / 2 }]).map((k) => ({ t: k.t, x: Math.min(maxX, Math.max(0, k.x)) }));
-    framing = { kind: "crop", content, window: { w: win.w, h: win.h, y: win.y }, path };
-  } else {
-    framing = {
-      kind: "fit",
-      content,
-      note: PANELS.has(layout) ? `The clip's ${layout} layout shows several crops of the source at once; the project shows the whole source frame on one track instead.` : null,
-    };
-  }
-  const edits = ClipEditsSchema.safeParse(m.edits).data ?? noEdits();
-  const style = TaskStyleSchema.safeParse(m.style ?? {}).data ?? {};
-  const cues = c.srt ? parseSrt(c.srt) : cuesFromWords(m.words ?? [], style.words_per_caption ?? 4);
   const name = `${c.title?.trim() || `Clip ${c.clipIndex}`} (Katto ${c.jobId.slice(0, 8)} #${c.clipIndex})`;
-  return {
-    ok: true,
-    timeline: {
-      name,
-      sourceRef: c.sourceRef,
-      sourceName: c.sourceName,
-      sourceSize: { width: size.width, height: size.height },
-      frame: { ...EXPORT_FRAME },
-      fps: parseRate(m.fps),
-      start: c.start,
-      end: c.end,
-      pieces: keptPieces(c.start, c.end, edits.cuts),
-      framing,
-      captions: cues,
-      zooms: edits.zooms,
-      broll: edits.broll,
-      titleCard: edits.title_card,
-    },
-  };
+  const note = !tl.crop && PANELS.has(tl.layout) ? `The clip's ${tl.layout} layout shows several crops of the source at once; the project shows the whole source frame on one track instead.` : null;
+  return { ok: true, project: { name, sourceRef: c.sourceRef, sourceName: c.sourceName, sourceSize: size, note, timeline: { ...tl, frame: { ...EXPORT_FRAME } } } };
 }
 
 /** A file name safe on every system: letters, digits, dot, dash, underscore; the extension kept. */

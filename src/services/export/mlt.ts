@@ -2,33 +2,41 @@
 // Written for MLT 7 as Debian 12 ships it (7.12, which has no subtitle filter: captions are a track
 // of text clips instead):
 //  - a 9:16 profile at the clip's frame rate;
-//  - the source as one `avformat` producer per kept piece of the clip's range, its in and out in
-//    frames of the source at the profile's rate;
-//  - the crop path as keyframes of an `affine` filter's `transition.rect` on each producer: where
-//    the whole source frame is drawn (output pixels) so that the crop window fills the frame, keyed
-//    in frames from the piece's start (linear between keys, as Katto's render moves it);
+//  - the source as one `avformat` producer per kept piece of the clip's range, the whole file (no
+//    in/out of its own), played by a playlist entry whose in and out are the piece's frames of the
+//    source at the profile's rate;
+//  - the crop path and zooms as keyframes of an `affine` filter's `transition.rect` on each
+//    producer: where the whole source frame is drawn (output pixels) so that the clip timeline's
+//    view fills the frame. The filter's in/out are the piece's frames too, so its keyframes count
+//    frames from the piece's start (MLT positions a producer's filter at the frame's position minus
+//    the filter's in). Issue 33 case 7: with in/out on the producer as well, melt counted the
+//    entry's in from the producer's in, ran past its out and held the last frame, and the keys
+//    were read beyond their span: a clip starting later in the source than its own length showed
+//    the whole source stretched. Linear between keys, every frame of a zoom's eases keyed;
 //  - captions (and the hook title) as a track of transparent `color` clips each carrying a
 //    `dynamictext` filter (Shotcut's "Text: Simple"); B-roll as a track of the assets;
 //  - tracks composited by `affine` transitions, audio by `mix`.
-import { clipDuration, num, placementTimes, sourcePlacement, toFrames, toSeconds, xmlEscape, type ClipTimeline, type Cue } from "./timeline.js";
+import { placementTimes, sourcePlacement } from "@katto/protocol";
+import { num, projectFps, toFrames, toSeconds, xmlEscape, type Cue, type ExportProject } from "./timeline.js";
 
 const prop = (name: string, value: string | number) => `<property name="${name}">${xmlEscape(String(value))}</property>`;
 
 /** dynamictext reads #name# as a keyword (timecode, frame): a caption's own # is drawn as a full-width ＃. */
 const plainText = (s: string) => s.replace(/#/g, "＃");
 
-/** `transition.rect` keyframes of one piece: frames from the piece start = "x y w h opacity". */
-export function rectKeyframes(tl: ClipTimeline, piece: { start: number; end: number }): string {
-  const from = piece.start - tl.start;
-  const to = piece.end - tl.start;
-  const lastFrame = Math.max(0, toFrames(piece.end - piece.start, tl.fps) - 1);
-  // each key on a frame of the piece, its value where the path is at that frame
-  const keys = placementTimes(tl, from, to).map((t) => {
-    const f = Math.min(lastFrame, toFrames(t - from, tl.fps));
-    const r = sourcePlacement(tl, from + toSeconds(f, tl.fps));
+/** `transition.rect` keyframes of one piece (clip seconds [clip_start, clip_end]): frames from the piece start = "x y w h opacity". */
+export function rectKeyframes(p: ExportProject, piece: { clip_start: number; clip_end: number }): string {
+  const tl = p.timeline;
+  const fps = projectFps(p);
+  const from = piece.clip_start;
+  const lastFrame = Math.max(0, toFrames(piece.clip_end - piece.clip_start, fps) - 1);
+  // each key on a frame of the piece, its value where the view is at that frame
+  const keys = placementTimes(tl, from, piece.clip_end).map((t) => {
+    const f = Math.min(lastFrame, toFrames(t - from, fps));
+    const r = sourcePlacement(tl, from + toSeconds(f, fps));
     return { f, v: `${num(r.x)} ${num(r.y)} ${num(r.w)} ${num(r.h)} 1` };
   });
-  // one key per frame (the later wins: a zoom's own start)
+  // one key per frame (the later wins)
   const byFrame = new Map<number, string>();
   for (const k of keys) byFrame.set(k.f, k.v);
   return [...byFrame.entries()].sort((a, b) => a[0] - b[0]).map(([f, v]) => `${f}=${v}`).join(";");
@@ -58,8 +66,8 @@ function playlistXml(id: string, name: string, items: readonly TrackItem[], audi
 }
 
 /** A transparent clip carrying one text: a caption in the lower band, or the title card near the top. */
-function textProducer(id: string, cue: Cue, frames: number, tl: ClipTimeline, kind: "caption" | "title"): string {
-  const { width: W, height: H } = tl.frame;
+function textProducer(id: string, cue: Cue, frames: number, p: ExportProject, kind: "caption" | "title"): string {
+  const { width: W, height: H } = p.timeline.frame;
   const pad = Math.round(W * (60 / 1080));
   const boxH = Math.round(H * 0.2);
   const centreY = kind === "caption" ? H * 0.8 : H * 0.18;
@@ -95,13 +103,14 @@ function textProducer(id: string, cue: Cue, frames: number, tl: ClipTimeline, ki
 }
 
 /** The clip as an MLT XML document. */
-export function writeMlt(tl: ClipTimeline): string {
+export function writeMlt(p: ExportProject): string {
+  const tl = p.timeline;
   const { width: W, height: H } = tl.frame;
-  const fps = tl.fps;
-  const total = Math.max(1, toFrames(clipDuration(tl), fps));
+  const fps = projectFps(p);
+  const total = Math.max(1, toFrames(tl.duration, fps));
   const parts: string[] = [];
   parts.push(`<?xml version="1.0" encoding="utf-8"?>`);
-  parts.push(`<mlt LC_NUMERIC="C" version="7.12.0" title="${xmlEscape(tl.name)}" producer="main_bin">`);
+  parts.push(`<mlt LC_NUMERIC="C" version="7.12.0" title="${xmlEscape(p.name)}" producer="main_bin">`);
   parts.push(
     `  <profile description="Katto 9:16 ${W}x${H} ${num(fps.num / fps.den, 3)} fps" width="${W}" height="${H}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${W / gcd(W, H)}" display_aspect_den="${H / gcd(W, H)}" frame_rate_num="${fps.num}" frame_rate_den="${fps.den}" colorspace="709"/>`,
   );
@@ -122,40 +131,38 @@ export function writeMlt(tl: ClipTimeline): string {
   );
 
   // the source, one producer per kept piece, each with its own crop keyframes
-  const video: TrackItem[] = [];
-  let at = 0;
-  tl.pieces.forEach((p, i) => {
-    const inF = toFrames(p.start, fps);
-    const frames = Math.max(1, toFrames(p.end - p.start, fps));
+  const video: { producerId: string; inF: number; frames: number }[] = [];
+  tl.pieces.forEach((piece, i) => {
+    const inF = toFrames(piece.source_start, fps);
+    const frames = Math.max(1, toFrames(piece.clip_end, fps) - toFrames(piece.clip_start, fps));
     const id = `source${i}`;
     parts.push(
-      `  <producer id="${id}" in="${inF}" out="${inF + frames - 1}">`,
-      `    ${prop("resource", tl.sourceRef)}`,
+      // the whole file: the playlist entry cuts the piece out of it (see the header)
+      `  <producer id="${id}">`,
+      `    ${prop("resource", p.sourceRef)}`,
       `    ${prop("mlt_service", "avformat")}`,
       `    ${prop("seekable", 1)}`,
-      `    ${prop("shotcut:caption", tl.sourceName)}`,
-      `    ${prop("katto:source_start", num(p.start))}`,
-      `    ${prop("katto:source_end", num(p.end))}`,
-      // the filter's in/out are the producer's: its keyframes count frames from the piece's start
+      `    ${prop("shotcut:caption", p.sourceName)}`,
+      `    ${prop("katto:source_start", num(piece.source_start))}`,
+      `    ${prop("katto:source_end", num(piece.source_end))}`,
+      // the filter's in/out are the piece's: its keyframes count frames from the piece's start
       `    <filter id="${id}-crop" in="${inF}" out="${inF + frames - 1}">`,
       `      ${prop("mlt_service", "affine")}`,
       `      ${prop("shotcut:filter", "affineSizePosition")}`,
       `      ${prop("background", "color:#00000000")}`,
       `      ${prop("transition.fill", 1)}`,
       `      ${prop("transition.distort", 1)}`,
-      `      ${prop("transition.rect", rectKeyframes(tl, p))}`,
+      `      ${prop("transition.rect", rectKeyframes(p, piece))}`,
       `      ${prop("transition.threads", 0)}`,
       `    </filter>`,
       `  </producer>`,
     );
-    // the producer's own in/out are the piece: its entry plays all of it
-    video.push({ startFrame: at, frames, producerId: id });
-    at += frames;
+    video.push({ producerId: id, inF, frames });
   });
-  parts.push(playlistEntries("playlist0", "V1", video, tl));
+  parts.push(sourcePlaylist(video));
 
   const tracks = ["background", "playlist0"];
-  const brollItems: TrackItem[] = tl.broll.map((b, i) => {
+  const brollItems: TrackItem[] = tl.overlays.broll.map((b, i) => {
     const frames = Math.max(1, toFrames(b.end - b.start, fps));
     parts.push(
       `  <producer id="broll${i}" in="0" out="${frames - 1}">`,
@@ -172,22 +179,22 @@ export function writeMlt(tl: ClipTimeline): string {
   }
   const captionItems: TrackItem[] = tl.captions.map((c, i) => {
     const frames = Math.max(1, toFrames(c.end, fps) - toFrames(c.start, fps));
-    parts.push(textProducer(`caption${i}`, c, frames, tl, "caption"));
+    parts.push(textProducer(`caption${i}`, c, frames, p, "caption"));
     return { startFrame: toFrames(c.start, fps), frames, producerId: `caption${i}` };
   });
   if (captionItems.length) {
     parts.push(playlistXml("captions", "Captions", captionItems, false));
     tracks.push("captions");
   }
-  if (tl.titleCard) {
-    const c = tl.titleCard;
+  if (tl.overlays.title_card) {
+    const c = tl.overlays.title_card;
     const frames = Math.max(1, toFrames(c.end, fps) - toFrames(c.start, fps));
-    parts.push(textProducer("title0", c, frames, tl, "title"));
+    parts.push(textProducer("title0", c, frames, p, "title"));
     parts.push(playlistXml("title", "Title", [{ startFrame: toFrames(c.start, fps), frames, producerId: "title0" }], false));
     tracks.push("title");
   }
 
-  parts.push(`  <tractor id="tractor0" title="${xmlEscape(tl.name)}" in="0" out="${total - 1}">`);
+  parts.push(`  <tractor id="tractor0" title="${xmlEscape(p.name)}" in="0" out="${total - 1}">`);
   parts.push(`    ${prop("shotcut", 1)}`);
   for (const t of tracks) parts.push(`    <track producer="${t}"${t === "playlist0" ? "" : ` hide="audio"`}/>`);
   parts.push(
@@ -216,13 +223,10 @@ export function writeMlt(tl: ClipTimeline): string {
   return parts.join("\n");
 }
 
-/** The source track: the pieces end to end (their producers' in/out already cut them). */
-function playlistEntries(id: string, name: string, items: readonly TrackItem[], tl: ClipTimeline): string {
-  const out = [`  <playlist id="${id}">`, `    ${prop("shotcut:video", 1)}`, `    ${prop("shotcut:audio", 1)}`, `    ${prop("shotcut:name", name)}`];
-  items.forEach((it, i) => {
-    const inF = toFrames(tl.pieces[i]!.start, tl.fps);
-    out.push(`    <entry producer="${it.producerId}" in="${inF}" out="${inF + it.frames - 1}"/>`);
-  });
+/** The source track: the pieces end to end, each entry's in and out the piece's frames of the source. */
+function sourcePlaylist(items: readonly { producerId: string; inF: number; frames: number }[]): string {
+  const out = [`  <playlist id="playlist0">`, `    ${prop("shotcut:video", 1)}`, `    ${prop("shotcut:audio", 1)}`, `    ${prop("shotcut:name", "V1")}`];
+  for (const it of items) out.push(`    <entry producer="${it.producerId}" in="${it.inF}" out="${it.inF + it.frames - 1}"/>`);
   out.push("  </playlist>");
   return out.join("\n");
 }

@@ -4,69 +4,72 @@
 // piece of the clip's range, each with an `ExternalReference.1` to the source and its
 // `source_range` (a `TimeRange.1` of `RationalTime.1`s, in frames at the clip's rate). OTIO has no
 // crop or text items: the crop path (and zooms, the frame and the source's size) go into the
-// clip's `metadata.katto`, and captions are `Marker.2`s on the piece they fall in.
-import { clipDuration, num, sourcePlacement, toFrames, type ClipTimeline } from "./timeline.js";
+// clip's `metadata.katto`, and captions are `Marker.2`s on the piece they fall in. The timeline's
+// metadata carries the whole clip timeline (@katto/protocol ClipTimeline) as Katto stores it.
+import { sourcePlacement, type Rational } from "@katto/protocol";
+import { num, projectFps, toFrames, type ExportProject } from "./timeline.js";
 
-const rate = (tl: ClipTimeline) => tl.fps.num / tl.fps.den;
-const rt = (tl: ClipTimeline, seconds: number) => ({ OTIO_SCHEMA: "RationalTime.1", rate: rate(tl), value: toFrames(seconds, tl.fps) });
-const range = (tl: ClipTimeline, start: number, duration: number) => ({ OTIO_SCHEMA: "TimeRange.1", start_time: rt(tl, start), duration: rt(tl, duration) });
+const rt = (fps: Rational, seconds: number) => ({ OTIO_SCHEMA: "RationalTime.1", rate: fps.num / fps.den, value: toFrames(seconds, fps) });
+const range = (fps: Rational, start: number, duration: number) => ({ OTIO_SCHEMA: "TimeRange.1", start_time: rt(fps, start), duration: rt(fps, duration) });
 
 /** The clip as an OTIO JSON document (pretty-printed). */
-export function writeOtio(tl: ClipTimeline): string {
-  let at = 0;
-  const clips = tl.pieces.map((p, i) => {
-    const len = p.end - p.start;
-    const from = at;
-    at += len;
+export function writeOtio(project: ExportProject): string {
+  const tl = project.timeline;
+  const fps = projectFps(project);
+  const clips = tl.pieces.map((piece, i) => {
+    const p = { start: piece.source_start, end: piece.source_end };
+    const len = piece.clip_end - piece.clip_start;
+    const from = piece.clip_start;
     const markers = tl.captions
       .filter((c) => c.start >= from - 1e-6 && (c.start < from + len - 1e-6 || i === tl.pieces.length - 1))
       .map((c) => ({
         OTIO_SCHEMA: "Marker.2",
         name: c.text,
         // a marker's range is in the clip's source_range space (source seconds)
-        marked_range: range(tl, p.start + (c.start - from), c.end - c.start),
+        marked_range: range(fps, p.start + (c.start - from), c.end - c.start),
         color: "YELLOW",
         comment: c.text,
         metadata: { katto: { kind: "caption" } },
       }));
-    const cropPath = tl.framing.kind === "crop" ? tl.framing.path.filter((k) => k.t >= p.start - tl.start - 1e-6 && k.t <= p.end - tl.start + 1e-6) : [];
+    // the crop path's keys within the piece, clip seconds
+    const cropPath = tl.crop ? tl.crop.path.filter((k) => k.t >= from - 1e-6 && k.t <= from + len + 1e-6) : [];
     return {
       OTIO_SCHEMA: "Clip.2",
-      name: `${tl.name} (${i + 1})`,
-      source_range: range(tl, p.start, len),
+      name: `${project.name} (${i + 1})`,
+      source_range: range(fps, p.start, len),
       effects: [],
       markers,
       enabled: true,
       media_references: {
         DEFAULT_MEDIA: {
           OTIO_SCHEMA: "ExternalReference.1",
-          name: tl.sourceName,
-          target_url: tl.sourceRef,
+          name: project.sourceName,
+          target_url: project.sourceRef,
           available_range: null,
           available_image_bounds: null,
-          metadata: { katto: { width: tl.sourceSize.width, height: tl.sourceSize.height } },
+          metadata: { katto: { width: project.sourceSize.width, height: project.sourceSize.height } },
         },
       },
       active_media_reference_key: "DEFAULT_MEDIA",
       metadata: {
         katto: {
           frame: tl.frame,
-          framing: tl.framing.kind,
-          content_rect: tl.framing.content,
-          ...(tl.framing.kind === "crop" ? { crop_window: tl.framing.window, crop_path: cropPath } : { note: tl.framing.note }),
+          framing: tl.crop ? "crop" : "fit",
+          content_rect: tl.source.content,
+          ...(tl.crop ? { crop_window: tl.crop.window, crop_path: cropPath } : { note: project.note }),
           zooms: tl.zooms.filter((z) => z.start < from + len && z.end > from),
           // where the whole source frame sits in the output frame at the piece's start (output pixels)
-          placement_at_start: mapRect(sourcePlacement(tl, p.start - tl.start)),
-          about: "crop_path: the 9:16 window's left edge over time (t seconds from the clip start, x in content_rect pixels); the window is crop_window.w x crop_window.h at crop_window.y, scaled to fill frame",
+          placement_at_start: mapRect(sourcePlacement(tl, from)),
+          about: "crop_path: the 9:16 window's left edge over time (t seconds on the clip's own timeline, x in content_rect pixels); the window is crop_window.w x crop_window.h at crop_window.y, scaled to fill frame; zooms (clip seconds) punch in on x, y (fractions of the frame) with eased edges",
         },
       },
     };
   });
   const timeline = {
     OTIO_SCHEMA: "Timeline.1",
-    name: tl.name,
-    global_start_time: rt(tl, 0),
-    metadata: { katto: { source_range: { start: tl.start, end: tl.end }, duration: Number(clipDuration(tl).toFixed(3)), title_card: tl.titleCard, broll: tl.broll } },
+    name: project.name,
+    global_start_time: rt(fps, 0),
+    metadata: { katto: { source_range: { start: tl.source.start, end: tl.source.end }, duration: tl.duration, title_card: tl.overlays.title_card, broll: tl.overlays.broll, clip_timeline: tl } },
     tracks: {
       OTIO_SCHEMA: "Stack.1",
       name: "tracks",

@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs, manualClips } from "../../db/schema";
-import { ClipEditsSchema, ClipQualitySchema, DroppedClipSchema, noEdits, StyleSchema, summarizeQuality, type ClipQuality, type DroppedClip, type JobQuality, type MANUAL_CLIP_STATUSES } from "@katto/protocol";
+import { ClipEditsSchema, ClipQualitySchema, ClipTimelineSchema, DroppedClipSchema, noEdits, StyleSchema, summarizeQuality, type ClipQuality, type DroppedClip, type JobQuality, type MANUAL_CLIP_STATUSES } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
@@ -38,7 +38,15 @@ export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | nu
     clip_index: c.clipIndex,
     hd: c.hd,
     ...clipReasons(c),
+    timeline: clipTimeline(c),
   };
+}
+
+/** The clip timeline stored with the clip version's metadata (issue 33); null for clips rendered before it, or one that does not read. */
+export function clipTimeline(c: Pick<ClipRow, "metadata">): z.infer<typeof ClipTimelineSchema> | null {
+  const meta = parseJson(c.metadata) as { timeline?: unknown } | null;
+  const r = ClipTimelineSchema.safeParse(meta?.timeline);
+  return r.success ? r.data : null;
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;

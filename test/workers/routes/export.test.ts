@@ -4,7 +4,8 @@
 // completed, a clip stored before the source size was recorded, other accounts, no key).
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { EXPORT_FORMATS, JobSourceSchema } from "@katto/protocol/api";
+import { EXPORT_FORMATS, JobSchema, JobSourceSchema } from "@katto/protocol/api";
+import { buildClipTimeline } from "@katto/protocol";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { verifySourceSignature } from "../../../src/services/export/export";
 import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";
@@ -61,9 +62,12 @@ describe("GET /jobs/{id}/clips/{index}/export", () => {
     const byUrl = await (await exportOf(c, id, "format=mlt")).text();
     // a job made from a link refers to that link; 30 fps: the range 2-10 s is frames 60-299
     expect(byUrl).toContain(`<property name="resource">${SAMPLE_URL}</property>`);
-    expect(byUrl).toContain(`<producer id="source0" in="60" out="299">`);
-    // the crop window's left edge 100 px at t=0 -> the source drawn from x = -100 * 1920/720
-    expect(byUrl).toMatch(/<property name="transition.rect">0=-266.667 0 3413.333 1920 1;120=-1866.667 0 3413.333 1920 1;239=-1866.667 0 3413.333 1920 1<\/property>/);
+    // the producer is the whole file; the playlist entry cuts the range out of it, and the crop filter spans it (issue 33 case 7)
+    expect(byUrl).toContain(`<producer id="source0">`);
+    expect(byUrl).toContain(`<entry producer="source0" in="60" out="299"/>`);
+    expect(byUrl).toContain(`<filter id="source0-crop" in="60" out="299">`);
+    // the crop window's left edge 100 px at t=0 -> the source drawn from x = -100 * 1080/404 (the 404x720 window fills 1080x1920)
+    expect(byUrl).toMatch(/<property name="transition.rect">0=-267.327 0 3421.782 1920 1;.*120=-1871.287 0 3421.782 1920 1;.*239=-1871.287 0 3421.782 1920 1<\/property>/);
     expect(byUrl).toContain(`<property name="argument">about the very</property>`);
     expect(byUrl).toContain(`<property name="argument">real challenges</property>`);
     const byFile = await (await exportOf(c, id, "format=mlt&source=file")).text();
@@ -105,6 +109,56 @@ describe("GET /jobs/{id}/clips/{index}/export", () => {
     const o = await exportOf(c, old, "format=fcpxml");
     expect(o.status).toBe(409);
     expect(ErrorSchema.parse(await o.json()).error).toContain("rendered before Katto recorded the source's frame size");
+  });
+});
+
+describe("the clip timeline (issue 33)", () => {
+  // what the render backend stores with a clip version: a cut, a zoom on the face, a title card
+  const timeline = buildClipTimeline({
+    range: { start: 2, end: 10 },
+    cuts: [{ source_start: 5, source_end: 5.5, reason: "silence" }],
+    sourceSize: { width: 1280, height: 720 },
+    content: null,
+    layout: "face_tracking",
+    cropWindow: { w: 404, h: 720, y: 0 },
+    cropPath: [{ t: 0, x: 100 }, { t: 4, x: 700 }],
+    zooms: [{ start: 1, end: 3, scale: 1.2, x: 0.35, y: 0.4 }],
+    words: [{ word: "about", start: 0.2, end: 0.5 }, { word: "real", start: 4, end: 4.4 }],
+    captions: null,
+    titleCard: { text: "Very real challenges", start: 0, end: 2.5 },
+    fps: "30",
+  });
+
+  it("GET /jobs/{id} shows each clip's timeline as stored with the clip version, null for a clip rendered before timelines", async () => {
+    const c = await createAccount();
+    const id = await completedJob(c, metadata({ timeline }));
+    const job = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json());
+    const tl = job.clips[0]!.timeline!;
+    expect(tl).toEqual(timeline);
+    // what was cut and where each kept piece plays
+    expect(tl.pieces).toEqual([
+      { source_start: 2, source_end: 5, clip_start: 0, clip_end: 3 },
+      { source_start: 5.5, source_end: 10, clip_start: 3, clip_end: 7.5 },
+    ]);
+    expect(tl.words.map((w) => w.start)).toEqual([0.2, 3.5]);
+    const older = await completedJob(c, metadata());
+    expect(JobSchema.parse(await (await api(c, `/jobs/${older}`)).json()).clips[0]!.timeline).toBeNull();
+  });
+
+  it("an export reads the stored timeline: the zoom keyed on its face point over every frame of its eases", async () => {
+    const c = await createAccount();
+    const id = await completedJob(c, metadata({ timeline }));
+    const mlt = await (await exportOf(c, id, "format=mlt")).text();
+    // two pieces: the cut is in the project
+    expect(mlt).toContain(`<entry producer="source0" in="60" out="149"/>`);
+    expect(mlt).toContain(`<entry producer="source1" in="165" out="299"/>`);
+    const rect = /<filter id="source0-crop"[\s\S]*?<property name="transition.rect">([^<]*)<\/property>/.exec(mlt)![1]!;
+    const keys = rect.split(";").map((k) => Number(k.split("=")[0]));
+    // the ease in runs 1-1.3 s: frames 30-39 all keyed
+    for (let f = 30; f <= 39; f++) expect(keys).toContain(f);
+    // full zoom once the ease in is over (frame 39, 1.3 s): the source drawn 1.2x larger than unzoomed
+    const w = (f: number) => Number(rect.split(";").find((k) => k.startsWith(`${f}=`))!.split(" ")[2]);
+    expect(w(39) / w(0)).toBeCloseTo(1.2, 3);
   });
 });
 

@@ -1,0 +1,484 @@
+// One model of a clip (issue 33, STYLE.md "One model of a clip"): the clip timeline. A clip is a
+// range of its source; cuts take pieces out of that range and what is left plays back to back (the
+// clip's own timeline, "clip time"); a crop window (or the whole picture) frames the source, moving
+// along a path of keyframes; zooms punch in on a point with eased edges; words, caption pages, the
+// title card, key words, emoji and B-roll cutaways sit on clip time. Pure: the render backend builds
+// the value for every clip version it renders and stores it with the clip's metadata; the Worker
+// shows it (GET /jobs/{id}) and turns it into editor projects (src/services/export); and the maths
+// every consumer needs to read it (source <-> clip time, the crop's x and the zoom at a time, the
+// source rectangle the frame shows) live here once.
+//
+// Times: "uncut" times are seconds from the clip's source start (what the crop path and the words
+// are measured in before cuts); "clip" times are seconds on the clip's own timeline after the cuts.
+import { z } from "zod";
+import { isCropLayout } from "./vocabularies.js";
+
+// ---------------------------------------------------------------------------------------------
+// Kept spans and the maps between source time and clip time (moved from container/src/edit/timeline.ts)
+
+/** A piece of the uncut clip timeline, seconds from the clip's source start; start < end. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+const EPS = 1e-6;
+
+/** The uncut clip [0, durationS] without the cuts (overlapping or unsorted cuts are merged). */
+export function keptSpans(durationS: number, cuts: readonly Span[]): Span[] {
+  const sorted = cuts
+    .map((c) => ({ start: Math.max(0, c.start), end: Math.min(durationS, c.end) }))
+    .filter((c) => c.end - c.start > EPS)
+    .sort((a, b) => a.start - b.start);
+  const out: Span[] = [];
+  let at = 0;
+  for (const c of sorted) {
+    if (c.start - at > EPS) out.push({ start: at, end: c.start });
+    at = Math.max(at, c.end);
+  }
+  if (durationS - at > EPS) out.push({ start: at, end: durationS });
+  return out;
+}
+
+/** The clip's duration once cut: the kept spans back to back. */
+export const keptDuration = (spans: readonly Span[]) => spans.reduce((s, k) => s + (k.end - k.start), 0);
+
+/**
+ * Where uncut time `t` lands on the clip's own timeline. A time inside a cut lands where the cut
+ * was joined (the next span's start), so an interval that straddles a cut keeps its kept parts.
+ */
+export function toClipTime(spans: readonly Span[], t: number): number {
+  let before = 0;
+  for (const s of spans) {
+    if (t < s.start) return before;
+    if (t <= s.end) return before + (t - s.start);
+    before += s.end - s.start;
+  }
+  return before;
+}
+
+/**
+ * Where clip time `c` comes from on the uncut timeline (the inverse of toClipTime on kept time):
+ * a time at a join belongs to the span that starts there; past the end, the last span's end.
+ */
+export function toUncutTime(spans: readonly Span[], c: number): number {
+  let before = 0;
+  for (const s of spans) {
+    const len = s.end - s.start;
+    if (c < before + len) return s.start + Math.max(0, c - before);
+    before += len;
+  }
+  return spans.length ? spans[spans.length - 1]!.end : c;
+}
+
+/** Seconds of `[a, b]` (uncut) that are kept. */
+export function keptWithin(spans: readonly Span[], a: number, b: number): number {
+  return spans.reduce((sum, s) => sum + Math.max(0, Math.min(b, s.end) - Math.max(a, s.start)), 0);
+}
+
+/**
+ * Words (uncut clip times) on the cut timeline: a word cut out entirely (a removed filler) is gone;
+ * one a cut clips keeps its kept part. Order is kept, times never decrease.
+ */
+export function mapWords<W extends { start: number; end: number }>(words: readonly W[], spans: readonly Span[], minDurS = 0.04): W[] {
+  const out: W[] = [];
+  for (const w of words) {
+    if (keptWithin(spans, w.start, w.end) < Math.min(minDurS, (w.end - w.start) / 2)) continue;
+    const start = toClipTime(spans, w.start);
+    const end = toClipTime(spans, w.end);
+    if (end - start < 0.01) continue;
+    out.push({ ...w, start, end });
+  }
+  return out;
+}
+
+/** True when the spans are the whole clip (nothing cut). */
+export const isUncut = (spans: readonly Span[], durationS: number) => spans.length === 1 && spans[0]!.start <= EPS && spans[0]!.end >= durationS - EPS;
+
+/** The pieces cut out between and around the kept spans of [0, durationS]. */
+export function cutGaps(spans: readonly Span[], durationS: number): Span[] {
+  const out: Span[] = [];
+  let at = 0;
+  for (const s of spans) {
+    if (s.start - at > EPS) out.push({ start: at, end: s.start });
+    at = s.end;
+  }
+  if (durationS - at > EPS) out.push({ start: at, end: durationS });
+  return out;
+}
+
+/**
+ * A path of keyframes {t, x} (a crop window's left edge, uncut clip times) on the cut timeline:
+ * its value at each span's edges and its keyframes inside spans, mapped. At a join the path jumps
+ * from where the left span ended to where the right one starts, as the picture does.
+ */
+export function mapPath<K extends { t: number; x: number }>(path: readonly K[], spans: readonly Span[], xAt: (t: number) => number): { t: number; x: number }[] {
+  const out: { t: number; x: number }[] = [];
+  for (const s of spans) {
+    const inside = path.filter((k) => k.t > s.start && k.t < s.end);
+    out.push({ t: toClipTime(spans, s.start), x: xAt(s.start) });
+    for (const k of inside) out.push({ t: toClipTime(spans, k.t), x: k.x });
+    out.push({ t: toClipTime(spans, s.end) - 0.002, x: xAt(s.end) });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The crop path, the zooms and the frame rate
+
+/** A crop window's left edge at a time: t seconds, x pixels of the picture inside the bars. */
+export interface CropKey {
+  t: number;
+  x: number;
+}
+
+/**
+ * The crop window's left edge at time t: linear between keyframes, held before the first and after
+ * the last; two keyframes at one instant jump there. The render's ffmpeg expression is the same
+ * function (container/src/reframe/crop-path.ts cropTimeline).
+ */
+export function cropXAt(path: readonly CropKey[], t: number): number {
+  if (path.length === 0) return 0;
+  let x = path[0]!.x;
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i]!;
+    const b = path[i + 1]!;
+    const f = b.t > a.t ? Math.min(1, Math.max(0, (t - a.t) / (b.t - a.t))) : t >= b.t ? 1 : 0;
+    x += (b.x - a.x) * f;
+  }
+  return x;
+}
+
+/** Ease-in and ease-out time of a punch-in zoom. */
+export const ZOOM_EASE_S = 0.3;
+
+/** A punch-in: clip seconds, its full scale, and the point zoomed on (fractions of the output frame). */
+export interface ZoomKey {
+  start: number;
+  end: number;
+  scale: number;
+  x: number;
+  y: number;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/**
+ * The zoom at clip time t (scale 1 outside every zoom): smoothstep eases of ZOOM_EASE_S (at most half
+ * the zoom) at both ends. The render's zoompan expression is the same function
+ * (container/src/edit/zoom-plan.ts zoomFilter).
+ */
+export function zoomAt(zooms: readonly ZoomKey[], t: number): { scale: number; x: number; y: number } {
+  for (const z of zooms) {
+    if (t < z.start || t > z.end) continue;
+    const e = Math.min(ZOOM_EASE_S, (z.end - z.start) / 2);
+    const s = (r: number) => r * r * (3 - 2 * r);
+    const w = s(clamp((t - z.start) / e, 0, 1)) * s(clamp((z.end - t) / e, 0, 1));
+    return { scale: 1 + (z.scale - 1) * w, x: z.x, y: z.y };
+  }
+  return { scale: 1, x: 0.5, y: 0.5 };
+}
+
+export interface Rational {
+  num: number;
+  den: number;
+}
+
+/** A frame rate as ffmpeg writes it ("30000/1001", "30", "12.5") -> a rational; null when it is none. */
+export function parseRateOrNull(rate: string | undefined): Rational | null {
+  const m = /^(\d+)(?:\.(\d+))?(?:\/(\d+))?$/.exec(rate ?? "");
+  if (!m || (m[2] !== undefined && m[3] !== undefined)) return null;
+  const scale = m[2] !== undefined ? 10 ** m[2].length : 1;
+  const num = Number(m[1]) * scale + (m[2] !== undefined ? Number(m[2]) : 0);
+  const den = m[3] !== undefined ? Number(m[3]) : scale;
+  return num > 0 && den > 0 ? { num, den } : null;
+}
+
+/** A frame rate as ffmpeg writes it -> a rational; anything else -> 30/1. */
+export const parseRate = (rate: string | undefined): Rational => parseRateOrNull(rate) ?? { num: 30, den: 1 };
+
+/** Frames at `fps` nearest to `seconds`. */
+export const toFrames = (seconds: number, fps: Rational) => Math.round((seconds * fps.num) / fps.den);
+/** Seconds of `frames` frames. */
+export const toSeconds = (frames: number, fps: Rational) => (frames * fps.den) / fps.num;
+
+// ---------------------------------------------------------------------------------------------
+// The value
+
+const Num = z.number().finite();
+const Seconds = Num.min(0);
+const RectShape = z.object({ x: Num, y: Num, w: Num.positive(), h: Num.positive() });
+const Size = z.object({ width: z.int().positive(), height: z.int().positive() });
+const Text = z.object({ text: z.string(), start: Seconds, end: Seconds });
+
+export const CLIP_TIMELINE_VERSION = 1;
+
+export const ClipTimelineSchema = z
+  .object({
+    version: z.literal(CLIP_TIMELINE_VERSION),
+    source: z
+      .object({
+        start: Seconds.meta({ description: "Where the clip's range starts in the source, seconds." }),
+        end: Seconds.meta({ description: "Where it ends, seconds." }),
+        size: Size.nullable().meta({ description: "The source's displayed frame size (after rotation), pixels; null for clips rendered before Katto recorded it." }),
+        content: RectShape.meta({ description: "The picture inside the source's own black bars (the bars crop), source pixels; the whole frame when it has none. Crop windows are in this rectangle's pixels." }),
+      })
+      .meta({ description: "The source range the clip is cut from, and the part of the source frame it frames." }),
+    pieces: z
+      .array(z.object({ source_start: Seconds, source_end: Seconds, clip_start: Seconds, clip_end: Seconds }))
+      .meta({ description: "What is kept of the range, in order: each piece's source seconds and where it plays on the clip's own timeline (clip seconds). One piece when nothing was cut." }),
+    cuts: z
+      .array(z.object({ source_start: Seconds, source_end: Seconds, reason: z.string() }))
+      .meta({ description: "The jump cuts taken out of the range (source seconds) and why (silence, filler, trim)." }),
+    duration: Seconds.meta({ description: "The clip's length once cut, seconds." }),
+    fps: z.string().regex(/^\d+(\.\d+)?(\/\d+)?$/).meta({ description: 'The output frame rate: "30", "30000/1001".' }),
+    frame: Size.meta({ description: "The output frame every position below is described in: the HD clip's 1080x1920." }),
+    layout: z.string().meta({ description: "How the 9:16 frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it." }),
+    crop: z
+      .object({
+        window: z.object({ w: Num.positive(), h: Num.positive(), y: Num }).meta({ description: "The crop window's size and top edge, pixels of source.content." }),
+        path: z.array(z.object({ t: Seconds, x: Num })).meta({ description: "Keyframes of the window's left edge: t clip seconds, x pixels of source.content; linear between keyframes, held before the first and after the last." }),
+      })
+      .nullable()
+      .meta({ description: "The moving 9:16 window of a cropping layout; null for a layout that shows the whole picture or panels." }),
+    zooms: z
+      .array(z.object({ start: Seconds, end: Seconds, scale: Num.positive(), x: Num, y: Num }))
+      .meta({ description: `Punch-in zooms, clip seconds: full at \`scale\` between smoothstep eases of ${ZOOM_EASE_S} s (at most half the zoom) at each end, centred on the point x, y (fractions of the output frame, the face's centre) and kept inside the frame.` }),
+    words: z.array(z.object({ word: z.string(), start: Seconds, end: Seconds })).meta({ description: "The words spoken, clip seconds (cut words left out)." }),
+    captions: z.array(Text).meta({ description: "The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds." }),
+    overlays: z
+      .object({
+        title_card: Text.nullable().meta({ description: "The hook title card, clip seconds; null when none." }),
+        emphasis: z.array(z.object({ word: z.string(), start: Seconds, end: Seconds })).meta({ description: "Key words drawn larger in the accent colour, clip seconds." }),
+        emoji: z.array(z.object({ word: z.string(), emoji: z.string(), start: Seconds, end: Seconds })).meta({ description: "Emoji drawn above a caption's key word, clip seconds." }),
+        broll: z.array(z.object({ asset: z.string(), start: Seconds, end: Seconds })).meta({ description: "B-roll cutaways over the whole frame, clip seconds; `asset` the B-roll asset's id." }),
+      })
+      .meta({ description: "What is drawn over the picture, clip seconds." }),
+  })
+  .meta({
+    description:
+      "The clip as one value (docs/api-decisions.md \"The clip timeline\"): its source range and what was kept of it, the framing as keyframes, the zooms, the words and caption pages, and everything drawn over it, all on the clip's own timeline. Katto's render, its quality measures and its editor exports all read this one value.",
+  });
+export type ClipTimeline = z.output<typeof ClipTimelineSchema>;
+
+/** What the builder takes: the pieces a render already has (the plan, its edits, the stored metadata). */
+export interface ClipTimelineInput {
+  /** the clip's source range, seconds */
+  range: { start: number; end: number };
+  /** jump cuts, source seconds (edits.cuts) */
+  cuts: readonly { source_start: number; source_end: number; reason: string }[];
+  /** the source's displayed size; null when unknown */
+  sourceSize: { width: number; height: number } | null;
+  /** the picture inside the bars (source pixels); null without bars */
+  content: { x: number; y: number; w: number; h: number } | null;
+  layout: string;
+  /** the crop window of a cropping layout (content pixels); null for the others */
+  cropWindow: { w: number; h: number; y: number } | null;
+  /** its left edge over the uncut clip (seconds from the range start, content pixels); a centred window when null or empty */
+  cropPath: readonly CropKey[] | null;
+  /** zooms, clip seconds; a zoom without its point (older metadata) zooms on the frame's centre */
+  zooms: readonly { start: number; end: number; scale: number; x?: number; y?: number }[];
+  /** the words, uncut clip seconds (as the clip's metadata stores them) */
+  words: readonly { word: string; start: number; end: number }[];
+  /** the caption pages as drawn (clip seconds), or null to group `words` by `wordsPerCaption` */
+  captions: readonly { text: string; start: number; end: number }[] | null;
+  wordsPerCaption?: number;
+  /** overlays, clip seconds (edits.title_card, edits.emphasis, edits.emoji, edits.broll) */
+  titleCard: { text: string; start: number; end: number } | null;
+  emphasis?: readonly { word: string; start: number; end: number }[];
+  emoji?: readonly { word: string; emoji: string; start: number; end: number }[];
+  broll?: readonly { asset: string; start: number; end: number }[];
+  /** the output frame rate ("30", "30000/1001") */
+  fps: string;
+  /** the frame positions are described in; the HD 1080x1920 when absent */
+  frame?: { width: number; height: number };
+}
+
+/** The frame a timeline is described in: Katto's HD clip. */
+export const TIMELINE_FRAME = { width: 1080, height: 1920 } as const;
+
+const r3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Words (clip seconds) grouped into pages of at most `perPage` words, broken at pauses over 0.6 s. */
+export function captionPages(words: readonly { word: string; start: number; end: number }[], perPage = 4): { text: string; start: number; end: number }[] {
+  const pages: { text: string; start: number; end: number }[] = [];
+  let cur: { word: string; start: number; end: number }[] = [];
+  const flush = () => {
+    if (cur.length) pages.push({ start: cur[0]!.start, end: cur[cur.length - 1]!.end, text: cur.map((w) => w.word).join(" ") });
+    cur = [];
+  };
+  for (const w of words) {
+    const last = cur[cur.length - 1];
+    if (cur.length >= perPage || (last && w.start - last.end > 0.6)) flush();
+    cur.push(w);
+  }
+  flush();
+  return pages;
+}
+
+/** SRT text -> caption pages (seconds; tags stripped); malformed blocks are skipped. */
+export function parseSrt(text: string): { text: string; start: number; end: number }[] {
+  const time = (s: string) => {
+    const m = /(\d+):(\d{2}):(\d{2})[,.](\d{1,3})/.exec(s);
+    return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]!.padEnd(3, "0")) / 1000 : NaN;
+  };
+  const cues: { text: string; start: number; end: number }[] = [];
+  for (const block of text.replace(/\r/g, "").split(/\n\s*\n/)) {
+    const lines = block.split("\n").filter((l) => l.trim() !== "");
+    const at = lines.findIndex((l) => l.includes("-->"));
+    if (at < 0) continue;
+    const [a, b] = lines[at]!.split("-->");
+    const start = time(a!);
+    const end = time(b!);
+    const body = lines.slice(at + 1).join("\n").replace(/<[^>]+>/g, "").trim();
+    if (Number.isFinite(start) && Number.isFinite(end) && end > start && body) cues.push({ start, end, text: body });
+  }
+  return cues;
+}
+
+/** The one builder: a clip's timeline from its range, cuts, words, layout, crop path, zooms and overlays. */
+export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
+  const rangeS = Math.max(0, i.range.end - i.range.start);
+  const spans = keptSpans(
+    rangeS,
+    i.cuts.map((c) => ({ start: c.source_start - i.range.start, end: c.source_end - i.range.start })),
+  );
+  const duration = keptDuration(spans);
+  const size = i.sourceSize ? { width: i.sourceSize.width, height: i.sourceSize.height } : null;
+  const content = i.content ?? (size ? { x: 0, y: 0, w: size.width, h: size.height } : { x: 0, y: 0, w: 1, h: 1 });
+  let crop: ClipTimeline["crop"] = null;
+  if (isCropLayout(i.layout) && i.cropWindow) {
+    const win = i.cropWindow;
+    const maxX = Math.max(0, content.w - win.w);
+    const given = (i.cropPath?.length ? i.cropPath : [{ t: 0, x: maxX / 2 }]).map((k) => ({ t: k.t, x: clamp(k.x, 0, maxX) }));
+    // the render keeps the path's value at each kept span's edges and its keyframes inside spans
+    const mapped = isUncut(spans, rangeS) ? given : mapPath(given, spans, (t) => cropXAt(given, t));
+    const path: CropKey[] = [];
+    for (const k of mapped) {
+      const key = { t: r3(Math.max(0, k.t)), x: r3(k.x) };
+      const prev = path[path.length - 1];
+      if (prev && key.t <= prev.t) {
+        if (key.t === prev.t) prev.x = key.x; // the same instant: the later one wins
+        continue;
+      }
+      path.push(key);
+    }
+    crop = { window: { w: win.w, h: win.h, y: win.y }, path };
+  }
+  let at = 0;
+  const pieces = spans.map((s) => {
+    const p = { source_start: r3(i.range.start + s.start), source_end: r3(i.range.start + s.end), clip_start: r3(at), clip_end: r3(at + s.end - s.start) };
+    at += s.end - s.start;
+    return p;
+  });
+  const words = mapWords(i.words, spans).map((w) => ({ word: w.word, start: r3(w.start), end: r3(w.end) }));
+  const captions = (i.captions ?? captionPages(words, i.wordsPerCaption ?? 4)).map((c) => ({ text: c.text, start: r3(c.start), end: r3(c.end) }));
+  return {
+    version: CLIP_TIMELINE_VERSION,
+    source: { start: r3(i.range.start), end: r3(i.range.end), size, content: { ...content } },
+    pieces,
+    cuts: i.cuts.map((c) => ({ source_start: r3(c.source_start), source_end: r3(c.source_end), reason: c.reason })),
+    duration: r3(duration),
+    fps: i.fps,
+    frame: { ...(i.frame ?? TIMELINE_FRAME) },
+    layout: i.layout,
+    crop,
+    zooms: i.zooms.map((z) => ({ start: r3(z.start), end: r3(z.end), scale: z.scale, x: z.x ?? 0.5, y: z.y ?? 0.5 })),
+    words,
+    captions,
+    overlays: {
+      title_card: i.titleCard ? { text: i.titleCard.text, start: r3(i.titleCard.start), end: r3(i.titleCard.end) } : null,
+      emphasis: (i.emphasis ?? []).map((e) => ({ word: e.word, start: e.start, end: e.end })),
+      emoji: (i.emoji ?? []).map((e) => ({ word: e.word, emoji: e.emoji, start: e.start, end: e.end })),
+      broll: (i.broll ?? []).map((b) => ({ asset: b.asset, start: b.start, end: b.end })),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the value
+
+/** The kept pieces as uncut spans (seconds from the range start). */
+export const timelineSpans = (tl: Pick<ClipTimeline, "source" | "pieces">): Span[] => tl.pieces.map((p) => ({ start: p.source_start - tl.source.start, end: p.source_end - tl.source.start }));
+
+/** Where clip time `c` comes from in the source, seconds. */
+export const sourceTimeAt = (tl: Pick<ClipTimeline, "source" | "pieces">, c: number) => tl.source.start + toUncutTime(timelineSpans(tl), c);
+
+/** Where source second `s` plays on the clip's timeline (a cut-out time lands where its cut was joined). */
+export const clipTimeAt = (tl: Pick<ClipTimeline, "source" | "pieces">, s: number) => toClipTime(timelineSpans(tl), s - tl.source.start);
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The rectangle of the source frame (source pixels) that the output frame shows at clip time c:
+ * the crop window at its place on the path, or, for the other layouts, the picture inside the bars
+ * fitted into the frame (the rectangle is then larger than the picture, the rest black); a zoom
+ * narrows it about its point as the render's zoompan does (the window clamped inside the frame).
+ */
+export function viewAt(tl: Pick<ClipTimeline, "source" | "crop" | "zooms" | "frame">, c: number): Rect {
+  const { width: W, height: H } = tl.frame;
+  const content = tl.source.content;
+  let v: Rect;
+  if (tl.crop) {
+    const win = tl.crop.window;
+    v = { x: content.x + cropXAt(tl.crop.path, c), y: content.y + win.y, w: win.w, h: win.h };
+  } else {
+    const s = Math.min(W / content.w, H / content.h);
+    const w = W / s;
+    const h = H / s;
+    v = { x: content.x + (content.w - w) / 2, y: content.y + (content.h - h) / 2, w, h };
+  }
+  const z = zoomAt(tl.zooms, c);
+  if (z.scale === 1) return v;
+  // zoompan: the window's top-left corner, fractions of the frame, clamped so it stays inside
+  const fw = 1 / z.scale;
+  const left = clamp(z.x - fw / 2, 0, 1 - fw);
+  const top = clamp(z.y - fw / 2, 0, 1 - fw);
+  return { x: v.x + left * v.w, y: v.y + top * v.h, w: v.w * fw, h: v.h * fw };
+}
+
+/**
+ * Where the whole source frame sits in the output frame at clip time c (output pixels): the
+ * rectangle an editor's transform draws the source into so that viewAt(c) fills the frame. Its two
+ * scales differ slightly when the view is not exactly 9:16 (a crop window's width is rounded to
+ * even pixels), as the render's scale to the frame does.
+ */
+export function sourcePlacement(tl: Pick<ClipTimeline, "source" | "crop" | "zooms" | "frame">, c: number): Rect {
+  const v = viewAt(tl, c);
+  const size = tl.source.size ?? { width: tl.source.content.w, height: tl.source.content.h };
+  const sx = tl.frame.width / v.w;
+  const sy = tl.frame.height / v.h;
+  return { x: -v.x * sx, y: -v.y * sy, w: size.width * sx, h: size.height * sy };
+}
+
+/**
+ * The instants (clip seconds, within [from, to]) where an editor's linear keyframes must be set so
+ * that at every frame they give the placement exactly: frames are at `origin` + k / fps (the
+ * piece's first frame). Both ends; the frames either side of every crop keyframe (a keyframe
+ * between two frames, keyed on one of them only, would bend the path there); and every frame of
+ * each zoom's eases (a smoothstep is not linear) and its held part's edges.
+ */
+export function placementTimes(tl: Pick<ClipTimeline, "crop" | "zooms" | "fps">, from: number, to: number, origin = from): number[] {
+  const fps = parseRate(tl.fps);
+  const frame = toSeconds(1, fps);
+  const down = (t: number) => origin + Math.floor((t - origin) / frame + 1e-6) * frame;
+  const ts = [from, to];
+  const around = (t: number) => {
+    const d = down(t);
+    ts.push(d, d + frame);
+  };
+  if (tl.crop) for (const k of tl.crop.path) around(k.t);
+  for (const z of tl.zooms) {
+    const e = Math.min(ZOOM_EASE_S, (z.end - z.start) / 2);
+    for (const [a, b] of [[z.start, z.start + e], [z.end - e, z.end]] as const) {
+      for (let t = down(a); t <= b + frame; t += frame) ts.push(t);
+    }
+  }
+  const inside = ts.filter((t) => t >= from - 1e-9 && t <= to + 1e-9).map((t) => Math.min(to, Math.max(from, t)));
+  return [...new Set(inside.map((t) => Number(t.toFixed(6))))].sort((a, b) => a - b);
+}
