@@ -83,7 +83,14 @@ export const ClipEditsSchema = z.object({
   emphasis: z.array(z.object({ word: Word, start: Num, end: Num })),
   emoji: z.array(z.object({ word: Word, emoji: z.string(), start: Num, end: Num })),
   zooms: z.array(z.object({ start: Num, end: Num, scale: Num.positive() })),
-  cuts: z.array(z.object({ source_start: Num, source_end: Num, reason: z.enum(CUT_REASONS) })),
+  cuts: z.array(
+    z.object({
+      source_start: Num,
+      source_end: Num,
+      reason: z.enum(CUT_REASONS),
+      word: z.string().optional().meta({ description: 'reason filler: the filler taken out, as the transcript wrote it ("um", "you know"), or "voiced hesitation" for one found in the sound that the transcript does not show' }),
+    }),
+  ),
   broll: z.array(z.object({ asset: z.string(), start: Num, end: Num })),
   title_card: z.object({ text: z.string(), start: Num, end: Num }).nullable(),
 });
