@@ -154,22 +154,19 @@ export function heldSeconds(samples: Int16Array, rate = ENGINE_SAMPLE_RATE): num
 
 /** A spotted hesitation shorter than this is a vowel inside a word (the spotter fires every 30 ms in speech at loose thresholds). */
 export const SPOT_MIN_S = 0.05;
-/** How far a spotted hesitation may reach past the voiced gap (the level envelope and the spotter's frames disagree by about this). */
-const SPOT_EDGE_S = 0.05;
 
 /**
- * Pure: the voiced gaps a spotted hesitation confirms: one at least SPOT_MIN_S long lying wholly
- * inside the gap (one that starts or ends outside it is the edge of a word the transcript has).
- * Named after the longest hesitation spotted there. `spotted` null (no spotter): none confirmed.
+ * Pure: the voiced gaps a spotted hesitation confirms: one at least SPOT_MIN_S long that reaches
+ * into the gap and into no word (the spotter also fires on the vowels of words; the level envelope
+ * may start a gap a few frames after the spotter hears the hesitation begin). Named after the
+ * longest hesitation spotted there. `spotted` null (no spotter): none confirmed.
  */
-export function confirmFillers(gaps: readonly Span[], spotted: readonly HeardFiller[] | null): HeardFiller[] {
+export function confirmFillers(gaps: readonly Span[], spotted: readonly HeardFiller[] | null, words: readonly Pick<CaptionWord, "start" | "end">[] = []): HeardFiller[] {
   if (!spotted) return [];
+  const spoken = words.map((w) => ({ start: w.start + WORD_EDGE_S, end: w.end - WORD_EDGE_S })).filter((w) => w.end > w.start);
   const out: HeardFiller[] = [];
   for (const g of gaps) {
-    const hits = spotted.filter((s) => {
-      const mid = (s.start + s.end) / 2;
-      return s.end - s.start >= SPOT_MIN_S - 1e-9 && mid >= g.start && mid <= g.end && s.start >= g.start - SPOT_EDGE_S && s.end <= g.end + SPOT_EDGE_S;
-    });
+    const hits = spotted.filter((s) => s.end - s.start >= SPOT_MIN_S - 1e-9 && s.start < g.end && s.end > g.start && !spoken.some((w) => s.start < w.end && s.end > w.start));
     if (!hits.length) continue;
     const best = hits.reduce((x, y) => (y.end - y.start > x.end - x.start ? y : x));
     out.push({ start: g.start, end: g.end, word: best.word });
@@ -207,7 +204,7 @@ export async function findFillersInSound(o: { source: string; start: number; dur
       o.signal.throwIfAborted();
       log("warn", "remove_fillers: pocketsphinx keyword spotting failed; only fillers the transcript shows are cut", { error: String(e) });
     }
-    return confirmFillers(gaps, spotted);
+    return confirmFillers(gaps, spotted, o.words);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
