@@ -767,6 +767,8 @@ export interface components {
                 reason: "silence" | "filler";
                 source_end: number;
                 source_start: number;
+                /** @description reason filler: the filler taken out, as the transcript wrote it ("um", "you know"), or "voiced hesitation" for one found in the sound that the transcript does not show */
+                word?: string;
             }[];
             emoji: {
                 emoji: string;
