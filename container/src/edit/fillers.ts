@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import type { CaptionWord } from "../captions/clip-words.js";
 import { DEFAULT_POCKETSPHINX_MODEL_DIR, FRONT_END_FILTER } from "../engines/speech/pocketsphinx.js";
+import { AUDIO_ON_SOURCE_CLOCK } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { log } from "../log.js";
 import { ENVELOPE_FRAME_S, energyEnvelope } from "../stages/transcribe-chunks.js";
@@ -187,7 +188,7 @@ export async function findFillersInSound(o: { source: string; start: number; dur
     const wav = path.join(dir, "clip.wav");
     // the level is read on the untouched audio; the spotter hears the recogniser's front end
     const raw = path.join(dir, "raw.wav");
-    await runProcess("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-ss", sec(o.start), "-t", sec(o.duration), "-i", o.source, "-map", "0:a:0", "-vn", "-ac", "1", "-ar", String(ENGINE_SAMPLE_RATE), "-c:a", "pcm_s16le", raw], { stage: "rendering", signal: o.signal });
+    await runProcess("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-ss", sec(o.start), "-t", sec(o.duration), "-i", o.source, "-map", "0:a:0", "-vn", "-af", AUDIO_ON_SOURCE_CLOCK, "-ac", "1", "-ar", String(ENGINE_SAMPLE_RATE), "-c:a", "pcm_s16le", raw], { stage: "rendering", signal: o.signal });
     await runProcess("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-i", raw, "-af", FRONT_END_FILTER, "-c:a", "pcm_s16le", wav], { stage: "rendering", signal: o.signal });
     const samples = await readEngineSamples(raw);
     const env = energyEnvelope(samples, ENGINE_SAMPLE_RATE, ENVELOPE_FRAME_S);
