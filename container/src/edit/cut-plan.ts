@@ -112,8 +112,11 @@ export interface CutPlanInput {
   fps: number;
   removeSilences: boolean;
   removeFillers: boolean;
-  /** fillers found in the sound that no word shows (./fillers.ts), clip times; cut like filler words */
-  heard?: readonly Span[];
+  /**
+   * fillers found in the sound that no word shows (./fillers.ts), clip times; cut like filler words,
+   * but never past `pause` (the quiet around it), so a word the transcript missed beside it stays
+   */
+  heard?: readonly (Span & { pause?: Span })[];
 }
 
 /** How much of a word's edge may sit in a quiet interval (recognisers' word times are loose by about this). */
@@ -134,7 +137,7 @@ export function planCuts(i: CutPlanInput): PlannedCut[] {
   if (i.removeFillers) {
     // the words and the fillers heard in the sound, in order; a filler is cut from the end of what
     // is said before it to the start of what is said after it
-    const items: (Span & { filler: string | null })[] = [];
+    const items: (Span & { filler: string | null; pause?: Span })[] = [];
     for (let k = 0; k < i.words.length; k++) {
       const range = fillers.find(([a]) => a === k);
       if (range) {
@@ -143,12 +146,12 @@ export function planCuts(i: CutPlanInput): PlannedCut[] {
         k = b;
       } else items.push({ start: i.words[k]!.start, end: i.words[k]!.end, filler: null });
     }
-    for (const h of i.heard ?? []) items.push({ start: h.start, end: h.end, filler: VOICED_HESITATION });
+    for (const h of i.heard ?? []) items.push({ start: h.start, end: h.end, filler: VOICED_HESITATION, ...(h.pause ? { pause: h.pause } : {}) });
     items.sort((x, y) => x.start - y.start);
     items.forEach((it, k) => {
       if (it.filler === null) return;
-      const prevEnd = k > 0 ? items[k - 1]!.end : 0;
-      const nextStart = k + 1 < items.length ? items[k + 1]!.start : i.durationS;
+      const prevEnd = Math.max(k > 0 ? items[k - 1]!.end : 0, it.pause?.start ?? -Infinity);
+      const nextStart = Math.min(k + 1 < items.length ? items[k + 1]!.start : i.durationS, it.pause?.end ?? Infinity);
       const a = Math.min(prevEnd, it.start);
       const b = Math.max(nextStart, it.end);
       const before = it.start - a;

@@ -45,9 +45,14 @@ export function voicedThresholdDb(env: ArrayLike<number>, aboveFloorDb = VOICED_
 /** Keyword-spotting threshold (pocketsphinx -kws, per keyphrase); chosen on the figures in the docs. */
 export const KWS_THRESHOLD = "1";
 
-/** A filler heard in the sound: clip times, and the word spotted ("uh") or "voiced hesitation". */
+/** A filler heard in the sound: clip times, and the word spotted ("uh"). */
 export interface HeardFiller extends Span {
   word: string;
+  /**
+   * The pause it sits in (itself widened over the quiet before and after it): its cut reaches no
+   * further, so a word the transcript missed next to it stays.
+   */
+  pause?: Span;
 }
 
 /**
@@ -99,7 +104,7 @@ export function parseKws(stdout: string): HeardFiller[] {
   return out.sort((x, y) => x.start - y.start);
 }
 
-/** A hesitation holds one sound this long at least: its spectrum steady (STEADY_DB) frame to frame. */
+/** A hesitation holds one sound this long at least (or stands alone, ALONE_QUIET_S): its spectrum steady (STEADY_DB) frame to frame. */
 export const HELD_MIN_S = 0.25;
 /** Frames 10 ms apart whose band levels differ by less than this (RMS over the bands, dB) hold the same sound. */
 export const STEADY_DB = 5;
@@ -153,6 +158,29 @@ export function heldSeconds(samples: Int16Array, rate = ENGINE_SAMPLE_RATE): num
   return best > 0 ? ((best + 1) * HOP) / rate : 0;
 }
 
+/** ... or stands alone: unvoiced for this long on both sides (an "uh" between two pauses) ... */
+export const ALONE_QUIET_S = 0.2;
+/** ... unvoiced meaning this close to the noise floor at most: VOICED_ABOVE_FLOOR_DB plus this (a noisy room's level flickers). */
+export const QUIET_MARGIN_DB = 4;
+
+/**
+ * Pure: how long the clip is unvoiced (frames at or under `thresholdDb`) right before `span` and
+ * right after it, the shorter of the two (0 where a word or other sound touches it).
+ */
+export function quietAround(env: ArrayLike<number>, frameS: number, thresholdDb: number, span: Span): number {
+  const q = quietExtent(env, frameS, thresholdDb, span);
+  return Math.min(span.start - q.start, q.end - span.end);
+}
+
+/** Pure: `span` widened over the unvoiced frames right before and after it (the pause a filler sits in). */
+export function quietExtent(env: ArrayLike<number>, frameS: number, thresholdDb: number, span: Span): Span {
+  let before = 0;
+  for (let i = Math.floor(span.start / frameS + 1e-6) - 1; i >= 0 && env[i]! <= thresholdDb; i--) before++;
+  let after = 0;
+  for (let i = Math.ceil(span.end / frameS - 1e-6); i < env.length && env[i]! <= thresholdDb; i++) after++;
+  return { start: span.start - before * frameS, end: span.end + after * frameS };
+}
+
 /** A spotted hesitation shorter than this is a vowel inside a word (the spotter fires every 30 ms in speech at loose thresholds). */
 export const SPOT_MIN_S = 0.05;
 
@@ -193,7 +221,11 @@ export async function findFillersInSound(o: { source: string; start: number; dur
     const samples = await readEngineSamples(raw);
     const env = energyEnvelope(samples, ENGINE_SAMPLE_RATE, ENVELOPE_FRAME_S);
     const at = (t: number) => Math.round(t * ENGINE_SAMPLE_RATE);
-    const gaps = voicedGaps(env, ENVELOPE_FRAME_S, o.words, voicedThresholdDb(env)).filter((g) => heldSeconds(samples.subarray(at(g.start), at(g.end))) >= HELD_MIN_S);
+    const thresholdDb = voicedThresholdDb(env);
+    // a hesitation holds one sound, or stands alone between pauses; a word the engine missed does neither
+    const gaps = voicedGaps(env, ENVELOPE_FRAME_S, o.words, thresholdDb).filter(
+      (g) => heldSeconds(samples.subarray(at(g.start), at(g.end))) >= HELD_MIN_S || quietAround(env, ENVELOPE_FRAME_S, thresholdDb + QUIET_MARGIN_DB, g) >= ALONE_QUIET_S,
+    );
     if (!gaps.length) return [];
     const list = path.join(dir, "kws.txt");
     await writeFile(list, kwsList());
@@ -205,7 +237,7 @@ export async function findFillersInSound(o: { source: string; start: number; dur
       o.signal.throwIfAborted();
       log("warn", "remove_fillers: pocketsphinx keyword spotting failed; only fillers the transcript shows are cut", { error: String(e) });
     }
-    return confirmFillers(gaps, spotted, o.words);
+    return confirmFillers(gaps, spotted, o.words).map((f) => ({ ...f, pause: quietExtent(env, ENVELOPE_FRAME_S, thresholdDb + QUIET_MARGIN_DB, f) }));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

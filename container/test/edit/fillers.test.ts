@@ -12,8 +12,10 @@ import type { CaptionWord } from "../../src/captions/clip-words.js";
 import { loadConfig } from "../../src/config.js";
 import { clipCuts } from "../../src/edit/clip-edit.js";
 import { planCuts, VOICED_HESITATION, type PlannedCut } from "../../src/edit/cut-plan.js";
-import { confirmFillers, heldSeconds, parseKws, voicedGaps } from "../../src/edit/fillers.js";
-import { keptSpans, mapWords } from "../../src/edit/timeline.js";
+import { confirmFillers, heldSeconds, parseKws, quietAround, voicedGaps, voicedThresholdDb } from "../../src/edit/fillers.js";
+import { keptSpans, mapWords, toClipTime } from "../../src/edit/timeline.js";
+import { cutAudioFilter } from "../../src/ffmpeg/cut-filters.js";
+import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/stages/transcribe-chunks.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
 import { FILLER_PROMPT } from "../../src/engines/speech/types.js";
@@ -67,6 +69,12 @@ describe("fillers in the sound: the pure steps", () => {
     expect(planCuts({ words: [{ text: "Um,", start: 0, end: 0.3 }, { text: "yes", start: 0.5, end: 0.8 }], quiet: [], durationS: 1, fps: FPS, removeSilences: false, removeFillers: true })[0]!.word).toBe("um");
   });
 
+  it("measures the quiet on both sides of a stretch (an \"uh\" alone between pauses)", () => {
+    const env = Float64Array.from({ length: 100 }, (_, i) => (i < 20 || (i >= 40 && i < 60) || i >= 90 ? -20 : -60));
+    expect(quietAround(env, 0.02, -40, { start: 0.8, end: 1.2 })).toBeCloseTo(0.4, 6);
+    expect(quietAround(env, 0.02, -40, { start: 0.1, end: 0.4 })).toBe(0);
+  });
+
   it("hears a held vowel as held and a sentence as moving", async () => {
     const s = await readEngineSamples(SPONTANEOUS);
     const at = (t: number) => Math.round(t * ENGINE_SAMPLE_RATE);
@@ -113,6 +121,50 @@ describe("remove_fillers on the offline engine (pocketsphinx), real speech", () 
       const end = Number(execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file], { encoding: "utf8" }));
       expect(await clipCuts({ source: file, start: 0, end, hasAudio: true, words: w, style: { remove_fillers: true }, fps: FPS, signal }), file).toEqual([]);
     }
+  });
+});
+
+describe("remove_fillers on the offline engine: the \"uh\" alone between two pauses (44.48-45.09 s)", () => {
+  // the second half of the recording, spoken with a cold: "... that i did not say in the original one /
+  // uh / and here's a long pause and i think this is probably good alright thanks"
+  const RANGE = { start: 39.6, end: 52.4 };
+  const UH = { start: 44.48, end: 45.09 }; // the TextGrid's own interval
+  let cuts: PlannedCut[];
+  let words: CaptionWord[];
+  beforeAll(async () => {
+    words = await heard(SPONTANEOUS, RANGE);
+    cuts = await clipCuts({ source: SPONTANEOUS, ...RANGE, hasAudio: true, words, style: { remove_fillers: true }, fps: FPS, signal });
+  });
+
+  it("is cut, and no other gold word", () => {
+    expect(cutShare(cuts, UH.start - RANGE.start, UH.end - RANGE.start)).toBeGreaterThan(0.8);
+    for (const w of GOLD.words.filter((x) => !x.filler && x.start >= RANGE.start && x.end <= RANGE.end)) {
+      expect(cutShare(cuts, w.start - RANGE.start, w.end - RANGE.start), `${w.word} at ${w.start}`).toBeLessThan(0.2);
+    }
+  });
+
+  it("is gone from the clip's audio: nothing voiced is left from \"one\" to where it ended, where the uncut audio has it", async () => {
+    const cutWav = path.join(dir, "uh-cut.wav");
+    const plainWav = path.join(dir, "uh-plain.wav");
+    const range = ["-ss", String(RANGE.start), "-to", String(RANGE.end), "-i", SPONTANEOUS];
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...range, "-ac", "1", "-ar", "16000", plainWav]);
+    // the clip's sound cut as the renderer cuts it (ffmpeg/cut-filters.ts)
+    const keep = keptSpans(RANGE.end - RANGE.start, cuts);
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...range, "-filter_complex", cutAudioFilter("0:a", keep, "a"), "-map", "[a]", "-ac", "1", "-ar", "16000", cutWav]);
+    const plain = energyEnvelope(await readEngineSamples(plainWav), ENGINE_SAMPLE_RATE, ENVELOPE_FRAME_S);
+    const cut = energyEnvelope(await readEngineSamples(cutWav), ENGINE_SAMPLE_RATE, ENVELOPE_FRAME_S);
+    // voiced: 10 dB over the noise floor (the room's noise, with a cold's sniffs, flickers up to about 6)
+    const level = voicedThresholdDb(plain, 10);
+    // from the end of gold "one" (43.79 s) to the end of the "uh" (the pause after it holds a sniff, a cold's)
+    const longestVoiced = (env: Float64Array, a: number, b: number) => {
+      let run = 0;
+      let best = 0;
+      for (let i = Math.ceil(a / ENVELOPE_FRAME_S) + 3; i < Math.floor(b / ENVELOPE_FRAME_S) - 3; i++) best = Math.max(best, (run = env[i]! > level ? run + 1 : 0));
+      return best * ENVELOPE_FRAME_S;
+    };
+    const [a, b] = [43.79 - RANGE.start, UH.end + 0.1 - RANGE.start];
+    expect(longestVoiced(plain, a, b)).toBeGreaterThan(0.3);
+    expect(longestVoiced(cut, toClipTime(keep, a), toClipTime(keep, b))).toBeLessThan(0.1);
   });
 });
 
