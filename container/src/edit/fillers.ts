@@ -159,9 +159,9 @@ export function heldSeconds(samples: Int16Array, rate = ENGINE_SAMPLE_RATE): num
 }
 
 /** ... or stands alone: unvoiced for this long on both sides (an "uh" between two pauses) ... */
-export const ALONE_QUIET_S = 0.2;
+export const ALONE_QUIET_S = 0.19;
 /** ... unvoiced meaning this close to the noise floor at most: VOICED_ABOVE_FLOOR_DB plus this (a noisy room's level flickers). */
-export const QUIET_MARGIN_DB = 4;
+export const QUIET_MARGIN_DB = 3;
 
 /**
  * Pure: how long the clip is unvoiced (frames at or under `thresholdDb`) right before `span` and
