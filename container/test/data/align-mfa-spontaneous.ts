@@ -49,7 +49,8 @@ writeFileSync(
   JSON.stringify(
     {
       media: "speech/en/mfa_spontaneous/michaelandsickmichael.wav",
-      how: `gold TextGrid words (fillers included) forced-aligned per utterance by pocketsphinx ${"5prealpha (Debian)"} with a JSGF grammar of the utterance's words, en-us model, utterance padded ${PAD_S} s; made by container/test/data/align-mfa-spontaneous.ts`,
+      how: `gold TextGrid words (fillers included) forced-aligned per utterance by pocketsphinx 0.8+5prealpha+1-15 (Debian) with a JSGF grammar of the utterance's words, en-us model, utterance padded ${PAD_S} s, the voice detector kept from splitting it; where the default beams found no path (the 12.8-s utterance at 26.7 s) the widest beams; made by container/test/data/align-mfa-spontaneous.ts`,
+      caveat: "the second speaker (26.7-51.5 s, with a cold, noisier) aligns less well: its first 'uh' lands at 27.93 s though the level rises at 27.0 s, and the 'uh' before 'i have' gets 30 ms; the standalone 'uh' (44.80-45.04 here) is the TextGrid's own interval 44.48-45.09",
       fillers: words.filter((w) => FILLERS.has(w.word)).length,
       words: words.map((w) => ({ ...w, filler: FILLERS.has(w.word) })),
     },
