@@ -42,7 +42,8 @@ export async function transcribeSource(run: JobRun, source: Source): Promise<Tra
   if (source.info.audio) {
     const wav = await extractAudio(source.path, join(run.dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
     run.lap("audio");
-    transcript = await run.deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45) });
+    const keepFillers = run.job.config.style?.remove_fillers === true;
+    transcript = await run.deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45), ...(keepFillers ? { keepFillers } : {}) });
   }
   await run.send(transcriptEvent(transcript, durationS));
   run.lap("transcribe");

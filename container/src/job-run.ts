@@ -14,7 +14,8 @@ import type { ClipConfig, Moment, ProbeResult, ScoredMoment, Transcript } from "
 
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
 export interface AnalysisDeps extends LayoutDeps {
-  transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void }): Promise<Transcript>;
+  /** keepFillers: the job removes fillers, so engines that can are asked to write them (SpeechOptions.keepFillers) */
+  transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void; keepFillers?: boolean }): Promise<Transcript>;
   selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number; signals?: MediaSignals }): Moment[];
   scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig; signal?: AbortSignal }): ScoredMoment[] | Promise<ScoredMoment[]>;
   /** sound and picture activity, which selection uses when there is no speech */

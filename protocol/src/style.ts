@@ -32,7 +32,7 @@ const STYLE_SHAPE = {
   /** jump cuts that shorten pauses (edits.cuts, reason silence) */
   remove_silences: flag.optional().meta({ description: "true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip." }),
   /** jump cuts that take out filler words (edits.cuts, reason filler) */
-  remove_fillers: flag.optional().meta({ description: "true: filler words the speech engine reports (um, uh, er, erm, hmm; \"you know\" and \"like\" only when set off by pauses or commas and carrying no meaning) cut out with the hesitation around them, leaving at most a 0.25 s pause." }),
+  remove_fillers: flag.optional().meta({ description: "true: filler words the transcript shows (um, uh, er, erm, hmm; \"you know\" and \"like\" only when set off by pauses or commas and carrying no meaning), and hesitations heard in the sound between words that it leaves out (a held or standalone um/uh, named \"voiced hesitation\"), cut out with the hesitation around them, leaving at most a 0.25 s pause. Engines that take a prompt are asked to write fillers down." }),
   broll: z.enum(BROLL_SOURCES, oneOf(BROLL_SOURCES)).optional().meta({ description: "library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways." }),
   /** burned-in captions and SRT in this language (the dub's translation engines) */
   caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({
@@ -83,7 +83,14 @@ export const ClipEditsSchema = z.object({
   emphasis: z.array(z.object({ word: Word, start: Num, end: Num })),
   emoji: z.array(z.object({ word: Word, emoji: z.string(), start: Num, end: Num })),
   zooms: z.array(z.object({ start: Num, end: Num, scale: Num.positive() })),
-  cuts: z.array(z.object({ source_start: Num, source_end: Num, reason: z.enum(CUT_REASONS) })),
+  cuts: z.array(
+    z.object({
+      source_start: Num,
+      source_end: Num,
+      reason: z.enum(CUT_REASONS),
+      word: z.string().optional().meta({ description: 'reason filler: the filler taken out, as the transcript wrote it ("um", "you know"), or "voiced hesitation" for one found in the sound that the transcript does not show' }),
+    }),
+  ),
   broll: z.array(z.object({ asset: z.string(), start: Num, end: Num })),
   title_card: z.object({ text: z.string(), start: Num, end: Num }).nullable(),
 });

@@ -10,6 +10,7 @@ import { fpsValue, outputFps } from "../ffmpeg/filter-values.js";
 import type { CropKeyframe } from "../reframe/crop-path.js";
 import { cropWindow } from "../reframe/crop-path.js";
 import { planCuts, type PlannedCut } from "./cut-plan.js";
+import { findFillersInSound } from "./fillers.js";
 import { detectQuiet } from "./quiet.js";
 import { keptDuration, keptSpans, mapWords, toClipTime, type Span } from "./timeline.js";
 import { frameFaces, planZooms, speakerChanges, zoomCandidates, type TimedRect, type Zoom } from "./zoom-plan.js";
@@ -25,18 +26,20 @@ export const gridFps = (sourceFps: number | undefined) => fpsValue(outputFps(sou
 
 /**
  * The cuts a style asks of a clip: its audio's quiet intervals over [start, end] (only when it
- * removes silences and has audio) and its words (uncut clip times). [] when the style cuts nothing.
+ * removes silences and has audio), its words (uncut clip times) and, when it removes fillers, the
+ * fillers its sound has that no word shows (./fillers.ts). [] when the style cuts nothing.
  */
 export async function clipCuts(o: { source: string; start: number; end: number; hasAudio: boolean; words: readonly CaptionWord[]; style: Style; fps: number; signal: AbortSignal }): Promise<PlannedCut[]> {
   if (!cutsWanted(o.style)) return [];
   const duration = o.end - o.start;
   const quiet = o.style.remove_silences === true && o.hasAudio ? (await detectQuiet(o.source, { start: o.start, duration }, o.signal)).quiet : [];
-  return planCuts({ words: o.words, quiet, durationS: duration, fps: o.fps, removeSilences: o.style.remove_silences === true, removeFillers: o.style.remove_fillers === true });
+  const heard = o.style.remove_fillers === true && o.hasAudio ? await findFillersInSound({ source: o.source, start: o.start, duration, words: o.words, signal: o.signal }) : [];
+  return planCuts({ words: o.words, quiet, heard, durationS: duration, fps: o.fps, removeSilences: o.style.remove_silences === true, removeFillers: o.style.remove_fillers === true });
 }
 
 /** The stored cuts of a clip (edits.cuts, source seconds) on its uncut timeline, for a range starting at source second `sourceStart`. */
-export function storedCuts(cuts: readonly { source_start: number; source_end: number; reason: PlannedCut["reason"] }[], sourceStart: number): PlannedCut[] {
-  return cuts.map((c) => ({ start: c.source_start - sourceStart, end: c.source_end - sourceStart, reason: c.reason }));
+export function storedCuts(cuts: readonly { source_start: number; source_end: number; reason: PlannedCut["reason"]; word?: string }[], sourceStart: number): PlannedCut[] {
+  return cuts.map((c) => ({ start: c.source_start - sourceStart, end: c.source_end - sourceStart, reason: c.reason, ...(c.word ? { word: c.word } : {}) }));
 }
 
 export interface ClipEditInput extends Omit<ClipCaptionsInput, "durationS"> {
@@ -75,7 +78,7 @@ export function clipEdit(i: ClipEditInput): ClipEdit {
   const edits: ClipEdits = {
     ...captions.edits,
     zooms: zooms.map((z) => ({ start: z.start, end: z.end, scale: z.scale })),
-    cuts: i.cuts.map((c) => ({ source_start: r3(i.sourceStart + c.start), source_end: r3(i.sourceStart + c.end), reason: c.reason })),
+    cuts: i.cuts.map((c) => ({ source_start: r3(i.sourceStart + c.start), source_end: r3(i.sourceStart + c.end), reason: c.reason, ...(c.word ? { word: c.word } : {}) })),
   };
   return { captions: { ...captions, edits }, keep, durationS, zooms, edits };
 }

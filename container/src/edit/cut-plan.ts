@@ -15,7 +15,12 @@ export const KEEP_PAUSE_S = 0.25;
 
 export interface PlannedCut extends Span {
   reason: CutReason;
+  /** reason filler: the filler as the transcript wrote it, or VOICED_HESITATION */
+  word?: string;
 }
+
+/** The name of a filler found in the sound (./fillers.ts), not in the transcript. */
+export const VOICED_HESITATION = "voiced hesitation";
 
 /**
  * The silencedetect threshold (dBFS) for a clip measured at `lufs`: SILENCE_BELOW_SPEECH_DB under
@@ -107,6 +112,11 @@ export interface CutPlanInput {
   fps: number;
   removeSilences: boolean;
   removeFillers: boolean;
+  /**
+   * fillers found in the sound that no word shows (./fillers.ts), clip times; cut like filler words,
+   * but never past `pause` (the quiet around it), so a word the transcript missed beside it stays
+   */
+  heard?: readonly (Span & { pause?: Span })[];
 }
 
 /** How much of a word's edge may sit in a quiet interval (recognisers' word times are loose by about this). */
@@ -125,13 +135,27 @@ export function planCuts(i: CutPlanInput): PlannedCut[] {
   const fillers = i.removeFillers ? fillerRanges(i.words) : [];
   const isFiller = new Set(fillers.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, k) => a + k)));
   if (i.removeFillers) {
-    for (const [first, last] of fillers) {
-      const prevEnd = first > 0 ? i.words[first - 1]!.end : 0;
-      const nextStart = last + 1 < i.words.length ? i.words[last + 1]!.start : i.durationS;
-      const a = Math.min(prevEnd, i.words[first]!.start);
-      const b = Math.max(nextStart, i.words[last]!.end);
-      const before = i.words[first]!.start - a;
-      const after = b - i.words[last]!.end;
+    // the words and the fillers heard in the sound, in order; a filler is cut from the end of what
+    // is said before it to the start of what is said after it
+    const items: (Span & { filler: string | null; pause?: Span })[] = [];
+    for (let k = 0; k < i.words.length; k++) {
+      const range = fillers.find(([a]) => a === k);
+      if (range) {
+        const [a, b] = range;
+        items.push({ start: i.words[a]!.start, end: i.words[b]!.end, filler: i.words.slice(a, b + 1).map((w) => bare(w.text)).join(" ") });
+        k = b;
+      } else items.push({ start: i.words[k]!.start, end: i.words[k]!.end, filler: null });
+    }
+    for (const h of i.heard ?? []) items.push({ start: h.start, end: h.end, filler: VOICED_HESITATION, ...(h.pause ? { pause: h.pause } : {}) });
+    items.sort((x, y) => x.start - y.start);
+    items.forEach((it, k) => {
+      if (it.filler === null) return;
+      const prevEnd = Math.max(k > 0 ? items[k - 1]!.end : 0, it.pause?.start ?? -Infinity);
+      const nextStart = Math.min(k + 1 < items.length ? items[k + 1]!.start : i.durationS, it.pause?.end ?? Infinity);
+      const a = Math.min(prevEnd, it.start);
+      const b = Math.max(nextStart, it.end);
+      const before = it.start - a;
+      const after = b - it.end;
       // what stays is taken from the pause before and after the filler, never from the filler:
       // half each side, the other side's share where one side is shorter
       const keep = Math.min(KEEP_PAUSE_S, before + after);
@@ -139,8 +163,8 @@ export function planCuts(i: CutPlanInput): PlannedCut[] {
       const keepAfter = Math.min(after, keep - keepBefore);
       const start = onGrid(a + keepBefore, i.fps, "up");
       const end = onGrid(b - keepAfter, i.fps, "down");
-      if (end - start >= 1 / i.fps - 1e-9) cuts.push({ start, end, reason: "filler" });
-    }
+      if (end - start >= 1 / i.fps - 1e-9) cuts.push({ start, end, reason: "filler", word: it.filler });
+    });
   }
   if (i.removeSilences) {
     const spoken = i.words.filter((_, k) => !isFiller.has(k)).map((w) => ({ start: w.start + WORD_SLACK_S, end: w.end - WORD_SLACK_S })).filter((w) => w.end > w.start);
@@ -171,7 +195,10 @@ export function mergeCuts(cuts: readonly PlannedCut[]): PlannedCut[] {
     const last = out.at(-1);
     if (last && c.start <= last.end + 1e-6) {
       last.end = Math.max(last.end, c.end);
-      if (c.reason === "filler") last.reason = "filler";
+      if (c.reason === "filler") {
+        last.word = last.reason === "filler" && last.word && c.word && last.word !== c.word ? `${last.word}, ${c.word}` : (last.word ?? c.word);
+        last.reason = "filler";
+      }
     } else out.push({ ...c });
   }
   return out;

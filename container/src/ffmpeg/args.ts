@@ -121,9 +121,20 @@ export function ffprobeArgs(input: string): string[] {
   return ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", input];
 }
 
-/** 16 kHz mono s16 WAV of the first audio stream, what the speech engines read. */
+/**
+ * The audio on the source's clock (issue 33 case 9): a gap in the audio's timestamps (dropped
+ * audio, a file joined or looped with `-c copy` whose audio is shorter than its video) is filled
+ * with silence, and audio that starts after the file does is padded from 0, so a sample's place in
+ * the decoded audio is its time in the source, the clock clips are cut on. aresample's `async`
+ * stretches or fills to match the timestamps (ffmpeg-resampler(1)); `min_hard_comp` 0.01 fills any
+ * gap from 10 ms up (the default, 0.1 s, lets smaller gaps add up as drift); `first_pts=0` pads the
+ * start.
+ */
+export const AUDIO_ON_SOURCE_CLOCK = "aresample=async=1:min_hard_comp=0.01:first_pts=0";
+
+/** 16 kHz mono s16 WAV of the first audio stream, on the source's clock: what the speech engines read. */
 export function extractAudioArgs(input: string, output: string): string[] {
-  return ["-i", input, "-map", "0:a:0", "-vn", "-sn", "-dn", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", output];
+  return ["-i", input, "-map", "0:a:0", "-vn", "-sn", "-dn", "-af", AUDIO_ON_SOURCE_CLOCK, "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", output];
 }
 
 /** One JPEG frame at `t` seconds of `input`. */

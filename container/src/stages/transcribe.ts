@@ -30,6 +30,8 @@ export interface TranscribeOptions {
   /** language hint for engines that take one */
   lang?: string;
   chunking?: ChunkOptions;
+  /** keep filler words where the engine can (style remove_fillers; SpeechOptions.keepFillers) */
+  keepFillers?: boolean;
   /** parallel engine runs; defaults to os.availableParallelism() */
   concurrency?: number;
 }
@@ -58,7 +60,7 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
       await writeWav(file, await audio.read(a, b));
       const offsetS = a / ENGINE_SAMPLE_RATE;
       const heard = pauses.filter((p) => p.end > offsetS && p.start < b / ENGINE_SAMPLE_RATE).map((p) => ({ start: p.start - offsetS, end: p.end - offsetS }));
-      const res = await engine.transcribe(file, { signal: opts.signal, lang: opts.lang, offsetS, pauses: heard });
+      const res = await engine.transcribe(file, { signal: opts.signal, lang: opts.lang, offsetS, pauses: heard, ...(opts.keepFillers ? { keepFillers: true } : {}) });
       await rm(file, { force: true });
       done[i] = plan.end - plan.start;
       report();

@@ -141,7 +141,14 @@ export interface StandInOptions {
   mode?: "words" | "segments";
   /** answers given, in order, before any transcription (429s, 5xx, 4xx) */
   script?: Canned[];
+  /**
+   * Answer as Whisper models do with hesitations: "um" and "uh" are written only when the request
+   * carries a prompt (OpenAI's guide: a disfluent prompt keeps them), left out otherwise.
+   */
+  fillersOnlyWhenPrompted?: boolean;
 }
+
+const HESITATION = /^(um|uh)$/i;
 
 /** OpenAI's error body. */
 export const openAiError = (status: number, message: string, type: string, code: string | null = null, headers?: Record<string, string>): Canned => ({
@@ -181,10 +188,11 @@ export async function startOpenAiStandIn(source: GoldSource, opts: StandInOption
         rec.heardAt = from;
         const rel = (t: number) => round3(Math.max(0, t - from));
         // Whisper hears whole words: those inside the audio, give or take a frame.
-        const words = source.words.filter((w) => w.start >= from - 0.02 && w.end <= to + 0.02);
+        const dropFillers = opts.fillersOnlyWhenPrompted === true && !fields.prompt?.length;
+        const words = source.words.filter((w) => w.start >= from - 0.02 && w.end <= to + 0.02 && !(dropFillers && HESITATION.test(w.word)));
         const segments = source.utterances
           .filter((u) => u.start >= from - 0.05 && u.end <= to + 0.05)
-          .map((u, id) => ({ id, seek: 0, start: rel(u.start), end: rel(u.end), text: ` ${u.text}`, tokens: [50364], temperature: 0, avg_logprob: -0.21, compression_ratio: 1.3, no_speech_prob: 0.01 }));
+          .map((u, id) => ({ id, seek: 0, start: rel(u.start), end: rel(u.end), text: ` ${dropFillers ? u.text.split(/\s+/).filter((t) => !HESITATION.test(t)).join(" ") : u.text}`, tokens: [50364], temperature: 0, avg_logprob: -0.21, compression_ratio: 1.3, no_speech_prob: 0.01 }));
         // One language per request, as Whisper reports it (a name): the one most of what it heard is in.
         const heardUtterances = source.utterances.filter((u) => u.end > from && u.start < to);
         const spoken = new Map<string, number>();

@@ -877,6 +877,8 @@ export interface components {
                 reason: "silence" | "filler";
                 source_end: number;
                 source_start: number;
+                /** @description reason filler: the filler taken out, as the transcript wrote it ("um", "you know"), or "voiced hesitation" for one found in the sound that the transcript does not show */
+                word?: string;
             }[];
             emoji: {
                 emoji: string;
@@ -1582,7 +1584,7 @@ export interface components {
             emphasis?: "none" | "keywords";
             /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
             hook_title?: boolean;
-            /** @description true: filler words the speech engine reports (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning) cut out with the hesitation around them, leaving at most a 0.25 s pause. */
+            /** @description true: filler words the transcript shows (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning), and hesitations heard in the sound between words that it leaves out (a held or standalone um/uh, named "voiced hesitation"), cut out with the hesitation around them, leaving at most a 0.25 s pause. Engines that take a prompt are asked to write fillers down. */
             remove_fillers?: boolean;
             /** @description true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip. */
             remove_silences?: boolean;
@@ -3710,7 +3712,7 @@ export interface operations {
                         emphasis?: "none" | "keywords";
                         /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
                         hook_title?: boolean;
-                        /** @description true: filler words the speech engine reports (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning) cut out with the hesitation around them, leaving at most a 0.25 s pause. */
+                        /** @description true: filler words the transcript shows (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning), and hesitations heard in the sound between words that it leaves out (a held or standalone um/uh, named "voiced hesitation"), cut out with the hesitation around them, leaving at most a 0.25 s pause. Engines that take a prompt are asked to write fillers down. */
                         remove_fillers?: boolean;
                         /** @description true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip. */
                         remove_silences?: boolean;

@@ -19,7 +19,7 @@ import { DEFAULT_RETRY, type HttpAnswer, postWithRetry, type RetryPolicy } from 
 import { log } from "../../log.js";
 import { languageCode } from "./language.js";
 import { wordsFromSegments } from "./segment-words.js";
-import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
+import { FILLER_PROMPT, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";
 
 /** OpenAI's documented upload limit ("File uploads are currently limited to 25 MB"). */
 export const OPENAI_UPLOAD_LIMIT_BYTES = 25_000_000;
@@ -50,6 +50,8 @@ export interface TranscriptionRequest {
   contentType: string;
   model: string;
   language?: string | null;
+  /** sent as `prompt` (FILLER_PROMPT when the job removes fillers) */
+  prompt?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export function transcriptionForm(r: TranscriptionRequest, boundary = `katto-${r
     ["timestamp_granularities[]", "segment"],
   ];
   if (r.language) fields.push(["language", r.language]);
+  if (r.prompt) fields.push(["prompt", r.prompt]);
   const parts: Buffer[] = [];
   for (const [name, value] of fields) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
@@ -158,7 +161,7 @@ export function createOpenAiSpeechEngine(cfg: OpenAiSpeechConfig, opts: OpenAiEn
         if (file.length > limit) {
           throw new StageError("transcribe", `speech recognition failed: a piece of audio came to ${file.length} bytes, over the ${limit}-byte upload limit`);
         }
-        const form = transcriptionForm({ file, fileName: "audio.ogg", contentType: "audio/ogg", model: cfg.model, language: languageCode(o.lang) });
+        const form = transcriptionForm({ file, fileName: "audio.ogg", contentType: "audio/ogg", model: cfg.model, language: languageCode(o.lang), ...(o.keepFillers ? { prompt: FILLER_PROMPT } : {}) });
         const headers: Record<string, string> = { "content-type": form.contentType, accept: "application/json" };
         if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
         let answer: HttpAnswer;

@@ -13,7 +13,20 @@ export interface SpeechOptions {
    * engines that time only phrases and spread the words over the voiced part themselves.
    */
   pauses?: Interval[];
+  /**
+   * Keep filler words (style remove_fillers): engines that take a prompt are sent FILLER_PROMPT,
+   * written in the disfluent style OpenAI's speech-to-text guide gives for keeping "um" and "uh".
+   */
+  keepFillers?: boolean;
 }
+
+/**
+ * The prompt that asks a Whisper-style recogniser to write hesitations down: a model continues the
+ * prompt's style, and one with fillers in it keeps them (OpenAI speech-to-text guide, "Prompting":
+ * "Umm, let me think like, hmm... Okay, here's what I'm, like, thinking."). Sent only when the job
+ * removes fillers, so other transcripts stay as clean as the model writes them.
+ */
+export const FILLER_PROMPT = "Umm, let me think like, hmm... Okay, here's what I'm, like, thinking. Uh, so, um, you know, I mean, er, yeah.";
 
 export interface SpeechResult {
   /** ISO 639-1 code when the engine knows it, null when it does not say */

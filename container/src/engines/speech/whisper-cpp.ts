@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Word } from "../../types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
 import { languageCode } from "./language.js";
-import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
+import { FILLER_PROMPT, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";
 
 export interface WhisperCppConfig {
   modelPath: string;
@@ -86,7 +86,7 @@ export function checkWhisperCpp(cfg: { modelPath?: string; bin?: string }): Whis
 /** "whisper-cpp:base.en" for .../ggml-base.en.bin: the engine and its model, as the transcript names it. */
 export const whisperCppEngineName = (modelPath: string) => `whisper-cpp:${path.basename(modelPath).replace(/^ggml-/, "").replace(/\.bin$/, "")}`;
 
-export function whisperCppArgs(cfg: WhisperCppConfig, wavPath: string, outPrefix: string, lang?: string): string[] {
+export function whisperCppArgs(cfg: WhisperCppConfig, wavPath: string, outPrefix: string, lang?: string, prompt?: string): string[] {
   return [
     "-m", cfg.modelPath,
     "-f", wavPath,
@@ -97,6 +97,8 @@ export function whisperCppArgs(cfg: WhisperCppConfig, wavPath: string, outPrefix
     "-ojf",
     "-of", outPrefix,
     "-np",
+    // the initial prompt (whisper.cpp --prompt): FILLER_PROMPT when the job removes fillers
+    ...(prompt ? ["--prompt", prompt] : []),
   ];
 }
 
@@ -109,7 +111,7 @@ export function createWhisperCppEngine(cfg: WhisperCppConfig): SpeechEngine {
       const dir = mkdtempSync(path.join(tmpdir(), "katto-whisper-"));
       try {
         const prefix = path.join(dir, "out");
-        await runProcess(cfg.bin, whisperCppArgs(cfg, wavPath, prefix, opts.lang), { stage: "transcribe", signal: opts.signal });
+        await runProcess(cfg.bin, whisperCppArgs(cfg, wavPath, prefix, opts.lang, opts.keepFillers ? FILLER_PROMPT : undefined), { stage: "transcribe", signal: opts.signal });
         const json = JSON.parse(await readFile(`${prefix}.json`, "utf8"));
         return { ...parseWhisperCppJson(json, opts.offsetS ?? 0), engine: name };
       } finally {

@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import type { Word } from "../../types.js";
 import { type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
 import { languageCode } from "./language.js";
-import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
+import { FILLER_PROMPT, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";
 
 export const WHISPER_MODEL = "@cf/openai/whisper-large-v3-turbo";
 
@@ -52,6 +52,8 @@ export function createWorkersAiSpeechEngine(cfg: CloudflareAiConfig, model = WHI
       const input: Record<string, unknown> = { audio, task: "transcribe" };
       const language = languageCode(opts.lang); // Whisper takes "es", not "es-ES"
       if (language) input.language = language;
+      // Ai_Cf_Openai_Whisper_Large_V3_Turbo_Input.initial_prompt: the disfluent prompt keeps fillers
+      if (opts.keepFillers) input.initial_prompt = FILLER_PROMPT;
       const result = await runWorkersAi(cfg, model, input, { signal: opts.signal });
       return { ...parseWhisperOutput(result, opts.offsetS ?? 0), engine: name };
     },
