@@ -57,6 +57,16 @@ export type CutReason = (typeof CUT_REASONS)[number];
 export const WORDS_PER_CAPTION = { min: 1, max: 8 } as const;
 export const HOOK_TITLE_S = 2.5;
 
+/** The score's parts, each 0-100; the overall score weighs them. */
+export const SCORE_PARTS = ["hook", "flow", "value", "trend"] as const;
+export type ScorePart = (typeof SCORE_PARTS)[number];
+/**
+ * The default weights of the score's parts (summing to 1): what the backend scores with when no
+ * genre says otherwise, and what an account's learned weights start from and stay at until its
+ * numbers show something (docs/api-decisions.md "Scores that learn").
+ */
+export const DEFAULT_SCORE_WEIGHTS: Readonly<Record<ScorePart, number>> = { hook: 0.35, flow: 0.2, value: 0.3, trend: 0.15 };
+
 /** Languages a clip can be dubbed into (re-render `dub`). */
 export const DUB_LANGUAGES = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
 export type DubLanguage = (typeof DUB_LANGUAGES)[number];
