@@ -121,7 +121,7 @@ export const CONFIG_LIMITS = { genre: 100, customPrompt: 1000, topics: 500 } as 
 /**
  * Why the selection left a moment it considered out of the clips (GET /jobs/{id}/candidates):
  * `overlap`, it overlaps a chosen clip in time (or repeats its words); `below_cutoff`, it scored
- * below the clips chosen when the job aimed for fewer clips than the limit (one per two minutes of
+ * below the clips chosen when the job aimed for fewer clips than the limit (one per full minute of
  * speech, or `min_clips`); `too_short`, the whole thought (sentences between long pauses) is
  * shorter than the shortest clip of the `clipLength` asked; `max_clips`, it fit but the job already
  * had its most clips (`max_clips` of the config, else 10).
