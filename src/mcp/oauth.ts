@@ -84,7 +84,7 @@ export function withOAuth(appFetch: AppFetch) {
     const origin = config.publicOrigin ?? new URL(req.url).origin;
     // Before the credential check: a foreign page gets 403 whether or not the browser holds a token.
     const sentOrigin = req.headers.get("origin");
-    if (pathStartsWith(req.url, MCP_PATH) && !mcpOriginAllowed(sentOrigin, { ownOrigin: origin, localMode: config.localMode, allowedOrigins: config.mcp.allowedOrigins })) {
+    if (pathStartsWith(req.url, MCP_PATH) && !mcpOriginAllowed(sentOrigin, { ownOrigin: config.publicOrigin, localMode: config.localMode, allowedOrigins: config.mcp.allowedOrigins })) {
       return forbiddenOrigin(sentOrigin!);
     }
     return providerFor(origin, appFetch).fetch(req, env, ctx);

@@ -6,8 +6,13 @@
 // sends, and stay allowed: the bearer credential is what authenticates them.
 
 export interface OriginPolicy {
-  /** The Worker's public origin (PUBLIC_BASE_URL, else the request's own origin). */
-  ownOrigin: string;
+  /**
+   * The Worker's public origin (PUBLIC_BASE_URL). Never the request's own Host: in a DNS rebinding
+   * attack the page's Origin and the Host it sent are the same foreign name (evil.example resolving
+   * to 127.0.0.1), so "same as the Host" would let it in. Unset only in local mode, where the
+   * loopback origins are the Worker's own.
+   */
+  ownOrigin: string | undefined;
   /** Local mode: loopback origins (localhost, 127.0.0.0/8, [::1]) on any port are allowed too. */
   localMode: boolean;
   /** The operator's MCP_ALLOWED_ORIGINS. */

@@ -909,9 +909,9 @@ export interface components {
              * @example podcast
              */
             genre?: string;
-            /** @description At most this many clips, 1 to 10 (default 10). */
+            /** @description At most this many clips, 1 to 10 (default 10): caps the default of one clip per full minute of speech, and min_clips. */
             max_clips?: number;
-            /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (one clip per two minutes of speech) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
+            /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (by default one clip per full minute of speech, at least 1) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
             min_clips?: number;
             /**
              * @description Which weights rank the clips. "default" (or absent): the service's weights. "account": the weights GET /insights fitted on this account's published clips, frozen when the job is created; each clip then shows `account_score` beside its default `score` and the clips are ranked by it. Refused (409) while the account has fewer than 10 published clips with 7-day numbers.
@@ -1061,13 +1061,22 @@ export interface components {
             /** @description Share of the variance of log views the fit explains on these posts. */
             r2: number;
             residual_std: number;
-            /** @description The account's weights for the four score parts, positive and summing to 1 (what config.score_with: "account" ranks with). */
+            /** @description Per score part, whether the numbers show anything about it and how far its weight moved from the default. */
+            score_parts: {
+                flow: components["schemas"]["ScorePartEvidence"];
+                hook: components["schemas"]["ScorePartEvidence"];
+                trend: components["schemas"]["ScorePartEvidence"];
+                value: components["schemas"]["ScorePartEvidence"];
+            };
+            /** @description The weights config.score_with: "account" ranks with, summing to 1: the default weights (hook 0.35, flow 0.2, value 0.3, trend 0.15), each moved towards this account's numbers only as far as they show something (score_parts). With score_weights_learned false they are the defaults. */
             score_weights: {
                 flow: number;
                 hook: number;
                 trend: number;
                 value: number;
             };
+            /** @description Whether the account's numbers moved any weight from the default. false: views did not depend on the score parts more than noise would (an F test at 5 %), so score_weights are the defaults and score_with "account" ranks as the default does. */
+            score_weights_learned: boolean;
             /** @enum {string} */
             status: "fitted";
             /** @enum {string} */
@@ -1442,6 +1451,17 @@ export interface components {
             filename: string;
             /** @description Bytes. Cap: 1 GB on free, 5 GB on creator. */
             size: number;
+        };
+        ScorePartEvidence: {
+            /** @description The part's default weight. */
+            default_weight: number;
+            /**
+             * @description helps / hurts: more of this part went with more / fewer views, beyond noise (its own test and the parts' joint test at 5 %). none: the numbers cannot tell it from noise (or it never varied); its weight stays at the default.
+             * @enum {string}
+             */
+            evidence: "helps" | "hurts" | "none";
+            /** @description How far the weight moved from the default towards the data's share: 0 (default kept) to 1 (the data's share). */
+            learned_share: number;
         };
         SegmentEdit: {
             /** @description The segment's index in `segments` of the revision being edited. */

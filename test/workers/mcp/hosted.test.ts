@@ -32,6 +32,13 @@ describe("hosted MCP at /mcp: Origin (MCP transport spec, DNS rebinding)", () =>
       expect(body.error.message).toMatch(/MCP_ALLOWED_ORIGINS/);
     }
     expect((await rpc(null, INITIALIZE, undefined, "http://evil.example.com")).status).toBe(403);
+    // DNS rebinding: the page's name resolves to this server, so the Host it sends is its own too
+    const rebound = await SELF.fetch("http://evil.example.com/mcp", {
+      method: "POST",
+      headers: { authorization: `Bearer ${c.key.key}`, origin: "http://evil.example.com", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(INITIALIZE),
+    });
+    expect(rebound.status).toBe(403);
   });
 
   it("serves no Origin (server-side clients), its own origin, loopback origins in local mode and the operator's MCP_ALLOWED_ORIGINS", async () => {
@@ -53,6 +60,10 @@ describe("hosted MCP at /mcp: Origin (MCP transport spec, DNS rebinding)", () =>
     expect(mcpOriginAllowed("http://localhost:6274", prod)).toBe(false);
     expect(mcpOriginAllowed("http://127.0.0.1:8787", prod)).toBe(false);
     expect(mcpOriginAllowed("chrome-extension://abcdef", prod)).toBe(false);
+    // local mode without PUBLIC_BASE_URL: loopback only, never whatever Host the request named
+    const local = { ownOrigin: undefined, localMode: true, allowedOrigins: [] };
+    expect(mcpOriginAllowed("http://localhost:18870", local)).toBe(true);
+    expect(mcpOriginAllowed("http://evil.example.com", local)).toBe(false);
   });
 });
 
