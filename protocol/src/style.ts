@@ -37,7 +37,7 @@ const STYLE_SHAPE = {
   /** burned-in captions and SRT in this language (the dub's translation engines) */
   caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({
     description:
-      "Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.",
+      "Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.",
   }),
 };
 

@@ -29,7 +29,7 @@ function task(id: string, range: { start: number; end: number }, params: ManualC
     clip_index,
     source: { url: worker.mediaUrl(SOURCE), kind: "url" },
     range,
-    transcript: { lang: "en", words: WORDS.filter((w) => w.end > range.start - 5 && w.start < range.end + 5) },
+    transcript: { lang: "en", words: WORDS.filter((w) => w.end > range.start - 5 && w.start < range.end + 5), engine: "whisper-cpp:base.en" },
     config: { clipLength: "lt30" },
     params,
     callback: { base_url: worker.base, token: worker.token },
@@ -70,12 +70,13 @@ describe("POST /v1/clips/manual", () => {
     expect(await r.json()).toEqual({ job_id: id, clip_index: 3, accepted: true });
     const ev = await waitFor(() => worker.events(id).find((e) => e.type === "manual_clip" || e.type === "manual_clip_failed"), 150_000, "manual_clip");
     expect(ev.type, JSON.stringify(ev)).toBe("manual_clip");
-    const clip = ev.clip as { clip_index: number; file: string; captions_file: string; hd: boolean; start: number; end: number; title: string; score: number; subscores: Record<string, number>; justification: string; metadata: { layout: string; words: unknown[] } };
+    const clip = ev.clip as { clip_index: number; file: string; captions_file: string; hd: boolean; start: number; end: number; title: string; score: number; subscores: Record<string, number>; justification: string; metadata: { layout: string; words: unknown[]; transcript_engine: string } };
     expect(clip).toMatchObject({ clip_index: 3, hd: true, start: 2.35, end: 10.6, title: "Made by hand", file: "clip-3.mp4", captions_file: "clip-3.srt" });
     expect(clip.score).toBeGreaterThan(0);
     expect(Object.keys(clip.subscores).sort()).toEqual(["flow", "hook", "trend", "value"]);
     expect(clip.justification.length).toBeGreaterThan(10);
     expect(clip.metadata.layout).toBe("wide");
+    expect(clip.metadata.transcript_engine).toBe("whisper-cpp:base.en");
     const probe = ffprobe(worker.file(id, clip.file));
     const v = probe.streams.find((s) => s.codec_type === "video")!;
     expect([v.width, v.height]).toEqual([1080, 1920]);
