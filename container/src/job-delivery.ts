@@ -19,7 +19,7 @@ import type { JobWarning } from "@katto/protocol";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
-import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
+import { assetFiles, brollSource, clipCutaways, stockWarnings } from "./broll/assets.js";
 import { OUTPUT_SIZE } from "./ffmpeg/args.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { Transcript } from "./types.js";
@@ -32,7 +32,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
   const { job, signal, dir } = run;
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
   // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
-  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd });
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd, onStockFailure: (cause) => run.stockFailures.add(cause) });
   return async (p, onProgress, name) => {
     const base = name ?? `clip-${p.index}`;
     // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report
@@ -114,7 +114,7 @@ export async function sendClips(run: JobRun, source: Source, transcript: Transcr
   const reports = checked.plans.map((p, i) => withQuality(clipReport(p, source.info, transcript.engine), checked.qualities[i]));
   for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
   const selection = checked.plans[0]?.moment.selection;
-  const warnings = [...checked.warnings, ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
+  const warnings = [...checked.warnings, ...stockWarnings(run.stockFailures, source.info.duration), ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
   await run.send({
     type: "clips",
     clips: reports,

@@ -7,6 +7,7 @@
 // Also here: the `edits` a render records, what each option actually did to one clip, so a client
 // can show it and a re-render can reproduce it.
 import { z } from "zod";
+import { StockCreditSchema } from "./broll.js";
 import { BROLL_SOURCES, CUT_REASONS, DUB_LANGUAGES, EMPHASIS_MODES, WORDS_PER_CAPTION, ZOOM_MODES } from "./vocabularies.js";
 
 const oneOf = (list: readonly string[]) => ({ error: `must be one of ${list.join(", ")}` });
@@ -84,7 +85,14 @@ export const ClipEditsSchema = z.object({
   emoji: z.array(z.object({ word: Word, emoji: z.string(), start: Num, end: Num })),
   zooms: z.array(z.object({ start: Num, end: Num, scale: Num.positive() })),
   cuts: z.array(z.object({ source_start: Num, source_end: Num, reason: z.enum(CUT_REASONS) })),
-  broll: z.array(z.object({ asset: z.string(), start: Num, end: Num })),
+  broll: z.array(
+    z.object({
+      asset: z.string(),
+      start: Num,
+      end: Num,
+      credit: StockCreditSchema.optional().meta({ description: "Stock footage: its author and page (credit them where the clip is shown, as the provider's guidelines ask); absent for the account's own B-roll." }),
+    }),
+  ),
   title_card: z.object({ text: z.string(), start: Num, end: Num }).nullable(),
 });
 export type ClipEdits = z.output<typeof ClipEditsSchema>;

@@ -106,9 +106,11 @@ export type WordTiming = (typeof WORD_TIMINGS)[number];
  * a centre crop instead (`clip_framing_simplified`); a candidate clip that could not be rendered
  * at all and was left out of the results (`clip_left_out`); a delivered clip whose measured quality
  * still has flags (`clip_flagged`); a rendered clip dropped for its measured quality
- * (`clip_dropped`: no speech, mostly silent); fewer clips than `min_clips` asked (`fewer_clips`).
+ * (`clip_dropped`: no speech, mostly silent); fewer clips than `min_clips` asked (`fewer_clips`);
+ * stock B-roll that could not be searched, naming why (`broll_unavailable`: key refused, rate
+ * limited, provider unreachable), so clips without cutaways are explained.
  */
-export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips"] as const;
+export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips", "broll_unavailable"] as const;
 export type JobWarningCode = (typeof JOB_WARNING_CODES)[number];
 
 /** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
