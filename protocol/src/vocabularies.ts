@@ -67,6 +67,24 @@ export type ScorePart = (typeof SCORE_PARTS)[number];
  */
 export const DEFAULT_SCORE_WEIGHTS: Readonly<Record<ScorePart, number>> = { hook: 0.35, flow: 0.2, value: 0.3, trend: 0.15 };
 
+/**
+ * Below what confidence a transcript word is marked for a second look, per speech engine, as
+ * calibrated on the gold transcripts (container/test/engines/confidence-calibration.test.ts): a
+ * marked word must be wrong more often than one not marked, and the threshold separate wrong words
+ * from right ones about as well as any (Youden's J). pocketsphinx: 0.3 (on 215 gold-set words, 44 %
+ * of them wrong, it marks 82, 63 % wrong, and leaves 133, 32 % wrong; 0.5 marked 114, 54 % wrong,
+ * leaving 101, 34 % wrong: our pocketsphinx confidences spread over 0-1, not 0.90-0.98). Engines not calibrated
+ * (whisper.cpp has no gold run here; whisper-1 and Workers AI give no confidence) keep 0.5.
+ */
+export const LOW_CONFIDENCE_THRESHOLDS: Readonly<Record<string, number>> = { pocketsphinx: 0.3 };
+export const DEFAULT_LOW_CONFIDENCE = 0.5;
+
+/** The low-confidence threshold of a transcript's engine ("pocketsphinx", "whisper-cpp:base.en"; "a+b" for a fallback: the highest of its parts). */
+export function lowConfidenceThreshold(engine: string | null | undefined): number {
+  const parts = (engine ?? "").split("+").map((e) => LOW_CONFIDENCE_THRESHOLDS[e.split(":")[0]!] ?? DEFAULT_LOW_CONFIDENCE);
+  return Math.max(...parts);
+}
+
 /** Languages a clip can be dubbed into (re-render `dub`). */
 export const DUB_LANGUAGES = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
 export type DubLanguage = (typeof DUB_LANGUAGES)[number];
