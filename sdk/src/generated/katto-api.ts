@@ -759,6 +759,14 @@ export interface components {
         ClipEdits: {
             broll: {
                 asset: string;
+                /** @description Stock footage: its author and page (credit them where the clip is shown, as the provider's guidelines ask); absent for the account's own B-roll. */
+                credit?: {
+                    author: string;
+                    author_url: string | null;
+                    page_url: string | null;
+                    /** @enum {string} */
+                    provider: "pexels";
+                };
                 end: number;
                 start: number;
             }[];
@@ -1214,10 +1222,10 @@ export interface components {
             /** @description The delivered clip it concerns; null for a clip that was left out. */
             clip_index: number | null;
             /**
-             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).
+             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source). broll_unavailable: style broll "stock" could not search the stock provider (its API key was refused, it rate-limited us, or it could not be reached), so clips have no stock cutaways; the message names the cause (clip_index null, start and end span the source).
              * @enum {string}
              */
-            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped" | "fewer_clips";
+            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped" | "fewer_clips" | "broll_unavailable";
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description One line saying what happened to which clip. */
@@ -1477,7 +1485,7 @@ export interface components {
              */
             broll?: "none" | "library" | "stock";
             /**
-             * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
+             * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
              * @enum {string}
              */
             caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
@@ -3605,7 +3613,7 @@ export interface operations {
                          */
                         broll?: "none" | "library" | "stock";
                         /**
-                         * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
+                         * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
                          * @enum {string}
                          */
                         caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
