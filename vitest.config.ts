@@ -30,6 +30,8 @@ export default defineConfig(async () => {
                   APP_SECRET: "test-app-secret-0123456789abcdef",
                   PUBLIC_BASE_URL: "http://127.0.0.1:8787",
                   RENDER_URL: "http://render.invalid",
+                  // an operator's list of browser origins allowed at /mcp (test/workers/mcp/hosted.test.ts)
+                  MCP_ALLOWED_ORIGINS: "https://agent.example",
                   PUBLISH_API_ORIGINS: JSON.stringify(Object.fromEntries(publishing.map(({ id }) => [id, `http://${id}.stand-in.invalid`]))),
                   ...publishingBindings,
                 },

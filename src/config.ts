@@ -75,6 +75,34 @@ const apiOrigins = z
   .pipe(z.partialRecord(z.enum(PLATFORM_IDS), z.url({ protocol: /^https?$/ }), { error: `must map platforms (${PLATFORM_IDS.join(", ")}) to http(s) origins` }))
   .optional();
 
+/**
+ * "https://app.example.com, https://agent.example.org": the browser origins besides the Worker's own
+ * that may call /mcp (MCP transport spec "Security warning": a server must validate Origin). Each
+ * entry must be a bare origin (scheme, host, optional port; no path), so a typo is refused at start
+ * instead of silently allowing nothing.
+ */
+const originList = z
+  .string()
+  .transform((raw, ctx) => {
+    const out: string[] = [];
+    for (const entry of raw.split(",").map((e) => e.trim()).filter(Boolean)) {
+      let origin: string | null = null;
+      try {
+        const u = new URL(entry);
+        if ((u.protocol === "http:" || u.protocol === "https:") && u.origin === entry.replace(/\/$/, "")) origin = u.origin;
+      } catch {
+        /* refused below */
+      }
+      if (!origin) {
+        ctx.addIssue({ code: "custom", message: `must be a comma-separated list of origins such as https://app.example.com (scheme, host and port only); "${entry}" is not one` });
+        return z.NEVER;
+      }
+      out.push(origin);
+    }
+    return out;
+  })
+  .optional();
+
 /** Every setting, by variable name. */
 export const WORKER_SETTINGS = {
   LOCAL_MODE: flag("local mode: loopback http sources and webhooks allowed; never in production"),
@@ -98,6 +126,7 @@ export const WORKER_SETTINGS = {
   /** Pexels' API key: enables style `broll: stock` (docs/api-decisions.md "Stock B-roll") */
   PEXELS_API_KEY: secret,
   PEXELS_API_URL: httpUrl("Pexels' API origin; honoured in local mode only (a stand-in), https://api.pexels.com otherwise"),
+  MCP_ALLOWED_ORIGINS: originList,
   ...platformSettings,
   ...renderSettings,
 } as const;
@@ -192,6 +221,10 @@ const Schema = z
         stock: s.PEXELS_API_KEY
           ? { provider: "pexels" as const, api_key: s.PEXELS_API_KEY, api_url: (s.LOCAL_MODE === "true" && withoutTrailingSlash(s.PEXELS_API_URL)) || PEXELS_API_URL }
           : null,
+      },
+      mcp: {
+        /** Browser origins, besides the Worker's own (and loopback ones in local mode), that may call /mcp. */
+        allowedOrigins: s.MCP_ALLOWED_ORIGINS ?? [],
       },
       presignedUploads:
         s.R2_S3_ENDPOINT && s.R2_BUCKET_NAME && s.R2_ACCESS_KEY_ID && s.R2_SECRET_ACCESS_KEY

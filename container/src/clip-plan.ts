@@ -159,7 +159,7 @@ export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The clip's `edits.broll`: each cutaway's asset id and clip times. */
-export const brollEdits = (cuts: readonly PlannedCutaway[]) => cuts.map((c) => ({ asset: c.asset.id, start: round3(c.start), end: round3(c.end) }));
+export const brollEdits = (cuts: readonly PlannedCutaway[]) => cuts.map((c) => ({ asset: c.asset.id, start: round3(c.start), end: round3(c.end), ...(c.asset.credit ? { credit: c.asset.credit } : {}) }));
 
 const pct = (n: number) => Math.round(Math.min(100, Math.max(0, Number.isFinite(n) ? n : 0)));
 

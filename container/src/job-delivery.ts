@@ -16,6 +16,7 @@ import type { ClipReport } from "./protocol.js";
 import type { JobWarning } from "@katto/protocol";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { renderThumbnail } from "./stages/render.js";
+import { stockWarnings } from "./broll/assets.js";
 import type { Transcript } from "./types.js";
 
 /**
@@ -71,7 +72,7 @@ export async function sendClips(run: JobRun, source: Source, transcript: Transcr
   const reports = checked.plans.map((p, i) => withQuality(clipReport(p, source.info, transcript.engine), checked.qualities[i]));
   for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
   const selection = checked.plans[0]?.moment.selection;
-  const warnings = [...checked.warnings, ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
+  const warnings = [...checked.warnings, ...stockWarnings(run.stockFailures, source.info.duration), ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
   await run.send({
     type: "clips",
     clips: reports,

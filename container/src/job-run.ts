@@ -60,6 +60,8 @@ export interface JobRun {
   send(ev: RenderEvent): Promise<void>;
   /** close the current lap of the stage clock under `name` */
   lap(name: string): void;
+  /** causes of failed stock B-roll searches (style broll stock), sent with `clips` as job warnings */
+  readonly stockFailures: Set<string>;
 }
 
 export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
@@ -67,6 +69,7 @@ export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
   const stageMs: Record<string, number> = {};
   let lapFrom = Date.now();
   return {
+    stockFailures: new Set<string>(),
     job: o.job,
     signal: o.signal,
     client: o.client,

@@ -93,7 +93,7 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   const content = await detectBars(src.path, { signal, durationS: info.duration, video: info.video });
 
   ctx.stage = "scoring";
-  const transcript: Transcript = { lang: task.transcript.lang, segments: [], words: task.transcript.words, engine: "job transcript" };
+  const transcript: Transcript = { lang: task.transcript.lang, segments: [], words: task.transcript.words, engine: task.transcript.engine ?? "unknown" };
   const moment = manualMoment(task.range, transcript.words, info.duration);
   const [scored] = await deps.scoreMoments([moment], transcript, { config: task.config, signal });
   if (!scored) throw new StageError("scoring", "the scorer returned no score");

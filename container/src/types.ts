@@ -52,7 +52,7 @@ export interface Moment {
 export interface SelectionNote {
   /** seconds of speech the clips were chosen from (words joined across pauses of up to 1 s) */
   speechS: number;
-  /** clips aimed for: one per two minutes of speech (or of source without speech), 1..10, within the job's limit */
+  /** clips aimed for: one per full minute of speech (or per 2.5 minutes of source without speech), 1..10, within the job's limit */
   target: number;
   found: number;
   /** why found < target, in words a user can act on; null when the target was met */

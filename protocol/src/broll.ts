@@ -35,6 +35,15 @@ export const BROLL_LIMITS = {
 /** Stock-footage providers behind the backend's one interface (container/src/broll/stock). */
 export const STOCK_PROVIDERS = ["pexels"] as const;
 
+/** Who made a stock asset and where it lives, as its provider asks to credit it (Pexels: "Video by <name> on Pexels", linked). */
+export const StockCreditSchema = z.object({
+  provider: z.enum(STOCK_PROVIDERS),
+  author: z.string().max(200),
+  author_url: HttpUrlSchema.nullable(),
+  page_url: HttpUrlSchema.nullable(),
+});
+export type StockCredit = z.output<typeof StockCreditSchema>;
+
 /** One asset a render may cut away to. */
 export const BrollAssetSchema = z.object(
   {
@@ -45,6 +54,8 @@ export const BrollAssetSchema = z.object(
     url: HttpUrlSchema,
     /** words that call for it, as the owner typed them (the backend stems them) */
     keywords: z.array(z.string({ error: "must be a string" }), { error: "must be a list of strings" }).max(BROLL_LIMITS.keywords),
+    /** stock footage: who made it and its page, credited where the clip's edits are shown (the provider's guidelines) */
+    credit: StockCreditSchema.optional(),
   },
   { error: "must be an object with id, kind, url and keywords" },
 );

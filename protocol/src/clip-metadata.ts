@@ -41,7 +41,7 @@ export const PanelFocusSchema = z.object({ x: Num, y: Num, w: Num.positive().opt
 export const ScoredBySchema = z.object({ engine: z.string(), model: z.string().optional(), fallback_reason: z.string().optional() });
 export type ScoredBy = z.output<typeof ScoredBySchema>;
 const Size = z.object({ width: z.int().positive(), height: z.int().positive() });
-/** How the job's selection went: clips aimed for (one per two minutes of speech), found, and why fewer. */
+/** How the job's selection went: clips aimed for (one per full minute of speech), found, and why fewer. */
 export const SelectionNoteSchema = z.object({
   speech_s: Num.min(0),
   clips_aimed: z.int().min(0),
@@ -79,7 +79,7 @@ export const ClipMetadataSchema = z.object({
   content_rect: RectSchema.nullable().optional(),
   /** why the layout was chosen (the automatic choice's evidence, or "requested") */
   layout_reason: z.string().max(500).optional(),
-  /** the same on every clip of a job: why a source gave fewer clips than one per two minutes of speech */
+  /** the same on every clip of a job: why a source gave fewer clips than one per full minute of speech */
   selection: SelectionNoteSchema.optional(),
   // issue 26, written on every clip since (optional for metadata written before):
   /** the clip style as resolved (kit defaults plus overrides), `{}` for none */

@@ -7,6 +7,7 @@
 // Also here: the `edits` a render records, what each option actually did to one clip, so a client
 // can show it and a re-render can reproduce it.
 import { z } from "zod";
+import { StockCreditSchema } from "./broll.js";
 import { BROLL_SOURCES, CUT_REASONS, DUB_LANGUAGES, EMPHASIS_MODES, WORDS_PER_CAPTION, ZOOM_MODES } from "./vocabularies.js";
 
 const oneOf = (list: readonly string[]) => ({ error: `must be one of ${list.join(", ")}` });
@@ -37,7 +38,7 @@ const STYLE_SHAPE = {
   /** burned-in captions and SRT in this language (the dub's translation engines) */
   caption_language: z.enum(DUB_LANGUAGES, oneOf(DUB_LANGUAGES)).optional().meta({
     description:
-      "Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.",
+      "Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.",
   }),
 };
 
@@ -91,7 +92,14 @@ export const ClipEditsSchema = z.object({
       word: z.string().optional().meta({ description: 'reason filler: the filler taken out, as the transcript wrote it ("um", "you know"), or "voiced hesitation" for one found in the sound that the transcript does not show' }),
     }),
   ),
-  broll: z.array(z.object({ asset: z.string(), start: Num, end: Num })),
+  broll: z.array(
+    z.object({
+      asset: z.string(),
+      start: Num,
+      end: Num,
+      credit: StockCreditSchema.optional().meta({ description: "Stock footage: its author and page (credit them where the clip is shown, as the provider's guidelines ask); absent for the account's own B-roll." }),
+    }),
+  ),
   title_card: z.object({ text: z.string(), start: Num, end: Num }).nullable(),
 });
 export type ClipEdits = z.output<typeof ClipEditsSchema>;

@@ -134,7 +134,15 @@ export const ManualClipTaskSchema = z.object(
     source: SourceSchema,
     range: z.object({ start: Num.min(0), end: Num }, { error: "must be an object with start and end" }).refine((r) => r.end > r.start, { error: "needs start < end" }),
     /** the transcript's words around the range (the clip's captions, score and title come from them) */
-    transcript: z.object({ lang: z.string().max(16).nullable(), words: z.array(TranscriptWordSchema) }, { error: "must be an object with lang and words" }),
+    transcript: z.object(
+      {
+        lang: z.string().max(16).nullable(),
+        words: z.array(TranscriptWordSchema),
+        /** the speech engine that made the job's transcript (its clips' transcript_engine); null when the job's transcript predates engines naming themselves */
+        engine: z.string().max(100).nullable().optional(),
+      },
+      { error: "must be an object with lang and words" },
+    ),
     /** the job's config, its resolved style (the request's over the job's) and the account's brand kit */
     config: RenderJobConfigSchema.default({}),
     params: z.object(

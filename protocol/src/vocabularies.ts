@@ -57,6 +57,34 @@ export type CutReason = (typeof CUT_REASONS)[number];
 export const WORDS_PER_CAPTION = { min: 1, max: 8 } as const;
 export const HOOK_TITLE_S = 2.5;
 
+/** The score's parts, each 0-100; the overall score weighs them. */
+export const SCORE_PARTS = ["hook", "flow", "value", "trend"] as const;
+export type ScorePart = (typeof SCORE_PARTS)[number];
+/**
+ * The default weights of the score's parts (summing to 1): what the backend scores with when no
+ * genre says otherwise, and what an account's learned weights start from and stay at until its
+ * numbers show something (docs/api-decisions.md "Scores that learn").
+ */
+export const DEFAULT_SCORE_WEIGHTS: Readonly<Record<ScorePart, number>> = { hook: 0.35, flow: 0.2, value: 0.3, trend: 0.15 };
+
+/**
+ * Below what confidence a transcript word is marked for a second look, per speech engine, as
+ * calibrated on the gold transcripts (container/test/engines/confidence-calibration.test.ts): a
+ * marked word must be wrong more often than one not marked, and the threshold separate wrong words
+ * from right ones about as well as any (Youden's J). pocketsphinx: 0.3 (on 215 gold-set words, 44 %
+ * of them wrong, it marks 82, 63 % wrong, and leaves 133, 32 % wrong; 0.5 marked 114, 54 % wrong,
+ * leaving 101, 34 % wrong: our pocketsphinx confidences spread over 0-1, not 0.90-0.98). Engines not calibrated
+ * (whisper.cpp has no gold run here; whisper-1 and Workers AI give no confidence) keep 0.5.
+ */
+export const LOW_CONFIDENCE_THRESHOLDS: Readonly<Record<string, number>> = { pocketsphinx: 0.3 };
+export const DEFAULT_LOW_CONFIDENCE = 0.5;
+
+/** The low-confidence threshold of a transcript's engine ("pocketsphinx", "whisper-cpp:base.en"; "a+b" for a fallback: the highest of its parts). */
+export function lowConfidenceThreshold(engine: string | null | undefined): number {
+  const parts = (engine ?? "").split("+").map((e) => LOW_CONFIDENCE_THRESHOLDS[e.split(":")[0]!] ?? DEFAULT_LOW_CONFIDENCE);
+  return Math.max(...parts);
+}
+
 /** Languages a clip can be dubbed into (re-render `dub`). */
 export const DUB_LANGUAGES = ["en", "es", "fr", "it", "pt", "hi", "ja", "zh"] as const;
 export type DubLanguage = (typeof DUB_LANGUAGES)[number];
@@ -96,9 +124,11 @@ export type WordTiming = (typeof WORD_TIMINGS)[number];
  * a centre crop instead (`clip_framing_simplified`); a candidate clip that could not be rendered
  * at all and was left out of the results (`clip_left_out`); a delivered clip whose measured quality
  * still has flags (`clip_flagged`); a rendered clip dropped for its measured quality
- * (`clip_dropped`: no speech, mostly silent); fewer clips than `min_clips` asked (`fewer_clips`).
+ * (`clip_dropped`: no speech, mostly silent); fewer clips than `min_clips` asked (`fewer_clips`);
+ * stock B-roll that could not be searched, naming why (`broll_unavailable`: key refused, rate
+ * limited, provider unreachable), so clips without cutaways are explained.
  */
-export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips"] as const;
+export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips", "broll_unavailable"] as const;
 export type JobWarningCode = (typeof JOB_WARNING_CODES)[number];
 
 /** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
@@ -111,7 +141,7 @@ export const CONFIG_LIMITS = { genre: 100, customPrompt: 1000, topics: 500 } as 
 /**
  * Why the selection left a moment it considered out of the clips (GET /jobs/{id}/candidates):
  * `overlap`, it overlaps a chosen clip in time (or repeats its words); `below_cutoff`, it scored
- * below the clips chosen when the job aimed for fewer clips than the limit (one per two minutes of
+ * below the clips chosen when the job aimed for fewer clips than the limit (one per full minute of
  * speech, or `min_clips`); `too_short`, the whole thought (sentences between long pauses) is
  * shorter than the shortest clip of the `clipLength` asked; `max_clips`, it fit but the job already
  * had its most clips (`max_clips` of the config, else 10).

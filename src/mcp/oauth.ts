@@ -8,6 +8,7 @@ import type { Env } from "../env";
 import { UnauthorizedError } from "../errors";
 import { authenticate } from "../services/auth/keys";
 import { handleMcpRequest, type McpProps } from "./handler";
+import { forbiddenOrigin, mcpOriginAllowed } from "./origin";
 
 type AppFetch = (req: Request, env: Env, ctx: ExecutionContext) => Response | Promise<Response>;
 
@@ -79,7 +80,13 @@ function pathStartsWith(url: string, prefix: string): boolean {
 export function withOAuth(appFetch: AppFetch) {
   return (req: Request, env: Env, ctx: ExecutionContext) => {
     if (pathStartsWith(req.url, APP_ONLY_PREFIX)) return appFetch(req, env, ctx);
-    const origin = workerConfig(env).publicOrigin ?? new URL(req.url).origin;
+    const config = workerConfig(env);
+    const origin = config.publicOrigin ?? new URL(req.url).origin;
+    // Before the credential check: a foreign page gets 403 whether or not the browser holds a token.
+    const sentOrigin = req.headers.get("origin");
+    if (pathStartsWith(req.url, MCP_PATH) && !mcpOriginAllowed(sentOrigin, { ownOrigin: config.publicOrigin, localMode: config.localMode, allowedOrigins: config.mcp.allowedOrigins })) {
+      return forbiddenOrigin(sentOrigin!);
+    }
     return providerFor(origin, appFetch).fetch(req, env, ctx);
   };
 }

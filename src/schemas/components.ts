@@ -61,6 +61,7 @@ const COMPONENTS = {
   MetricsReading: api.MetricsReadingSchema,
   Insights: api.InsightsSchema,
   InsightWeight: api.InsightWeightSchema,
+  ScorePartEvidence: api.ScorePartEvidenceSchema,
   InsightClip: api.InsightClipSchema,
   CreatePublicationBody: api.CreatePublicationBodySchema,
   PublicationList: api.PublicationListSchema,

@@ -38,6 +38,7 @@ describe("Worker configuration", () => {
         apiOrigins: {},
       },
       broll: { stock: null },
+      mcp: { allowedOrigins: [] },
       presignedUploads: null,
     });
     expect(STALL_MINUTES).toBe(45);
@@ -127,6 +128,12 @@ describe("Worker configuration", () => {
     expect(errorsOf({ ...LOCAL, PUBLISH_API_ORIGINS: JSON.stringify({ myspace: "http://127.0.0.1:1" }) })[0]).toMatch(/^PUBLISH_API_ORIGINS/);
     expect(errorsOf({ ...PROD, X_AUDITED: "yes" })).toEqual([expect.stringMatching(/^X_AUDITED=yes must be "true"/)]);
     expect(errorsOf({ ...PROD, X_AUDITED: "yes", X_CLIENT_SECRET: "s3cr3t-value" }).join("\n")).not.toContain("s3cr3t-value");
+  });
+
+  it("MCP_ALLOWED_ORIGINS: a comma-separated list of bare origins; a path or a non-URL is refused naming the entry", () => {
+    expect(configOf({ ...PROD, MCP_ALLOWED_ORIGINS: "https://app.example.com, http://agent.example:8080/" }).mcp.allowedOrigins).toEqual(["https://app.example.com", "http://agent.example:8080"]);
+    expect(errorsOf({ ...PROD, MCP_ALLOWED_ORIGINS: "https://app.example.com/mcp" })).toEqual([expect.stringMatching(/^MCP_ALLOWED_ORIGINS=.*must be a comma-separated list of origins .*"https:\/\/app\.example\.com\/mcp" is not one/)]);
+    expect(errorsOf({ ...PROD, MCP_ALLOWED_ORIGINS: "app.example.com" })).toEqual([expect.stringMatching(/"app\.example\.com" is not one/)]);
   });
 
   it("lists every bad setting at once", () => {

@@ -3,7 +3,7 @@
 // downloaded and probed once. An asset that cannot be fetched or decoded only loses its cutaways:
 // the clip renders with the speaker there, and the log says why (the user still gets the clip).
 import { join } from "node:path";
-import { BROLL_LIMITS, type BrollAsset, type Style, type TaskBroll } from "@katto/protocol";
+import { BROLL_LIMITS, type BrollAsset, type JobWarning, type Style, type TaskBroll } from "@katto/protocol";
 import { keyRanks } from "../captions/keywords.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
@@ -43,7 +43,12 @@ export interface BrollSource extends AssetFiles {
  * The B-roll a task's style asks for, or null (style `broll` none or absent, or no task field).
  * `dir` is the work folder the assets are downloaded into.
  */
-export function brollSource(style: Style, broll: TaskBroll | undefined, files: AssetFiles, o: { jobId?: string; frame: { width: number; height: number }; fetch?: typeof fetch }): BrollSource | null {
+export function brollSource(
+  style: Style,
+  broll: TaskBroll | undefined,
+  files: AssetFiles,
+  o: { jobId?: string; frame: { width: number; height: number }; fetch?: typeof fetch; /** each failed stock search's cause (key refused, rate limit, unreachable) */ onStockFailure?: (cause: string) => void },
+): BrollSource | null {
   if (!broll || (style.broll !== "library" && style.broll !== "stock")) return null;
   const stock: StockProvider | null = style.broll === "stock" && broll.stock ? createStockProvider(broll.stock, { fetch: o.fetch }) : null;
   return {
@@ -58,12 +63,27 @@ export function brollSource(style: Style, broll: TaskBroll | undefined, files: A
         } catch (e) {
           if (signal.aborted) throw e;
           log("warn", "stock footage search failed; the clip gets no cutaway for this word", { job_id: o.jobId, provider: stock.name, query: q, error: (e as Error).message });
+          o.onStockFailure?.((e as Error).message);
         }
       }
       return found;
     },
     localFile: files.localFile,
   };
+}
+
+/**
+ * Pure: the job warning of stock searches that failed, one per distinct cause, over the whole
+ * source (the user sees why clips have no cutaways instead of silence).
+ */
+export function stockWarnings(causes: Iterable<string>, durationS: number): JobWarning[] {
+  return [...new Set(causes)].map((cause) => ({
+    code: "broll_unavailable" as const,
+    clip_index: null,
+    start: 0,
+    end: Math.round(durationS * 1000) / 1000,
+    message: `Stock B-roll was not used: ${cause}. The clips were made without those cutaways; re-render them with style broll "stock" once the operator has fixed it, or use broll "library".`.slice(0, 500),
+  }));
 }
 
 export interface AssetFiles {

@@ -23,8 +23,12 @@ export const MAX_INNER_SILENCE_S = 3;
 export { EDGE_PAD_S } from "./cuts.js";
 /** Two candidates sharing more than this share of their word sets (Jaccard) are near-duplicates. */
 export const DUPLICATE_JACCARD = 0.5;
-/** With speech: one clip per this many seconds of speech; without: per this many seconds of source. */
-export const SPEECH_SECONDS_PER_CLIP = 120;
+/**
+ * With speech: one clip per full minute of speech (issue 36: a two-minute reading gives two, a
+ * nine-minute talk nine, when the moments exist); without: one per this many seconds of source,
+ * rounded up.
+ */
+export const SPEECH_SECONDS_PER_CLIP = 60;
 export const SIGNAL_SECONDS_PER_CLIP = 150;
 export const MAX_CLIPS = 10;
 /** Weight a candidate loses for opening on a connector ("and", "so") and for each edge louder than its median. */
@@ -40,19 +44,24 @@ export function bucketOf(config: ClipConfig): { min: number; max: number } {
 /**
  * How many clips `seconds` (of speech, or of source without speech) aim for: 1..10, never above
  * maxClips; at least minClips (config.min_clips relaxes the cut-off), still never above maxClips.
+ * Speech counts full minutes (rounded down); a source without speech counts its 2.5-minute spans
+ * rounded up.
  */
-export function clipCount(seconds: number, maxClips: number, perClipS = SPEECH_SECONDS_PER_CLIP, minClips = 0): number {
-  const n = Math.max(1, Math.min(MAX_CLIPS, Math.ceil(seconds / perClipS - 1e-9)), Math.min(MAX_CLIPS, Math.floor(minClips)));
+export function clipCount(seconds: number, maxClips: number, perClipS = SPEECH_SECONDS_PER_CLIP, minClips = 0, round: (x: number) => number = Math.floor): number {
+  const n = Math.max(1, Math.min(MAX_CLIPS, round(seconds / perClipS + (round === Math.floor ? 1e-9 : -1e-9))), Math.min(MAX_CLIPS, Math.floor(minClips)));
   return Math.max(0, Math.min(n, Math.floor(maxClips)));
 }
 
-/** Seconds of speech: the words joined across pauses of up to 1 s. */
+/**
+ * Seconds of speech: the words joined across pauses shorter than MAX_INNER_SILENCE_S, the pause
+ * that ends a thought (a reader's breath between lines is speaking time; a long silence is not).
+ */
 export function speechSeconds(words: readonly Word[]): number {
   let total = 0;
   let a = -1;
   let b = -1;
   for (const w of words) {
-    if (a < 0 || w.start - b > 1) {
+    if (a < 0 || w.start - b > MAX_INNER_SILENCE_S) {
       if (a >= 0) total += b - a;
       a = w.start;
     }
@@ -120,7 +129,7 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
     return { moments: moments.map((m) => ({ ...m, selection: note })), targetCount: target, mode, topic, note };
   };
   if (t.words.length === 0) {
-    const target = clipCount(opts.durationS, opts.maxClips, SIGNAL_SECONDS_PER_CLIP, minClips);
+    const target = clipCount(opts.durationS, opts.maxClips, SIGNAL_SECONDS_PER_CLIP, minClips, Math.ceil);
     if (target === 0) return finish("signals", 0, [], null);
     const ms = signalMoments(opts.durationS, bucket, target, opts.signals);
     return finish("signals", target, ms, `No speech was recognised, and ${secondsText(opts.durationS)} of sound and picture hold ${ms.length} non-overlapping windows of ${bucket.min}–${bucket.max} s.`);

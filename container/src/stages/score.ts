@@ -1,6 +1,7 @@
 // Stage: deterministic offline scoring of chosen moments (no model, no network). Every number is a
 // documented function of features in ./score-features.ts, so a score can be explained and is stable
 // across versions: change the constants below only with a note in the changelog.
+import { DEFAULT_SCORE_WEIGHTS } from "@katto/protocol";
 import { languageOfWords } from "../text/segment-lang.js";
 import { tokenize } from "../text/normalize.js";
 import { CONNECTORS } from "../text/lexicon.js";
@@ -27,7 +28,7 @@ import { looksLikeQuestion, quote, titleFromSentence } from "./score-title.js";
  * Overall score = Σ weight × subscore, each subscore 0..100, so the overall is 0..100 as well.
  * Default weights, then per-genre ones (unknown genres use the default).
  */
-export const DEFAULT_WEIGHTS: Readonly<Subscores> = { hook: 0.35, flow: 0.2, value: 0.3, trend: 0.15 };
+export const DEFAULT_WEIGHTS: Readonly<Subscores> = DEFAULT_SCORE_WEIGHTS;
 export const GENRE_WEIGHTS: Readonly<Record<string, Subscores>> = {
   podcast: { hook: 0.3, flow: 0.25, value: 0.3, trend: 0.15 },
   education: { hook: 0.25, flow: 0.2, value: 0.45, trend: 0.1 },

@@ -5,7 +5,10 @@
 // video_files: [{ id, quality, file_type, width, height, fps, link }], video_pictures }] }.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assetFiles, brollSource, clipCutaways } from "../../src/broll/assets.js";
+import { ClipEditsSchema, noEdits } from "@katto/protocol";
+import { JobWarningSchema } from "@katto/protocol/api";
+import { assetFiles, brollSource, clipCutaways, stockWarnings } from "../../src/broll/assets.js";
+import { brollEdits } from "../../src/clip-plan.js";
 import { createPexelsProvider, pexelsSearchUrl, pickVideoFile, type PexelsSearch } from "../../src/broll/stock/pexels.js";
 import { StageError } from "../../src/errors.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
@@ -52,6 +55,7 @@ beforeAll(async () => {
   ffmpeg(["-f", "lavfi", "-i", "color=c=0x00FFFF:s=108x192:r=25:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", join(dir, "ocean.mp4")]);
   server = await serveDir(dir, (req: SeenRequest, base: string) => {
     if (!req.url.startsWith("/videos/search")) return null;
+    if (req.headers.authorization === "over-quota") return { status: 429, body: { error: "Rate limit exceeded" } };
     if (req.headers.authorization !== KEY) return { status: 401, body: { error: "Unauthorized" } };
     const q = new URL(req.url, base).searchParams.get("query")!;
     // the stand-in only has footage of the ocean
@@ -77,7 +81,14 @@ describe("Pexels video search", () => {
 
   it("sends the key in Authorization and answers the first video as an asset named by its Pexels id", async () => {
     const p = createPexelsProvider({ apiKey: KEY, apiUrl: server.url });
-    expect(await p.search("ocean", { signal, frame })).toEqual({ id: "pexels:857195", kind: "video", url: `${server.url}/ocean.mp4`, keywords: ["ocean"] });
+    expect(await p.search("ocean", { signal, frame })).toEqual({
+      id: "pexels:857195",
+      kind: "video",
+      url: `${server.url}/ocean.mp4`,
+      keywords: ["ocean"],
+      // kept to credit the author and link the page where the clip's edits are shown (Pexels' guidelines)
+      credit: { provider: "pexels", author: "Stand-in", author_url: "https://www.pexels.com/@stand-in", page_url: "https://www.pexels.com/video/ocean-857195/" },
+    });
     expect(searches().at(-1)!.headers.authorization).toBe(KEY);
     expect(await p.search("volcano", { signal, frame })).toBeNull();
   });
@@ -104,11 +115,34 @@ describe("a clip with style broll stock", () => {
     expect(drawn[0]!.start).toBeCloseTo(said.find((w) => w.text === "ocean")!.start, 6);
     expect(cutaways).toEqual([{ path: expect.stringMatching(/broll-0$/), kind: "video", start: drawn[0]!.start, end: drawn[0]!.end }]);
     expect(files() - filesBefore).toBe(1);
+    // the clip's edits name the footage's author and page
+    expect(brollEdits(drawn)).toEqual([{ asset: "pexels:857195", start: expect.any(Number), end: expect.any(Number), credit: expect.objectContaining({ author: "Stand-in", page_url: "https://www.pexels.com/video/ocean-857195/" }) }]);
+    expect(ClipEditsSchema.parse({ ...noEdits(), broll: brollEdits(drawn) }).broll[0]!.credit?.author).toBe("Stand-in");
   });
 
   it("a search that fails leaves the clip without cutaways instead of failing it", async () => {
     const said = words("so last summer we drove down to the coast and the ocean was calm", 0, 0.5, 0.45);
     const source = brollSource({ broll: "stock" }, { library: [], stock: { provider: "pexels", api_key: "wrong", api_url: server.url } }, assetFiles(tmpDir("katto-stock-clip-")), { frame });
     expect(await clipCutaways(said, 10, source, signal)).toEqual({ drawn: [], cutaways: [] });
+  });
+
+  it("a refused key, a 429 and no network each become one job warning naming the cause", async () => {
+    const said = words("so last summer we drove down to the coast and the ocean was calm", 0, 0.5, 0.45);
+    const causes = new Set<string>();
+    for (const [apiKey, apiUrl] of [["wrong", server.url], ["over-quota", server.url], [KEY, "http://127.0.0.1:59123"]] as const) {
+      const source = brollSource({ broll: "stock" }, { library: [], stock: { provider: "pexels", api_key: apiKey, api_url: apiUrl } }, assetFiles(tmpDir("katto-stock-clip-")), { frame, onStockFailure: (c) => causes.add(c) });
+      expect(await clipCutaways(said, 10, source, signal)).toEqual({ drawn: [], cutaways: [] });
+    }
+    const warnings = stockWarnings(causes, 61.5);
+    expect(warnings.map((w) => [w.code, w.clip_index, w.start, w.end])).toEqual([
+      ["broll_unavailable", null, 0, 61.5],
+      ["broll_unavailable", null, 0, 61.5],
+      ["broll_unavailable", null, 0, 61.5],
+    ]);
+    expect(warnings[0]!.message).toMatch(/^Stock B-roll was not used: the stock footage search answered HTTP 401 \(the operator's Pexels API key was refused\)\. The clips were made without those cutaways/);
+    expect(warnings[1]!.message).toMatch(/HTTP 429 \(Pexels' rate limit\)/);
+    expect(warnings[2]!.message).toMatch(/could not be reached \(network error ECONNREFUSED\)/);
+    for (const w of warnings) expect(JobWarningSchema.safeParse(w).success).toBe(true);
+    expect(stockWarnings([], 10)).toEqual([]);
   });
 });

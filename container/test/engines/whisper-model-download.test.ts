@@ -143,6 +143,7 @@ describe("whisper-cpp with a model name", () => {
       // the program is not installed here: its check at start is covered above
       const engine = createDownloadedWhisperEngine({ ...cfg.download, bin: "whisper-cli" });
       expect(engine.name).toBe("whisper-cpp:tiny.en");
+      expect(engine.languages).toBe("any");
       // two chunks of a job at once: one download attempt, one line, both recognised
       const wav = media("speech/en/librivox_sense_and_sensibility/sense_and_sensibility_01_austen_64kb-0880.wav");
       const results = await Promise.all([1, 2].map(() => engine.transcribe(wav, { signal: AbortSignal.timeout(120_000) })));
@@ -156,6 +157,8 @@ describe("whisper-cpp with a model name", () => {
       expect(notes[0]).toMatch(/whisper\.cpp model tiny\.en unavailable, using pocketsphinx: /);
       expect(notes[0]).toMatch(pattern);
       expect(srv.gets).toEqual(["/ggml-tiny.en.bin"]); // tried once, not per job
+      // what recognises now hears English only, and says so (the transcript's language follows)
+      expect(engine.languages).toEqual(["en"]);
       expect(readdirSync(modelCacheDir(cfg.download.cacheDir))).toEqual([]);
     });
   }

@@ -30,14 +30,14 @@ const FACT = (n: number) => `The ${Array.from({ length: 12 }, (_, k) => wordOf(n
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end - 1e-9 && b.start < a.end - 1e-9;
 
 describe("left-out candidates", () => {
-  // 45 sentences of 14 words: about 5.6 s each, some 290 s of speech: the selection aims for 3 clips
+  // 45 sentences of 14 words: about 5.6 s each, some 296 s of speech: the selection aims for 4 clips (one per full minute)
   const t = transcriptOf(Array.from({ length: 45 }, (_, i) => FACT(i)));
   const durationS = t.words.at(-1)!.end + 1;
 
   it("lists what was not chosen: overlapping a clip, or below the cut-off, never a chosen clip", () => {
     const sel = planMoments(t, { durationS, config: { clipLength: "lt30" }, maxClips: 10 });
-    expect(sel.targetCount).toBe(3);
-    expect(sel.moments).toHaveLength(3);
+    expect(sel.targetCount).toBe(4);
+    expect(sel.moments).toHaveLength(4);
     const left = sel.note.candidates!;
     expect(left.length).toBeGreaterThan(10);
     expect(left.length).toBeLessThanOrEqual(MAX_CANDIDATES);
@@ -89,7 +89,7 @@ describe("min_clips", () => {
   it("relaxes the cut-off to reach min_clips when the speech holds that many non-overlapping moments", () => {
     const plain = planMoments(t, { durationS, config: { clipLength: "lt30" }, maxClips: 10 });
     const sel = planMoments(t, { durationS, config: { clipLength: "lt30", min_clips: 7 }, maxClips: 10 });
-    expect(plain.moments).toHaveLength(3);
+    expect(plain.moments).toHaveLength(4);
     expect(sel.moments).toHaveLength(7);
     expect(sel.note.fewerReason).toBeNull();
     const sorted = [...sel.moments].sort((a, b) => a.start - b.start);
@@ -98,7 +98,7 @@ describe("min_clips", () => {
 
   it("never goes above max_clips, and says why when the speech holds fewer moments than asked", () => {
     expect(planMoments(t, { durationS, config: { clipLength: "lt30", min_clips: 7 }, maxClips: 4 }).moments).toHaveLength(4);
-    // 290 s of speech hold at most 4 non-overlapping passages of 60-90 s
+    // 296 s of speech hold at most 4 non-overlapping passages of 60-90 s
     const sel = planMoments(t, { durationS, config: { clipLength: "60_90", min_clips: 8 }, maxClips: 10 });
     expect(sel.moments.length).toBeLessThan(8);
     expect(sel.note.target).toBe(8);

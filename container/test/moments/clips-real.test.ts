@@ -63,12 +63,12 @@ const sel = (clipLength: ClipLength | undefined, upTo = durationS) => {
 };
 
 describe("clips from seven minutes of real English speech", () => {
-  it("aims for one clip per two minutes of speech and finds at least 3, never overlapping, each honouring clipLength", () => {
+  it("aims for one clip per full minute of speech and finds at least 3, never overlapping, each honouring clipLength", () => {
     expect(durationS).toBeGreaterThan(400);
     for (const clipLength of [undefined, "lt30", "30_60"] as const) {
       const s = sel(clipLength);
       const b = bucketOf({ clipLength });
-      expect(s.note.target, String(clipLength)).toBe(Math.ceil(speechSeconds(t.words) / 120));
+      expect(s.note.target, String(clipLength)).toBe(Math.min(10, Math.floor(speechSeconds(t.words) / 60)));
       expect(s.moments.length, String(clipLength)).toBeGreaterThanOrEqual(3);
       const sorted = [...s.moments].sort((a, b) => a.start - b.start);
       for (let i = 1; i < sorted.length; i++) expect(sorted[i]!.start).toBeGreaterThanOrEqual(sorted[i - 1]!.end);
@@ -83,10 +83,15 @@ describe("clips from seven minutes of real English speech", () => {
     }
   });
 
-  it("gives more than one clip for two and a half minutes of continuous read speech (the three sonnets)", () => {
-    const s = sel(undefined, SONNETS_END_S);
-    expect(s.note.target).toBe(2);
-    expect(s.moments.length).toBe(2);
+  it("gives at least one clip per full minute of a reading: two for the first 127 s of the sonnets, two for all three (158 s)", () => {
+    for (const upTo of [127, SONNETS_END_S]) {
+      const s = sel(undefined, upTo);
+      console.log(`[clips-real] ${upTo} s of reading: ${s.note.speechS} s of speech, target ${s.note.target}, ${s.moments.length} clips`);
+      expect(s.note.target, String(upTo)).toBe(Math.floor(s.note.speechS / 60));
+      expect(s.moments.length, String(upTo)).toBeGreaterThanOrEqual(2);
+    }
+    // the moments it leaves stay candidates, each with its reason
+    expect(sel(undefined, 127).note.candidates?.length).toBeGreaterThan(0);
   });
 
   it("cuts only inside pauses: never inside a word, and at least 95 % of edges quieter than the clip's median", () => {

@@ -22,14 +22,20 @@ const FILLER = "um so yeah like I mean it was kind of a thing you know and stuff
 const FACT = (n: number) => `The bridge number ${n} carries nine thousand cars across the river every single day.`;
 
 describe("clipCount", () => {
-  it("is one per two minutes of speech (rounded up), 1..10, capped by max_clips", () => {
+  it("is one per full minute of speech (rounded down, at least 1), 1..10, capped by max_clips, raised by min_clips", () => {
     expect(clipCount(30, 10)).toBe(1);
+    expect(clipCount(119, 10)).toBe(1);
+    expect(clipCount(120, 10)).toBe(2);
+    expect(clipCount(127, 10)).toBe(2);
     expect(clipCount(150, 10)).toBe(2);
-    expect(clipCount(540, 10)).toBe(5);
-    expect(clipCount(600, 10)).toBe(5);
-    expect(clipCount(1200, 10)).toBe(10);
+    expect(clipCount(540, 10)).toBe(9);
+    expect(clipCount(600, 10)).toBe(10);
     expect(clipCount(5400, 10)).toBe(10);
-    expect(clipCount(5400, 3)).toBe(3);
+    expect(clipCount(540, 3)).toBe(3);
+    expect(clipCount(100, 10, undefined, 4)).toBe(4);
+    expect(clipCount(100, 3, undefined, 4)).toBe(3);
+    // without speech: one per 2.5 minutes of source, rounded up
+    expect(clipCount(151, 10, 150, 0, Math.ceil)).toBe(2);
   });
 });
 

@@ -82,4 +82,10 @@ describe("ClipEditsSchema", () => {
     expect(ClipEditsSchema.parse(edits)).toEqual(edits);
     expect(ClipEditsSchema.safeParse({ ...noEdits(), cuts: [{ source_start: 1, source_end: 2, reason: "boring" }] }).success).toBe(false);
   });
+
+  it("caption_language's description says what happens when no engine translates: the job fails before rendering, refunded", () => {
+    const d = (StyleSchema.shape.caption_language.meta() as { description?: string } | undefined)?.description ?? "";
+    expect(d).toMatch(/a job fails before rendering any clip, refunded/);
+    expect(d).not.toMatch(/the clip fails/);
+  });
 });

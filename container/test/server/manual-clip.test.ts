@@ -33,7 +33,7 @@ function task(id: string, range: { start: number; end: number }, params: ManualC
     clip_index,
     source: { url: worker.mediaUrl(SOURCE), kind: "url" },
     range,
-    transcript: { lang: "en", words: WORDS.filter((w) => w.end > range.start - 5 && w.start < range.end + 5) },
+    transcript: { lang: "en", words: WORDS.filter((w) => w.end > range.start - 5 && w.start < range.end + 5), engine: "whisper-cpp:base.en" },
     config: { clipLength: "lt30", ...over.config },
     params,
     callback: { base_url: worker.base, token: worker.token },
@@ -97,13 +97,15 @@ describe("a clip by hand with every style option (issue 33 case 5)", () => {
     expect(ev.type, JSON.stringify(ev)).toBe("manual_clip");
     const clip = ev.clip as {
       clip_index: number; file: string; captions_file: string; captions_original_file?: string; hd: boolean; start: number; end: number; title: string; score: number; subscores: Record<string, number>; justification: string;
-      quality?: { ok: boolean; speech_share: number }; metadata: { layout: string; edits: { cuts: { source_start: number; source_end: number }[]; broll: { asset: string }[] }; captions_translated?: { to: string } };
+      quality?: { ok: boolean; speech_share: number }; metadata: { layout: string; edits: { cuts: { source_start: number; source_end: number }[]; broll: { asset: string }[] }; captions_translated?: { to: string }; transcript_engine: string };
     };
     expect(clip).toMatchObject({ clip_index: 3, hd: true, start: 10, end: 25, title: "Made by hand", file: "clip-3.mp4", captions_file: "clip-3.srt" });
     expect(clip.score).toBeGreaterThan(0);
     expect(Object.keys(clip.subscores).sort()).toEqual(["flow", "hook", "trend", "value"]);
     expect(clip.justification.length).toBeGreaterThan(10);
     expect(clip.metadata.layout).toBe("wide");
+    // the engine that made the job's transcript, not "job transcript"
+    expect(clip.metadata.transcript_engine).toBe("whisper-cpp:base.en");
     expect(existsSync(worker.file(id, "clip-3.jpg"))).toBe(true);
     // measured as the job's clips are
     expect(clip.quality).toBeDefined();

@@ -17,14 +17,14 @@ export const ConfigSchema = z
       .max(MAX_CLIPS, { error: `min_clips must be an integer from 0 to ${MAX_CLIPS}` })
       .optional()
       .meta({
-        description: `At least this many clips, 0 to ${MAX_CLIPS}: the selection relaxes its cut-off (one clip per two minutes of speech) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips).`,
+        description: `At least this many clips, 0 to ${MAX_CLIPS}: the selection relaxes its cut-off (by default one clip per full minute of speech, at least 1) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips).`,
       }),
     max_clips: z
       .int({ error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
       .min(1, { error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
       .max(MAX_CLIPS, { error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
       .optional()
-      .meta({ description: `At most this many clips, 1 to ${MAX_CLIPS} (default ${MAX_CLIPS}).` }),
+      .meta({ description: `At most this many clips, 1 to ${MAX_CLIPS} (default ${MAX_CLIPS}): caps the default of one clip per full minute of speech, and min_clips.` }),
     score_with: z
       .enum(["default", "account"], { error: 'score_with must be "default" or "account"' })
       .optional()

@@ -74,7 +74,7 @@ export const ProgressSchema = z.object({
 export const JobWarningSchema = z.object({
   code: z.enum(JOB_WARNING_CODES).meta({
     description:
-      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).",
+      "clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source). broll_unavailable: style broll \"stock\" could not search the stock provider (its API key was refused, it rate-limited us, or it could not be reached), so clips have no stock cutaways; the message names the cause (clip_index null, start and end span the source).",
   }),
   message: z.string().meta({ description: "One line saying what happened to which clip." }),
   clip_index: z.int().min(0).nullable().meta({ description: "The delivered clip it concerns; null for a clip that was left out." }),

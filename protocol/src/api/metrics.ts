@@ -1,6 +1,7 @@
 // A published post's numbers read back from its platform, and what an account's numbers say about
 // the score's parts (docs/publishing.md "Metrics", docs/api-decisions.md "Scores that learn").
 import { z } from "zod";
+import { SCORE_PARTS } from "../vocabularies.js";
 import { orNull } from "./or-null.js";
 
 /** When each reading is taken, counted from the post's published_at. */
@@ -45,6 +46,15 @@ export const InsightWeightSchema = z.object({
   ci95: z.tuple([z.number(), z.number()]).meta({ description: "95 % interval of the weight (weight ± 1.96 standard errors)." }),
 });
 
+export const ScorePartEvidenceSchema = z
+  .object({
+    evidence: z.enum(["helps", "hurts", "none"]).meta({
+      description: "helps / hurts: more of this part went with more / fewer views, beyond noise (its own test and the parts' joint test at 5 %). none: the numbers cannot tell it from noise (or it never varied); its weight stays at the default.",
+    }),
+    default_weight: z.number().meta({ description: "The part's default weight." }),
+    learned_share: z.number().min(0).max(1).meta({ description: "How far the weight moved from the default towards the data's share: 0 (default kept) to 1 (the data's share)." }),
+  });
+
 export const InsightClipSchema = z.object({
   publication_id: z.string(),
   job_id: z.uuid(),
@@ -70,7 +80,16 @@ export const InsightsSchema = z.discriminatedUnion("status", [
     weights: z.array(InsightWeightSchema),
     score_weights: z
       .object({ hook: z.number(), flow: z.number(), value: z.number(), trend: z.number() })
-      .meta({ description: "The account's weights for the four score parts, positive and summing to 1 (what config.score_with: \"account\" ranks with)." }),
+      .meta({
+        description:
+          "The weights config.score_with: \"account\" ranks with, summing to 1: the default weights (hook 0.35, flow 0.2, value 0.3, trend 0.15), each moved towards this account's numbers only as far as they show something (score_parts). With score_weights_learned false they are the defaults.",
+      }),
+    score_weights_learned: z.boolean().meta({
+      description: "Whether the account's numbers moved any weight from the default. false: views did not depend on the score parts more than noise would (an F test at 5 %), so score_weights are the defaults and score_with \"account\" ranks as the default does.",
+    }),
+    score_parts: z
+      .object(Object.fromEntries(SCORE_PARTS.map((p) => [p, ScorePartEvidenceSchema])) as Record<(typeof SCORE_PARTS)[number], typeof ScorePartEvidenceSchema>)
+      .meta({ description: "Per score part, whether the numbers show anything about it and how far its weight moved from the default." }),
     best: z.array(InsightClipSchema).meta({ description: "Clips that did best against their parts (largest residuals)." }),
     worst: z.array(InsightClipSchema).meta({ description: "Clips that did worst against their parts." }),
   }),

@@ -869,6 +869,14 @@ export interface components {
         ClipEdits: {
             broll: {
                 asset: string;
+                /** @description Stock footage: its author and page (credit them where the clip is shown, as the provider's guidelines ask); absent for the account's own B-roll. */
+                credit?: {
+                    author: string;
+                    author_url: string | null;
+                    page_url: string | null;
+                    /** @enum {string} */
+                    provider: "pexels";
+                };
                 end: number;
                 start: number;
             }[];
@@ -1021,9 +1029,9 @@ export interface components {
              * @example podcast
              */
             genre?: string;
-            /** @description At most this many clips, 1 to 10 (default 10). */
+            /** @description At most this many clips, 1 to 10 (default 10): caps the default of one clip per full minute of speech, and min_clips. */
             max_clips?: number;
-            /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (one clip per two minutes of speech) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
+            /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (by default one clip per full minute of speech, at least 1) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
             min_clips?: number;
             /**
              * @description Which weights rank the clips. "default" (or absent): the service's weights. "account": the weights GET /insights fitted on this account's published clips, frozen when the job is created; each clip then shows `account_score` beside its default `score` and the clips are ranked by it. Refused (409) while the account has fewer than 10 published clips with 7-day numbers.
@@ -1173,13 +1181,22 @@ export interface components {
             /** @description Share of the variance of log views the fit explains on these posts. */
             r2: number;
             residual_std: number;
-            /** @description The account's weights for the four score parts, positive and summing to 1 (what config.score_with: "account" ranks with). */
+            /** @description Per score part, whether the numbers show anything about it and how far its weight moved from the default. */
+            score_parts: {
+                flow: components["schemas"]["ScorePartEvidence"];
+                hook: components["schemas"]["ScorePartEvidence"];
+                trend: components["schemas"]["ScorePartEvidence"];
+                value: components["schemas"]["ScorePartEvidence"];
+            };
+            /** @description The weights config.score_with: "account" ranks with, summing to 1: the default weights (hook 0.35, flow 0.2, value 0.3, trend 0.15), each moved towards this account's numbers only as far as they show something (score_parts). With score_weights_learned false they are the defaults. */
             score_weights: {
                 flow: number;
                 hook: number;
                 trend: number;
                 value: number;
             };
+            /** @description Whether the account's numbers moved any weight from the default. false: views did not depend on the score parts more than noise would (an F test at 5 %), so score_weights are the defaults and score_with "account" ranks as the default does. */
+            score_weights_learned: boolean;
             /** @enum {string} */
             status: "fitted";
             /** @enum {string} */
@@ -1317,10 +1334,10 @@ export interface components {
             /** @description The delivered clip it concerns; null for a clip that was left out. */
             clip_index: number | null;
             /**
-             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source).
+             * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source). broll_unavailable: style broll "stock" could not search the stock provider (its API key was refused, it rate-limited us, or it could not be reached), so clips have no stock cutaways; the message names the cause (clip_index null, start and end span the source).
              * @enum {string}
              */
-            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped" | "fewer_clips";
+            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped" | "fewer_clips" | "broll_unavailable";
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description One line saying what happened to which clip. */
@@ -1555,6 +1572,17 @@ export interface components {
             /** @description Bytes. Cap: 1 GB on free, 5 GB on creator. */
             size: number;
         };
+        ScorePartEvidence: {
+            /** @description The part's default weight. */
+            default_weight: number;
+            /**
+             * @description helps / hurts: more of this part went with more / fewer views, beyond noise (its own test and the parts' joint test at 5 %). none: the numbers cannot tell it from noise (or it never varied); its weight stays at the default.
+             * @enum {string}
+             */
+            evidence: "helps" | "hurts" | "none";
+            /** @description How far the weight moved from the default towards the data's share: 0 (default kept) to 1 (the data's share). */
+            learned_share: number;
+        };
         SegmentEdit: {
             /** @description The segment's index in `segments` of the revision being edited. */
             segment: number;
@@ -1569,7 +1597,7 @@ export interface components {
              */
             broll?: "none" | "library" | "stock";
             /**
-             * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
+             * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
              * @enum {string}
              */
             caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
@@ -3697,7 +3725,7 @@ export interface operations {
                          */
                         broll?: "none" | "library" | "stock";
                         /**
-                         * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend, else the clip fails saying so). Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
+                         * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
                          * @enum {string}
                          */
                         caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";

@@ -1,9 +1,8 @@
 // The transcript on a job's page: which engine made it, said plainly when it is the rough offline
 // one, and its lines with the words the engine was unsure of marked.
+import { lowConfidenceThreshold } from "@katto/protocol";
 import type { Transcript } from "@katto/protocol/api";
 
-/** Below this confidence a word is marked for a second look. */
-export const LOW_CONFIDENCE = 0.5;
 const OFFLINE_ENGINE = "pocketsphinx";
 
 export function TranscriptSource({ transcript }: { transcript: Transcript }) {
@@ -28,13 +27,15 @@ export interface TranscriptLine {
 /** Each segment's words (by time), so confidence can be shown per word; a segment without words keeps its text. */
 export function transcriptLines(t: Transcript): TranscriptLine[] {
   let i = 0;
+  // below this confidence a word is marked for a second look: the engine's calibrated threshold
+  const low = lowConfidenceThreshold(t.engine);
   return t.segments.map((s, k) => {
     const last = k === t.segments.length - 1;
     const words: TranscriptLine["words"] = [];
     while (i < t.words.length && (last || t.words[i]!.start < s.end)) {
       const index = i;
       const w = t.words[i++]!;
-      words.push({ text: w.text, confidence: w.confidence, low: w.confidence !== undefined && w.confidence < LOW_CONFIDENCE, index, start: w.start, end: w.end });
+      words.push({ text: w.text, confidence: w.confidence, low: w.confidence !== undefined && w.confidence < low, index, start: w.start, end: w.end });
     }
     return { start: s.start, words: words.length > 0 ? words : [{ text: s.text, low: false }] };
   });

@@ -30,6 +30,36 @@ const ClipRows = ({ clips }: { clips: Fitted["best"] }) => (
   </tbody>
 );
 
+const EVIDENCE = { helps: "your numbers show it helps", hurts: "your numbers show it hurts", none: "your numbers show nothing yet: default kept" } as const;
+
+/** The ranking weights, each part saying whether the data moved it; never the defaults shown as learned. */
+const ScoreWeightsView = ({ f }: { f: Fitted }) => (
+  <>
+    <p class="muted" data-score-weights={f.score_weights_learned ? "learned" : "default"}>
+      {f.score_weights_learned ? (
+        <>Ranking with your weights (a job's <code>config.score_with: "account"</code>), the default weights moved only as far as your numbers show something:</>
+      ) : (
+        <>
+          Your views do not yet depend on the score's parts more than chance would, so a job with <code>config.score_with: "account"</code> is ranked with the <strong>default</strong> weights.
+        </>
+      )}
+    </p>
+    <table class="list" aria-label="Ranking weights">
+      <thead><tr><th>Part</th><th>Weight</th><th>Default</th><th>What your numbers show</th></tr></thead>
+      <tbody>
+        {(["hook", "flow", "value", "trend"] as const).map((p) => (
+          <tr data-score-part={p} data-evidence={f.score_parts[p].evidence}>
+            <td>{p}</td>
+            <td>{Math.round(f.score_weights[p] * 100)} %</td>
+            <td>{Math.round(f.score_parts[p].default_weight * 100)} %</td>
+            <td>{EVIDENCE[f.score_parts[p].evidence]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </>
+);
+
 const FittedView = ({ f }: { f: Fitted }) => (
   <>
     <p>
@@ -49,10 +79,7 @@ const FittedView = ({ f }: { f: Fitted }) => (
         ))}
       </tbody>
     </table>
-    <p class="muted">
-      Ranking with your weights (a job's <code>config.score_with: "account"</code>): hook {Math.round(f.score_weights.hook * 100)} %, flow {Math.round(f.score_weights.flow * 100)} %, value{" "}
-      {Math.round(f.score_weights.value * 100)} %, trend {Math.round(f.score_weights.trend * 100)} %.
-    </p>
+    <ScoreWeightsView f={f} />
     <h2>Did better than their score</h2>
     <table class="list" aria-label="Clips that did best against their score"><thead><tr><th>Clip</th><th>Platform</th><th>Score</th><th>Views (7 d)</th><th>Expected</th></tr></thead><ClipRows clips={f.best} /></table>
     <h2>Did worse than their score</h2>

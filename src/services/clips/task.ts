@@ -18,12 +18,12 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
   const db = env.DB;
   const row = await db
     .prepare(
-      `SELECT m.status, m.start_s, m.end_s, m.params, j.source, j.source_url, j.config, j.account_id, t.lang, t.words
+      `SELECT m.status, m.start_s, m.end_s, m.params, j.source, j.source_url, j.config, j.account_id, t.lang, t.words, t.engine
        FROM manual_clips m JOIN jobs j ON j.id = m.job_id LEFT JOIN transcripts t ON t.job_id = m.job_id
        WHERE m.job_id = ?1 AND m.clip_index = ?2 AND j.status = 'completed'`,
     )
     .bind(jobId, clipIndex)
-    .first<{ status: string; start_s: number; end_s: number; params: string; source: string; source_url: string; config: string | null; account_id: string; lang: string | null; words: string | null }>();
+    .first<{ status: string; start_s: number; end_s: number; params: string; source: string; source_url: string; config: string | null; account_id: string; lang: string | null; words: string | null; engine: string | null }>();
   if (!row || row.status !== "queued") return null;
   await db.prepare("UPDATE manual_clips SET status = 'rendering', updated_at = ?3 WHERE job_id = ?1 AND clip_index = ?2 AND status = 'queued'").bind(jobId, clipIndex, new Date().toISOString()).run();
   const params = JSON.parse(row.params) as Pick<CreateClipBody, "layout_mode" | "style" | "title">;
@@ -42,7 +42,7 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
       clip_index: clipIndex,
       source: { url: upload ? await jobSourceUrl(env, jobId) : row.source_url, kind: upload ? "upload" : "url" },
       range: { start: row.start_s, end: row.end_s },
-      transcript: { lang: row.lang, words },
+      transcript: { lang: row.lang, words, engine: row.engine },
       config: { ...rest, ...(Object.keys(style).length > 0 ? { style } : {}), ...(kit ? { brandKit: kit } : {}) },
       params: { ...(params.layout_mode ? { layout_mode: params.layout_mode } : {}), ...(params.title ? { title: params.title } : {}) },
       ...(broll ? { broll } : {}),

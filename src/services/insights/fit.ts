@@ -2,12 +2,22 @@
 // parts and properties, small enough to explain (docs/api-decisions.md "Scores that learn").
 // Pure: rows in, weights with standard errors out; no D1, no Worker API.
 //
+// Ranking weights (scoreWeights): the score parts' fitted weights are noisy on the 10-40 posts an
+// account has, so they are not used as they stand. Each moves from the default weights towards the
+// data's share by how sure the data is: not at all unless the four parts together explain views (an
+// F test at 5 %), and then each part by its own evidence (1 − F*/F, the positive-part James-Stein
+// factor, jointly and per part). An account whose views do not depend on the score keeps the
+// defaults 95 % of the time, and is told so.
+//
 // Model: y = log(views + 1); every feature column is standardised (mean 0, sd 1) and y centred, so
 // the intercept is unpenalised and the ridge penalty λ treats every feature alike. With X the
 // standardised n×p matrix, β = (X'X + λI)⁻¹ X'y. σ² = RSS / (n − df) with df = tr(X (X'X + λI)⁻¹ X'),
 // and the standard errors are √diag((X'X + λI)⁻¹ σ²) — which is at least the ridge estimator's own
 // sampling spread (σ² A⁻¹X'XA⁻¹ with A = X'X + λI), so the 95 % intervals err on the wide side to
 // cover the small shrinkage bias λβ/(n + λ).
+
+import { DEFAULT_SCORE_WEIGHTS, SCORE_PARTS, type ScorePart } from "@katto/protocol";
+import { fQuantileUpper } from "./f-test";
 
 /** Published clips with 7-day numbers needed before anything is fitted. */
 export const MIN_POSTS = 10;
@@ -16,8 +26,19 @@ export const LAMBDA = 1;
 /** A binary option (layout, style) enters the model only when at least this many posts have it and this many lack it. */
 const MIN_LEVEL_POSTS = 2;
 
-export const SCORE_PARTS = ["hook", "flow", "value", "trend"] as const;
-export type ScorePart = (typeof SCORE_PARTS)[number];
+/** The test level of "the numbers show something": 5 % of accounts whose views ignore the score may move. */
+export const EVIDENCE_ALPHA = 0.05;
+
+export { SCORE_PARTS, type ScorePart } from "@katto/protocol";
+
+/** What an account's numbers say about one part of the score. */
+export interface ScorePartEvidence {
+  /** helps / hurts: its weight's test passed (and the parts' joint test did); none: nothing to tell from noise, or the part never varied. */
+  evidence: "helps" | "hurts" | "none";
+  default_weight: number;
+  /** How far the ranking weight moved from the default towards the data's share: 0 (default kept) to 1. */
+  learned_share: number;
+}
 
 export interface FitRow {
   id: string;
@@ -48,8 +69,11 @@ export type FitResult =
       residual_std: number;
       lambda: number;
       weights: FittedWeight[];
-      /** Score-part weights, clamped at 0 and summing to 1 (null when none is positive). */
-      score_weights: Record<ScorePart, number> | null;
+      /** Ranking weights of the score parts, summing to 1: the defaults moved by what the data shows. */
+      score_weights: Record<ScorePart, number>;
+      /** Whether any part's weight moved from the default (false: score_weights are the defaults). */
+      score_weights_learned: boolean;
+      score_parts: Record<ScorePart, ScorePartEvidence>;
       /** Per row: log(views+1) minus the prediction. */
       residuals: { id: string; residual: number; predicted_log_views: number }[];
     };
@@ -124,7 +148,8 @@ export function fit(rows: FitRow[], opts: { lambda?: number; minPosts?: number }
   const tss = yc.reduce((a, v) => a + v * v, 0);
   // df = tr(X A⁻¹ X') = tr(A⁻¹ X'X)
   const df = Ainv.reduce((acc, row, a) => acc + row.reduce((s, v, k) => s + v * XtX[k][a], 0), 0);
-  const sigma2 = rss / Math.max(1, n - 1 - df);
+  const dfResidual = n - 1 - df;
+  const sigma2 = rss / Math.max(1, dfResidual);
 
   const weights: FittedWeight[] = cols.map((c, j) => {
     // An option is reported for having it (per unit of the 0/1 column); a numeric feature per standard deviation.
@@ -142,20 +167,68 @@ export function fit(rows: FitRow[], opts: { lambda?: number; minPosts?: number }
     residual_std: Math.sqrt(sigma2),
     lambda,
     weights,
-    score_weights: scoreWeights(weights),
+    ...scoreWeights(weights, shrinkFactors(cols.map((c) => c.name), beta, Ainv, sigma2, dfResidual)),
     residuals: rows.map((r, i) => ({ id: r.id, residual: residuals[i], predicted_log_views: predicted[i] })),
   };
 }
 
 /**
- * The score parts' raw weights (per score point) clamped at 0 and normalised to sum 1: how the
- * account's clips should be ranked. A part that is absent or did not help gets 0; null when none helped.
+ * Per score part, how much of the data's share to take (0: keep the default): the parts' joint F
+ * test at EVIDENCE_ALPHA gates everything, then each part shrinks by its own F (t²) statistic:
+ * κ = (1 − F* ÷ F)⁺ jointly times (1 − F₁* ÷ t²)⁺ for the part. Parts that never varied get 0.
  */
-export function scoreWeights(weights: FittedWeight[]): Record<ScorePart, number> | null {
+export function shrinkFactors(names: string[], beta: number[], Ainv: number[][], sigma2: number, dfResidual: number): Record<ScorePart, number> {
+  const none = Object.fromEntries(SCORE_PARTS.map((p) => [p, 0])) as Record<ScorePart, number>;
+  const idx = names.map((name, j) => ({ name, j })).filter((c) => (SCORE_PARTS as readonly string[]).includes(c.name));
+  if (!idx.length || dfResidual < 1 || !(sigma2 > 0)) return none;
+  const q = idx.length;
+  const V = idx.map((a) => idx.map((b) => Ainv[a.j][b.j] * sigma2));
+  const b = idx.map((c) => beta[c.j]);
+  let wald: number;
+  try {
+    const Vinv = solve(V, identity(q));
+    wald = b.reduce((acc, bi, i) => acc + bi * Vinv[i].reduce((s, v, k) => s + v * b[k], 0), 0);
+  } catch {
+    return none;
+  }
+  const F = wald / q;
+  const fStar = fQuantileUpper(EVIDENCE_ALPHA, q, dfResidual);
+  const joint = F > fStar ? 1 - fStar / F : 0;
+  if (joint === 0) return none;
+  const f1Star = fQuantileUpper(EVIDENCE_ALPHA, 1, dfResidual);
+  for (const [i, c] of idx.entries()) {
+    const t2 = (b[i] * b[i]) / V[i][i];
+    none[c.name as ScorePart] = t2 > f1Star ? joint * (1 - f1Star / t2) : 0;
+  }
+  return none;
+}
+
+/**
+ * The score parts' ranking weights, summing to 1: each part's default weight moved towards the
+ * data's share (its raw weight per score point, clamped at 0, over the parts' sum) by its factor.
+ * With every factor 0 the defaults, said as such.
+ */
+export function scoreWeights(weights: FittedWeight[], factors: Record<ScorePart, number>): { score_weights: Record<ScorePart, number>; score_weights_learned: boolean; score_parts: Record<ScorePart, ScorePartEvidence> } {
   const raw = SCORE_PARTS.map((part) => Math.max(0, weights.find((w) => w.feature === part)?.per_unit ?? 0));
   const total = raw.reduce((a, b) => a + b, 0);
-  if (!(total > 0)) return null;
-  return Object.fromEntries(SCORE_PARTS.map((part, i) => [part, Math.round((raw[i] / total) * 1000) / 1000])) as Record<ScorePart, number>;
+  const moved = SCORE_PARTS.map((part, i) => {
+    const share = total > 0 ? raw[i] / total : 0;
+    return DEFAULT_SCORE_WEIGHTS[part] + factors[part] * (share - DEFAULT_SCORE_WEIGHTS[part]);
+  });
+  const sum = moved.reduce((a, b) => a + b, 0);
+  const learned = SCORE_PARTS.some((p) => factors[p] > 0) && sum > 0;
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  return {
+    score_weights: Object.fromEntries(SCORE_PARTS.map((part, i) => [part, learned ? round3(moved[i] / sum) : DEFAULT_SCORE_WEIGHTS[part]])) as Record<ScorePart, number>,
+    score_weights_learned: learned,
+    score_parts: Object.fromEntries(
+      SCORE_PARTS.map((part) => {
+        const w = weights.find((x) => x.feature === part);
+        const evidence = learned && factors[part] > 0 && w ? (w.weight > 0 ? "helps" : "hurts") : "none";
+        return [part, { evidence, default_weight: DEFAULT_SCORE_WEIGHTS[part], learned_share: learned ? round3(factors[part]) : 0 }];
+      }),
+    ) as Record<ScorePart, ScorePartEvidence>,
+  };
 }
 
 /** The score of a clip's parts under weights summing to 1, 0-100 like the default score. */

@@ -105,7 +105,9 @@ export function insightsOf(posts: PostFacts[], nowMs = Date.now()): Insights {
     residual_std: round(r.residual_std),
     lambda: r.lambda,
     weights: r.weights.map((w) => ({ feature: w.feature, weight: round(w.weight), std_error: round(w.std_error), ci95: [round(w.ci95[0]), round(w.ci95[1])] as [number, number] })),
-    score_weights: r.score_weights ?? { hook: 0.25, flow: 0.25, value: 0.25, trend: 0.25 },
+    score_weights: r.score_weights,
+    score_weights_learned: r.score_weights_learned,
+    score_parts: r.score_parts,
     best: ranked.slice(0, Math.min(EXTREMES, Math.floor(ranked.length / 2))).map(clip),
     worst: ranked.slice(-Math.min(EXTREMES, Math.floor(ranked.length / 2))).reverse().map(clip),
   };
@@ -118,7 +120,7 @@ export async function getInsights(ctx: AccountContext): Promise<Insights> {
 
 /**
  * config.score_with: the weights a job is ranked with, as stored on the job (JSON), or null for the
- * default weights. "account" with fewer than 10 posts with 7-day numbers is refused, not silently
+ * default weights (also when the account's numbers show nothing yet). "account" with fewer than 10 posts with 7-day numbers is refused, not silently
  * ranked with the defaults (docs/api-decisions.md "Scores that learn").
  */
 export async function scoreWeightsFor(ctx: AccountContext, scoreWith: "default" | "account" | undefined): Promise<string | null> {
@@ -129,5 +131,7 @@ export async function scoreWeightsFor(ctx: AccountContext, scoreWith: "default" 
       `config.score_with "account" needs ${insights.needed} published clips with 7-day numbers; this account has ${insights.posts_with_metrics}. Leave score_with out (the default weights) until then; GET /api/v1/insights shows the count.`,
     );
   }
-  return JSON.stringify(insights.score_weights);
+  // Nothing learned: the job is ranked by the default weights, as it would be without score_with,
+  // rather than carrying the defaults as if they were the account's own.
+  return insights.score_weights_learned ? JSON.stringify(insights.score_weights) : null;
 }

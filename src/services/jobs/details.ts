@@ -4,7 +4,9 @@
 import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, rerenders } from "../../db/schema";
-import { fileUrl } from "../../storage/keys";
+import { ClipEditsSchema, type StockCredit } from "@katto/protocol";
+import { workerConfig } from "../../config";
+import { fileUrl, jobFileKey } from "../../storage/keys";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { loadOwnJob } from "./read";
@@ -23,6 +25,16 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
   const d = drizzle(ctx.env.DB);
   const rows = j.status === "completed" ? await d.select().from(clips).where(eq(clips.jobId, id)).all() : [];
   const versions = await d.select().from(rerenders).where(eq(rerenders.jobId, id)).orderBy(desc(rerenders.createdAt)).all();
+  const { appSecret } = workerConfig(ctx.env);
+  // each clip's thumbnail (the backend stores one beside every clip) as its player's poster frame
+  const posters = new Map(
+    await Promise.all(
+      rows.map(async (c) => {
+        const name = (parseMeta(c.metadata) as { thumbnail_file?: unknown } | null)?.thumbnail_file;
+        return [c.clipIndex, typeof name === "string" ? fileUrl(ctx.baseUrl, await jobFileKey(appSecret, id, name)) : null] as const;
+      }),
+    ),
+  );
   return {
     // the job with its clips, so its warnings and quality summary count them
     job: jobView(ctx.baseUrl, j, rows),
@@ -38,6 +50,8 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       quality: qualityView(c.quality),
       origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
       url: fileUrl(ctx.baseUrl, c.videoKey),
+      poster_url: posters.get(c.clipIndex) ?? null,
+      broll_credits: brollCredits(c.metadata),
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
       captions_original_url: c.captionsOriginalKey ? fileUrl(ctx.baseUrl, c.captionsOriginalKey) : null,
       rerenderable: !!c.metadata,
@@ -57,4 +71,20 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
         })),
     })),
   };
+}
+
+function parseMeta(json: string | null): unknown {
+  try {
+    return json ? JSON.parse(json) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stock footage a clip cuts away to, each author and page once (credited on the page, as the provider asks). */
+export function brollCredits(metadata: string | null): StockCredit[] {
+  const edits = ClipEditsSchema.safeParse((parseMeta(metadata) as { edits?: unknown } | null)?.edits);
+  if (!edits.success) return [];
+  const seen = new Set<string>();
+  return edits.data.broll.flatMap((b) => (b.credit && !seen.has(b.asset) && seen.add(b.asset) ? [b.credit] : []));
 }

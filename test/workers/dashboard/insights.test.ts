@@ -2,7 +2,7 @@
 // shown with each weight's interval and what it says, or how many posts are still needed.
 import { describe, expect, it } from "vitest";
 import type { Client } from "../helpers";
-import { generateAccount } from "../insights/generated";
+import { generateAccount, generateNoSignalAccount } from "../insights/generated";
 import { storePublishedPosts } from "../insights/store";
 import { accountWithPassword, get, signedIn } from "./dashboard-helpers";
 
@@ -20,5 +20,18 @@ describe("dashboard: what works for your audience", { timeout: 60_000 }, () => {
     expect(html).toMatch(/<td>(helps|hurts|unclear)<\/td>/);
     expect(html).toContain("Did better than their score");
     expect([...html.matchAll(/data-insight-clip=/g)].length).toBeGreaterThanOrEqual(2);
+    expect(html).toContain('data-score-weights="learned"');
+    expect(html).toMatch(/data-score-part="hook" data-evidence="helps"/);
+  });
+
+  it("an account whose views ignore the score is told the ranking uses the default weights, each part showing nothing yet", async () => {
+    const account = await accountWithPassword();
+    const { cookie } = await signedIn(account);
+    await storePublishedPosts({ account: { id: account.id } } as unknown as Client, generateNoSignalAccount(25, 1007));
+    const html = await (await get("/dashboard/insights", cookie)).text();
+    expect(html).toContain('data-score-weights="default"');
+    expect(html).toContain("ranked with the <strong>default</strong> weights");
+    expect([...html.matchAll(/data-evidence="none"/g)].length).toBe(4);
+    expect(html).not.toContain("Ranking with your weights");
   });
 });

@@ -188,7 +188,11 @@ describe("job page", () => {
       expect((await sendEvent(id, { type: "clips", clips } as never)).status).toBe(200);
       return (await get(`/dashboard/jobs/${id}`, cookie)).text();
     };
-    const offline = await transcribed("pocketsphinx", [{ start: 0, end: 0.5, word: "pricing", confidence: 0.9 }, { start: 0.6, end: 1, word: "matters", confidence: 0.21 }]);
+    // each engine's calibrated threshold (lowConfidenceThreshold): pocketsphinx 0.3, others 0.5
+    const offline = await transcribed("pocketsphinx", [{ start: 0, end: 0.5, word: "pricing", confidence: 0.9 }, { start: 0.6, end: 1, word: "matters", confidence: 0.21 }, { start: 1.1, end: 1.5, word: "mostly", confidence: 0.4 }]);
+    expect(offline).not.toMatch(/<mark[^>]*>mostly/);
+    const local = await transcribed("whisper-cpp:base.en", [{ start: 0, end: 0.5, word: "mostly", confidence: 0.4 }]);
+    expect(local).toMatch(/<mark class="low-confidence"[^>]*>mostly<\/mark>/);
     expect(offline).toMatch(/<p class="notice warn" data-engine="pocketsphinx">Rough offline transcript \(pocketsphinx\)/);
     expect(offline).toContain("KATTO_SPEECH_ENGINE");
     expect(offline).toMatch(/<mark class="low-confidence" title="the engine is 21 % sure of this word">matters<\/mark>/);

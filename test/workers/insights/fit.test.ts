@@ -1,7 +1,9 @@
 // The fit recovers known weights from generated accounts, within the uncertainty it states.
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SCORE_WEIGHTS, SCORE_PARTS } from "@katto/protocol";
+import { fQuantileUpper } from "../../../src/services/insights/f-test";
 import { featureColumns, fit, MIN_POSTS, scoreWeights, solve, weightedScore } from "../../../src/services/insights/fit";
-import { generateAccount, TRUTH, truthInFitUnits } from "./generated";
+import { generateAccount, generateNoSignalAccount, TRUTH, truthInFitUnits } from "./generated";
 
 describe("insights fit", () => {
   it("says there is not enough data below 10 posts, instead of guessing", () => {
@@ -55,20 +57,78 @@ describe("insights fit", () => {
     expect(top.id).toBe("post-5");
   });
 
-  it("turns the score parts' weights into ranking weights: positive parts share 1, a part that hurt gets 0", () => {
-    const w = scoreWeights([
-      { feature: "hook", weight: 0, std_error: 0, ci95: [0, 0], per_unit: 0.03 },
-      { feature: "value", weight: 0, std_error: 0, ci95: [0, 0], per_unit: 0.01 },
-      { feature: "trend", weight: 0, std_error: 0, ci95: [0, 0], per_unit: -0.02 },
-    ]);
-    expect(w).toEqual({ hook: 0.75, flow: 0, value: 0.25, trend: 0 });
-    expect(weightedScore(w!, { hook: 80, flow: 10, value: 40, trend: 100 })).toBe(70);
-    expect(scoreWeights([{ feature: "hook", weight: 0, std_error: 0, ci95: [0, 0], per_unit: -1 }])).toBeNull();
+  it("turns the score parts' weights into ranking weights: each default moves towards the data's share by its factor, summing to 1", () => {
+    const weights = [
+      { feature: "hook", weight: 1, std_error: 0.1, ci95: [0, 0] as [number, number], per_unit: 0.03 },
+      { feature: "value", weight: 0.3, std_error: 0.1, ci95: [0, 0] as [number, number], per_unit: 0.01 },
+      { feature: "trend", weight: -0.5, std_error: 0.1, ci95: [0, 0] as [number, number], per_unit: -0.02 },
+    ];
+    // fully learned: the data's shares (hook 0.75, value 0.25, the rest 0)
+    const all = scoreWeights(weights, { hook: 1, flow: 1, value: 1, trend: 1 });
+    expect(all.score_weights).toEqual({ hook: 0.75, flow: 0, value: 0.25, trend: 0 });
+    expect(all.score_weights_learned).toBe(true);
+    expect(weightedScore(all.score_weights, { hook: 80, flow: 10, value: 40, trend: 100 })).toBe(70);
+    // nothing learned: the defaults, said as such
+    const none = scoreWeights(weights, { hook: 0, flow: 0, value: 0, trend: 0 });
+    expect(none.score_weights).toEqual(DEFAULT_SCORE_WEIGHTS);
+    expect(none.score_weights_learned).toBe(false);
+    expect(Object.values(none.score_parts).map((p) => [p.evidence, p.learned_share])).toEqual([["none", 0], ["none", 0], ["none", 0], ["none", 0]]);
+    // half way on hook only, trend fully: flow and value keep their defaults before the sum is brought back to 1
+    const some = scoreWeights(weights, { hook: 0.5, flow: 0, value: 0, trend: 1 });
+    const raw = { hook: 0.35 + 0.5 * (0.75 - 0.35), flow: 0.2, value: 0.3, trend: 0 };
+    const sum = raw.hook + raw.flow + raw.value + raw.trend;
+    for (const p of ["hook", "flow", "value", "trend"] as const) expect(some.score_weights[p]).toBeCloseTo(raw[p] / sum, 3);
+    expect(some.score_parts.hook).toEqual({ evidence: "helps", default_weight: 0.35, learned_share: 0.5 });
+    expect(some.score_parts.trend.evidence).toBe("hurts");
+    expect(some.score_parts.flow.evidence).toBe("none");
+  });
+
+  it("learns no noise: of 400 generated accounts whose views ignore the score (σ 1.5, 10-40 posts), at most 5 % move any weight more than 0.1 from the default", () => {
+    const ACCOUNTS = 400;
+    let moved = 0;
+    let learned = 0;
+    let worst = 0;
+    for (let seed = 1; seed <= ACCOUNTS; seed++) {
+      const n = 10 + (seed % 31);
+      const r = fit(generateNoSignalAccount(n, 1000 + seed));
+      if (r.status !== "fitted") throw new Error("not fitted");
+      const shift = Math.max(...SCORE_PARTS.map((p) => Math.abs(r.score_weights[p] - DEFAULT_SCORE_WEIGHTS[p])));
+      worst = Math.max(worst, shift);
+      if (shift > 0.1) moved++;
+      if (r.score_weights_learned) learned++;
+      else expect(r.score_weights).toEqual(DEFAULT_SCORE_WEIGHTS);
+      expect(SCORE_PARTS.reduce((a, p) => a + r.score_weights[p], 0)).toBeCloseTo(1, 2);
+    }
+    console.log(`no-signal accounts: ${moved}/${ACCOUNTS} moved a weight > 0.1 (${((moved / ACCOUNTS) * 100).toFixed(1)} %), ${learned} said learned, largest move ${worst.toFixed(3)}`);
+    expect(moved / ACCOUNTS).toBeLessThanOrEqual(0.05);
+    // the test gates at 5 %: about that many are said to show something, not far more
+    expect(learned / ACCOUNTS).toBeLessThanOrEqual(0.08);
+  });
+
+  it("learns a real signal: of 100 clean generated accounts of 40 posts, hook leads, trend (which hurts) is cut, flow (no effect) stays near its default", () => {
+    let hookFirst = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const r = fit(generateAccount(40, 5000 + seed));
+      if (r.status !== "fitted") throw new Error("not fitted");
+      expect(r.score_weights_learned).toBe(true);
+      expect(r.score_parts.hook.evidence).toBe("helps");
+      if (r.score_weights.hook > r.score_weights.value && r.score_weights.hook > DEFAULT_SCORE_WEIGHTS.hook) hookFirst++;
+      expect(r.score_weights.trend).toBeLessThan(DEFAULT_SCORE_WEIGHTS.trend);
+    }
+    expect(hookFirst).toBeGreaterThanOrEqual(95);
   });
 
   it("leaves out options too rare to say anything about, and features that never vary", () => {
     const rows = generateAccount(12, 3).map((r, i) => ({ ...r, options: i === 0 ? ["layout:split"] : [], numeric: { ...r.numeric, trend: 50 } }));
     expect(featureColumns(rows).map((c) => c.name)).toEqual(["duration_s", "flow", "hook", "value"]);
+  });
+
+  it("the F distribution's 5 % points match the published tables", () => {
+    const round = (x: number) => Math.round(x * 1000) / 1000;
+    expect(round(fQuantileUpper(0.05, 4, 20))).toBe(2.866);
+    expect(round(fQuantileUpper(0.05, 1, 10))).toBe(4.965);
+    expect(round(fQuantileUpper(0.05, 4, 5))).toBe(5.192);
+    expect(round(fQuantileUpper(0.05, 1, 120))).toBe(3.920);
   });
 
   it("solves linear systems (Gauss-Jordan with pivoting) and refuses a singular one", () => {

@@ -48,3 +48,18 @@ export function truthInFitUnits(rows: FitRow[]) {
   return out;
 }
 
+
+/**
+ * An account whose views do not depend on anything about the clip: log views normal around 6 with
+ * σ 1.5, the score parts, length and an option drawn as for generateAccount (issue 36).
+ */
+export function generateNoSignalAccount(n: number, seed: number): GeneratedPost[] {
+  const r = rng(seed);
+  return Array.from({ length: n }, (_, i) => {
+    const s = { hook: 20 + 75 * r.uniform(), flow: 20 + 75 * r.uniform(), value: 20 + 75 * r.uniform(), trend: 20 + 75 * r.uniform() };
+    const duration = 15 + 45 * r.uniform();
+    const emoji = r.uniform() < 0.5;
+    const logViews = 6 + 1.5 * r.normal();
+    return { id: `post-${i}`, views: Math.max(0, Math.round(Math.exp(logViews) - 1)), numeric: { ...s, duration_s: duration }, options: emoji ? ["style:emoji"] : [], subscores: s, duration, emoji };
+  });
+}

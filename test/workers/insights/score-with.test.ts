@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ClipProjectionSchema, InsightsSchema, JobSchema } from "@katto/protocol/api";
 import { clips, jobs } from "../../../src/db/schema";
 import { api, createAccount, SAMPLE_URL } from "../helpers";
-import { generateAccount } from "./generated";
+import { generateAccount, generateNoSignalAccount } from "./generated";
 import { storePublishedPosts } from "./store";
 
 const createJob = (client: Awaited<ReturnType<typeof createAccount>>, config: Record<string, unknown>) => api(client, "/jobs", { method: "POST", json: { url: SAMPLE_URL, config } });
@@ -25,6 +25,21 @@ describe("config.score_with", { timeout: 60_000 }, () => {
     const bad = await createJob(client, { score_with: "mine" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/score_with must be "default" or "account"/);
+  });
+
+  it("an account whose numbers show nothing is told so, and score_with account ranks it with the default weights, not the defaults dressed as its own", async () => {
+    const client = await createAccount();
+    await storePublishedPosts(client, generateNoSignalAccount(25, 1007));
+    const insights = InsightsSchema.parse(await (await api(client, "/insights")).json());
+    if (insights.status !== "fitted") throw new Error("not fitted");
+    expect(insights.score_weights_learned).toBe(false);
+    expect(insights.score_weights).toEqual({ hook: 0.35, flow: 0.2, value: 0.3, trend: 0.15 });
+    expect(Object.values(insights.score_parts).map((p) => p.evidence)).toEqual(["none", "none", "none", "none"]);
+    const created = await createJob(client, { score_with: "account" });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const stored = await drizzle(env.DB).select({ w: jobs.scoreWeights }).from(jobs).where(eq(jobs.id, id)).get();
+    expect(stored!.w).toBeNull();
   });
 
   it("score_with account ranks the clips by the account score (weights frozen at creation) and shows both scores on each clip", async () => {

@@ -2,13 +2,15 @@
 // resolveExternalToken, tools/list shape and annotations, an in-process tool call, revocation.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { mcpOriginAllowed } from "../../../src/mcp/origin";
 import { ADMIN, api, BASE, createAccount } from "../helpers";
 
-const rpc = (key: string | null, body: unknown, ip = "198.51.100.7") =>
+const rpc = (key: string | null, body: unknown, ip = "198.51.100.7", origin?: string) =>
   SELF.fetch(`${BASE}/mcp`, {
     method: "POST",
     headers: {
       ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(origin ? { origin } : {}),
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
       "mcp-protocol-version": "2025-11-25",
@@ -16,6 +18,54 @@ const rpc = (key: string | null, body: unknown, ip = "198.51.100.7") =>
     },
     body: JSON.stringify(body),
   });
+
+const INITIALIZE = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "origin-test", version: "1" } } };
+
+describe("hosted MCP at /mcp: Origin (MCP transport spec, DNS rebinding)", () => {
+  it("refuses a foreign web page's Origin with 403, with or without a valid key, before anything runs", async () => {
+    const c = await createAccount();
+    for (const origin of ["http://evil.example.com", "null", "http://127.0.0.1.evil.example.com", "https://agent.example.evil.com"]) {
+      const res = await rpc(c.key.key, INITIALIZE, undefined, origin);
+      expect(res.status, origin).toBe(403);
+      const body = (await res.json()) as { jsonrpc: string; error: { message: string } };
+      expect(body.jsonrpc).toBe("2.0");
+      expect(body.error.message).toMatch(/MCP_ALLOWED_ORIGINS/);
+    }
+    expect((await rpc(null, INITIALIZE, undefined, "http://evil.example.com")).status).toBe(403);
+    // DNS rebinding: the page's name resolves to this server, so the Host it sends is its own too
+    const rebound = await SELF.fetch("http://evil.example.com/mcp", {
+      method: "POST",
+      headers: { authorization: `Bearer ${c.key.key}`, origin: "http://evil.example.com", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify(INITIALIZE),
+    });
+    expect(rebound.status).toBe(403);
+  });
+
+  it("serves no Origin (server-side clients), its own origin, loopback origins in local mode and the operator's MCP_ALLOWED_ORIGINS", async () => {
+    const c = await createAccount();
+    for (const origin of [undefined, BASE, "http://localhost:6274", "http://127.0.0.1:3000", "http://[::1]:8080", "https://agent.example"]) {
+      const res = await rpc(c.key.key, INITIALIZE, undefined, origin);
+      expect(res.status, String(origin)).toBe(200);
+      const { result } = (await res.json()) as { result: { serverInfo: { name: string } } };
+      expect(result.serverInfo.name, String(origin)).toBeTruthy();
+    }
+  });
+
+  it("in production only the Worker's own origin and the operator's list: loopback pages are foreign there", () => {
+    const prod = { ownOrigin: "https://katto.example.com", localMode: false, allowedOrigins: ["https://agent.example"] };
+    expect(mcpOriginAllowed(null, prod)).toBe(true);
+    expect(mcpOriginAllowed("https://katto.example.com", prod)).toBe(true);
+    expect(mcpOriginAllowed("https://agent.example", prod)).toBe(true);
+    expect(mcpOriginAllowed("http://katto.example.com", prod)).toBe(false);
+    expect(mcpOriginAllowed("http://localhost:6274", prod)).toBe(false);
+    expect(mcpOriginAllowed("http://127.0.0.1:8787", prod)).toBe(false);
+    expect(mcpOriginAllowed("chrome-extension://abcdef", prod)).toBe(false);
+    // local mode without PUBLIC_BASE_URL: loopback only, never whatever Host the request named
+    const local = { ownOrigin: undefined, localMode: true, allowedOrigins: [] };
+    expect(mcpOriginAllowed("http://localhost:18870", local)).toBe(true);
+    expect(mcpOriginAllowed("http://evil.example.com", local)).toBe(false);
+  });
+});
 
 describe("hosted MCP at /mcp", () => {
   it("refuses a request without a credential with 401 and a pointer to the protected-resource metadata", async () => {

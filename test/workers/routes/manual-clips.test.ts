@@ -23,7 +23,7 @@ const CANDIDATES = [
 /** A completed job with a transcript, one clip (0-8 s) and three left-out candidates. */
 async function completedJob(c: Client, clips = [clipReport(0, 80)]) {
   const id = await newJob(c);
-  expect((await sendEvent(id, { type: "transcript", lang: "en", segments: [], words: WORDS })).status).toBe(200);
+  expect((await sendEvent(id, { type: "transcript", lang: "en", segments: [], words: WORDS, engine: "pocketsphinx" })).status).toBe(200);
   await storeClipFiles(id, clips);
   const r = await sendEvent(id, { type: "clips", clips, candidates: [...CANDIDATES], source_duration: SOURCE_S });
   expect(r.status, await r.clone().text()).toBe(200);
@@ -113,6 +113,8 @@ describe("POST /jobs/{id}/clips", () => {
     expect(parsed.value.range.start).toBeLessThanOrEqual(10);
     expect(parsed.value.params).toEqual({ layout_mode: "stacked" });
     expect(parsed.value.transcript.words.length).toBeGreaterThan(10);
+    // the clip records the engine that made the job's transcript (its metadata.transcript_engine)
+    expect(parsed.value.transcript.engine).toBe("pocketsphinx");
     expect(parsed.value.transcript.words.every((w) => w.end > 10 - 5.5 && w.start < 20 + 5.5)).toBe(true);
     expect(parsed.value.callback.base_url).toMatch(/\/internal\/v1$/);
   });

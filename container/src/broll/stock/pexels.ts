@@ -4,13 +4,25 @@
 // answers { page, per_page, total_results, url, videos: [{ id, width, height, duration, url,
 // user: {name, url}, video_files: [{ id, quality, file_type, width, height, fps, link }],
 // video_pictures: [...] }] }. Only the fields read here are checked; the rest may change freely.
+import type { StockCredit } from "@katto/protocol";
 import { z } from "zod";
 import { StageError } from "../../errors.js";
 import type { StockProvider, StockSearchOptions } from "./types.js";
 
 const VideoFileSchema = z.looseObject({ file_type: z.string().nullish(), width: z.number().nullish(), height: z.number().nullish(), link: z.string() });
 const SearchSchema = z.looseObject({
-  videos: z.array(z.looseObject({ id: z.union([z.number(), z.string()]), width: z.number().nullish(), height: z.number().nullish(), duration: z.number().nullish(), video_files: z.array(VideoFileSchema) })),
+  videos: z.array(
+    z.looseObject({
+      id: z.union([z.number(), z.string()]),
+      width: z.number().nullish(),
+      height: z.number().nullish(),
+      duration: z.number().nullish(),
+      // the video's page and its author: Pexels' guidelines ask to credit both where the video is shown
+      url: z.string().nullish(),
+      user: z.looseObject({ name: z.string().nullish(), url: z.string().nullish() }).nullish(),
+      video_files: z.array(VideoFileSchema),
+    }),
+  ),
 });
 export type PexelsSearch = z.input<typeof SearchSchema>;
 
@@ -36,6 +48,13 @@ export function pickVideoFile(files: readonly z.output<typeof VideoFileSchema>[]
   return [...mp4].sort((a, b) => area(b) - area(a))[0]?.link ?? null;
 }
 
+const httpUrlOrNull = (u: string | null | undefined) => (u && /^https?:\/\//.test(u) ? u : null);
+
+/** Pure: the credit of one video, "Video by <name> on Pexels" with both links (the page when the name is missing). */
+export function pexelsCredit(v: { url?: string | null; user?: { name?: string | null; url?: string | null } | null }): StockCredit {
+  return { provider: "pexels", author: (v.user?.name ?? "").slice(0, 200) || "a Pexels contributor", author_url: httpUrlOrNull(v.user?.url), page_url: httpUrlOrNull(v.url) };
+}
+
 export function createPexelsProvider(o: { apiKey: string; apiUrl: string; fetch?: typeof fetch }): StockProvider {
   const get = o.fetch ?? fetch;
   return {
@@ -46,7 +65,10 @@ export function createPexelsProvider(o: { apiKey: string; apiUrl: string; fetch?
         res = await get(pexelsSearchUrl(o.apiUrl, query), { headers: { Authorization: o.apiKey }, signal: s.signal });
       } catch (e) {
         if (s.signal.aborted) throw e;
-        throw new StageError("rendering", "the stock footage search could not be reached", String(e));
+        // fetch says "fetch failed"; its cause names what happened (ENOTFOUND: no DNS, ECONNREFUSED, ETIMEDOUT ...)
+        const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
+        const why = typeof cause?.code === "string" ? `network error ${cause.code}` : typeof cause?.message === "string" && cause.message ? `network error: ${cause.message}` : "no network";
+        throw new StageError("rendering", `the stock footage search could not be reached (${why})`, String(e));
       }
       if (!res.ok) {
         await res.body?.cancel();
@@ -57,7 +79,7 @@ export function createPexelsProvider(o: { apiKey: string; apiUrl: string; fetch?
       if (!parsed.success) throw new StageError("rendering", "the stock footage search answered in an unexpected shape", parsed.error.message.slice(0, 500));
       for (const v of parsed.data.videos) {
         const url = pickVideoFile(v.video_files, s.frame);
-        if (url) return { id: `pexels:${v.id}`, kind: "video", url, keywords: [query] };
+        if (url) return { id: `pexels:${v.id}`, kind: "video", url, keywords: [query], credit: pexelsCredit(v) };
       }
       return null;
     },

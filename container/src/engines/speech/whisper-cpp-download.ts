@@ -25,6 +25,8 @@ export const modelCacheDir = (cacheDir: string) => path.resolve(cacheDir, "model
 export function createDownloadedWhisperEngine(cfg: WhisperDownloadConfig & { bin: string }, opts: { fetch?: typeof fetch } = {}): SpeechEngine {
   const spec = whisperModelSpec(cfg);
   let ready: Promise<SpeechEngine> | undefined;
+  // set once the model could not be had: from then on the engine is pocketsphinx, English only
+  let fellBack: SpeechEngine | null = null;
   const engine = () =>
     (ready ??= ensureModelFile(spec, modelCacheDir(cfg.cacheDir), { fetch: opts.fetch }).then(
       (file) => {
@@ -33,12 +35,17 @@ export function createDownloadedWhisperEngine(cfg: WhisperDownloadConfig & { bin
       },
       (e: unknown) => {
         log("warn", `whisper.cpp model ${cfg.model} unavailable, using pocketsphinx: ${(e as Error).message}`);
-        return createPocketsphinxEngine(cfg.fallback);
+        fellBack = createPocketsphinxEngine(cfg.fallback);
+        return fellBack;
       },
     ));
   return {
     name: `whisper-cpp:${cfg.model}`,
-    languages: "any",
+    // what the engine that recognises can hear: any language with the model, English after the fallback
+    // (read after transcribing, so the first job's transcript already says English: stages/transcribe.ts)
+    get languages() {
+      return fellBack ? fellBack.languages : "any";
+    },
     transcribe: async (wavPath, o) => (await engine()).transcribe(wavPath, o),
   };
 }

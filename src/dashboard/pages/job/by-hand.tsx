@@ -55,34 +55,94 @@ export const MakeClipForm = (p: { jobId: string }) => (
   </section>
 );
 
-export const LeftOut = (p: { jobId: string; candidates: Candidate[] }) =>
-  p.candidates.length === 0 ? null : (
+/** Candidates whose ranges overlap (directly or through another) are one moment with other ends. */
+export interface Moment {
+  best: Candidate;
+  /** the other ends of the same moment, best first */
+  variants: Candidate[];
+}
+
+/** Pure: the candidates as moments, each its best-scored range with its variants folded under it, best moment first. */
+export function groupCandidates(candidates: readonly Candidate[]): Moment[] {
+  const sorted = [...candidates].sort((a, b) => a.start - b.start || a.end - b.end);
+  const groups: Candidate[][] = [];
+  let reach = -Infinity;
+  for (const c of sorted) {
+    if (groups.length && c.start < reach - 1e-9) groups.at(-1)!.push(c);
+    else groups.push([c]);
+    reach = groups.at(-1)!.length === 1 ? c.end : Math.max(reach, c.end);
+  }
+  const byScore = (a: Candidate, b: Candidate) => b.score - a.score || a.start - b.start;
+  return groups.map((g) => g.sort(byScore)).map(([best, ...variants]) => ({ best: best!, variants })).sort((a, b) => byScore(a.best, b.best));
+}
+
+/** Pure: what is said in a range, its first words (a dozen) from the transcript. */
+export function openingWords(words: readonly { start: number; end: number; text: string }[], start: number, end: number, max = 12): string {
+  const inside = words.filter((w) => w.start >= start - 0.05 && w.start < end);
+  return inside.slice(0, max).map((w) => w.text).join(" ") + (inside.length > max ? " …" : "");
+}
+
+const CandidateRow = (p: { jobId: string; x: Candidate; said: string; variants?: number }) => (
+  <tr data-candidate={p.x.id}>
+    <td>{secs(p.x.start)}–{secs(p.x.end)}</td>
+    <td>{Math.round(p.x.score)}</td>
+    <td>{CANDIDATE_REASON_TEXT[p.x.reason]}</td>
+    <td data-said>{p.said ? `“${p.said}”` : <span class="muted">(no words)</span>}</td>
+    <td>
+      {p.x.promoted_clip_index !== null ? (
+        <span class="muted">Clip {p.x.promoted_clip_index}</span>
+      ) : p.x.end - p.x.start < TRIM_MIN_S ? (
+        // the API refuses to promote it (a clip is at least TRIM_MIN_S long): say how instead
+        <span class="muted" data-too-short>Under {TRIM_MIN_S} s: select more words in the transcript to make a clip</span>
+      ) : (
+        <form method="post" action={`/dashboard/jobs/${p.jobId}/candidates/${p.x.id}/promote`}>
+          <button type="submit" class="btn">Make a clip</button>
+        </form>
+      )}
+    </td>
+  </tr>
+);
+
+/**
+ * The moments the selection left out, best first: each one its best range, what is said in it, why
+ * it was left out and "make a clip", with its other ends (the same moment cut longer or shorter)
+ * folded under it, so a long list of near-identical ranges reads as a few moments.
+ */
+export const LeftOut = (p: { jobId: string; candidates: Candidate[]; words: readonly { start: number; end: number; text: string }[] }) => {
+  if (p.candidates.length === 0) return null;
+  const moments = groupCandidates(p.candidates);
+  return (
     <section class="card" aria-labelledby="left-h" data-candidates>
       <h2 id="left-h">Left out</h2>
-      <p class="muted">Moments Katto considered and did not make clips, and why.</p>
+      <p class="muted">
+        Moments Katto considered and did not make clips, and why, best first: {moments.length} {moments.length === 1 ? "moment" : "moments"} from {p.candidates.length} ranges.
+      </p>
       <table>
-        <thead><tr><th>Range</th><th>Score</th><th>Why left out</th><th></th></tr></thead>
+        <thead><tr><th>Range</th><th>Score</th><th>Why left out</th><th>What is said</th><th></th></tr></thead>
         <tbody>
-          {p.candidates.map((x) => (
-            <tr data-candidate={x.id}>
-              <td>{secs(x.start)}–{secs(x.end)}</td>
-              <td>{Math.round(x.score)}</td>
-              <td>{CANDIDATE_REASON_TEXT[x.reason]}</td>
-              <td>
-                {x.promoted_clip_index !== null ? (
-                  <span class="muted">Clip {x.promoted_clip_index}</span>
-                ) : x.end - x.start < TRIM_MIN_S ? (
-                  // the API refuses to promote it (a clip is at least TRIM_MIN_S long): say how instead
-                  <span class="muted" data-too-short>Under {TRIM_MIN_S} s: select more words in the transcript to make a clip</span>
-                ) : (
-                  <form method="post" action={`/dashboard/jobs/${p.jobId}/candidates/${x.id}/promote`}>
-                    <button type="submit" class="btn">Make a clip</button>
-                  </form>
-                )}
-              </td>
-            </tr>
+          {moments.map((m, i) => (
+            <>
+              <CandidateRow jobId={p.jobId} x={m.best} said={openingWords(p.words, m.best.start, m.best.end)} />
+              {m.variants.length > 0 && (
+                <tr data-variants={i}>
+                  <td colspan={5}>
+                    <details>
+                      <summary>{m.variants.length} other {m.variants.length === 1 ? "end" : "ends"} of this moment</summary>
+                      <table>
+                        <tbody>
+                          {m.variants.map((v) => (
+                            <CandidateRow jobId={p.jobId} x={v} said={openingWords(p.words, v.start, v.end)} />
+                          ))}
+                        </tbody>
+                      </table>
+                    </details>
+                  </td>
+                </tr>
+              )}
+            </>
           ))}
         </tbody>
       </table>
     </section>
   );
+};

@@ -23,6 +23,26 @@ const EXPORT_LABELS: Record<ExportFormat, string> = {
 const secs = (x: number) => `${x.toFixed(1)} s`;
 
 /**
+ * A re-render's parameters in words: each one `name: value`, a creator style by the options it set
+ * as the API's `style` names them (`style: zoom punch_in, remove_silences true`), lists joined by +.
+ */
+export function versionParams(params: Record<string, unknown>): string {
+  const value = (b: unknown): string =>
+    Array.isArray(b)
+      ? b.map(value).join("+")
+      : b !== null && typeof b === "object"
+        ? Object.entries(b)
+            .filter(([, x]) => x !== undefined && x !== null)
+            .map(([k, x]) => `${k} ${value(x)}`)
+            .join(", ")
+        : String(b);
+  return Object.entries(params)
+    .filter(([, x]) => x !== undefined && x !== null)
+    .map(([a, b]) => `${a}: ${value(b)}`)
+    .join(", ");
+}
+
+/**
  * `rank`: its place by score (0 = best); `transcript`: whether the job has one (the trim form needs
  * it); `words`: the transcript words inside the clip, for "Show on transcript" (null without words).
  */
@@ -30,7 +50,7 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
   const { jobId: id, clip: k, rank, transcript, words } = p;
   return (
     <article class="card clip" aria-labelledby={`clip-${k.clip_index}-title`} data-clip={k.clip_index}>
-      <video controls preload="metadata" playsinline src={k.url} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
+      <video controls preload="metadata" playsinline src={k.url} poster={k.poster_url ?? undefined} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
         {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
       </video>
       <h3 id={`clip-${k.clip_index}-title`}>{k.title ?? `Clip ${rank + 1}`}</h3>
@@ -46,6 +66,16 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
       )}
       <QualityBadge quality={k.quality} id={`clip-${k.clip_index}-quality`} />
       {k.justification && <p class="muted">{k.justification}</p>}
+      {k.broll_credits.length > 0 && (
+        <p class="muted" data-broll-credits>
+          B-roll:{" "}
+          {k.broll_credits.map((b, i) => (
+            <>
+              {i > 0 && "; "}Video by {b.author_url ? <a href={b.author_url} rel="noopener">{b.author}</a> : b.author} on {b.page_url ? <a href={b.page_url} rel="noopener">Pexels</a> : "Pexels"}
+            </>
+          ))}
+        </p>
+      )}
       <div class="actions">
         <a class="btn" href={k.url} download>Download MP4</a>
         {k.captions_url && <a class="btn" href={k.captions_url} download>Download SRT</a>}
@@ -117,7 +147,7 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
           <ul>
             {k.versions.map((v) => (
               <li>
-                <StatusBadge status={v.status} /> <span class="muted">{Object.entries(v.params).filter(([, x]) => x !== undefined && x !== null).map(([a, b]) => `${a}: ${Array.isArray(b) ? b.join("+") : String(b)}`).join(", ")}</span>
+                <StatusBadge status={v.status} /> <span class="muted" data-version-params>{versionParams(v.params)}</span>
                 {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}
                 {v.error && <span class="alert"> {v.error}</span>}
                 {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}

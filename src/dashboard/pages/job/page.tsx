@@ -98,7 +98,7 @@ export async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?:
         )}
         {completed && <ManualClips clips={manual} />}
         {completed && <MakeClipForm jobId={id} />}
-        {completed && <LeftOut jobId={id} candidates={leftOut} />}
+        {completed && <LeftOut jobId={id} candidates={leftOut} words={transcript?.words ?? []} />}
         {transcript && view && <TranscriptEditor jobId={id} transcript={transcript} view={view} clips={trimmable} />}
       </Layout>,
     ),
