@@ -15,12 +15,11 @@ import type { JobRun, Source } from "./job-run.js";
 import { log } from "./log.js";
 import { mapPool } from "./pool.js";
 import type { ClipReport } from "./protocol.js";
-import type { JobWarning } from "@katto/protocol";
+import { CLIP_FRAMES, type JobWarning } from "@katto/protocol";
 import { renderMezzanine } from "./stages/mezzanine.js";
 import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
 import { renderClip, renderThumbnail } from "./stages/render.js";
 import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
-import { OUTPUT_SIZE } from "./ffmpeg/args.js";
 import { fetchWatermark } from "./stages/watermark.js";
 import type { Transcript } from "./types.js";
 
@@ -32,7 +31,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
   const { job, signal, dir } = run;
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
   // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
-  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd });
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: CLIP_FRAMES.hd });
   return async (p, onProgress, name) => {
     const base = name ?? `clip-${p.index}`;
     // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report

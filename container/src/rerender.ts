@@ -1,7 +1,7 @@
 // Re-render one finished clip from its stored editing metadata (docs/render-protocol.md
 // "Re-renders"): no new analysis, only the source range again, with another layout, caption style
 // or dubbed audio. Result files are new versions; the Worker stores them under the re-render id.
-import { CROP_LAYOUTS, QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { CLIP_FRAMES, CROP_LAYOUTS, QUALITY_FLAGS, readClipMetadata, type ClipEdits, type ClipQuality, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { measureClip } from "./quality/measure-clip.js";
 import type { Edges } from "./quality/measures.js";
 import type { TaskBroll } from "@katto/protocol";
@@ -19,7 +19,7 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { brollEdits, titleLookStyle } from "./clip-plan.js";
 import type { CallbackClient } from "./callback-client.js";
-import { LAYOUTS, OUTPUT_SIZE, type AudioTrack, type Layout } from "./ffmpeg/args.js";
+import { LAYOUTS, type AudioTrack, type Layout } from "./ffmpeg/args.js";
 import { StageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
@@ -265,7 +265,7 @@ async function storedClipCutaways(o: StoredClipRender, words: readonly CaptionWo
   if (style.broll !== "library" && style.broll !== "stock") return { drawn: [], cutaways: [] };
   const files = assetFiles(o.dir, o.jobId);
   if (style.broll === o.stored.style.broll || !o.broll) return localCutaways(o.stored.broll.filter((c) => c.end <= duration), files, o.signal);
-  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: OUTPUT_SIZE.hd }), o.signal);
+  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: CLIP_FRAMES.hd }), o.signal);
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {

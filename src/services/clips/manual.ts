@@ -6,7 +6,7 @@ import { MANUAL_CLIP_SECONDS, MAX_CLIPS, resolveClipRange, snapToPauses, type Tr
 import type { Candidate } from "@katto/protocol/api";
 import type { CreateClipBody } from "@katto/protocol/api";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
-import { enqueueManualClip } from "../../queues/producers";
+import { enqueueManualClip } from "../../render-queue/producers";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { loadOwnJob } from "../jobs/read";

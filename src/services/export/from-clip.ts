@@ -1,6 +1,6 @@
 // A stored clip -> the ClipTimeline the project writers take (./timeline.ts). Pure: the caller
 // reads the clip row, its SRT and the source's reference; this decides how each stored field maps.
-import { AUTO_LAYOUT, ClipEditsSchema, CROP_LAYOUTS, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema } from "@katto/protocol";
+import { AUTO_LAYOUT, CLIP_FRAMES, ClipEditsSchema, CROP_LAYOUTS, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema } from "@katto/protocol";
 import { cuesFromWords, keptPieces, parseRate, parseSrt, type ClipTimeline, type Framing } from "./timeline.js";
 
 export interface StoredClipInput {
@@ -23,8 +23,8 @@ const CROPS = new Set<string>(CROP_LAYOUTS);
 /** layouts showing several crops at once: every one that frames people but the single tracked speaker */
 const PANELS = new Set<string>(SUBJECT_LAYOUTS.filter((l) => l !== AUTO_LAYOUT));
 
-/** The frame every export is drawn in: Katto's 1080p clip (CLIP_FRAMES.hd). */
-export const EXPORT_FRAME = { width: 1080, height: 1920 } as const;
+/** The frame every export is drawn in: Katto's 1080p clip. */
+export const EXPORT_FRAME = CLIP_FRAMES.hd;
 
 export type TimelineResult = { ok: true; timeline: ClipTimeline } | { ok: false; error: string };
 

@@ -2,7 +2,7 @@ import { ValidationError } from "../../errors";
 import type { Config } from "@katto/protocol/api";
 import { workerConfig } from "../../config";
 import { newId } from "../../lib/ids";
-import { enqueueRender } from "../../queues/producers";
+import { enqueueRender } from "../../render-queue/producers";
 import { checkWebhookUrl } from "../../webhooks/url-safety";
 import { requireScope } from "../auth/keys";
 import { requireJobBrollAvailable } from "../broll/task";

@@ -5,7 +5,7 @@ import { workerConfig } from "../../config";
 import { ConflictError, NotFoundError, ServiceError } from "../../errors";
 import type { Env } from "../../env";
 import type { RenderEvent } from "../../schemas/render-protocol";
-import { enqueueHdRenders } from "../../queues/producers";
+import { enqueueHdRenders } from "../../render-queue/producers";
 import { jobFileKey } from "../../storage/keys";
 import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
 import { RUNNING_STATUSES, runningSql } from "../jobs/status";

@@ -6,7 +6,7 @@
 import { MAX_CLIPS, mezzanineFile } from "@katto/protocol";
 import { workerConfig } from "../../config";
 import type { Env } from "../../env";
-import { enqueueHdRenders } from "../../queues/producers";
+import { enqueueHdRenders } from "../../render-queue/producers";
 import { jobFileKey } from "../../storage/keys";
 import { mezzanineOf } from "./hd";
 

@@ -6,7 +6,7 @@ import { FILE_NAME_RE } from "@katto/protocol";
 import type { Env } from "../../env";
 import { callbackFor, jobFileSourceUrl } from "../../render-backend/callbacks";
 import { InvalidTaskError, type BackendTask } from "../../render-backend/send-task";
-import type { QueueMessage } from "../../queues/messages";
+import type { QueueMessage } from "../../render-queue/messages";
 import { fileNameOfKey } from "../../storage/keys";
 
 type RenditionMessage = Extract<QueueMessage, { type: "render_rendition" }>;

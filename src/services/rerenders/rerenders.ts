@@ -6,7 +6,7 @@ import { resolveClipRange, type TranscriptWord } from "@katto/protocol";
 import type { RerenderBody, TrimBody } from "@katto/protocol/api";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { enqueueRerender } from "../../queues/producers";
+import { enqueueRerender } from "../../render-queue/producers";
 import { fileUrl } from "../../storage/keys";
 import { requireScope } from "../auth/keys";
 import { requireBrollAvailable } from "../broll/task";

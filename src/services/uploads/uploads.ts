@@ -4,7 +4,7 @@
 // transaction; reservations never completed are swept after expiry.
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
-import { enqueueRender } from "../../queues/producers";
+import { enqueueRender } from "../../render-queue/producers";
 import type { Config } from "@katto/protocol/api";
 import { uploadKey } from "../../storage/keys";
 import { checkDeclaredType } from "../../storage/magic";

@@ -62,7 +62,6 @@
 import { z } from "zod";
 import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
 import { base64url, randomToken, sha256Bytes } from "../../../lib/crypto";
-import type { PlatformMetrics } from "./metrics";
 
 export { PLATFORM_IDS, PRIVACY_LEVELS };
 export const PlatformIdSchema = z.enum(PLATFORM_IDS);
@@ -235,6 +234,44 @@ export interface Platform<S = unknown> {
   /** Reading a post's numbers back (views, likes, ...), or why this platform gives the app none. */
   metrics: PlatformMetrics;
 }
+
+// ---- what an adapter's `metrics` reads (docs/publishing.md "Metrics"; the readers' helpers: metrics.ts) ----
+
+
+/**
+ * One reading as the platform gave it. A number the platform does not report is null (YouTube's
+ * Data API has no share count; only Instagram and Facebook give an average watch time).
+ */
+export interface MetricsNumbers {
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  /** Shares, reposts and quotes together where the platform counts them apart (X, Threads). */
+  shares: number | null;
+  /** Average seconds watched per view, where the platform reports it. */
+  avg_watch_time_s: number | null;
+}
+
+/** Why a reading could not be taken, beyond the publish errors. */
+export type MetricsError =
+  | PlatformError
+  /** The connection's grant lacks the statistics permission: reconnect to grant it. */
+  | { kind: "missing_permission"; message: string; advice: string }
+  /** The post is gone from the platform (deleted or removed): no more readings. */
+  | { kind: "post_deleted"; message: string };
+
+export type MetricsResult = { ok: true; value: MetricsNumbers } | { ok: false; error: MetricsError };
+
+export interface MetricsRequest {
+  tokens: TokenSet;
+  account: PlatformAccount;
+  /** The platform's id of the post (the publication's post_id). */
+  postId: string;
+}
+
+export type PlatformMetrics =
+  | { offered: true; read(ctx: PlatformContext, req: MetricsRequest): Promise<MetricsResult> }
+  | { offered: false; reason: string };
 
 // ---- helpers every adapter uses (keep them here so errors map the same way everywhere) ----
 
