@@ -1,5 +1,5 @@
 // The api_keys table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 
 export const apiKeys = sqliteTable("api_keys", {

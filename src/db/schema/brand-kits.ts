@@ -1,5 +1,5 @@
 // The brand_kits table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 
 export const brandKits = sqliteTable("brand_kits", {

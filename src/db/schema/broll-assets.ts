@@ -1,5 +1,5 @@
 // The broll_assets table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 
 /**

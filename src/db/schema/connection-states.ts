@@ -1,5 +1,5 @@
 // The connection_states table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 
 /** OAuth authorization requests in flight: the `state` is stored only as its SHA-256, used once. */

@@ -1,5 +1,5 @@
 // The jobs table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 
 export const jobs = sqliteTable("jobs", {

@@ -1,5 +1,5 @@
 // The rerenders table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { jobs } from "./jobs";
 
 export const rerenders = sqliteTable("rerenders", {

@@ -1,5 +1,5 @@
 // The sessions table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 
 /** Dashboard sessions (services/auth/sessions.ts). The cookie's token is never stored: only its SHA-256. */

@@ -1,5 +1,5 @@
 // The sign_in_failures table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Failed sign-in counters (services/auth/sign-in.ts): one row per subject, `email:<address>` or
  * `ip:<address>`, so an unknown e-mail is throttled exactly like a known one. */

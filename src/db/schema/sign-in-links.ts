@@ -1,5 +1,5 @@
 // The sign_in_links table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accounts } from "./accounts";
 
 /** One-time sign-in links minted by the operator (admin API, `npm start`); only the token's SHA-256. */

@@ -1,5 +1,5 @@
 // The transcripts table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { jobs } from "./jobs";
 
 export const transcripts = sqliteTable("transcripts", {

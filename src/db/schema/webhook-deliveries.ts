@@ -1,5 +1,5 @@
 // The webhook_deliveries table (drizzle). Layout and invariants: docs/storage-layout.md.
-import { integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { jobs } from "./jobs";
 
 export const webhookDeliveries = sqliteTable("webhook_deliveries", {
