@@ -10,10 +10,11 @@ export type InsertValues<T extends SQLiteTable> = { [K in keyof T["$inferInsert"
 
 /**
  * INSERT INTO `table` the row `values` (columns left out take their default, else NULL), selected
- * from `from` (a query that yields exactly one row when the insert may happen, e.g. the account's
- * row) where `where` holds.
+ * from `from` where `where` holds: a table whose one row the condition picks (the account's row),
+ * or a table-valued SQL function such as `json_each(…)`, whose rows give one inserted row each
+ * (`values` then read its columns with sql fragments).
  */
-export function insertWhere<T extends SQLiteTable>(db: DrizzleD1Database, table: T, values: InsertValues<T>, from: SQLiteTable, where: SQL | undefined) {
+export function insertWhere<T extends SQLiteTable>(db: DrizzleD1Database, table: T, values: InsertValues<T>, from: SQLiteTable | SQL, where: SQL | undefined) {
   const given = values as Record<string, unknown>;
   const fields = Object.fromEntries(
     Object.entries(getTableColumns(table)).map(([key, column]) => {
