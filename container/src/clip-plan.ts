@@ -8,7 +8,7 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import type { Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
-import { CLIP_FRAMES, clipFiles, CLIP_METADATA_VERSION, type CaptionStyleName, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { type CaptionStyleName, CLIP_FRAMES, CLIP_METADATA_VERSION, clipFiles, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, round3, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -150,7 +150,6 @@ export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
   });
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The clip's `edits.broll`: each cutaway's asset id and clip times. */
 export const brollEdits = (cuts: readonly PlannedCutaway[]) => cuts.map((c) => ({ asset: c.asset.id, start: round3(c.start), end: round3(c.end) }));

@@ -18,3 +18,5 @@ export * from "./settings.js";
 export * from "./caption-preview.js";
 export * from "./transcript-edit.js";
 export * from "./snap.js";
+export * from "./magic.js";
+export * from "./numbers.js";

@@ -2,7 +2,7 @@
 // its keywords (a `pending` row and a PUT URL, presigned R2 like a video upload), completed once
 // the bytes are checked (present, of the declared size, an image or video of the declared type),
 // listed and deleted. Nothing here charges a quota; the library's size is capped instead.
-import { BROLL_CONTENT_TYPES, BROLL_LIMITS, type BrollAsset, type BrollContentType } from "@katto/protocol";
+import { BROLL_CONTENT_TYPES, BROLL_LIMITS, isJpeg, isPng, type BrollAsset, type BrollContentType } from "@katto/protocol";
 import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { insertWhere } from "../../db/insert-where";
@@ -69,9 +69,6 @@ export async function startBrollUpload(ctx: AccountContext, input: { filename: s
     complete_url: `${ctx.baseUrl}/api/v1/broll/${id}/complete`,
   };
 }
-
-const isPng = (b: Uint8Array) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a;
-const isJpeg = (b: Uint8Array) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
 /** null when the first bytes fit the declared type, else what is wrong (pure). */
 export function checkBrollBytes(contentType: string, head: Uint8Array): string | null {
