@@ -2,7 +2,8 @@
 // Each adapter's `metrics` is either a reader over the platform's documented statistics/insights
 // call, or `{offered: false, reason}` when the platform gives this app no such numbers. Like the
 // publish steps, a reader never throws for a platform answer: it returns a MetricsResult.
-import { call, jsonOf, type MetricsError, type MetricsNumbers, type MetricsResult, type PlatformContext } from "./platform";
+import { type MetricsError, type MetricsNumbers, type MetricsResult, type PlatformContext } from "./platform";
+import { call, jsonOf } from "./http";
 
 // The metrics contract (what an adapter's `metrics` is and returns) is part of the adapter contract, platform.ts.
 export type { MetricsError, MetricsNumbers, MetricsRequest, MetricsResult, PlatformMetrics } from "./platform";

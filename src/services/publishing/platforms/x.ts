@@ -30,7 +30,8 @@
 // irreversible step; after a lost answer, reconcile reads the account's latest posts for one carrying
 // our media_key.
 import { RENDITION_SIZES } from "@katto/protocol";
-import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { call, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
 import { count, numbers, rateLimited, sumOf, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
 
