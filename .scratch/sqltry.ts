@@ -1,0 +1,10 @@
+import { and, eq, exists, inArray, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { insertWhere } from "../src/db/insert-where";
+import { clipCandidates, clips, jobs, transcripts } from "../src/db/schema";
+const db = drizzle({} as D1Database);
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+console.log(insertWhere(db, transcripts, { jobId: "j", lang: "en", segments: "[]", words: "[]", createdAt: "now" }, jobs, and(eq(jobs.id, "j"), inArray(jobs.status, ["queued"]))).onConflictDoUpdate({ target: transcripts.jobId, set: { lang: excluded("lang") } }).toSQL());
+const field = (name: string) => sql`json_extract(value, ${`$.${name}`})`;
+console.log(insertWhere(db, clipCandidates, { id: sql`'cand_' || lower(hex(randomblob(8)))`, jobId: "j", rank: sql`${10000} + key`, startS: field("start"), endS: field("end"), score: field("score"), subscores: field("subscores"), reason: field("reason"), promotedClipIndex: null, createdAt: "now" }, sql`json_each(${"[]"})`, exists(db.select({ one: sql`1` }).from(jobs).where(eq(jobs.id, "j")))).toSQL());
+console.log(insertWhere(db, clips, { jobId: "j", clipIndex: 0, startS: 1, endS: 2, videoKey: "k", hd: true, createdAt: "n" }, jobs, and(eq(jobs.id, "j"), sql`changes() = 1`)).onConflictDoNothing().toSQL());

@@ -1,0 +1,11 @@
+import { and, eq, inArray, max, ne, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { insertWhere } from "../src/db/insert-where";
+import { clipCandidates, clips, jobs, manualClips } from "../src/db/schema";
+const db = drizzle({} as D1Database);
+const open = and(eq(manualClips.jobId, "j"), eq(manualClips.clipIndex, 1), inArray(manualClips.status, ["queued", "rendering"]));
+console.log(db.update(clipCandidates).set({ promotedClipIndex: null }).where(and(eq(clipCandidates.jobId, "j"), eq(clipCandidates.id, db.select({ id: manualClips.candidateId }).from(manualClips).where(open)))).toSQL().sql);
+const lastAuto = db.select({ i: max(clips.clipIndex) }).from(clips).where(eq(clips.jobId, "j"));
+const lastManual = db.select({ i: max(manualClips.clipIndex) }).from(manualClips).where(and(eq(manualClips.jobId, "j"), ne(manualClips.status, "failed")));
+const next = sql<number>`MAX(COALESCE((${lastAuto}), -1), COALESCE((${lastManual}), -1)) + 1`;
+console.log(insertWhere(db, manualClips, { jobId: "j", clipIndex: next, status: "queued", startS: 1, endS: 2, params: "{}", createdAt: "n", updatedAt: "n" }, jobs, and(eq(jobs.id, "j"), sql`${next} < ${10}`)).onConflictDoUpdate({ target: [manualClips.jobId, manualClips.clipIndex], set: { status: "queued" }, setWhere: eq(manualClips.status, "failed") }).returning({ clipIndex: manualClips.clipIndex }).toSQL().sql);
