@@ -70,6 +70,8 @@ export default defineConfig(async () => {
         {
           test: { name: "sdk-cli", maxWorkers: 2, include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node", isolate: false },
         },
+        // The Worker ⇄ backend contract's own pure rules (protocol/test).
+        { test: { name: "protocol", maxWorkers: 2, include: ["protocol/test/**/*.test.ts"], environment: "node", isolate: false } },
         // Publishing adapters against local stand-ins of each platform's API (src/services/publishing/platforms/platform.ts "Testing").
         { test: { name: "publishing", maxWorkers: 2, include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false } },
         // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).

@@ -131,8 +131,6 @@ export const WORKER_SETTINGS = {
   ...renderSettings,
 } as const;
 
-export type WorkerSettingName = keyof typeof WORKER_SETTINGS;
-
 const SECRETS = new Set<string>([
   "APP_SECRET",
   "APP_SECRET_PREVIOUS",

@@ -12,9 +12,3 @@ export function brandCaptionOptions(kit: BrandKit | undefined | null): Pick<Capt
   if (!kit) return {};
   return { font: kit.caption_font, primaryColor: kit.primary_color, accentColor: kit.accent_color, position: kit.caption_position };
 }
-
-/** PNG files start with these 8 bytes (PNG spec, 5.2). */
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-export function isPng(head: Uint8Array): boolean {
-  return head.length >= 8 && Buffer.from(head.subarray(0, 8)).equals(PNG_SIGNATURE);
-}

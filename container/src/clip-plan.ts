@@ -6,9 +6,9 @@ import type { PlannedCut } from "./edit/cut-plan.js";
 import type { TimedRect } from "./edit/zoom-plan.js";
 import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
-import { OUTPUT_SIZE, type Layout } from "./ffmpeg/args.js";
+import type { Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
-import { buildClipTimeline, clipFiles, CLIP_METADATA_VERSION, parseSrt, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { buildClipTimeline, CLIP_FRAMES, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -147,7 +147,7 @@ export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
     style: p.clipStyle,
     title: p.title,
     layout: p.layout,
-    picture: p.content ? { width: p.content.w, height: p.content.h } : (probe.video ?? OUTPUT_SIZE.hd),
+    picture: p.content ? { width: p.content.w, height: p.content.h } : (probe.video ?? CLIP_FRAMES.hd),
     openingFaces: p.openingFaces,
     faceCam: p.faceCam,
     translated: p.translated,
@@ -156,7 +156,6 @@ export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
   });
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The clip's `edits.broll`: each cutaway's asset id and clip times. */
 export const brollEdits = (cuts: readonly PlannedCutaway[]) => cuts.map((c) => ({ asset: c.asset.id, start: round3(c.start), end: round3(c.end), ...(c.asset.credit ? { credit: c.asset.credit } : {}) }));
@@ -184,7 +183,7 @@ export function planTimeline(p: ClipPlan, probe: ProbeResult, edit: ClipEdit = p
     emoji: edit.edits.emoji,
     broll: brollEdits(p.broll),
     fps: outputFps(probe.video?.fps ?? 30),
-    frame: OUTPUT_SIZE.hd,
+    frame: CLIP_FRAMES.hd,
   });
 }
 
@@ -216,8 +215,8 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       preview_file: p.files.preview,
       hd_file: p.files.hd,
       thumbnail_file: p.files.thumb,
-      preview_size: OUTPUT_SIZE.preview,
-      hd_size: OUTPUT_SIZE.hd,
+      preview_size: CLIP_FRAMES.preview,
+      hd_size: CLIP_FRAMES.hd,
       fps: outputFps(probe.video?.fps ?? 30),
       transcript_engine: engine,
       scorer: m.scoredBy ?? { engine: "offline" },

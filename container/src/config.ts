@@ -106,8 +106,6 @@ export const SETTINGS = {
   KATTO_CF_API_BASE: httpUrl(CLOUDFLARE_API_BASE),
 } as const satisfies Record<RenderSettingName | (typeof PROCESS_SETTINGS)[number], z.ZodType>;
 
-export type SettingName = keyof typeof SETTINGS;
-
 // Engine settings are declared here, not in the engines' modules: the Worker type-checks this file
 // without Node's types, which those modules need.
 interface PocketsphinxSpeechConfig {

@@ -2,6 +2,7 @@
 // source, its watermark, the job's encoder, B-roll assets fetched once) and the rendering step that
 // renders each clip's preview on its own (stages/previews.ts). First of the job's three steps after
 // planning: previews, then their check (job-quality.ts), then delivery (job-delivery.ts).
+import { CLIP_FRAMES } from "@katto/protocol";
 import { join } from "node:path";
 import { planEdit, type ClipPlan } from "./clip-plan.js";
 import { clipCuts, gridFps } from "./edit/clip-edit.js";
@@ -11,7 +12,6 @@ import type { JobRun, Source } from "./job-run.js";
 import { renderPreviews, type PreviewsResult } from "./stages/previews.js";
 import { renderClip } from "./stages/render.js";
 import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
-import { OUTPUT_SIZE } from "./ffmpeg/args.js";
 import { fetchWatermark } from "./stages/watermark.js";
 
 /** Renders one plan's preview: its captions (SRT, ASS), then the video, under `name` (the plan's own file names by default). */
@@ -22,7 +22,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
   const { job, signal, dir } = run;
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
   // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
-  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: OUTPUT_SIZE.hd, onStockFailure: (cause) => run.stockFailures.add(cause) });
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: CLIP_FRAMES.hd, onStockFailure: (cause) => run.stockFailures.add(cause) });
   return async (p, onProgress, name) => {
     const base = name ?? `clip-${p.index}`;
     // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report

@@ -6,6 +6,7 @@
 // thumbnail, measured as the job's clips are (quality/measure-clip.ts), reported as `manual_clip`
 // on the job's callback. A failure is reported as `manual_clip_failed`; the job and its other
 // clips are never touched.
+import { CLIP_FRAMES } from "@katto/protocol";
 import { join } from "node:path";
 import type { ClipQuality } from "@katto/protocol";
 import { AUTO_LAYOUT, type ManualClipTask } from "@katto/protocol";
@@ -18,7 +19,7 @@ import { clipCuts, gridFps } from "./edit/clip-edit.js";
 import { mapWords } from "./edit/timeline.js";
 import { clipDuration, clipReport, planClip, planEdit, type ClipPlan, type PlanConfig } from "./clip-plan.js";
 import { StageError } from "./errors.js";
-import { LAYOUTS, OUTPUT_SIZE, type Layout } from "./ffmpeg/args.js";
+import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
 import type { AnalysisDeps } from "./job-run.js";
 import { withQuality } from "./job-quality.js";
 import { log } from "./log.js";
@@ -127,7 +128,7 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);
   // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
   const shown = mapWords(plan.words, edit.keep);
-  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: OUTPUT_SIZE.hd });
+  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: CLIP_FRAMES.hd });
   const { drawn, cutaways } = await clipCutaways(shown, edit.durationS, broll, signal);
   plan.broll = drawn;
   const watermarkPath = await fetchWatermark(task.config.brandKit?.watermark_url, dir, { signal, jobId: task.job_id });

@@ -3,7 +3,7 @@
 // longer knows for its range (a trim: cuts, cutaways) is made here as the first render made it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { buildClipTimeline, isCropLayout, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
+import { CLIP_FRAMES, buildClipTimeline, isCropLayout, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "./broll/assets.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
@@ -13,7 +13,7 @@ import { brollEdits, titleLookStyle } from "./clip-plan.js";
 import { clipCuts, clipEdit, gridFps } from "./edit/clip-edit.js";
 import { mapWords, type Span } from "./edit/timeline.js";
 import { StageError } from "./errors.js";
-import { LAYOUTS, OUTPUT_SIZE, type AudioTrack, type Layout } from "./ffmpeg/args.js";
+import { LAYOUTS, type AudioTrack, type Layout } from "./ffmpeg/args.js";
 import { log } from "./log.js";
 import { measureClip } from "./quality/measure-clip.js";
 import { unjudgedSpans, type Edges } from "./quality/measures.js";
@@ -133,7 +133,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     emoji: edit.edits.emoji,
     broll: brollEdits(drawn),
     fps: outputFps(o.probe.video.fps),
-    frame: OUTPUT_SIZE.hd,
+    frame: CLIP_FRAMES.hd,
   });
   return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, keep: edit.keep, timeline };
 }
@@ -156,7 +156,7 @@ async function storedClipCutaways(o: StoredClipRender, words: readonly CaptionWo
     log("warn", "B-roll not drawn: the clip's cutaways must be placed anew and the task carries no B-roll assets", { job_id: o.jobId });
     return { drawn: [], cutaways: [] };
   }
-  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: OUTPUT_SIZE.hd }), o.signal);
+  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: CLIP_FRAMES.hd }), o.signal);
 }
 
 /** What a stored clip's new render ships besides its file: its SRT, the spans it kept and its overlays, the source range it shows. */

@@ -1,7 +1,7 @@
 // One definition per tool (STYLE.md "CLI and agents"): name, zod input shape, zod output schema,
 // annotations and a run() against the typed SDK client. server.ts registers the same list on the
 // stdio server (katto-mcp) and on the Worker's per-request server at /mcp.
-import type { KattoApi } from "@katto/sdk";
+import type { KattoApi, UploadProgress } from "@katto/sdk";
 import { KattoApiError } from "@katto/sdk";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import type { ServerNotification, ServerRequest, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
@@ -59,4 +59,23 @@ export async function sendProgress(extra: ToolContext["extra"], progress: number
   if (token === undefined) return;
   await extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, total: 100, message } });
   await new Promise((r) => setTimeout(r, 20));
+}
+
+/**
+ * The SDK's upload progress as MCP progress notifications, in order: `onProgress` for the upload's
+ * options, and `settled`, to await before answering (so the last notification is not lost). Whole
+ * percents only, so a large file is not chatty; 100 only once the upload is done.
+ */
+export function uploadProgress(extra: ToolContext["extra"]) {
+  let lastPct = -1;
+  let sent = Promise.resolve();
+  return {
+    onProgress: (p: UploadProgress) => {
+      const pct = p.phase === "done" ? 100 : Math.floor((p.loaded / Math.max(p.total, 1)) * 99);
+      if (pct === lastPct) return;
+      lastPct = pct;
+      sent = sent.then(() => sendProgress(extra, pct, p.phase));
+    },
+    settled: () => sent,
+  };
 }

@@ -5,6 +5,7 @@ import { KattoApiError, KattoNetworkError } from "@katto/sdk";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { errorText, sharedTools } from "../src/index";
+import { uploadProgress } from "../src/tool";
 import { addBroll } from "../src/tools/broll-add.tool";
 import { uploadFile } from "../src/tools/upload.tool";
 
@@ -92,5 +93,29 @@ describe("errorText", () => {
     expect(errorText(new KattoApiError(401, "Invalid or revoked API key.", "unauthorized"))).toMatch(/reconnect/);
     const net = errorText(new KattoNetworkError("http://127.0.0.1:1", { cause: new Error("ECONNREFUSED secret-internal-detail") }));
     expect(net).toBe("Could not reach the Katto API. Check KATTO_BASE_URL and your network, then retry.");
+  });
+});
+
+describe("uploadProgress", () => {
+  it("turns the SDK's byte progress into whole-percent MCP notifications, in order, 100 only when done", async () => {
+    const sent: { progress: number; message: string }[] = [];
+    const extra = {
+      _meta: { progressToken: "t1" },
+      sendNotification: async (n: { params: { progress: number; message: string } }) => void sent.push({ progress: n.params.progress, message: n.params.message }),
+    } as unknown as Parameters<typeof uploadProgress>[0];
+    const p = uploadProgress(extra);
+    p.onProgress({ phase: "reserving", loaded: 0, total: 1000 });
+    p.onProgress({ phase: "uploading", loaded: 0, total: 1000 });
+    p.onProgress({ phase: "uploading", loaded: 5, total: 1000 });
+    p.onProgress({ phase: "uploading", loaded: 500, total: 1000 });
+    p.onProgress({ phase: "completing", loaded: 1000, total: 1000 });
+    p.onProgress({ phase: "done", loaded: 1000, total: 1000 });
+    await p.settled();
+    expect(sent).toEqual([
+      { progress: 0, message: "reserving" },
+      { progress: 49, message: "uploading" },
+      { progress: 99, message: "completing" },
+      { progress: 100, message: "done" },
+    ]);
   });
 });

@@ -49,11 +49,10 @@ export const SelectionNoteSchema = z.object({
   fewer_reason: z.string().max(500).nullable(),
 });
 
-/** What the backend writes for every clip it reports (all fields present). */
 /** One cutaway of a clip: clip seconds, and the asset shown. */
 export const BrollCutawaySchema = z.object({ asset: BrollAssetSchema, start: Num, end: Num });
-export type BrollCutaway = z.output<typeof BrollCutawaySchema>;
 
+/** What the backend writes for every clip it reports (all fields present). */
 export const ClipMetadataSchema = z.object({
   version: z.literal(CLIP_METADATA_VERSION),
   source_range: z.object({ start: Num.min(0), end: Num.min(0) }),

@@ -19,3 +19,5 @@ export * from "./caption-preview.js";
 export * from "./transcript-edit.js";
 export * from "./snap.js";
 export * from "./clip-timeline.js";
+export * from "./magic.js";
+export * from "./numbers.js";

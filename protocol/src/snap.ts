@@ -2,6 +2,8 @@
 // ends inside a word (POST /jobs/{id}/clips, a promoted candidate). The Worker snaps with the
 // job's transcript words before it queues the clip, and answers the snapped times.
 
+import { round3 } from "./numbers.js";
+
 /** Silence kept before a clip's first word and after its last (never more than half the pause). */
 export const SNAP_PAD_S = 0.2;
 
@@ -10,7 +12,6 @@ export interface TimedWord {
   end: number;
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
  * One cut time: unchanged when it already falls in a pause between words (or before the first /

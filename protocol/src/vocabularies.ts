@@ -32,18 +32,15 @@ export const DEFAULT_CAPTION_STYLE: CaptionStyleName = "bold_pop";
 
 /** Fonts shipped with the renderer (container/apt-packages.txt installs them). */
 export const CAPTION_FONTS = ["Noto Sans", "Noto Serif", "DejaVu Sans", "Noto Sans CJK SC", "Noto Sans Devanagari", "Noto Sans Arabic"] as const;
-export type CaptionFont = (typeof CAPTION_FONTS)[number];
 
 export const CAPTION_POSITIONS = ["top", "middle", "bottom"] as const;
 export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
 
 /** How a clip's captions mark key words (style `emphasis`, issue 26). */
 export const EMPHASIS_MODES = ["none", "keywords"] as const;
-export type EmphasisMode = (typeof EMPHASIS_MODES)[number];
 
 /** Punch-in zooms of a clip (style `zoom`). */
 export const ZOOM_MODES = ["none", "punch_in"] as const;
-export type ZoomMode = (typeof ZOOM_MODES)[number];
 
 /** Where a clip's B-roll cutaways come from (style `broll`). */
 export const BROLL_SOURCES = ["none", "library", "stock"] as const;
@@ -129,7 +126,6 @@ export type WordTiming = (typeof WORD_TIMINGS)[number];
  * limited, provider unreachable), so clips without cutaways are explained.
  */
 export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips", "broll_unavailable"] as const;
-export type JobWarningCode = (typeof JOB_WARNING_CODES)[number];
 
 /** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
 export const HD_MODES = ["local", "fanout"] as const;
@@ -151,7 +147,6 @@ export type CandidateReason = (typeof CANDIDATE_REASONS)[number];
 
 /** Who chose a clip: the selection (`auto`) or the caller (`manual`: POST /jobs/{id}/clips, or a promoted candidate). */
 export const CLIP_ORIGINS = ["auto", "manual"] as const;
-export type ClipOrigin = (typeof CLIP_ORIGINS)[number];
 
 /** A clip made by hand lasts 3 to 180 seconds of source (the range rule of trim and POST /jobs/{id}/clips). */
 export const MANUAL_CLIP_SECONDS = { min: 3, max: 180 } as const;

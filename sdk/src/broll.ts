@@ -1,8 +1,8 @@
 // Add an image or video to the account's B-roll library (POST /broll -> PUT the bytes to
 // upload_url with exactly its headers -> complete), with byte progress like uploadVideo.
 import type { KattoApi, Schemas } from "./client";
-import { KattoApiError, errorFromBody, unwrap } from "./errors";
-import { countingStream, type UploadProgress } from "./upload";
+import { unwrap } from "./errors";
+import { presignedUpload, type UploadProgress } from "./upload";
 
 export type BrollContentType = Schemas["CreateBrollRequest"]["content_type"];
 
@@ -28,38 +28,10 @@ export interface BrollUploadOptions {
 }
 
 /** Start, PUT, complete; resolves with the ready asset. */
-export async function uploadBroll(api: KattoApi, rawFetch: typeof fetch, o: BrollUploadOptions): Promise<Schemas["BrollAsset"]> {
-  const total = o.size ?? (o.data instanceof Uint8Array ? o.data.byteLength : o.data instanceof ReadableStream ? undefined : o.data.size);
-  if (total === undefined) throw new TypeError("size is required when uploading a stream");
+export function uploadBroll(api: KattoApi, rawFetch: typeof fetch, o: BrollUploadOptions): Promise<Schemas["BrollAsset"]> {
   const content_type = o.contentType ?? brollContentTypeFor(o.filename);
-  o.onProgress?.({ phase: "reserving", loaded: 0, total });
-  const started = await unwrap(api.POST("/api/v1/broll", { body: { filename: o.filename, content_type, size: total, keywords: o.keywords }, signal: o.signal }));
-  let loaded = 0;
-  o.onProgress?.({ phase: "uploading", loaded, total });
-  const streamed = o.onProgress !== undefined || o.data instanceof ReadableStream;
-  const body = streamed
-    ? countingStream(o.data, (n) => {
-        loaded += n;
-        o.onProgress?.({ phase: "uploading", loaded, total });
-      })
-    : (o.data as Blob | Uint8Array);
-  const put = await rawFetch(started.upload_url, {
-    method: started.method,
-    headers: { ...started.headers, "Content-Length": String(total) },
-    body,
-    signal: o.signal,
-    ...(streamed ? { duplex: "half" } : {}),
-  } as RequestInit);
-  if (!put.ok) {
-    let detail: unknown;
-    try {
-      detail = await put.json();
-    } catch {}
-    const e = errorFromBody(put, detail);
-    throw new KattoApiError(put.status, `Upload of ${o.filename} failed: ${e.message}`, e.code, e.retryAfter, e.requestId);
-  }
-  o.onProgress?.({ phase: "completing", loaded: total, total });
-  const asset = await unwrap(api.POST("/api/v1/broll/{id}/complete", { params: { path: { id: started.asset.id } }, signal: o.signal }));
-  o.onProgress?.({ phase: "done", loaded: total, total });
-  return asset;
+  return presignedUpload(rawFetch, o, {
+    reserve: (size) => unwrap(api.POST("/api/v1/broll", { body: { filename: o.filename, content_type, size, keywords: o.keywords }, signal: o.signal })),
+    complete: (started) => unwrap(api.POST("/api/v1/broll/{id}/complete", { params: { path: { id: started.asset.id } }, signal: o.signal })),
+  });
 }

@@ -66,13 +66,27 @@ export function countingStream(data: UploadSource["data"], onChunk: (n: number) 
   );
 }
 
-/** Reserve, PUT, complete; resolves with the created job ({id, status, status_url}). */
-export async function uploadVideo(api: KattoApi, rawFetch: typeof fetch, o: UploadOptions): Promise<Schemas["JobCreated"]> {
+/** Where a reservation says to PUT the bytes: the presigned URL, its method and the headers it signed. */
+export interface PresignedTarget {
+  upload_url: string;
+  method: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The one upload flow (videos and B-roll): reserve the size, PUT the bytes to the presigned URL with
+ * exactly its headers and the reserved Content-Length, counting them as fetch pulls them, then
+ * complete. `onProgress` sees every phase; a refused PUT throws a KattoApiError naming the file.
+ */
+export async function presignedUpload<R extends PresignedTarget, T>(
+  rawFetch: typeof fetch,
+  o: Pick<UploadSource, "data" | "size" | "filename"> & { onProgress?: (p: UploadProgress) => void; signal?: AbortSignal },
+  steps: { reserve: (size: number) => Promise<R>; complete: (reserved: R) => Promise<T> },
+): Promise<T> {
   const total = o.size ?? (o.data instanceof Uint8Array ? o.data.byteLength : o.data instanceof ReadableStream ? undefined : o.data.size);
   if (total === undefined) throw new TypeError("size is required when uploading a stream");
-  const content_type = o.contentType ?? contentTypeFor(o.filename);
   o.onProgress?.({ phase: "reserving", loaded: 0, total });
-  const reservation = await unwrap(api.POST("/api/v1/uploads", { body: { filename: o.filename, content_type, size: total }, signal: o.signal }));
+  const reserved = await steps.reserve(total);
 
   let loaded = 0;
   o.onProgress?.({ phase: "uploading", loaded, total });
@@ -85,9 +99,9 @@ export async function uploadVideo(api: KattoApi, rawFetch: typeof fetch, o: Uplo
         o.onProgress?.({ phase: "uploading", loaded, total });
       })
     : (o.data as Blob | Uint8Array);
-  const put = await rawFetch(reservation.upload_url, {
-    method: reservation.method,
-    headers: { ...reservation.headers, "Content-Length": String(total) },
+  const put = await rawFetch(reserved.upload_url, {
+    method: reserved.method,
+    headers: { ...reserved.headers, "Content-Length": String(total) },
     body,
     signal: o.signal,
     // Streaming request bodies need half-duplex (fetch spec; Node's undici insists).
@@ -103,9 +117,16 @@ export async function uploadVideo(api: KattoApi, rawFetch: typeof fetch, o: Uplo
   }
 
   o.onProgress?.({ phase: "completing", loaded: total, total });
-  const job = await unwrap(
-    api.POST("/api/v1/uploads/{id}/complete", { params: { path: { id: reservation.job_id } }, body: o.config ? { config: o.config } : {}, signal: o.signal }),
-  );
+  const done = await steps.complete(reserved);
   o.onProgress?.({ phase: "done", loaded: total, total });
-  return job;
+  return done;
+}
+
+/** Reserve, PUT, complete; resolves with the created job ({id, status, status_url}). */
+export function uploadVideo(api: KattoApi, rawFetch: typeof fetch, o: UploadOptions): Promise<Schemas["JobCreated"]> {
+  const content_type = o.contentType ?? contentTypeFor(o.filename);
+  return presignedUpload(rawFetch, o, {
+    reserve: (size) => unwrap(api.POST("/api/v1/uploads", { body: { filename: o.filename, content_type, size }, signal: o.signal })),
+    complete: (r) => unwrap(api.POST("/api/v1/uploads/{id}/complete", { params: { path: { id: r.job_id } }, body: o.config ? { config: o.config } : {}, signal: o.signal })),
+  });
 }

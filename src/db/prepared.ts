@@ -3,6 +3,9 @@
 // binds its values and maps the rows back to the table's typed shape. Building a drizzle query
 // every request cost GET /api/v1/jobs/{id} about 0.6–0.9 ms of its ~8 ms on the local runtime
 // (`npm run bench -- load`; docs/api-decisions.md "Rate limits").
+// Data-access exception (docs/architecture.md "Data access: drizzle"; test/docs/data-access.test.ts):
+// the one D1Database.prepare in src/, because drizzle has no way to keep a built statement across
+// requests; the SQL it prepares is drizzle's own (`toSQL()` of a builder query), never written by hand.
 import { fillPlaceholders, getTableColumns, type Table } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 

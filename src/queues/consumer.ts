@@ -5,6 +5,7 @@
 // re-render fails (rerender), the publication waiting for a rendition fails after its wait
 // (render_rendition). Queue settings: wrangler.toml (max_retries, dead_letter_queue).
 import type { Env } from "../env";
+import { backoffSeconds } from "../lib/backoff";
 import { InvalidTaskError, sendTask, type BackendTask } from "../render-backend/send-task";
 import { giveUpHd, hdClipTask } from "../services/render/hd";
 import { failUnsentJob, renderJobTask } from "../services/render/job-task";
@@ -12,10 +13,11 @@ import { giveUpRendition, renditionTask } from "../services/render/renditions";
 import { failUnsentRerender, rerenderTask } from "../services/rerenders/task";
 import { failManualClip, manualClipTask } from "../services/clips/task";
 import { handleWebhookMessage } from "../webhooks/delivery";
-import { QueueMessageSchema, type QueueMessage } from "./messages";
+import { QueueMessageSchema, type QueueMessage } from "../render-queue/messages";
 
 export const RENDER_DISPATCH_ATTEMPTS = 6;
-export const retryDelay = (attempts: number) => Math.min(300, 5 * 2 ** (attempts - 1));
+/** 5 s after the first attempt, doubling, at most 5 minutes. */
+export const retryDelay = (attempts: number) => backoffSeconds(attempts - 1, { firstS: 5, maxS: 300 });
 
 type MessageOf<T extends QueueMessage["type"]> = Extract<QueueMessage, { type: T }>;
 

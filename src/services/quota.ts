@@ -1,5 +1,8 @@
 // Monthly video quota (spec "Limits"; docs/api-decisions.md "Quota"). Every change is one
 // conditional SQL statement, so concurrent requests can never charge past the limit.
+import { and, eq, exists, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { accounts, jobs } from "../db/schema";
 import { QuotaExceededError } from "../errors";
 import { monthStart, planOf } from "./plans";
 
@@ -10,19 +13,24 @@ import { monthStart, planOf } from "./plans";
  * `onlyWhileReserved`: charge only while that upload job is still `reserved` (completing an upload
  * twice at once charges once).
  */
-export function chargeStatement(db: D1Database, accountId: string, plan: string, now: Date, onlyWhileReserved?: string): D1PreparedStatement {
+export function chargeStatement(db: DrizzleD1Database, accountId: string, plan: string, now: Date, onlyWhileReserved?: string) {
   const start = monthStart(now);
   const limit = planOf(plan).videosPerMonth;
+  const newPeriod = or(isNull(accounts.periodStart), lt(accounts.periodStart, start));
   return db
-    .prepare(
-      `UPDATE accounts SET
-         videos_used  = CASE WHEN period_start IS NULL OR period_start < ?1 THEN 1 ELSE videos_used + 1 END,
-         refunds_used = CASE WHEN period_start IS NULL OR period_start < ?1 THEN 0 ELSE refunds_used END,
-         period_start = CASE WHEN period_start IS NULL OR period_start < ?1 THEN ?1 ELSE period_start END
-       WHERE id = ?2 AND (period_start IS NULL OR period_start < ?1 OR videos_used < ?3)
-         AND (?4 IS NULL OR EXISTS (SELECT 1 FROM jobs WHERE id = ?4 AND status = 'reserved'))`,
-    )
-    .bind(start, accountId, limit, onlyWhileReserved ?? null);
+    .update(accounts)
+    .set({
+      videosUsed: sql`CASE WHEN ${newPeriod} THEN 1 ELSE ${accounts.videosUsed} + 1 END`,
+      refundsUsed: sql`CASE WHEN ${newPeriod} THEN 0 ELSE ${accounts.refundsUsed} END`,
+      periodStart: sql`CASE WHEN ${newPeriod} THEN ${start} ELSE ${accounts.periodStart} END`,
+    })
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        or(newPeriod, lt(accounts.videosUsed, limit)),
+        onlyWhileReserved === undefined ? undefined : exists(db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.id, onlyWhileReserved), eq(jobs.status, "reserved")))),
+      ),
+    );
 }
 
 /** The 403 of a charge that found no room. */
@@ -39,15 +47,13 @@ export function quotaExceeded(plan: string): QuotaExceededError {
  * gave the user nothing are always refunded.
  * Meant to run in a batch right after a statement whose changes() = 1 means "refund due".
  */
-export function refundStatement(db: D1Database, accountId: string, plan: string, jobCreatedMs: number, countsTowardCap: boolean): D1PreparedStatement {
+export function refundStatement(db: DrizzleD1Database, accountId: string, plan: string, jobCreatedMs: number, countsTowardCap: boolean) {
   const period = monthStart(new Date(jobCreatedMs));
   const cap = countsTowardCap ? planOf(plan).refundsPerMonth : Number.MAX_SAFE_INTEGER;
   return db
-    .prepare(
-      `UPDATE accounts SET videos_used = videos_used - 1, refunds_used = refunds_used + ?4
-       WHERE changes() = 1 AND id = ?1 AND period_start = ?2 AND videos_used > 0 AND refunds_used < ?3`,
-    )
-    .bind(accountId, period, cap, countsTowardCap ? 1 : 0);
+    .update(accounts)
+    .set({ videosUsed: sql`${accounts.videosUsed} - 1`, refundsUsed: sql`${accounts.refundsUsed} + ${countsTowardCap ? 1 : 0}` })
+    .where(and(sql`changes() = 1`, eq(accounts.id, accountId), eq(accounts.periodStart, period), gt(accounts.videosUsed, 0), lt(accounts.refundsUsed, cap)));
 }
 
 export interface Usage {
@@ -59,15 +65,16 @@ export interface Usage {
 }
 
 export async function readUsage(db: D1Database, accountId: string, now = new Date()): Promise<Usage> {
-  const row = await db
-    .prepare("SELECT plan, period_start, videos_used FROM accounts WHERE id = ?")
-    .bind(accountId)
-    .first<{ plan: string; period_start: string | null; videos_used: number }>();
+  const row = await drizzle(db)
+    .select({ plan: accounts.plan, periodStart: accounts.periodStart, videosUsed: accounts.videosUsed })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .get();
   if (!row) throw new Error("account vanished");
   const limit = planOf(row.plan).videosPerMonth;
   const current = monthStart(now);
   // A period that ended reads as a fresh one; the row itself rolls over on the next charge.
-  const stale = !row.period_start || row.period_start < current;
-  const used = stale ? 0 : row.videos_used;
-  return { plan: row.plan, videos_used: used, videos_limit: limit, videos_remaining: Math.max(0, limit - used), period_start: stale ? current : row.period_start };
+  const stale = !row.periodStart || row.periodStart < current;
+  const used = stale ? 0 : row.videosUsed;
+  return { plan: row.plan, videos_used: used, videos_limit: limit, videos_remaining: Math.max(0, limit - used), period_start: stale ? current : row.periodStart };
 }

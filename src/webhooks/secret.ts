@@ -2,7 +2,7 @@
 // details"), stored only sealed (AES-256-GCM under a key derived from APP_SECRET) in
 // accounts.webhook_secret_enc. During an APP_SECRET rotation a value sealed under the previous
 // secret is still read, and resealed under the new one the first time it is read.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, notLike } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { accounts } from "../db/schema";
 import { NotFoundError } from "../errors";
@@ -67,10 +67,12 @@ export async function getOrCreateWebhookSecret(db: D1Database, ring: Keyring, ac
 export async function resealWebhookSecrets(db: D1Database, ring: Keyring, limit = 100): Promise<number> {
   if (!ring.previous || !ring.current) return 0;
   const current = `v2:${await keyId(ring.current)}:%`;
-  const { results } = await db
-    .prepare("SELECT id FROM accounts WHERE webhook_secret_enc IS NOT NULL AND webhook_secret_enc NOT LIKE ? LIMIT ?")
-    .bind(current, limit)
-    .all<{ id: string }>();
+  const results = await drizzle(db)
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(isNotNull(accounts.webhookSecretEnc), notLike(accounts.webhookSecretEnc, current)))
+    .limit(limit)
+    .all();
   let resealed = 0;
   for (const { id } of results) {
     try {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { specifiers } from "./source-files";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DOORS = ["mcp", "cli"];
@@ -16,16 +17,6 @@ function files(dir: string): string[] {
     if (statSync(p).isDirectory()) return f === "node_modules" ? [] : files(p);
     return /\.(ts|tsx|mts|js|mjs)$/.test(f) ? [p] : [];
   });
-}
-
-/** Every module specifier a source text names: static imports and re-exports, import(), require(). */
-export function specifiers(text: string): string[] {
-  const found = [
-    ...text.matchAll(/(?:^|[;}\s])(?:import|export)\s+(?:type\s+)?(?:[\w*${}\s,]+?\s+from\s+)?["']([^"']+)["']/g),
-    ...text.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g),
-    ...text.matchAll(/\brequire\s*\(\s*["']([^"']+)["']\s*\)/g),
-  ];
-  return found.map((m) => m[1]!);
 }
 
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");

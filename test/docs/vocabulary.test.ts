@@ -2,10 +2,14 @@
 // @katto/protocol (protocol/src/vocabularies.ts), and imported by the Worker, the backend, the
 // dashboard, the MCP tools and the CLI. This test fails when any of them writes such a list again:
 // an array literal holding every value of a protocol list, or a table keyed by every clip length.
+// Numbers too (issue 34): an object literal outside protocol/ that repeats every number of one of
+// the protocol's numeric records (the clip frames {width: 1080, height: 1920}, the manual clip
+// bounds {min: 3, max: 180}, a limit table...) writes a protocol constant again.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as vocab from "../../protocol/src/vocabularies";
+import * as protocol from "../../protocol/src/index";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DIRS = ["src", "container/src", "mcp/src", "cli/src", "sdk/src", "protocol/src"];
@@ -62,6 +66,33 @@ export function rewrittenLists(text: string): string[] {
   return found;
 }
 
+/** Every object of numbers (two or more) inside the protocol's exported constants, by its path: "CLIP_FRAMES.hd" → {width: 1080, height: 1920}. */
+function numericRecords(values: Record<string, unknown>): Map<string, Record<string, number>> {
+  const out = new Map<string, Record<string, number>>();
+  const walk = (v: unknown, at: string) => {
+    if (v === null || typeof v !== "object") return;
+    const entries = Object.entries(v);
+    const numbers = entries.filter(([, x]) => typeof x === "number") as [string, number][];
+    if (!Array.isArray(v) && numbers.length >= 2 && numbers.length === entries.length) out.set(at, Object.fromEntries(numbers));
+    for (const [k, x] of entries) walk(x, `${at}.${k}`);
+  };
+  for (const [name, v] of Object.entries(values)) if (/^[A-Z][A-Z0-9_]+$/.test(name)) walk(v, name);
+  return out;
+}
+const records = numericRecords(protocol);
+
+/** Where a file writes one of the protocol's numeric records again: "NAME at line N". */
+export function rewrittenNumbers(text: string, known = records): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/\{[^{}]*\}/g)) {
+    const pairs = new Map([...m[0].matchAll(/["']?(\w+)["']?\s*:\s*(-?[\d.]+)(?![\w.])/g)].map((p) => [p[1]!, Number(p[2])]));
+    for (const [name, record] of known) {
+      if (Object.entries(record).every(([k, n]) => pairs.get(k) === n)) found.push(`${name} at line ${text.slice(0, m.index).split("\n").length}`);
+    }
+  }
+  return found;
+}
+
 describe("one vocabulary", () => {
   it("the detector finds a list written again, and a table of clip-length bounds", () => {
     expect(rewrittenLists(`const L = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;`)).toEqual(["LAYOUT_MODES at line 1"]);
@@ -69,6 +100,22 @@ describe("one vocabulary", () => {
     expect(rewrittenLists(`const b = { lt30: "under 30 s", "30_60": "30–60 s", "60_90": "60–90 s", "90_180": "90–180 s" };`)).toEqual(["a table keyed by every clip length at line 1"]);
     expect(rewrittenLists(`if (["top", "middle", "bottom"].includes(p)) {}`)).toEqual(["CAPTION_POSITIONS at line 1"]);
     expect(rewrittenLists(`const some = ["en", "es"];`)).toEqual([]);
+  });
+
+  it("the numbers detector finds a protocol record written again, and leaves other numbers alone", () => {
+    expect(records.get("CLIP_FRAMES.hd")).toEqual({ width: 1080, height: 1920 });
+    expect(records.get("MANUAL_CLIP_SECONDS")).toEqual({ min: 3, max: 180 });
+    expect(rewrittenNumbers(`export const CANVAS = { width: 1080, height: 1920 } as const;`)).toEqual(["CLIP_FRAMES.hd at line 1"]);
+    expect(rewrittenNumbers(`\nconst size = { "width": 540, "height": 960, fps: 30 };`)).toEqual(["CLIP_FRAMES.preview at line 2"]);
+    expect(rewrittenNumbers(`const range = { min: 3, max: 180 };`)).toEqual(["MANUAL_CLIP_SECONDS at line 1"]);
+    expect(rewrittenNumbers(`const frame = { width: 1080, height: 1080 }; const r = { min: 3, max: 18 };`)).toEqual([]);
+  });
+
+  it("no file outside protocol/ writes one of the protocol's numeric records again", () => {
+    const offenders = DIRS.filter((d) => !d.startsWith("protocol/"))
+      .flatMap((d) => sources(path.join(ROOT, d)))
+      .flatMap((f) => rewrittenNumbers(readFileSync(f, "utf8")).map((where) => `${path.relative(ROOT, f)}: ${where}`));
+    expect(offenders).toEqual([]);
   });
 
   it("no file outside protocol/src/vocabularies.ts writes one of its lists again", () => {

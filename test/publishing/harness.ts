@@ -28,7 +28,7 @@ export function memoryVideo(size: number, facts: Partial<ClipFacts> = {}, public
 
 /** Completes the OAuth code flow against the stand-in the way a browser would (follows no redirects). */
 export async function connect(platform: Platform<unknown>, ctx: PlatformContext): Promise<{ tokens: TokenSet; account: PlatformAccount }> {
-  const { pkcePair } = await import("../../src/services/publishing/platforms/platform");
+  const { pkcePair } = await import("../../src/services/publishing/platforms/http");
   const pkce = platform.pkce ? await pkcePair() : undefined;
   const url = platform.authorizeUrl(ctx, { state: "st-1", ...(pkce ? { codeChallenge: pkce.challenge } : {}) });
   const res = await fetch(url, { redirect: "manual" });

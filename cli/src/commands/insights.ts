@@ -5,7 +5,7 @@ import { table } from "../output";
 
 type Insights = Schemas["Insights"];
 
-/** The fit as a person reads it: each weight with its 95 % interval, the ranking weights, best and worst clips. */
+/** The fit as a person reads it: each weight with its 95 % interval, the ranking weights (said to be the defaults when nothing was learned), what each part shows, best and worst clips. */
 export function formatInsights(r: Insights): string {
   if (r.status === "insufficient_data") return `Not enough data yet: ${r.posts_with_metrics} of ${r.needed} published clips have 7-day numbers. Publish more clips; each counts 7 days after it goes live.`;
   const f = (x: number) => (x >= 0 ? "+" : "") + x.toFixed(3);
@@ -15,7 +15,12 @@ export function formatInsights(r: Insights): string {
     "",
     table(["feature", "weight", "95 % interval"], r.weights.map((w) => [w.feature, f(w.weight), `${f(w.ci95[0])} .. ${f(w.ci95[1])}`])),
     "",
-    `ranking weights (config.score_with "account"): hook ${r.score_weights.hook}, flow ${r.score_weights.flow}, value ${r.score_weights.value}, trend ${r.score_weights.trend}`,
+    r.score_weights_learned
+      ? `ranking weights (config.score_with "account"): hook ${r.score_weights.hook}, flow ${r.score_weights.flow}, value ${r.score_weights.value}, trend ${r.score_weights.trend}`
+      : `ranking weights (config.score_with "account"): the defaults, hook ${r.score_weights.hook}, flow ${r.score_weights.flow}, value ${r.score_weights.value}, trend ${r.score_weights.trend}: your numbers do not yet show more than noise`,
+    `what your numbers show: ${Object.entries(r.score_parts)
+      .map(([part, e]) => `${part} ${e.evidence === "none" ? "nothing yet" : e.evidence}`)
+      .join(", ")}`,
     "",
     "did best against their score:",
     table(["job", "clip", "platform", "title", "score", "views", "expected"], r.best.map(clip)),

@@ -7,6 +7,7 @@
 import type { BrollAsset } from "@katto/protocol";
 import { STOPWORDS } from "../text/lexicon.js";
 import { stem } from "../text/stem.js";
+import { round3 } from "@katto/protocol";
 
 export const CUTAWAY = {
   minS: 1.5,
@@ -51,7 +52,6 @@ function matchesAt(keys: readonly string[], i: number, assets: readonly { asset:
   return out;
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * The clip's cutaways, in order. `words` are clip-relative (start < end); `assets` in the order

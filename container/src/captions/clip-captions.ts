@@ -3,8 +3,8 @@
 // colour emoji images to overlay, and the `edits` the clip records. Pure except writeClipCaptions.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { noEdits, type ClipEdits, type RenderLayout, type Style, type TranslatedCaptions } from "@katto/protocol";
-import { OUTPUT_SIZE, type ImageOverlay, type Quality } from "../ffmpeg/args.js";
+import { CLIP_FRAMES, noEdits, type ClipEdits, type RenderLayout, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { type ImageOverlay, type Quality } from "../ffmpeg/args.js";
 import type { Rect } from "../reframe/panels.js";
 import { assDocument, type AssExtras } from "./ass.js";
 import type { CaptionWord } from "./clip-words.js";
@@ -93,7 +93,7 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
 
 /** The emoji as overlays of a render's frame (the canvas scaled to it). */
 export function emojiOverlays(emoji: readonly PlacedEmoji[], quality: Quality): ImageOverlay[] {
-  const k = OUTPUT_SIZE[quality].width / CANVAS.width;
+  const k = CLIP_FRAMES[quality].width / CANVAS.width;
   return emoji.map((e) => {
     const size = Math.max(8, Math.round(e.size * k));
     return { path: e.image, x: Math.round(e.x * k - size / 2), y: Math.round(e.y * k - size / 2), size, start: e.start, end: e.end };

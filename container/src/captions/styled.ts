@@ -12,6 +12,7 @@ import type { CaptionPage } from "./layout.js";
 import { buildSrt, formatSrt, pageCues } from "./srt.js";
 import { anchorFor, CANVAS, maxCharsFor, SAFE, type CaptionStyle } from "./styles.js";
 import { joiner, textWidth } from "./text-width.js";
+import { round3 } from "@katto/protocol";
 
 /** An emoji shown over one word of a page, for the page's time on screen. */
 export interface EmojiMark {
@@ -35,7 +36,6 @@ export interface StyledCaptions {
   grouped: boolean;
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The caption style with the clip style's line count, and room for a larger key word. */
 export function layoutStyleFor(st: CaptionStyle, style: Style): CaptionStyle {

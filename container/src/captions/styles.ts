@@ -1,7 +1,7 @@
 // Named caption styles and their parameters. Brand kits override the parameters later; the
 // renderer only ever sees a resolved CaptionStyle.
 
-import { CAPTION_POSITIONS, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
+import { CAPTION_POSITIONS, CLIP_FRAMES, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
 export { CAPTION_STYLES, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
@@ -38,8 +38,8 @@ export interface CaptionStyle {
   maxLines: number;
 }
 
-/** Canvas and safe area (fractions of the 1080x1920 frame) shared by all styles. */
-export const CANVAS = { width: 1080, height: 1920 } as const;
+/** Canvas (the 1080p clip frame, CLIP_FRAMES.hd) and safe area shared by all styles. */
+export const CANVAS = CLIP_FRAMES.hd;
 export const SAFE = {
   left: 80,
   /** social apps stack their buttons on the right */

@@ -1,8 +1,11 @@
 // The quiet intervals of a clip's audio, where remove_silences may cut (./cut-plan.ts): ffmpeg's
 // silencedetect over the clip's range, at a threshold under the clip's own speech loudness.
 // Pure builders and a parser, plus the one run.
+import { parseSilences } from "../ffmpeg/intervals.js";
 import { measureLoudness } from "../ffmpeg/loudness.js";
 import { runProcess } from "../ffmpeg/spawn.js";
+
+export { parseSilences } from "../ffmpeg/intervals.js";
 import { MAX_PAUSE_S, quietThresholdDb } from "./cut-plan.js";
 import type { Span } from "./timeline.js";
 
@@ -12,23 +15,6 @@ const sec = (n: number) => n.toFixed(3);
 export function silencedetectArgs(input: string, o: { noiseDb: number; minS: number; range?: { start: number; duration: number } }): string[] {
   const seek = o.range ? ["-ss", sec(o.range.start), "-t", sec(o.range.duration)] : [];
   return ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", ...seek, "-i", input, "-map", "0:a:0", "-vn", "-af", `silencedetect=noise=${o.noiseDb.toFixed(1)}dB:d=${o.minS}`, "-f", "null", "-"];
-}
-
-/** The intervals silencedetect reported; one still open at the end closes at `durationS`. */
-export function parseSilences(stderr: string, durationS: number): Span[] {
-  const out: Span[] = [];
-  let open: number | null = null;
-  for (const m of stderr.matchAll(/silence_(start|end): (-?[\d.]+)/g)) {
-    const t = Number(m[2]);
-    if (!Number.isFinite(t)) continue;
-    if (m[1] === "start") open = Math.max(0, t);
-    else if (open !== null) {
-      if (t > open) out.push({ start: open, end: Math.min(durationS, t) });
-      open = null;
-    }
-  }
-  if (open !== null && durationS > open) out.push({ start: open, end: durationS });
-  return out;
 }
 
 /**

@@ -6,7 +6,7 @@ import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect 
 
 import { RENDER_LAYOUTS, type RenderLayout, AUTO_LAYOUT, FALLBACK_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 import type { HdPreset } from "../config.js";
-import { encodeArgs } from "./encode-settings.js";
+import { encodeArgs, type Quality } from "./encode-settings.js";
 import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
 import { zoomFilter, type Zoom } from "../edit/zoom-plan.js";
 import { cutAudioFilter, selectFilter } from "./cut-filters.js";
@@ -17,7 +17,7 @@ import { even, fpsValue, num, outputFps, sec } from "./filter-values.js";
 /** The spec's layout modes (service-api-v1 layout_mode) plus center_crop, face_tracking without a face path. */
 export type Layout = RenderLayout;
 export const LAYOUTS: readonly Layout[] = RENDER_LAYOUTS;
-export type Quality = "preview" | "hd";
+export type { Quality } from "./encode-settings.js";
 
 export interface RenderSpec {
   input: string;
@@ -111,11 +111,6 @@ export function renderInputs(spec: Pick<RenderSpec, "source" | "watermarkPath" |
   const cutaways = (spec.cutaways ?? []).map(() => next++);
   return { silence, watermark, tracks, overlays, cutaways };
 }
-
-export const OUTPUT_SIZE: Record<Quality, { width: number; height: number }> = {
-  preview: { width: 540, height: 960 },
-  hd: { width: 1080, height: 1920 },
-};
 
 export function ffprobeArgs(input: string): string[] {
   return ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", input];

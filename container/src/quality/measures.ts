@@ -6,46 +6,10 @@ import { QUALITY_THRESHOLDS as T } from "@katto/protocol";
 import { sentenceRanges } from "../text/sentences.js";
 import { toClipTime, type Span } from "../edit/timeline.js";
 import type { Word } from "../types.js";
+import type { Interval } from "../ffmpeg/intervals.js";
 
-export interface Interval {
-  start: number;
-  end: number;
-}
-
-/**
- * silencedetect's intervals from its log lines (`silence_start: 1.2`, `silence_end: 5.3`); a
- * silence still open when the stream ends runs to `duration`.
- */
-export function parseSilences(stderr: string, duration: number): Interval[] {
-  const out: Interval[] = [];
-  let open: number | null = null;
-  for (const m of stderr.matchAll(/silence_(start|end):\s*(-?[\d.]+)/g)) {
-    const t = Math.min(duration, Math.max(0, Number(m[2])));
-    if (m[1] === "start") open = t;
-    else if (open !== null) {
-      out.push({ start: open, end: t });
-      open = null;
-    }
-  }
-  if (open !== null && duration > open) out.push({ start: open, end: duration });
-  return out;
-}
-
-/** freezedetect's frozen intervals (`freeze_start: 1`, `freeze_end: 4`), open ones to `duration`. */
-export function parseFreezes(stderr: string, duration: number): Interval[] {
-  const out: Interval[] = [];
-  let open: number | null = null;
-  for (const m of stderr.matchAll(/lavfi\.freezedetect\.freeze_(start|end):\s*(-?[\d.]+)/g)) {
-    const t = Number(m[2]);
-    if (m[1] === "start") open = t;
-    else if (open !== null) {
-      out.push({ start: open, end: t });
-      open = null;
-    }
-  }
-  if (open !== null && duration > open) out.push({ start: open, end: duration });
-  return out;
-}
+// silencedetect's and freezedetect's logs are read by the one interval parser (../ffmpeg/intervals.ts).
+export { parseFreezes, parseSilences, type Interval } from "../ffmpeg/intervals.js";
 
 /** blackdetect's black intervals (`black_start:0 black_end:2.5 black_duration:2.5`). */
 export function parseBlacks(stderr: string): Interval[] {

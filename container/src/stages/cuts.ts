@@ -5,6 +5,7 @@
 // not, so the level decides where in the pause the cut goes. Without a level (tests, engines that
 // give none) the cut is the word's edge padded into the pause.
 import type { Loudness, Word } from "../types.js";
+import { round3 } from "@katto/protocol";
 
 /** Silence kept around the first and last word without a level (never more than half the gap to a neighbour). */
 export const EDGE_PAD_S = 0.2;
@@ -18,7 +19,6 @@ const TAIL_S = 0.18;
 /** A cut is judged by the loudest frame within this distance of it. */
 const INTERIOR_S = 0.06;
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Level (dBFS) of the frame holding time t. */
 export function levelAt(level: Loudness, t: number): number {

@@ -3,6 +3,7 @@
 // speech, and build the ffmpeg mix. No I/O here; ./dub.ts runs the engines and ffmpeg.
 import type { CaptionWord } from "../captions/clip-words.js";
 import { sentenceRanges } from "../text/sentences.js";
+import { round3 } from "@katto/protocol";
 
 export interface Phrase {
   /** clip seconds of the original speech */
@@ -142,6 +143,3 @@ export function dubMixArgs(o: {
   return [...inputs, "-filter_complex", [...chains, mix].join(";"), "-map", "[out]", "-c:a", "pcm_s16le", "-t", String(dur), "-f", "wav", o.output];
 }
 
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
-}

@@ -12,6 +12,7 @@
 // list as the Worker's webhook check (src/webhooks/url-safety.ts).
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { BlockList, isIP } from "node:net";
+import { isLoopbackHost } from "@katto/protocol";
 
 const denied4 = new BlockList();
 for (const [net, bits] of [
@@ -32,11 +33,6 @@ export function isPublicAddress(address: string): boolean {
   // Everything outside 2000::/3 (incl. ::1, ::ffff:0:0/96 mapped IPv4, fc00::/7, fe80::/10) is not public.
   return family === 6 && global6.check(ip, "ipv6") && !denied6.check(ip, "ipv6");
 }
-
-const isLoopbackHost = (host: string) => {
-  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
-};
 
 /** A refused connection; download.ts turns it into the stage's user-facing error. */
 export class EgressRefused extends Error {

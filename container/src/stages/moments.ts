@@ -5,7 +5,7 @@ import { CONNECTORS } from "../text/lexicon.js";
 import { tokenize } from "../text/normalize.js";
 import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRanges } from "../text/sentences.js";
 import type { ClipConfig, ClipLength, Loudness, Moment, SelectionNote, Subscores, Transcript, Word } from "../types.js";
-import { CLIP_LENGTH_SECONDS, MAX_CANDIDATES, type CandidateReason, type CandidateReport } from "@katto/protocol";
+import { type CandidateReason, type CandidateReport, CLIP_LENGTH_SECONDS, MAX_CANDIDATES, round3 } from "@katto/protocol";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "./score-features.js";
@@ -327,6 +327,3 @@ function toMoment(p: { start: number; end: number; words: Word[] }): Moment {
   return { start: p.start, end: p.end, words: p.words, text: joinWords(p.words) };
 }
 
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
-}

@@ -10,6 +10,7 @@ import { clipDuration, renumberedPlan, simplerFraming, type ClipPlan } from "../
 import { StageError, toStageError } from "../errors.js";
 import { log } from "../log.js";
 import { mapPool } from "../pool.js";
+import { round3 } from "@katto/protocol";
 
 export interface PreviewsOptions {
   /** the job's temp dir, where each plan's preview and SRT files are */
@@ -35,7 +36,6 @@ export interface PreviewsResult {
 type Attempt = { plan: ClipPlan; simplified: boolean } | { plan: ClipPlan; error: StageError };
 
 const range = (p: ClipPlan) => `${p.start.toFixed(1)}–${p.end.toFixed(1)} s`;
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 export async function renderPreviews(plans: readonly ClipPlan[], o: PreviewsOptions): Promise<PreviewsResult> {
   const done = plans.map(() => 0);

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
-import { cropCommands, LAYOUTS, OUTPUT_SIZE, outputDuration, renderArgs, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
+import { cropCommands, LAYOUTS, outputDuration, renderArgs, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
 import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
@@ -15,7 +15,7 @@ import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
 import type { Span } from "../edit/timeline.js";
 import type { Zoom } from "../edit/zoom-plan.js";
-import { AUTO_LAYOUT, FALLBACK_LAYOUT, isCropLayout } from "@katto/protocol";
+import { AUTO_LAYOUT, CLIP_FRAMES, FALLBACK_LAYOUT, isCropLayout } from "@katto/protocol";
 
 /**
  * Layout when the job does not name one: vertical-ish sources (3:4 or narrower) are kept whole;
@@ -90,7 +90,7 @@ export async function renderClip(
   const video = clip.probe.video;
   if (!video) throw toStageError("rendering", new Error("no video stream"), "source has no video stream");
   const duration = Math.max(0.1, clip.end - clip.start);
-  const size = OUTPUT_SIZE[clip.quality];
+  const size = CLIP_FRAMES[clip.quality];
   // the crop path's moves, read by the graph's sendcmd (../ffmpeg/args.ts cropCommands)
   const commandsPath = `${clip.output}.crop-commands.txt`;
   const spec = (loudness: ClipLoudness): RenderSpec => ({

@@ -4,6 +4,7 @@
 // local files they name; and a small file that declares a huge picture would make every decoder
 // allocate frames of that size (a decompression bomb).
 import { open, stat } from "node:fs/promises";
+import { sniffContainer } from "@katto/protocol";
 import { StageError } from "../errors.js";
 import type { ProbeResult } from "../types.js";
 
@@ -12,28 +13,6 @@ export const MAX_WIDTH = 7680;
 export const MAX_HEIGHT = 7680;
 export const MAX_PIXELS = 7680 * 4320;
 export const MIN_SIDE = 16;
-
-const ascii = (b: Uint8Array, at: number, s: string) => [...s].every((ch, i) => b[at + i] === ch.charCodeAt(0));
-
-/** The container named by the first bytes (video, or audio that probing then refuses clearly), or null. */
-export function sniffContainer(b: Uint8Array): string | null {
-  if (b.length >= 12 && ascii(b, 4, "ftyp")) return "mp4/mov";
-  if (b.length >= 4 && b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return "matroska/webm";
-  if (b.length >= 12 && ascii(b, 0, "RIFF") && ascii(b, 8, "AVI ")) return "avi";
-  if (b.length >= 3 && ascii(b, 0, "FLV")) return "flv";
-  // Audio-only containers pass here so that probing can say what is missing ("no video stream").
-  if (b.length >= 12 && ascii(b, 0, "RIFF") && ascii(b, 8, "WAVE")) return "wav";
-  if (b.length >= 4 && ascii(b, 0, "fLaC")) return "flac";
-  if (b.length >= 3 && (ascii(b, 0, "ID3") || (b[0] === 0xff && (b[1] & 0xe0) === 0xe0))) return "mp3";
-  if (b.length >= 4 && ascii(b, 0, "OggS")) return "ogg";
-  if (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 1 && b[3] === 0xba) return "mpeg-ps";
-  if (b.length >= 16 && b[0] === 0x30 && b[1] === 0x26 && b[2] === 0xb2 && b[3] === 0x75) return "asf/wmv";
-  // MPEG-TS: a sync byte every 188 bytes (three in a row, so a stray 0x47 does not count).
-  if (b.length >= 377 && b[0] === 0x47 && b[188] === 0x47 && b[376] === 0x47) return "mpeg-ts";
-  // Some MP4 writers put another box (e.g. `free`, `wide`, `mdat`) before `moov` without an ftyp.
-  if (b.length >= 8 && ["moov", "mdat", "free", "wide", "skip"].some((box) => ascii(b, 4, box))) return "mp4/mov";
-  return null;
-}
 
 /** The first `n` bytes of a file (fewer when it is shorter): what magic-byte checks read. */
 export async function head(path: string, n: number): Promise<Uint8Array> {
@@ -55,7 +34,7 @@ export async function checkSourceFile(path: string): Promise<string> {
   if (text.startsWith("#EXTM3U") || text.includes("#EXT-X-") || /^\[playlist\]|^<\?xml[\s\S]*<(MPD|smil)\b/i.test(text)) {
     throw new StageError("probing", "source is a streaming playlist (m3u8/DASH), not a video file; give the URL of the video file or its platform page");
   }
-  const kind = sniffContainer(b);
+  const kind = sniffContainer(b)?.name;
   if (!kind) {
     const what = /^<(!doctype|html)/i.test(text) ? "an HTML page" : "not a video file";
     throw new StageError("probing", `source is ${what} (unrecognised format); supported: MP4, MOV, WebM, MKV, AVI, FLV, MPEG-TS`);

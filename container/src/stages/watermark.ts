@@ -2,7 +2,8 @@
 // checked to be a PNG. A watermark that cannot be fetched does not fail the job: the clips are
 // rendered without it and the failure is logged (the user still gets their clips).
 import { join } from "node:path";
-import { isPng, MAX_WATERMARK_BYTES } from "../brand-kit.js";
+import { isPng } from "@katto/protocol";
+import { MAX_WATERMARK_BYTES } from "../brand-kit.js";
 import { StageError } from "../errors.js";
 import { log } from "../log.js";
 import { downloadHttp } from "./download.js";

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBlazeFace, type BlazeFaceDetector } from "../../src/engines/face/blazeface.js";
-import { OUTPUT_SIZE } from "../../src/ffmpeg/args.js";
+import { CLIP_FRAMES } from "@katto/protocol";
 import { autoLayout } from "../../src/reframe/auto-layout.js";
 import { cropWindow } from "../../src/reframe/crop-path.js";
 import { stackedCrops } from "../../src/reframe/panels.js";
@@ -67,7 +67,7 @@ describe("gameplay with a face cam", () => {
     const out = path.join(path.dirname(file), "stacked.mp4");
     await renderClip({ source: file, probe: info, start: 0, end: 3, layout: "stacked", faceCam: cam, assPath: null, output: out, quality: "preview" }, { signal });
     // the top band shows the cam region of the source; the bottom band does not look like it
-    const { width: W, height: H } = OUTPUT_SIZE.preview;
+    const { width: W, height: H } = CLIP_FRAMES.preview;
     const crops = stackedCrops(W, H, video.width, video.height, cam);
     const top = region(out, 1.5, crops.cam.cell, 54, 32);
     const expected = region(file, 1.5, crops.cam.src, 54, 32);

@@ -3,7 +3,8 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LAYOUTS, OUTPUT_SIZE, reframeFilter, renderArgs, type Layout } from "../../src/ffmpeg/args.js";
+import { CLIP_FRAMES } from "@katto/protocol";
+import { LAYOUTS, reframeFilter, renderArgs, type Layout } from "../../src/ffmpeg/args.js";
 import { defaultFaceCam, defaultFoci, panelCells, panelCrops, stackedCrops, type PanelLayout, type Rect } from "../../src/reframe/panels.js";
 import { probe } from "../../src/stages/probe.js";
 import { chooseLayout, renderClip } from "../../src/stages/render.js";
@@ -13,14 +14,14 @@ import { ffmpeg, ffprobe, grayFrame, media, meanGray, rgbFrame, tmpDir } from ".
 const signal = new AbortController().signal;
 const dir = tmpDir("katto-layouts-test-");
 const HIKERS = media("video_talking/other/openmpf_video_02_hikers.mp4");
-const { width: W, height: H } = OUTPUT_SIZE.preview;
+const { width: W, height: H } = CLIP_FRAMES.preview;
 
 const inside = (r: { x: number; y: number; w: number; h: number }, sw: number, sh: number) => r.x >= 0 && r.y >= 0 && r.x + r.w <= sw && r.y + r.h <= sh;
 
 describe("panel geometry (pure)", () => {
   it("cells tile the output exactly, row-major", () => {
     for (const [layout, n] of [["split_screen", 2], ["grid_3", 3], ["grid_4", 4]] as const) {
-      for (const size of [OUTPUT_SIZE.preview, OUTPUT_SIZE.hd]) {
+      for (const size of [CLIP_FRAMES.preview, CLIP_FRAMES.hd]) {
         const cells = panelCells(layout, size.width, size.height);
         expect(cells).toHaveLength(n);
         expect(cells.reduce((a, c) => a + c.w * c.h, 0)).toBe(size.width * size.height);

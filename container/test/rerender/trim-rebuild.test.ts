@@ -7,6 +7,7 @@
 //    places its cutaway on its own timeline; its edges are measured again.
 //  - case 6: `{"captions": "refresh"}` on a clip with caption_language translates the corrected
 //    words (apertium, the offline engine), not the stored translation of the misheard ones.
+import { CLIP_FRAMES } from "@katto/protocol";
 import { execFileSync, spawnSync } from "node:child_process";
 import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -20,7 +21,6 @@ import { loadConfig } from "../../src/config.js";
 import { clipCuts, gridFps } from "../../src/edit/clip-edit.js";
 import { mapWords } from "../../src/edit/timeline.js";
 import { createTranslator } from "../../src/engines/translate/index.js";
-import { OUTPUT_SIZE } from "../../src/ffmpeg/args.js";
 import type { RerenderJob } from "../../src/protocol.js";
 import { SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
 import { runRerender } from "../../src/rerender.js";
@@ -76,7 +76,7 @@ async function firstRender(start: number, end: number, style: Record<string, unk
   const p = planClip(moment, 0, info, transcript, { style, layout: "wide" });
   p.cuts = await clipCuts({ source: sourcePath, start: p.start, end: p.end, hasAudio: true, words: p.words, style, fps: gridFps(info.video?.fps), signal });
   const e = planEdit(p, info);
-  const broll = brollSource(style, { library, stock: null }, assetFiles(dir), { frame: OUTPUT_SIZE.hd });
+  const broll = brollSource(style, { library, stock: null }, assetFiles(dir), { frame: CLIP_FRAMES.hd });
   p.broll = (await clipCutaways(mapWords(p.words, e.keep), e.durationS, broll, signal)).drawn;
   if (o.translated) p.translated = await translateCaptions({ words: p.words, to: "es", translator, signal });
   return clipReport(p, info, "test").metadata;

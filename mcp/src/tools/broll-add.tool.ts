@@ -6,7 +6,7 @@ import { brollContentTypeFor, uploadBroll } from "@katto/sdk";
 import { brollFileSource } from "@katto/sdk/node";
 import { z } from "zod";
 import { BrollAssetViewSchema, BrollKeywordsSchema } from "@katto/protocol/api";
-import { defineTool, sendProgress, ToolInputError } from "../tool";
+import { defineTool, ToolInputError, uploadProgress } from "../tool";
 
 export const addBroll = defineTool({
   name: "service_add_broll",
@@ -31,20 +31,14 @@ export const addBroll = defineTool({
     } catch {
       throw new ToolInputError(`Unsupported file type ${path.extname(file) || "(none)"}: use .png, .jpg, .jpeg, .mp4, .m4v, .mov or .webm.`);
     }
-    let lastPct = -1;
-    let sent = Promise.resolve();
+    const progress = uploadProgress(extra);
     const asset = await uploadBroll(api, fetch, {
       ...brollFileSource(file),
       keywords,
       signal: extra.signal,
-      onProgress: (p) => {
-        const pct = p.phase === "done" ? 100 : Math.floor((p.loaded / Math.max(p.total, 1)) * 99);
-        if (pct === lastPct) return;
-        lastPct = pct;
-        sent = sent.then(() => sendProgress(extra, pct, p.phase));
-      },
+      onProgress: progress.onProgress,
     });
-    await sent;
+    await progress.settled();
     return asset;
   },
   summary: (a) => `Added ${a.filename} to the B-roll library (id ${a.id}, keywords ${a.keywords.join(", ")}).`,

@@ -7,7 +7,7 @@ import { fileSource } from "@katto/sdk/node";
 import { z } from "zod";
 import { UPLOAD_CONTENT_TYPES } from "@katto/protocol";
 import { JobCreatedSchema } from "@katto/protocol/api";
-import { defineTool, sendProgress, ToolInputError } from "../tool";
+import { defineTool, ToolInputError, uploadProgress } from "../tool";
 import { configInput } from "./jobs.tool";
 
 export const uploadFile = defineTool({
@@ -34,22 +34,14 @@ export const uploadFile = defineTool({
     } catch {
       throw new ToolInputError(`Unsupported file type ${path.extname(file) || "(none)"}: use .mp4, .m4v, .mov, .webm or .mkv.`);
     }
-    let lastPct = -1;
-    let sent = Promise.resolve();
-    // The SDK's upload (reserve -> streamed PUT to the presigned URL -> complete), its byte progress
-    // turned into MCP progress notifications (whole percents only, so a large file is not chatty).
+    const progress = uploadProgress(extra);
     const job = await uploadVideo(api, fetch, {
       ...fileSource(file),
       config,
       signal: extra.signal,
-      onProgress: (p) => {
-        const pct = p.phase === "done" ? 100 : Math.floor((p.loaded / Math.max(p.total, 1)) * 99);
-        if (pct === lastPct) return;
-        lastPct = pct;
-        sent = sent.then(() => sendProgress(extra, pct, p.phase));
-      },
+      onProgress: progress.onProgress,
     });
-    await sent;
+    await progress.settled();
     return job;
   },
   summary: (j) => `Uploaded; job ${j.id} is ${j.status}. Call service_wait_for_job with job_id ${j.id}.`,

@@ -16,12 +16,13 @@ export async function createAccount(db: D1Database, input: { email: string; plan
   const id = newId();
   if (input.password !== undefined) checkPasswordRules(input.password);
   const p = input.password === undefined ? null : await hashPassword(input.password);
-  const r = await db
-    .prepare(
-      `INSERT INTO accounts (id, email, plan, created_at, password_hash, password_salt, password_algorithm, password_iterations)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(email) DO NOTHING`,
-    )
-    .bind(id, input.email.toLowerCase(), input.plan, new Date().toISOString(), p?.hash ?? null, p?.salt ?? null, p?.algorithm ?? null, p?.iterations ?? null)
+  const r = await drizzle(db)
+    .insert(accounts)
+    .values({
+      id, email: input.email.toLowerCase(), plan: input.plan, createdAt: new Date().toISOString(),
+      passwordHash: p?.hash ?? null, passwordSalt: p?.salt ?? null, passwordAlgorithm: p?.algorithm ?? null, passwordIterations: p?.iterations ?? null,
+    })
+    .onConflictDoNothing({ target: accounts.email })
     .run();
   if (r.meta.changes !== 1) throw new ConflictError(`An account with email ${input.email} already exists.`);
   return { id, email: input.email.toLowerCase(), plan: input.plan };

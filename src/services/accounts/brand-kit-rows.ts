@@ -3,10 +3,15 @@
 import { StyleSchema, type Style } from "@katto/protocol";
 import type { z } from "@hono/zod-openapi";
 import type { BrandKitSchema } from "@katto/protocol/api";
-import type { brandKits } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { brandKits } from "../../db/schema";
 
 export type BrandKit = z.infer<typeof BrandKitSchema>;
 type Row = typeof brandKits.$inferSelect;
+
+/** The account's kits, oldest first (the oldest is its default, docs/api-decisions.md "Brand kits"): `.all()` or `.limit(1).get()`. */
+export const kitsOf = (d1: D1Database, accountId: string) => drizzle(d1).select().from(brandKits).where(eq(brandKits.accountId, accountId)).orderBy(brandKits.createdAt, sql`rowid`);
 
 /** The columns a kit writes (colours stored upper-case; the style as JSON, null when it has none). */
 export function kitColumns(k: BrandKit) {

@@ -1,5 +1,5 @@
 // Brand kits as their owner manages them (dashboard; shared by any REST route that adds writes).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { brandKits } from "../../db/schema";
 import { NotFoundError, ValidationError } from "../../errors";
@@ -7,7 +7,7 @@ import { BrandKitSchema } from "@katto/protocol/api";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { createBrandKit, deleteBrandKit } from "./admin";
-import { kitColumns, kitFromRow, type BrandKit } from "./brand-kit-rows";
+import { kitColumns, kitFromRow, kitsOf, type BrandKit } from "./brand-kit-rows";
 
 export type { BrandKit };
 
@@ -20,7 +20,7 @@ export function parseBrandKit(input: unknown): BrandKit {
 
 export async function listOwnBrandKits(ctx: AccountContext) {
   requireScope(ctx, "read");
-  const rows = await drizzle(ctx.env.DB).select().from(brandKits).where(eq(brandKits.accountId, ctx.principal.accountId)).orderBy(brandKits.createdAt, sql`rowid`).all();
+  const rows = await kitsOf(ctx.env.DB, ctx.principal.accountId).all();
   return rows.map((k) => ({ id: k.id, ...kitFromRow(k) }));
 }
 

@@ -1,10 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { brandKits } from "../../db/schema";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { readUsage } from "../quota";
-import { kitFromRow } from "./brand-kit-rows";
+import { kitFromRow, kitsOf } from "./brand-kit-rows";
 
 export async function getUsage(ctx: AccountContext) {
   requireScope(ctx, "read");
@@ -25,7 +22,7 @@ export async function getAccount(ctx: AccountContext) {
 
 export async function listBrandKits(ctx: AccountContext) {
   requireScope(ctx, "read");
-  const rows = await drizzle(ctx.env.DB).select().from(brandKits).where(eq(brandKits.accountId, ctx.principal.accountId)).orderBy(brandKits.createdAt, sql`rowid`).all();
+  const rows = await kitsOf(ctx.env.DB, ctx.principal.accountId).all();
   return {
     brand_kits: rows.map(kitFromRow),
   };

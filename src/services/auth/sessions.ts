@@ -1,8 +1,8 @@
 // Dashboard sessions: an opaque random token in the cookie, only its SHA-256 in D1. Sign-out
 // deletes the row; an expired row is refused (and deleted) when read.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { accounts, sessions, signInLinks } from "../../db/schema";
+import { accounts, sessions, signInFailures, signInLinks } from "../../db/schema";
 import { UnauthorizedError } from "../../errors";
 import { randomToken, sha256Hex } from "../../lib/crypto";
 import { newId } from "../../lib/ids";
@@ -90,12 +90,13 @@ export async function redeemSignInLink(db: D1Database, token: string, now = new 
 
 /** Cron (every 5 minutes): delete expired sessions, spent or expired sign-in links, and failure
  * counters whose window and block are both over, so these tables stay small. */
-export async function sweepAuth(db: D1Database, now = new Date()) {
+export async function sweepAuth(d1: D1Database, now = new Date()) {
   const iso = now.toISOString();
   const windowStart = new Date(now.getTime() - Math.max(ACCOUNT_THROTTLE.windowSeconds, ADDRESS_THROTTLE.windowSeconds) * 1000).toISOString();
+  const db = drizzle(d1);
   await db.batch([
-    db.prepare("DELETE FROM sessions WHERE expires_at <= ?1").bind(iso),
-    db.prepare("DELETE FROM sign_in_links WHERE expires_at <= ?1 OR used_at IS NOT NULL").bind(iso),
-    db.prepare("DELETE FROM sign_in_failures WHERE last_failure_at < ?1 AND (blocked_until IS NULL OR blocked_until <= ?2)").bind(windowStart, iso),
+    db.delete(sessions).where(lte(sessions.expiresAt, iso)),
+    db.delete(signInLinks).where(or(lte(signInLinks.expiresAt, iso), isNotNull(signInLinks.usedAt))),
+    db.delete(signInFailures).where(and(lt(signInFailures.lastFailureAt, windowStart), or(isNull(signInFailures.blockedUntil), lte(signInFailures.blockedUntil, iso)))),
   ]);
 }

@@ -4,7 +4,7 @@
 // (known or not, so the counter says nothing about which accounts exist) and per client address;
 // after a few free failures each further attempt must wait an exponentially growing delay, and past
 // a threshold the subject is locked out for 15 minutes. Refused attempts are not checked or counted.
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { accounts, signInFailures } from "../../db/schema";
 import { ForbiddenError, ServiceError, UnauthorizedError, ValidationError } from "../../errors";
@@ -87,21 +87,23 @@ export async function signIn(input: { db: D1Database; email: string; password: s
 }
 
 /** Counts one failure atomically (one upsert), then sets how long the subject must wait. */
-async function recordFailure(db: D1Database, subject: string, p: ThrottlePolicy, now: Date) {
+async function recordFailure(d1: D1Database, subject: string, p: ThrottlePolicy, now: Date) {
+  const db = drizzle(d1);
   const windowStart = new Date(now.getTime() - p.windowSeconds * 1000).toISOString();
   const r = await db
-    .prepare(
-      `INSERT INTO sign_in_failures (subject, failures, last_failure_at) VALUES (?1, 1, ?2)
-       ON CONFLICT(subject) DO UPDATE SET failures = CASE WHEN last_failure_at < ?3 THEN 1 ELSE failures + 1 END, last_failure_at = ?2
-       RETURNING failures`,
-    )
-    .bind(subject, now.toISOString(), windowStart)
-    .first<{ failures: number }>();
+    .insert(signInFailures)
+    .values({ subject, failures: 1, lastFailureAt: now.toISOString() })
+    .onConflictDoUpdate({
+      target: signInFailures.subject,
+      set: { failures: sql`CASE WHEN ${signInFailures.lastFailureAt} < ${windowStart} THEN 1 ELSE ${signInFailures.failures} + 1 END`, lastFailureAt: now.toISOString() },
+    })
+    .returning({ failures: signInFailures.failures })
+    .get();
   const delay = throttleDelaySeconds(r?.failures ?? 1, p);
   await db
-    .prepare("UPDATE sign_in_failures SET blocked_until = ?2 WHERE subject = ?1")
-    .bind(subject, delay ? new Date(now.getTime() + delay * 1000).toISOString() : null)
-    .run();
+    .update(signInFailures)
+    .set({ blockedUntil: delay ? new Date(now.getTime() + delay * 1000).toISOString() : null })
+    .where(eq(signInFailures.subject, subject));
 }
 
 /** Self sign-up (operator setting SELF_SIGNUP="true", WorkerConfig.selfSignUp; refused by default): a free-plan account. */

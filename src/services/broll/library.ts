@@ -2,7 +2,11 @@
 // its keywords (a `pending` row and a PUT URL, presigned R2 like a video upload), completed once
 // the bytes are checked (present, of the declared size, an image or video of the declared type),
 // listed and deleted. Nothing here charges a quota; the library's size is capped instead.
-import { BROLL_CONTENT_TYPES, BROLL_LIMITS, type BrollAsset, type BrollContentType } from "@katto/protocol";
+import { BROLL_CONTENT_TYPES, BROLL_LIMITS, isJpeg, isPng, type BrollAsset, type BrollContentType } from "@katto/protocol";
+import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { insertWhere } from "../../db/insert-where";
+import { accounts, brollAssets } from "../../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { brollKey } from "../../storage/keys";
@@ -13,29 +17,22 @@ import type { AccountContext } from "../context";
 import type { Env } from "../../env";
 import { brollAssetUrl } from "../../render-backend/callbacks";
 
-interface Row {
-  id: string;
-  account_id: string;
-  kind: "image" | "video";
-  status: "pending" | "ready";
-  filename: string;
-  content_type: string;
-  size: number;
-  keywords: string;
-  upload_expires_at: string;
-  created_at: string;
-}
+type Row = typeof brollAssets.$inferSelect;
 
 const view = (r: Row) => ({
   id: r.id,
   kind: r.kind,
   status: r.status,
   filename: r.filename,
-  content_type: r.content_type,
+  content_type: r.contentType,
   size: r.size,
   keywords: JSON.parse(r.keywords) as string[],
-  created_at: r.created_at,
+  created_at: r.createdAt,
 });
+
+/** The account's ready assets, newest first. */
+const readyAssets = (d1: D1Database, accountId: string) =>
+  drizzle(d1).select().from(brollAssets).where(and(eq(brollAssets.accountId, accountId), eq(brollAssets.status, "ready"))).orderBy(desc(brollAssets.createdAt), sql`rowid DESC`);
 
 const mb = (n: number) => `${n / 1024 ** 2} MB`;
 
@@ -51,17 +48,20 @@ export async function startBrollUpload(ctx: AccountContext, input: { filename: s
   const now = new Date();
   const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_S * 1000);
   // One conditional insert: only while the library (ready assets and live reservations) has room.
-  const inserted = await ctx.env.DB.prepare(
-    `INSERT INTO broll_assets (id, account_id, kind, filename, content_type, size, keywords, status, upload_expires_at, created_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?9
-     WHERE (SELECT COUNT(*) FROM broll_assets WHERE account_id = ?2 AND (status = 'ready' OR upload_expires_at > ?9)) < ?10`,
-  )
-    .bind(id, ctx.principal.accountId, kind, input.filename, input.content_type, input.size, JSON.stringify(normaliseKeywords(input.keywords)), expiresAt.toISOString(), now.toISOString(), BROLL_LIMITS.assets)
-    .run();
+  const db = drizzle(ctx.env.DB);
+  const accountId = ctx.principal.accountId;
+  const held = db
+    .select({ n: count() })
+    .from(brollAssets)
+    .where(and(eq(brollAssets.accountId, accountId), or(eq(brollAssets.status, "ready"), gt(brollAssets.uploadExpiresAt, now.toISOString()))));
+  const row: Row = {
+    id, accountId, kind, filename: input.filename, contentType: input.content_type, size: input.size, keywords: JSON.stringify(normaliseKeywords(input.keywords)),
+    status: "pending", uploadExpiresAt: expiresAt.toISOString(), createdAt: now.toISOString(),
+  };
+  const inserted = await insertWhere(db, brollAssets, row, accounts, and(eq(accounts.id, accountId), sql`(${held}) < ${BROLL_LIMITS.assets}`)).run();
   if (inserted.meta.changes !== 1) throw new ConflictError(`The B-roll library is full (${BROLL_LIMITS.assets} assets). Delete assets you no longer use (DELETE /api/v1/broll/{id}), then upload again.`);
-  const row = await ctx.env.DB.prepare("SELECT * FROM broll_assets WHERE id = ?").bind(id).first<Row>();
   return {
-    asset: view(row!),
+    asset: view(row),
     upload_url: await brollUploadUrl(ctx.env, ctx.baseUrl, ctx.principal.accountId, id, input.content_type, expiresAt.getTime()),
     method: "PUT" as const,
     headers: { "Content-Type": input.content_type },
@@ -69,9 +69,6 @@ export async function startBrollUpload(ctx: AccountContext, input: { filename: s
     complete_url: `${ctx.baseUrl}/api/v1/broll/${id}/complete`,
   };
 }
-
-const isPng = (b: Uint8Array) => b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a;
-const isJpeg = (b: Uint8Array) => b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
 /** null when the first bytes fit the declared type, else what is wrong (pure). */
 export function checkBrollBytes(contentType: string, head: Uint8Array): string | null {
@@ -81,7 +78,7 @@ export function checkBrollBytes(contentType: string, head: Uint8Array): string |
 }
 
 async function ownRow(ctx: AccountContext, id: string): Promise<Row> {
-  const row = await ctx.env.DB.prepare("SELECT * FROM broll_assets WHERE id = ? AND account_id = ?").bind(id, ctx.principal.accountId).first<Row>();
+  const row = await drizzle(ctx.env.DB).select().from(brollAssets).where(and(eq(brollAssets.id, id), eq(brollAssets.accountId, ctx.principal.accountId))).get();
   if (!row) throw new NotFoundError("B-roll asset not found. Use an id from GET /api/v1/broll or POST /api/v1/broll.");
   return row;
 }
@@ -90,59 +87,58 @@ export async function completeBrollUpload(ctx: AccountContext, id: string) {
   requireScope(ctx, "write");
   const row = await ownRow(ctx, id);
   if (row.status === "ready") throw new ConflictError("This B-roll upload was already completed.");
-  if (Date.parse(row.upload_expires_at) < Date.now()) throw new ValidationError("The B-roll upload expired (2 hours). Start it again with POST /api/v1/broll.");
-  const head = await ctx.env.FILES.get(brollKey(row.account_id, id), { range: { offset: 0, length: 64 } });
+  if (Date.parse(row.uploadExpiresAt) < Date.now()) throw new ValidationError("The B-roll upload expired (2 hours). Start it again with POST /api/v1/broll.");
+  const head = await ctx.env.FILES.get(brollKey(row.accountId, id), { range: { offset: 0, length: 64 } });
   if (!head) throw new ValidationError("The file has not been uploaded yet: PUT it to upload_url with the given headers, then call complete.");
   if (head.size !== row.size) throw new ValidationError(`Uploaded size ${head.size} bytes does not match the declared size ${row.size}. Upload the whole file, or start again with its exact size.`);
-  const bad = checkBrollBytes(row.content_type, new Uint8Array(await head.arrayBuffer()));
+  const bad = checkBrollBytes(row.contentType, new Uint8Array(await head.arrayBuffer()));
   if (bad) throw new ValidationError(bad);
-  const done = await ctx.env.DB.prepare("UPDATE broll_assets SET status = 'ready' WHERE id = ? AND account_id = ? AND status = 'pending'").bind(id, ctx.principal.accountId).run();
+  const done = await drizzle(ctx.env.DB)
+    .update(brollAssets)
+    .set({ status: "ready" })
+    .where(and(eq(brollAssets.id, id), eq(brollAssets.accountId, ctx.principal.accountId), eq(brollAssets.status, "pending")))
+    .run();
   if (done.meta.changes !== 1) throw new ConflictError("This B-roll upload was already completed.");
   return view({ ...row, status: "ready" });
 }
 
 export async function listBroll(ctx: AccountContext) {
   requireScope(ctx, "read");
-  const { results } = await ctx.env.DB.prepare("SELECT * FROM broll_assets WHERE account_id = ? AND status = 'ready' ORDER BY created_at DESC, rowid DESC")
-    .bind(ctx.principal.accountId)
-    .all<Row>();
-  return { assets: results.map(view) };
+  return { assets: (await readyAssets(ctx.env.DB, ctx.principal.accountId).all()).map(view) };
 }
 
 export async function deleteBroll(ctx: AccountContext, id: string) {
   requireScope(ctx, "write");
   const row = await ownRow(ctx, id);
-  const gone = await ctx.env.DB.prepare("DELETE FROM broll_assets WHERE id = ? AND account_id = ?").bind(id, ctx.principal.accountId).run();
+  const gone = await drizzle(ctx.env.DB).delete(brollAssets).where(and(eq(brollAssets.id, id), eq(brollAssets.accountId, ctx.principal.accountId))).run();
   if (gone.meta.changes !== 1) throw new NotFoundError("B-roll asset not found.");
-  await ctx.env.FILES.delete(brollKey(row.account_id, id));
+  await ctx.env.FILES.delete(brollKey(row.accountId, id));
   return { id, deleted: true as const };
 }
 
 /** Local-mode PUT target: stream the body into R2 under the asset's key. */
 export async function receiveLocalBrollUpload(env: Env, id: string, req: Request) {
-  const row = await env.DB.prepare("SELECT * FROM broll_assets WHERE id = ?").bind(id).first<Row>();
+  const row = await drizzle(env.DB).select().from(brollAssets).where(eq(brollAssets.id, id)).get();
   if (!row) throw new NotFoundError("B-roll upload not found.");
   if (row.status !== "pending") throw new ConflictError("This B-roll upload was already completed.");
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim();
-  if (type !== row.content_type) throw new ValidationError(`Content-Type must be ${row.content_type}, as declared.`);
+  if (type !== row.contentType) throw new ValidationError(`Content-Type must be ${row.contentType}, as declared.`);
   const length = Number(req.headers.get("content-length") ?? Number.NaN);
   if (!Number.isFinite(length)) throw new ValidationError("Content-Length is required.");
   if (length !== row.size) throw new ValidationError(`Content-Length ${length} does not match the declared size ${row.size}.`);
   if (!req.body) throw new ValidationError("Empty body.");
-  await env.FILES.put(brollKey(row.account_id, id), req.body, { httpMetadata: { contentType: row.content_type } });
+  await env.FILES.put(brollKey(row.accountId, id), req.body, { httpMetadata: { contentType: row.contentType } });
 }
 
 /** The account's ready assets as a render task carries them, newest first, each with its signed download URL. */
 export async function taskLibrary(env: Env, accountId: string): Promise<BrollAsset[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM broll_assets WHERE account_id = ? AND status = 'ready' ORDER BY created_at DESC, rowid DESC LIMIT ?")
-    .bind(accountId, BROLL_LIMITS.assets)
-    .all<Row>();
+  const results = await readyAssets(env.DB, accountId).limit(BROLL_LIMITS.assets).all();
   return Promise.all(results.map(async (r) => ({ id: r.id, kind: r.kind, url: await brollAssetUrl(env, r.id), keywords: JSON.parse(r.keywords) as string[] })));
 }
 
 /** A ready asset's bytes for the render backend (GET /internal/v1/broll/{id}); null when gone. */
 export async function readBrollAsset(env: Env, id: string, headers: Headers): Promise<R2ObjectBody | null> {
-  const row = await env.DB.prepare("SELECT account_id FROM broll_assets WHERE id = ? AND status = 'ready'").bind(id).first<{ account_id: string }>();
+  const row = await drizzle(env.DB).select({ accountId: brollAssets.accountId }).from(brollAssets).where(and(eq(brollAssets.id, id), eq(brollAssets.status, "ready"))).get();
   if (!row) return null;
-  return env.FILES.get(brollKey(row.account_id, id), { range: headers });
+  return env.FILES.get(brollKey(row.accountId, id), { range: headers });
 }

@@ -5,7 +5,7 @@ import type { Style, TaskBrollInput } from "@katto/protocol";
 import { workerConfig } from "../../config";
 import type { Env } from "../../env";
 import { ValidationError } from "../../errors";
-import { kitStyle } from "../accounts/brand-kit-rows";
+import { kitsOf, kitStyle } from "../accounts/brand-kit-rows";
 import { taskLibrary } from "./library";
 
 export const STOCK_UNAVAILABLE =
@@ -25,7 +25,7 @@ export async function requireJobBrollAvailable(env: Env, accountId: string, styl
   if (workerConfig(env).broll.stock) return;
   // only the default kit's style is read here: a kit the render task cannot carry fails the job
   // later, refunded and naming the field (services/render/brand-kit.ts), not its creation
-  const row = await env.DB.prepare("SELECT style FROM brand_kits WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1").bind(accountId).first<{ style: string | null }>();
+  const row = await kitsOf(env.DB, accountId).limit(1).get();
   if (kitStyle(row?.style ?? null).broll === "stock") throw new ValidationError(`${STOCK_UNAVAILABLE} Your default brand kit asks for it: send config.style.broll, or change the kit's style.`);
 }
 

@@ -5,8 +5,12 @@
 import { MANUAL_CLIP_SECONDS, MAX_CLIPS, resolveClipRange, resolveStyle, snapToPauses, type Style, type TranscriptWord } from "@katto/protocol";
 import type { Candidate, Config } from "@katto/protocol/api";
 import type { CreateClipBody } from "@katto/protocol/api";
+import { and, asc, eq, isNull, max, ne, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { insertWhere } from "../../db/insert-where";
+import { clipCandidates, clips, jobs, manualClips, transcripts } from "../../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
-import { enqueueManualClip } from "../../queues/producers";
+import { enqueueManualClip } from "../../render-queue/producers";
 import { requireScope } from "../auth/keys";
 import { requireJobBrollAvailable } from "../broll/task";
 import type { AccountContext } from "../context";
@@ -33,7 +37,7 @@ export function rangeProblem(r: { start: number; end: number }, durationS: numbe
 }
 
 async function transcriptWords(db: D1Database, jobId: string): Promise<TranscriptWord[]> {
-  const t = await db.prepare("SELECT words FROM transcripts WHERE job_id = ?").bind(jobId).first<{ words: string }>();
+  const t = await drizzle(db).select({ words: transcripts.words }).from(transcripts).where(eq(transcripts.jobId, jobId)).get();
   if (!t) return [];
   try {
     const words = JSON.parse(t.words) as TranscriptWord[];
@@ -48,23 +52,22 @@ async function transcriptWords(db: D1Database, jobId: string): Promise<Transcrip
  * clip and every manual clip not failed; a failed one's index is taken over), or null when the
  * job already holds MAX_CLIPS clips. Conditional on the job being completed.
  */
-async function reserveIndex(db: D1Database, jobId: string, row: { start: number; end: number; params: string; candidateId: string | null }): Promise<number | null> {
+async function reserveIndex(d1: D1Database, jobId: string, row: { start: number; end: number; params: string; candidateId: string | null }): Promise<number | null> {
+  const db = drizzle(d1);
   const now = new Date().toISOString();
-  const r = await db
-    .prepare(
-      `INSERT INTO manual_clips (job_id, clip_index, status, start_s, end_s, params, candidate_id, error, created_at, updated_at)
-       SELECT ?1, n, 'queued', ?2, ?3, ?4, ?5, NULL, ?6, ?6 FROM (
-         SELECT MAX(COALESCE((SELECT MAX(clip_index) FROM clips WHERE job_id = ?1), -1),
-                    COALESCE((SELECT MAX(clip_index) FROM manual_clips WHERE job_id = ?1 AND status != 'failed'), -1)) + 1 AS n)
-       WHERE n < ?7 AND EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed')
-       ON CONFLICT(job_id, clip_index) DO UPDATE SET status = 'queued', start_s = excluded.start_s, end_s = excluded.end_s, params = excluded.params,
-         candidate_id = excluded.candidate_id, error = NULL, created_at = excluded.created_at, updated_at = excluded.updated_at
-       WHERE manual_clips.status = 'failed'
-       RETURNING clip_index`,
-    )
-    .bind(jobId, row.start, row.end, row.params, row.candidateId, now, MAX_CLIPS)
-    .first<{ clip_index: number }>();
-  return r ? r.clip_index : null;
+  const lastAuto = db.select({ i: max(clips.clipIndex) }).from(clips).where(eq(clips.jobId, jobId));
+  const lastManual = db.select({ i: max(manualClips.clipIndex) }).from(manualClips).where(and(eq(manualClips.jobId, jobId), ne(manualClips.status, "failed")));
+  const next = sql<number>`MAX(COALESCE((${lastAuto}), -1), COALESCE((${lastManual}), -1)) + 1`;
+  const values = { jobId, clipIndex: next, status: "queued", startS: row.start, endS: row.end, params: row.params, candidateId: row.candidateId, error: null, createdAt: now, updatedAt: now };
+  const r = await insertWhere(db, manualClips, values, jobs, and(eq(jobs.id, jobId), eq(jobs.status, "completed"), sql`${next} < ${MAX_CLIPS}`))
+    .onConflictDoUpdate({
+      target: [manualClips.jobId, manualClips.clipIndex],
+      set: { status: "queued", startS: row.start, endS: row.end, params: row.params, candidateId: row.candidateId, error: null, createdAt: now, updatedAt: now },
+      setWhere: eq(manualClips.status, "failed"),
+    })
+    .returning({ clipIndex: manualClips.clipIndex })
+    .get();
+  return r ? r.clipIndex : null;
 }
 
 const full = () =>
@@ -136,21 +139,17 @@ async function queueManualClip(ctx: AccountContext, jobId: string, range: { star
 export async function listCandidates(ctx: AccountContext, jobId: string) {
   requireScope(ctx, "read");
   await loadOwnJob(ctx, jobId);
-  const { results } = await ctx.env.DB.prepare(
-    "SELECT id, start_s, end_s, score, subscores, reason, promoted_clip_index FROM clip_candidates WHERE job_id = ? ORDER BY rank",
-  )
-    .bind(jobId)
-    .all<{ id: string; start_s: number; end_s: number; score: number; subscores: string; reason: string; promoted_clip_index: number | null }>();
+  const results = await drizzle(ctx.env.DB).select().from(clipCandidates).where(eq(clipCandidates.jobId, jobId)).orderBy(asc(clipCandidates.rank)).all();
   return {
     job_id: jobId,
     candidates: results.map((r) => ({
       id: r.id,
-      start: r.start_s,
-      end: r.end_s,
+      start: r.startS,
+      end: r.endS,
       score: r.score,
       subscores: JSON.parse(r.subscores) as { hook: number; flow: number; value: number; trend: number },
       reason: r.reason as Candidate["reason"],
-      promoted_clip_index: r.promoted_clip_index,
+      promoted_clip_index: r.promotedClipIndex,
     })),
   };
 }
@@ -164,14 +163,14 @@ export async function promoteCandidate(ctx: AccountContext, jobId: string, candi
   requireScope(ctx, "write");
   const job = await requireCompleted(ctx, jobId);
   await requireStyleRenderable(ctx, job, undefined);
-  const db = ctx.env.DB;
-  const c = await db
-    .prepare("SELECT start_s, end_s, promoted_clip_index FROM clip_candidates WHERE id = ? AND job_id = ?")
-    .bind(candidateId, jobId)
-    .first<{ start_s: number; end_s: number; promoted_clip_index: number | null }>();
+  const c = await drizzle(ctx.env.DB)
+    .select({ startS: clipCandidates.startS, endS: clipCandidates.endS, promotedClipIndex: clipCandidates.promotedClipIndex })
+    .from(clipCandidates)
+    .where(and(eq(clipCandidates.id, candidateId), eq(clipCandidates.jobId, jobId)))
+    .get();
   if (!c) throw new NotFoundError("Candidate not found for this job; list them with GET /api/v1/jobs/{id}/candidates.");
-  if (c.promoted_clip_index !== null) throw alreadyPromoted(c.promoted_clip_index);
-  const range = { start: c.start_s, end: c.end_s };
+  if (c.promotedClipIndex !== null) throw alreadyPromoted(c.promotedClipIndex);
+  const range = { start: c.startS, end: c.endS };
   const problem = rangeProblem(range, null);
   if (problem) throw new ValidationError(`This candidate cannot be made a clip as it is: ${problem} Make a clip by hand (POST /api/v1/jobs/{id}/clips) with a wider range.`);
   const result = await queueManualClipClaiming(ctx, jobId, range, candidateId);
@@ -182,15 +181,19 @@ const alreadyPromoted = (index: number) => new ConflictError(`This candidate was
 
 /** Reserve the index and claim the candidate; the claim is conditional, so two promotions never both win. */
 async function queueManualClipClaiming(ctx: AccountContext, jobId: string, range: { start: number; end: number }, candidateId: string) {
-  const db = ctx.env.DB;
+  const db = drizzle(ctx.env.DB);
   const params = "{}";
-  const index = await reserveIndex(db, jobId, { ...range, params, candidateId });
+  const index = await reserveIndex(ctx.env.DB, jobId, { ...range, params, candidateId });
   if (index === null) throw full();
-  const claim = await db.prepare("UPDATE clip_candidates SET promoted_clip_index = ?3 WHERE id = ?1 AND job_id = ?2 AND promoted_clip_index IS NULL").bind(candidateId, jobId, index).run();
+  const claim = await db
+    .update(clipCandidates)
+    .set({ promotedClipIndex: index })
+    .where(and(eq(clipCandidates.id, candidateId), eq(clipCandidates.jobId, jobId), isNull(clipCandidates.promotedClipIndex)))
+    .run();
   if (claim.meta.changes !== 1) {
-    await db.prepare("DELETE FROM manual_clips WHERE job_id = ? AND clip_index = ? AND status = 'queued'").bind(jobId, index).run();
-    const now = await db.prepare("SELECT promoted_clip_index FROM clip_candidates WHERE id = ?").bind(candidateId).first<{ promoted_clip_index: number }>();
-    throw alreadyPromoted(now?.promoted_clip_index ?? index);
+    await db.delete(manualClips).where(and(eq(manualClips.jobId, jobId), eq(manualClips.clipIndex, index), eq(manualClips.status, "queued")));
+    const now = await db.select({ promotedClipIndex: clipCandidates.promotedClipIndex }).from(clipCandidates).where(eq(clipCandidates.id, candidateId)).get();
+    throw alreadyPromoted(now?.promotedClipIndex ?? index);
   }
   await enqueueManualClip(ctx.env, jobId, index);
   return { clip_index: index, status: "queued" as const, status_url: statusUrl(ctx.baseUrl, jobId), start: range.start, end: range.end };

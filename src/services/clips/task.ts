@@ -4,6 +4,9 @@
 // for, and the job's callback.
 import { resolveStyle, type Style, type TranscriptWord } from "@katto/protocol";
 import type { Config, CreateClipBody } from "@katto/protocol/api";
+import { and, eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clipCandidates, jobs, manualClips, transcripts } from "../../db/schema";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
@@ -15,33 +18,33 @@ const WORD_MARGIN_S = 5;
 
 /** The task of a manual clip still queued (it becomes `rendering`), or null (redelivered, or gone). */
 export async function manualClipTask(env: Env, jobId: string, clipIndex: number): Promise<BackendTask | null> {
-  const db = env.DB;
+  const db = drizzle(env.DB);
+  const m = manualClips;
   const row = await db
-    .prepare(
-      `SELECT m.status, m.start_s, m.end_s, m.params, j.source, j.source_url, j.config, j.account_id, t.lang, t.words, t.engine
-       FROM manual_clips m JOIN jobs j ON j.id = m.job_id LEFT JOIN transcripts t ON t.job_id = m.job_id
-       WHERE m.job_id = ?1 AND m.clip_index = ?2 AND j.status = 'completed'`,
-    )
-    .bind(jobId, clipIndex)
-    .first<{ status: string; start_s: number; end_s: number; params: string; source: string; source_url: string; config: string | null; account_id: string; lang: string | null; words: string | null; engine: string | null }>();
+    .select({ status: m.status, startS: m.startS, endS: m.endS, params: m.params, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, accountId: jobs.accountId, lang: transcripts.lang, words: transcripts.words, engine: transcripts.engine })
+    .from(m)
+    .innerJoin(jobs, eq(jobs.id, m.jobId))
+    .leftJoin(transcripts, eq(transcripts.jobId, m.jobId))
+    .where(and(eq(m.jobId, jobId), eq(m.clipIndex, clipIndex), eq(jobs.status, "completed")))
+    .get();
   if (!row || row.status !== "queued") return null;
-  await db.prepare("UPDATE manual_clips SET status = 'rendering', updated_at = ?3 WHERE job_id = ?1 AND clip_index = ?2 AND status = 'queued'").bind(jobId, clipIndex, new Date().toISOString()).run();
+  await db.update(m).set({ status: "rendering", updatedAt: new Date().toISOString() }).where(and(eq(m.jobId, jobId), eq(m.clipIndex, clipIndex), eq(m.status, "queued")));
   const params = JSON.parse(row.params) as Pick<CreateClipBody, "layout_mode" | "style" | "title">;
   const config = row.config ? (JSON.parse(row.config) as Config) : {};
-  const { kit, style: kitStyle } = await defaultKit(db, row.account_id);
+  const { kit, style: kitStyle } = await defaultKit(env.DB, row.accountId);
   const style: Style = resolveStyle(resolveStyle(kitStyle, config.style), params.style);
-  const words = (row.words ? (JSON.parse(row.words) as TranscriptWord[]) : []).filter((w) => w.end > row.start_s - WORD_MARGIN_S && w.start < row.end_s + WORD_MARGIN_S);
+  const words = (row.words ? (JSON.parse(row.words) as TranscriptWord[]) : []).filter((w) => w.end > row.startS - WORD_MARGIN_S && w.start < row.endS + WORD_MARGIN_S);
   const upload = row.source === "upload";
   const { style: _s, min_clips: _min, max_clips: _max, ...rest } = config;
   // B-roll as a job's task carries it: the account's library, or the operator's stock provider
-  const broll = await taskBroll(env, row.account_id, style);
+  const broll = await taskBroll(env, row.accountId, style);
   return {
     kind: "manual",
     body: {
       job_id: jobId,
       clip_index: clipIndex,
-      source: { url: upload ? await jobSourceUrl(env, jobId) : row.source_url, kind: upload ? "upload" : "url" },
-      range: { start: row.start_s, end: row.end_s },
+      source: { url: upload ? await jobSourceUrl(env, jobId) : row.sourceUrl, kind: upload ? "upload" : "url" },
+      range: { start: row.startS, end: row.endS },
       transcript: { lang: row.lang, words, engine: row.engine },
       config: { ...rest, ...(Object.keys(style).length > 0 ? { style } : {}), ...(kit ? { brandKit: kit } : {}) },
       params: { ...(params.layout_mode ? { layout_mode: params.layout_mode } : {}), ...(params.title ? { title: params.title } : {}) },
@@ -57,10 +60,13 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
  */
 export async function failManualClip(env: Env, jobId: string, clipIndex: number, error: string): Promise<void> {
   const now = new Date().toISOString();
-  await env.DB.batch([
-    env.DB.prepare(
-      "UPDATE clip_candidates SET promoted_clip_index = NULL WHERE job_id = ?1 AND promoted_clip_index = ?2 AND id = (SELECT candidate_id FROM manual_clips WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering'))",
-    ).bind(jobId, clipIndex),
-    env.DB.prepare("UPDATE manual_clips SET status = 'failed', error = ?3, updated_at = ?4 WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering')").bind(jobId, clipIndex, error.slice(0, 500), now),
+  const db = drizzle(env.DB);
+  const open = and(eq(manualClips.jobId, jobId), eq(manualClips.clipIndex, clipIndex), inArray(manualClips.status, ["queued", "rendering"]));
+  await db.batch([
+    db
+      .update(clipCandidates)
+      .set({ promotedClipIndex: null })
+      .where(and(eq(clipCandidates.jobId, jobId), eq(clipCandidates.promotedClipIndex, clipIndex), eq(clipCandidates.id, db.select({ id: manualClips.candidateId }).from(manualClips).where(open)))),
+    db.update(manualClips).set({ status: "failed", error: error.slice(0, 500), updatedAt: now }).where(open),
   ]);
 }

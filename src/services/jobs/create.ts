@@ -1,8 +1,12 @@
+import { and, eq, sql } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { insertWhere } from "../../db/insert-where";
+import { accounts, jobs } from "../../db/schema";
 import { ValidationError } from "../../errors";
 import type { Config } from "@katto/protocol/api";
 import { workerConfig } from "../../config";
 import { newId } from "../../lib/ids";
-import { enqueueRender } from "../../queues/producers";
+import { enqueueRender } from "../../render-queue/producers";
 import { checkWebhookUrl } from "../../webhooks/url-safety";
 import { requireScope } from "../auth/keys";
 import { requireJobBrollAvailable } from "../broll/task";
@@ -26,20 +30,16 @@ export function validateWebhookUrl(ctx: AccountContext, raw: string | undefined)
   return r.url.toString();
 }
 
-/** SQL that inserts a job only when the statement before it (the quota charge) changed a row. */
+/** The insert of a job that happens only when the statement before it in the batch (the quota charge) changed a row. */
 export function insertJobIfChargedStatement(
-  db: D1Database,
+  db: DrizzleD1Database,
   j: { id: string; accountId: string; status: string; step: string; source: string; sourceUrl: string; config: string | null; webhookUrl: string | null; nowMs: number; scoreWeights?: string | null },
-): D1PreparedStatement {
-  const now = new Date(j.nowMs).toISOString();
-  return db
-    .prepare(
-      `INSERT INTO jobs (id, account_id, status, progress_step, progress_pct, source, source_url, config, webhook_url, charged, created_ms, updated_at, score_weights)
-       SELECT ?1, ?2, ?3, ?4, 0, ?5, ?6, ?7, ?8, 1,
-              ${createdMsSql("?9", "?2")}, ?10, ?11
-       WHERE changes() = 1`,
-    )
-    .bind(j.id, j.accountId, j.status, j.step, j.source, j.sourceUrl, j.config, j.webhookUrl, j.nowMs, now, j.scoreWeights ?? null);
+) {
+  const values = {
+    id: j.id, accountId: j.accountId, status: j.status, progressStep: j.step, progressPct: 0, source: j.source, sourceUrl: j.sourceUrl, config: j.config, webhookUrl: j.webhookUrl,
+    charged: true, createdMs: createdMsSql(db, j.nowMs, j.accountId), updatedAt: new Date(j.nowMs).toISOString(), scoreWeights: j.scoreWeights ?? null,
+  };
+  return insertWhere(db, jobs, values, accounts, and(eq(accounts.id, j.accountId), sql`changes() = 1`));
 }
 
 /** POST /jobs: validate, charge one video and insert the job atomically, then queue it. */
@@ -51,7 +51,7 @@ export async function createJob(ctx: AccountContext, input: CreateJobInput) {
   const scoreWeights = await scoreWeightsFor(ctx, input.config?.score_with);
   const id = newId();
   const nowMs = Date.now();
-  const db = ctx.env.DB;
+  const db = drizzle(ctx.env.DB);
   const [, inserted] = await db.batch([
     chargeStatement(db, ctx.principal.accountId, ctx.principal.plan, new Date(nowMs)),
     insertJobIfChargedStatement(db, {

@@ -2,14 +2,17 @@
 // by `created_ms`, and the cursor is the created_at date-time of the last job of a page. That is
 // exact only because `created_ms` is unique per account; the rule below is the one place that
 // assigns it.
+import { eq, max, sql } from "drizzle-orm";
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { jobs } from "../../db/schema";
 import { ValidationError } from "../../errors";
 
 /**
- * SQL expression for a job's created_ms: the current time, bumped past the account's newest job
- * on a tie. `nowMs` and `accountId` are the statement's parameter names (e.g. "?9", "?2").
+ * A job's created_ms, as an SQL value of the statement that writes it: the current time, bumped
+ * past the account's newest job on a tie (SQLite's two-argument MAX is the larger of the two).
  */
-export const createdMsSql = (nowMs: string, accountId: string) =>
-  `MAX(${nowMs}, COALESCE((SELECT MAX(created_ms) FROM jobs WHERE account_id = ${accountId}), 0) + 1)`;
+export const createdMsSql = (db: DrizzleD1Database, nowMs: number, accountId: string) =>
+  sql`MAX(${nowMs}, COALESCE((${db.select({ newest: max(jobs.createdMs) }).from(jobs).where(eq(jobs.accountId, accountId))}), 0) + 1)`;
 
 /** Parse a date-time cursor (ISO 8601 with offset) into epoch ms, or throw a 400. */
 export function parseCursor(cursor: string): number {

@@ -2,12 +2,11 @@
 // Production accepts https URLs of six platforms (their URL shapes: SOURCE_URL_SHAPES in
 // @katto/protocol); local mode also accepts http(s) loopback URLs of media files so the whole flow
 // runs without internet.
+import { isLoopbackHost } from "@katto/protocol";
 import { SOURCE_URL_SHAPES } from "@katto/protocol/api";
 import { ValidationError } from "../../errors";
 
 export const supportedSources = [...new Set(SOURCE_URL_SHAPES.map((p) => p.source))];
-
-const isLoopbackHost = (h: string) => h === "localhost" || h === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(h);
 
 /** Validate a source URL and name its kind, or throw a ValidationError that says what to fix. */
 export function classifySourceUrl(raw: string, localMode: boolean): { source: string; url: string } {

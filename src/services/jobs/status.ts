@@ -6,8 +6,5 @@ import type { JobStatus } from "@katto/protocol/api";
 export const RUNNING_STATUSES = ["queued", "processing", "scoring"] as const satisfies readonly JobStatus[];
 export type RunningStatus = (typeof RUNNING_STATUSES)[number];
 
-/** SQL condition on a `jobs` row (or alias `t`): still running. */
-export const runningSql = (t?: string) => `${t ? `${t}.` : ""}status IN (${RUNNING_STATUSES.map((s) => `'${s}'`).join(", ")})`;
-
 /** States in which the backend may still store files for a job: HD files land after `completed`. */
 export const ACCEPTS_FILES: readonly JobStatus[] = [...RUNNING_STATUSES, "completed"];

@@ -2,8 +2,11 @@
 // backend unreachable, backend silent). One transaction moves it out of a running state and,
 // when a refund is due, gives the video back and records it — so a slot is never refunded twice
 // and never refunded for a job that had already stopped.
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { accounts, jobs } from "../../db/schema";
 import { refundStatement } from "../quota";
-import { RUNNING_STATUSES, runningSql, type RunningStatus } from "./status";
+import { RUNNING_STATUSES, type RunningStatus } from "./status";
 
 export interface StoppableJob {
   id: string;
@@ -24,42 +27,35 @@ export interface StopOptions {
   staleBefore?: string;
 }
 
-export async function stopJob(db: D1Database, job: StoppableJob, o: StopOptions): Promise<{ stopped: boolean; refunded: boolean }> {
+export async function stopJob(d1: D1Database, job: StoppableJob, o: StopOptions): Promise<{ stopped: boolean; refunded: boolean }> {
+  const db = drizzle(d1);
   const from = o.from ?? RUNNING_STATUSES;
   const now = new Date().toISOString();
-  const statements = [
-    db
-      .prepare(
-        `UPDATE jobs SET status = ?2, progress_step = ?2, error = ?3, updated_at = ?4
-         WHERE id = ?1 AND account_id = ?5 AND status IN (SELECT value FROM json_each(?6)) AND (?7 IS NULL OR updated_at < ?7)`,
-      )
-      .bind(job.id, o.status, o.error, now, job.accountId, JSON.stringify(from), o.staleBefore ?? null),
-  ];
-  if (o.refund) {
-    statements.push(refundStatement(db, job.accountId, job.plan, job.createdMs, o.countsTowardCap ?? false));
-    statements.push(db.prepare("UPDATE jobs SET refunded = 1 WHERE changes() = 1 AND id = ?1").bind(job.id));
+  const stop = db
+    .update(jobs)
+    .set({ status: o.status, progressStep: o.status, error: o.error, updatedAt: now })
+    .where(and(eq(jobs.id, job.id), eq(jobs.accountId, job.accountId), inArray(jobs.status, [...from]), o.staleBefore === undefined ? undefined : lt(jobs.updatedAt, o.staleBefore)));
+  if (!o.refund) {
+    const stopped = await stop.run();
+    return { stopped: stopped.meta.changes === 1, refunded: false };
   }
-  const results = await db.batch(statements);
-  return { stopped: results[0].meta.changes === 1, refunded: o.refund && results[2].meta.changes === 1 };
+  const [stopped, , refunded] = await db.batch([
+    stop,
+    refundStatement(db, job.accountId, job.plan, job.createdMs, o.countsTowardCap ?? false),
+    db.update(jobs).set({ refunded: true }).where(and(sql`changes() = 1`, eq(jobs.id, job.id))),
+  ]);
+  return { stopped: stopped.meta.changes === 1, refunded: refunded.meta.changes === 1 };
 }
 
-interface StoppableRow {
-  id: string;
-  account_id: string;
-  created_ms: number;
-  plan: string;
-}
-const SELECT_STOPPABLE = "SELECT j.id, j.account_id, j.created_ms, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id";
-const fromRow = (r: StoppableRow): StoppableJob => ({ id: r.id, accountId: r.account_id, plan: r.plan, createdMs: r.created_ms });
+const stoppable = (db: DrizzleD1Database) =>
+  db.select({ id: jobs.id, accountId: jobs.accountId, createdMs: jobs.createdMs, plan: accounts.plan }).from(jobs).innerJoin(accounts, eq(accounts.id, jobs.accountId));
 
 /** The job's account and plan, which a refund needs. */
-export async function stoppableJob(db: D1Database, jobId: string): Promise<StoppableJob | null> {
-  const r = await db.prepare(`${SELECT_STOPPABLE} WHERE j.id = ?`).bind(jobId).first<StoppableRow>();
-  return r ? fromRow(r) : null;
+export async function stoppableJob(d1: D1Database, jobId: string): Promise<StoppableJob | null> {
+  return (await stoppable(drizzle(d1)).where(eq(jobs.id, jobId)).get()) ?? null;
 }
 
 /** Running jobs with no progress since the ISO time `before` (the watchdog's candidates), at most `limit`. */
-export async function runningJobsIdleSince(db: D1Database, before: string, limit: number): Promise<StoppableJob[]> {
-  const { results } = await db.prepare(`${SELECT_STOPPABLE} WHERE ${runningSql("j")} AND j.updated_at < ?1 LIMIT ?2`).bind(before, limit).all<StoppableRow>();
-  return results.map(fromRow);
+export async function runningJobsIdleSince(d1: D1Database, before: string, limit: number): Promise<StoppableJob[]> {
+  return stoppable(drizzle(d1)).where(and(inArray(jobs.status, [...RUNNING_STATUSES]), lt(jobs.updatedAt, before))).limit(limit).all();
 }

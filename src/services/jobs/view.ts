@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs, manualClips } from "../../db/schema";
-import { ClipEditsSchema, ClipQualitySchema, ClipTimelineSchema, DroppedClipSchema, noEdits, StyleSchema, summarizeQuality, type ClipQuality, type DroppedClip, type JobQuality, type MANUAL_CLIP_STATUSES } from "@katto/protocol";
+import { ClipEditsSchema, type ClipQuality, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, StyleSchema, summarizeQuality } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
@@ -49,7 +49,6 @@ export function clipTimeline(c: Pick<ClipRow, "metadata">): z.infer<typeof ClipT
   return r.success ? r.data : null;
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 function parseJson(text: string | null): unknown {
   if (!text) return null;

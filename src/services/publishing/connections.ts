@@ -10,7 +10,8 @@ import { requireScope } from "../auth/keys";
 import type { AccountContext, ServiceContext } from "../context";
 import { availability, platformContext } from "./config";
 import { newConnectionId, newState, sha256Hex } from "./ids";
-import { PLATFORM_IDS, pkcePair, type Platform, type PlatformAccount, type PlatformId, type Result, type TokenSet } from "./platforms/platform";
+import { PLATFORM_IDS, type Platform, type PlatformAccount, type PlatformId, type Result, type TokenSet } from "./platforms/platform";
+import { pkcePair } from "./platforms/http";
 import { TokenVault } from "./token-vault";
 
 export type ConnectionRow = typeof connections.$inferSelect;

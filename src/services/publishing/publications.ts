@@ -16,7 +16,7 @@ import { clipFacts, latestClipVersion } from "./clip-versions";
 import type { Platform, PlatformId, Privacy } from "./platforms/platform";
 import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
 import { factsAsPosted } from "./renditions";
-import { metricsView, readingsOf, type ReadingRow } from "./readings";
+import { metricsView, readingsOf, type ReadingRow } from "./reading-schedule";
 import { isUniqueViolation } from "../../db/errors";
 
 export type PublicationRow = typeof publications.$inferSelect;

@@ -7,7 +7,7 @@ import { and, eq, lt, ne, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clipRenditions } from "../../db/schema";
 import type { Env } from "../../env";
-import { enqueueRendition } from "../../queues/producers";
+import { enqueueRendition } from "../../render-queue/producers";
 import type { ClipVersion } from "./clip-versions";
 import type { ClipFacts, PlatformLimits } from "./platforms/platform";
 

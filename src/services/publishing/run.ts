@@ -17,7 +17,8 @@ import { sendPublish } from "./messages";
 import type { ClipFacts, Platform, PlatformAccount, PlatformError, PlatformId, PostRequest, Privacy, VideoSource } from "./platforms/platform";
 import type { PublicationRow } from "./publications";
 import { versionToPost } from "./renditions";
-import { metricsOnPublish } from "./readings";
+import { metricsOnPublish } from "./reading-schedule";
+import { backoffSeconds } from "../../lib/backoff";
 
 /** The statuses a runner works on. */
 export const ACTIVE = ["queued", "uploading", "processing"] as const;
@@ -29,7 +30,7 @@ export const MAX_RETRIES = 8;
 /** Steps per Queue delivery; a longer upload continues in a fresh delivery. */
 const MAX_MOVES_PER_DELIVERY = 200;
 
-const backoffSeconds = (retries: number) => Math.min(30 * 2 ** retries, 3600);
+const publishBackoff = (retries: number) => backoffSeconds(retries, { firstS: 30, maxS: 3600 });
 
 export interface RunOptions {
   now?: () => number;
@@ -197,7 +198,7 @@ export class Run {
         const retries = this.row.retries + 1;
         if (retries > MAX_RETRIES) return this.finish("failed", { ...state, retries, error: `${this.row.platform} kept failing: ${error.message}`, advice: "The platform seems to be having trouble. Publish again later." });
         await this.save({ ...state, retries }, false);
-        return void (await sendPublish(this.env, this.row.id, error.retryAfterSeconds ?? backoffSeconds(retries - 1)));
+        return void (await sendPublish(this.env, this.row.id, error.retryAfterSeconds ?? publishBackoff(retries - 1)));
       }
       case "refused":
         return this.finish("failed", { ...state, error: error.reason, advice: error.advice });

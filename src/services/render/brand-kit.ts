@@ -1,5 +1,5 @@
 import { BrandKitSchema, parseWith, type BrandKit, type Style } from "@katto/protocol";
-import { kitStyle } from "../accounts/brand-kit-rows";
+import { kitFromRow, kitsOf } from "../accounts/brand-kit-rows";
 import { InvalidTaskError } from "../../render-backend/send-task";
 
 /**
@@ -13,16 +13,10 @@ export async function defaultBrandKit(db: D1Database, accountId: string): Promis
 
 /** The default kit and its creator style ({} when it has none), which a job's own style overrides field by field. */
 export async function defaultKit(db: D1Database, accountId: string): Promise<{ kit: BrandKit | null; style: Style }> {
-  const row = await db
-    .prepare(
-      `SELECT name, primary_color, accent_color, caption_font, caption_position, default_layout, watermark_url, style
-       FROM brand_kits WHERE account_id = ? ORDER BY created_at, rowid LIMIT 1`,
-    )
-    .bind(accountId)
-    .first<Record<string, unknown> & { style: string | null }>();
+  const row = await kitsOf(db, accountId).limit(1).get();
   if (!row) return { kit: null, style: {} };
-  const { style, ...columns } = row;
+  const { style, ...columns } = kitFromRow(row);
   const kit = parseWith(BrandKitSchema, columns, "brand_kit");
   if (!kit.ok) throw new InvalidTaskError(`the account's default brand kit cannot be rendered (${kit.error}); fix the kit and retry.`);
-  return { kit: kit.value, style: kitStyle(style) };
+  return { kit: kit.value, style: style ?? {} };
 }

@@ -1,14 +1,18 @@
 // Applies the render backend's events to a job (docs/render-protocol.md). Every write is
 // conditional on the job still running, so nothing lands after a cancel or failure: the caller
 // answers 409 and the backend stops.
+import { and, eq, exists, inArray, notExists, sql, type SQL } from "drizzle-orm";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { workerConfig } from "../../config";
+import { insertWhere } from "../../db/insert-where";
+import { clipCandidates, clipRenditions, clips, jobs, manualClips, transcripts } from "../../db/schema";
 import { ConflictError, NotFoundError, ServiceError } from "../../errors";
 import type { Env } from "../../env";
 import type { RenderEvent } from "../../schemas/render-protocol";
-import { enqueueHdRenders } from "../../queues/producers";
+import { enqueueHdRenders } from "../../render-queue/producers";
 import { jobFileKey } from "../../storage/keys";
 import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
-import { RUNNING_STATUSES, runningSql } from "../jobs/status";
+import { RUNNING_STATUSES } from "../jobs/status";
 import { stopJob, stoppableJob } from "../jobs/stop";
 import { failManualClip } from "../clips/task";
 import { mezzanineOf } from "./hd";
@@ -16,42 +20,44 @@ import { hdDueAt, hdTaskFailed } from "./hd-sweep";
 
 type Ev<T extends RenderEvent["type"]> = Extract<RenderEvent, { type: T }>;
 
-const RUNNING = runningSql();
+const running = () => inArray(jobs.status, [...RUNNING_STATUSES]);
+const jobWith = (db: DrizzleD1Database, jobId: string, ...conditions: SQL[]) => exists(db.select({ one: sql`1` }).from(jobs).where(and(eq(jobs.id, jobId), ...conditions)));
+/** In an upsert's DO UPDATE: the value the insert brought for `column`. */
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
 const noLongerRunning = () => new ConflictError("Job is no longer running; stop work on it.");
 
-async function webhookUrlOf(db: D1Database, jobId: string): Promise<string | null> {
-  const r = await db.prepare("SELECT webhook_url FROM jobs WHERE id = ?").bind(jobId).first<{ webhook_url: string | null }>();
+async function webhookUrlOf(db: DrizzleD1Database, jobId: string): Promise<string | null> {
+  const r = await db.select({ webhookUrl: jobs.webhookUrl }).from(jobs).where(eq(jobs.id, jobId)).get();
   if (!r) throw new NotFoundError("Job not found.");
-  return r.webhook_url;
+  return r.webhookUrl;
 }
 
 export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent): Promise<void> {
-  const db = env.DB;
+  const db = drizzle(env.DB);
   const now = new Date().toISOString();
   switch (ev.type) {
     case "progress": {
       // pct never goes backwards; status only moves forward (queued -> processing -> scoring).
       const r = await db
-        .prepare(
-          `UPDATE jobs SET
-             status = CASE WHEN status = 'scoring' THEN 'scoring' ELSE ?2 END,
-             progress_step = ?3, progress_pct = MAX(progress_pct, ?4), updated_at = ?5
-           WHERE id = ?1 AND ${RUNNING}`,
-        )
-        .bind(jobId, ev.status, ev.step, Math.min(ev.pct, 99), now)
+        .update(jobs)
+        .set({
+          status: sql`CASE WHEN ${jobs.status} = 'scoring' THEN 'scoring' ELSE ${ev.status} END`,
+          progressStep: ev.step,
+          progressPct: sql`MAX(${jobs.progressPct}, ${Math.min(ev.pct, 99)})`,
+          updatedAt: now,
+        })
+        .where(and(eq(jobs.id, jobId), running()))
         .run();
       if (r.meta.changes !== 1) throw noLongerRunning();
       return;
     }
     case "transcript": {
-      const r = await db
-        .prepare(
-          `INSERT INTO transcripts (job_id, lang, segments, words, engine, word_timing, source_duration, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?8, ?7 WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND ${RUNNING})
-           ON CONFLICT(job_id) DO UPDATE SET lang = excluded.lang, segments = excluded.segments, words = excluded.words,
-             engine = excluded.engine, word_timing = excluded.word_timing, source_duration = excluded.source_duration`,
-        )
-        .bind(jobId, ev.lang, JSON.stringify(ev.segments), JSON.stringify(ev.words), ev.engine ?? null, ev.word_timing ?? null, now, ev.source_duration ?? null)
+      const values = { jobId, lang: ev.lang, segments: JSON.stringify(ev.segments), words: JSON.stringify(ev.words), engine: ev.engine ?? null, wordTiming: ev.word_timing ?? null, sourceDuration: ev.source_duration ?? null, createdAt: now };
+      const r = await insertWhere(db, transcripts, values, jobs, and(eq(jobs.id, jobId), running()))
+        .onConflictDoUpdate({
+          target: transcripts.jobId,
+          set: { lang: excluded("lang"), segments: excluded("segments"), words: excluded("words"), engine: excluded("engine"), wordTiming: excluded("word_timing"), sourceDuration: excluded("source_duration") },
+        })
         .run();
       if (r.meta.changes !== 1) throw noLongerRunning();
       return;
@@ -77,9 +83,9 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
       return;
     }
     case "failed": {
-      const job = await stoppableJob(db, jobId);
+      const job = await stoppableJob(env.DB, jobId);
       if (!job) throw new NotFoundError("Job not found.");
-      const result = await stopJob(db, job, { status: "failed", error: ev.error, refund: ev.refund });
+      const result = await stopJob(env.DB, job, { status: "failed", error: ev.error, refund: ev.refund });
       if (!result.stopped) throw noLongerRunning();
       return;
     }
@@ -98,14 +104,14 @@ async function requireStoredFiles(env: Env, files: { name: string; key: string }
   }
 }
 
-async function requireJobStatus(db: D1Database, jobId: string, statuses: readonly string[]) {
-  const job = await db.prepare("SELECT status FROM jobs WHERE id = ?").bind(jobId).first<{ status: string }>();
+async function requireJobStatus(db: DrizzleD1Database, jobId: string, statuses: readonly string[]) {
+  const job = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).get();
   if (!job) throw new NotFoundError("Job not found.");
   if (!statuses.includes(job.status)) throw noLongerRunning();
 }
 
 async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: string) {
-  const db = env.DB;
+  const db = drizzle(env.DB);
   const secret = workerConfig(env).appSecret;
   const rows = await Promise.all(
     ev.clips.map(async (c) => ({
@@ -128,52 +134,32 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
   const allHd = ev.clips.every((c) => c.hd);
   // One transaction: the completion UPDATE goes first and every clip INSERT is conditional on it
   // (changes() chains), so clips only exist for a job that really completed.
-  const statements: D1PreparedStatement[] = [
-    db
-      .prepare(
-        `UPDATE jobs SET status = 'completed', progress_step = 'done', progress_pct = 100, completed_at = ?2, updated_at = ?2, hd_ready = ?3, warnings = ?4, dropped = ?5, source_duration = ?6
-         WHERE id = ?1 AND ${RUNNING}`,
-      )
-      .bind(jobId, now, allHd ? 1 : 0, JSON.stringify(ev.warnings ?? []), JSON.stringify(ev.dropped ?? []), ev.source_duration ?? null),
-  ];
-  for (const { c, videoKey, captionsKey, originalKey } of rows) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, created_at, captions_original_key, quality)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15 WHERE changes() = 1
-           ON CONFLICT(job_id, clip_index) DO NOTHING`,
-        )
-        .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, c.hd ? 1 : 0, JSON.stringify(c.metadata), now, originalKey, c.quality ? JSON.stringify(c.quality) : null),
-    );
-  }
-  // the left-out candidates of this very completion (completed_at = now), in the backend's order
-  if (ev.candidates?.length) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO clip_candidates (id, job_id, rank, start_s, end_s, score, subscores, reason, promoted_clip_index, created_at)
-           SELECT 'cand_' || lower(hex(randomblob(8))), ?1, key, json_extract(value, '$.start'), json_extract(value, '$.end'), json_extract(value, '$.score'),
-             json_extract(value, '$.subscores'), json_extract(value, '$.reason'), NULL, ?2
-           FROM json_each(?3) WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed' AND completed_at = ?2)`,
-        )
-        .bind(jobId, now, JSON.stringify(ev.candidates)),
-    );
-  }
+  const completion = db
+    .update(jobs)
+    .set({
+      status: "completed", progressStep: "done", progressPct: 100, completedAt: now, updatedAt: now, hdReady: allHd,
+      warnings: JSON.stringify(ev.warnings ?? []), dropped: JSON.stringify(ev.dropped ?? []), sourceDuration: ev.source_duration ?? null,
+    })
+    .where(and(eq(jobs.id, jobId), running()));
+  const clipInserts = rows.map(({ c, videoKey, captionsKey, originalKey }) =>
+    insertWhere(
+      db,
+      clips,
+      {
+        jobId, clipIndex: c.clip_index, title: c.title, score: c.score, subscores: JSON.stringify(c.subscores), justification: c.justification, startS: c.start, endS: c.end,
+        videoKey, captionsKey, hd: c.hd, metadata: JSON.stringify(c.metadata), createdAt: now, captionsOriginalKey: originalKey, quality: c.quality ? JSON.stringify(c.quality) : null,
+      },
+      jobs,
+      and(eq(jobs.id, jobId), sql`changes() = 1`),
+    ).onConflictDoNothing(),
+  );
+  // the left-out candidates of this very completion (completed_at = now), in the backend's order;
   // issue 23: clips dropped for their measured quality are left-out moments too, listed after the selection's with their reason
-  if (ev.dropped?.length) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO clip_candidates (id, job_id, rank, start_s, end_s, score, subscores, reason, promoted_clip_index, created_at)
-           SELECT 'cand_' || lower(hex(randomblob(8))), ?1, 10000 + key, json_extract(value, '$.start'), json_extract(value, '$.end'), json_extract(value, '$.score'),
-             json_extract(value, '$.subscores'), json_extract(value, '$.reason'), NULL, ?2
-           FROM json_each(?3) WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed' AND completed_at = ?2)`,
-        )
-        .bind(jobId, now, JSON.stringify(ev.dropped)),
-    );
-  }
-  const [completed] = await db.batch(statements);
+  const candidateInserts = [
+    ...(ev.candidates?.length ? [insertCandidates(db, jobId, now, ev.candidates, 0)] : []),
+    ...(ev.dropped?.length ? [insertCandidates(db, jobId, now, ev.dropped, 10000)] : []),
+  ];
+  const [completed] = await db.batch([completion, ...clipInserts, ...candidateInserts]);
   if (completed.meta.changes !== 1) throw noLongerRunning();
   if (allHd) await onHdReady(env, jobId);
   else {
@@ -185,19 +171,40 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
 }
 
 /**
+ * One statement for a list of left-out moments: a clip_candidates row per element of the JSON list
+ * (json_each: `key` is its position, `value` the element), ranked from `firstRank`, each with a fresh
+ * random id, inserted only if the job completed at `completedAt` (this very completion).
+ */
+function insertCandidates(db: DrizzleD1Database, jobId: string, completedAt: string, list: readonly unknown[], firstRank: number) {
+  const field = (name: string) => sql`json_extract(value, ${`$.${name}`})`;
+  return insertWhere(
+    db,
+    clipCandidates,
+    {
+      id: sql`'cand_' || lower(hex(randomblob(8)))`, jobId, rank: sql`${firstRank} + key`, startS: field("start"), endS: field("end"), score: field("score"),
+      subscores: field("subscores"), reason: field("reason"), promotedClipIndex: null, createdAt: completedAt,
+    },
+    sql`json_each(${JSON.stringify(list)})`,
+    jobWith(db, jobId, eq(jobs.status, "completed"), eq(jobs.completedAt, completedAt)),
+  );
+}
+
+/**
  * A fanout job (jobs.hd_mode, set at dispatch) gets one render_hd message per preview clip that
  * has a mezzanine. A failed enqueue only leaves those clips at preview quality: the job completed.
  */
-async function fanOutHd(env: Env, jobId: string, clips: Ev<"clips">["clips"]) {
-  const job = await env.DB.prepare("SELECT hd_mode FROM jobs WHERE id = ?").bind(jobId).first<{ hd_mode: string }>();
-  if (job?.hd_mode !== "fanout") return;
-  const indexes = clips.filter((c) => !c.hd && mezzanineOf(c.metadata)).map((c) => c.clip_index);
-  if (indexes.length < clips.filter((c) => !c.hd).length) console.log(JSON.stringify({ msg: "clips without mezzanine stay at preview quality", job_id: jobId }));
+async function fanOutHd(env: Env, jobId: string, landed: Ev<"clips">["clips"]) {
+  const db = drizzle(env.DB);
+  const job = await db.select({ hdMode: jobs.hdMode }).from(jobs).where(eq(jobs.id, jobId)).get();
+  if (job?.hdMode !== "fanout") return;
+  const indexes = landed.filter((c) => !c.hd && mezzanineOf(c.metadata)).map((c) => c.clip_index);
+  if (indexes.length < landed.filter((c) => !c.hd).length) console.log(JSON.stringify({ msg: "clips without mezzanine stay at preview quality", job_id: jobId }));
   // Attempt 1, due back within the HD window: the cron re-queues a clip still not HD by then,
   // including when the enqueue below fails (src/services/render/hd-sweep.ts).
-  await env.DB.prepare(`UPDATE clips SET hd_attempts = 1, hd_due_at = ?2 WHERE job_id = ?1 AND clip_index IN (SELECT value FROM json_each(?3)) AND hd_attempts = 0`)
-    .bind(jobId, hdDueAt(env), JSON.stringify(indexes))
-    .run();
+  await db
+    .update(clips)
+    .set({ hdAttempts: 1, hdDueAt: hdDueAt(env) })
+    .where(and(eq(clips.jobId, jobId), inArray(clips.clipIndex, indexes), eq(clips.hdAttempts, 0)));
   try {
     await enqueueHdRenders(env, jobId, indexes);
   } catch (e) {
@@ -206,7 +213,7 @@ async function fanOutHd(env: Env, jobId: string, clips: Ev<"clips">["clips"]) {
 }
 
 async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
-  const db = env.DB;
+  const db = drizzle(env.DB);
   const secret = workerConfig(env).appSecret;
   const videoKey = await jobFileKey(secret, jobId, ev.file);
   const captionsKey = await jobFileKey(secret, jobId, ev.captions_file);
@@ -217,18 +224,18 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   // draws the same translated words, so the spoken-language SRT does not change)
   const [clip, ready] = await db.batch([
     db
-      .prepare(
-        // the HD file's own quality replaces the preview's (a backend that predates it keeps the preview's)
-        `UPDATE clips SET video_key = ?3, captions_key = ?4, hd = 1, captions_original_key = COALESCE(?5, captions_original_key), quality = COALESCE(?6, quality)
-         WHERE job_id = ?1 AND clip_index = ?2 AND EXISTS (SELECT 1 FROM jobs WHERE id = ?1 AND status = 'completed')`,
-      )
-      .bind(jobId, ev.clip_index, videoKey, captionsKey, originalKey, ev.quality ? JSON.stringify(ev.quality) : null),
+      .update(clips)
+      // the HD file's own quality replaces the preview's (a backend that predates it keeps the preview's)
+      .set({
+        videoKey, captionsKey, hd: true,
+        captionsOriginalKey: sql`COALESCE(${originalKey}, ${clips.captionsOriginalKey})`,
+        quality: sql`COALESCE(${ev.quality ? JSON.stringify(ev.quality) : null}, ${clips.quality})`,
+      })
+      .where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, ev.clip_index), jobWith(db, jobId, eq(jobs.status, "completed")))),
     db
-      .prepare(
-        `UPDATE jobs SET hd_ready = 1, updated_at = ?2
-         WHERE id = ?1 AND status = 'completed' AND hd_ready = 0 AND NOT EXISTS (SELECT 1 FROM clips WHERE job_id = ?1 AND hd = 0)`,
-      )
-      .bind(jobId, new Date().toISOString()),
+      .update(jobs)
+      .set({ hdReady: true, updatedAt: new Date().toISOString() })
+      .where(and(eq(jobs.id, jobId), eq(jobs.status, "completed"), eq(jobs.hdReady, false), notExists(db.select({ one: sql`1` }).from(clips).where(and(eq(clips.jobId, jobId), eq(clips.hd, false)))))),
   ]);
   if (clip.meta.changes !== 1) throw noLongerRunning();
   if (ready.meta.changes === 1) await onHdReady(env, jobId);
@@ -242,7 +249,7 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
  * completion callback has been sent (docs/api-decisions.md "Clips made by hand").
  */
 async function addManualClip(env: Env, jobId: string, ev: Ev<"manual_clip">) {
-  const db = env.DB;
+  const db = drizzle(env.DB);
   const c = ev.clip;
   const secret = workerConfig(env).appSecret;
   const videoKey = await jobFileKey(secret, jobId, c.file);
@@ -251,20 +258,24 @@ async function addManualClip(env: Env, jobId: string, ev: Ev<"manual_clip">) {
   await requireJobStatus(db, jobId, ["completed"]);
   await requireStoredFiles(env, [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }, ...(c.captions_original_file && originalKey ? [{ name: c.captions_original_file, key: originalKey }] : [])]);
   const now = new Date().toISOString();
-  const open = `EXISTS (SELECT 1 FROM manual_clips WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering'))`;
-  // its measured quality and its spoken-language SRT (caption_language) are kept as a job's clips' are
+  const open = and(eq(manualClips.jobId, jobId), eq(manualClips.clipIndex, c.clip_index), inArray(manualClips.status, ["queued", "rendering"]));
   const [inserted] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO clips (job_id, clip_index, title, score, subscores, justification, start_s, end_s, video_key, captions_key, hd, metadata, origin, created_at, captions_original_key, quality)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 1, ?11, 'manual', ?12, ?13, ?14 WHERE ${open}
-         ON CONFLICT(job_id, clip_index) DO NOTHING`,
-      )
-      .bind(jobId, c.clip_index, c.title, c.score, JSON.stringify(c.subscores), c.justification, c.start, c.end, videoKey, captionsKey, JSON.stringify(c.metadata), now, originalKey, c.quality ? JSON.stringify(c.quality) : null),
-    db.prepare(`UPDATE manual_clips SET status = 'completed', error = NULL, updated_at = ?3 WHERE job_id = ?1 AND clip_index = ?2 AND status IN ('queued', 'rendering')`).bind(jobId, c.clip_index, now),
+    insertWhere(
+      db,
+      clips,
+      {
+        jobId, clipIndex: c.clip_index, title: c.title, score: c.score, subscores: JSON.stringify(c.subscores), justification: c.justification, startS: c.start, endS: c.end,
+        videoKey, captionsKey, hd: true, metadata: JSON.stringify(c.metadata), origin: "manual", createdAt: now,
+        // its measured quality and its spoken-language SRT (caption_language) are kept as a job's clips' are
+        captionsOriginalKey: originalKey, quality: c.quality ? JSON.stringify(c.quality) : null,
+      },
+      manualClips,
+      open,
+    ).onConflictDoNothing(),
+    db.update(manualClips).set({ status: "completed", error: null, updatedAt: now }).where(open),
   ]);
   if (inserted.meta.changes === 1) return;
-  const done = await db.prepare("SELECT 1 AS ok FROM clips WHERE job_id = ? AND clip_index = ? AND origin = 'manual'").bind(jobId, c.clip_index).first();
+  const done = await db.select({ one: sql`1` }).from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, c.clip_index), eq(clips.origin, "manual"))).get();
   if (!done) throw new ConflictError("No clip was requested by hand at this index (or it failed); stop work on it.");
 }
 
@@ -274,10 +285,13 @@ async function addManualClip(env: Env, jobId: string, ev: Ev<"manual_clip">) {
  */
 async function storeRendition(env: Env, jobId: string, ev: Ev<"clip_rendition">) {
   const videoKey = await jobFileKey(workerConfig(env).appSecret, jobId, ev.file);
-  await requireJobStatus(env.DB, jobId, ["completed"]);
+  const db = drizzle(env.DB);
+  await requireJobStatus(db, jobId, ["completed"]);
   await requireStoredFiles(env, [{ name: ev.file, key: videoKey }]);
-  const r = await env.DB.prepare(`UPDATE clip_renditions SET video_key = ?5, ready_at = ?6 WHERE job_id = ?1 AND clip_index = ?2 AND width = ?3 AND height = ?4`)
-    .bind(jobId, ev.clip_index, ev.width, ev.height, videoKey, new Date().toISOString())
+  const r = await db
+    .update(clipRenditions)
+    .set({ videoKey, readyAt: new Date().toISOString() })
+    .where(and(eq(clipRenditions.jobId, jobId), eq(clipRenditions.clipIndex, ev.clip_index), eq(clipRenditions.width, ev.width), eq(clipRenditions.height, ev.height)))
     .run();
   if (r.meta.changes !== 1) console.log(JSON.stringify({ msg: "clip_rendition nobody asked for", job_id: jobId, clip_index: ev.clip_index, size: `${ev.width}x${ev.height}` }));
 }
@@ -285,7 +299,7 @@ async function storeRendition(env: Env, jobId: string, ev: Ev<"clip_rendition">)
 /** HD fan-out: once the clip is HD its mezzanine has served its purpose (best effort). */
 async function dropMezzanine(env: Env, jobId: string, clipIndex: number) {
   try {
-    const row = await env.DB.prepare("SELECT metadata FROM clips WHERE job_id = ?1 AND clip_index = ?2").bind(jobId, clipIndex).first<{ metadata: string | null }>();
+    const row = await drizzle(env.DB).select({ metadata: clips.metadata }).from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex))).get();
     const name = mezzanineOf(row?.metadata ? (JSON.parse(row.metadata) as Record<string, unknown>) : null);
     if (name) await env.FILES.delete(await jobFileKey(workerConfig(env).appSecret, jobId, name));
   } catch (e) {
@@ -295,5 +309,5 @@ async function dropMezzanine(env: Env, jobId: string, clipIndex: number) {
 
 /** hd_ready just turned true: the completion callback fires now, with final URLs (docs/webhooks.md). */
 async function onHdReady(env: Env, jobId: string) {
-  if (await webhookUrlOf(env.DB, jobId)) await enqueueCompletionWebhook(env, jobId);
+  if (await webhookUrlOf(drizzle(env.DB), jobId)) await enqueueCompletionWebhook(env, jobId);
 }

@@ -1,5 +1,8 @@
 // Files the render backend PUTs for a job, and the job files it GETs back (the uploaded source; in
 // HD fan-out a clip's mezzanine). docs/render-protocol.md "Files".
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { jobs } from "../../db/schema";
 import { FILE_NAME_RE } from "@katto/protocol";
 import { workerConfig } from "../../config";
 import type { Env } from "../../env";
@@ -28,7 +31,7 @@ export async function storeBackendFile(env: Env, baseUrl: string, key: string, f
 /** PUT /internal/v1/jobs/{id}/files/{name}: a running or completed job accepts files; a stopped one does not. */
 export async function storeJobFile(env: Env, baseUrl: string, jobId: string, file: IncomingFile) {
   requireFileName(file.name);
-  const job = await env.DB.prepare("SELECT status FROM jobs WHERE id = ?").bind(jobId).first<{ status: string }>();
+  const job = await drizzle(env.DB).select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId)).get();
   if (!job) throw new NotFoundError("Job not found.");
   if (!(ACCEPTS_FILES as readonly string[]).includes(job.status)) throw new ConflictError(`Job is ${job.status}; no more files are accepted.`);
   return storeBackendFile(env, baseUrl, await jobFileKey(workerConfig(env).appSecret, jobId, file.name), file);

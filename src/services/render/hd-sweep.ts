@@ -4,9 +4,12 @@
 // reports `clip_hd_failed`, which makes its clip due at once; a killed instance reports nothing, so
 // a clip still not HD when its window ends counts as failed too (docs/render-protocol.md "HD fan-out").
 import { MAX_CLIPS, mezzanineFile } from "@katto/protocol";
+import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { workerConfig } from "../../config";
+import { clips, jobs } from "../../db/schema";
 import type { Env } from "../../env";
-import { enqueueHdRenders } from "../../queues/producers";
+import { enqueueHdRenders } from "../../render-queue/producers";
 import { jobFileKey } from "../../storage/keys";
 import { mezzanineOf } from "./hd";
 
@@ -22,33 +25,34 @@ export const hdDueAt = (env: Env, now = new Date()) => new Date(now.getTime() + 
  * Returns false when nothing was due (HD landed, or the sweep already gave up).
  */
 export async function hdTaskFailed(env: Env, jobId: string, clipIndex: number, now = new Date()): Promise<boolean> {
-  const r = await env.DB.prepare("UPDATE clips SET hd_due_at = MIN(hd_due_at, ?3) WHERE job_id = ?1 AND clip_index = ?2 AND hd = 0 AND hd_due_at IS NOT NULL")
-    .bind(jobId, clipIndex, now.toISOString())
+  const r = await drizzle(env.DB)
+    .update(clips)
+    .set({ hdDueAt: sql`MIN(${clips.hdDueAt}, ${now.toISOString()})` })
+    .where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex), eq(clips.hd, false), isNotNull(clips.hdDueAt)))
     .run();
   return r.meta.changes === 1;
 }
 
-interface OverdueClip {
-  job_id: string;
-  clip_index: number;
-  hd_attempts: number;
-  status: string;
-  metadata: string | null;
-}
+const overdue = { jobId: clips.jobId, clipIndex: clips.clipIndex, hdAttempts: clips.hdAttempts, metadata: clips.metadata, status: jobs.status };
+type OverdueClip = Pick<typeof clips.$inferSelect, "jobId" | "clipIndex" | "hdAttempts" | "metadata"> & { status: string };
+
+/** The clip's row (its key), for the statements below. */
+const clipIs = (clip: OverdueClip) => and(eq(clips.jobId, clip.jobId), eq(clips.clipIndex, clip.clipIndex));
 
 export async function sweepHd(env: Env, now = new Date()): Promise<{ requeued: number; gaveUp: number; stoppedJobs: number }> {
   const nowIso = now.toISOString();
-  const { results } = await env.DB.prepare(
-    `SELECT c.job_id, c.clip_index, c.hd_attempts, c.metadata, j.status FROM clips c JOIN jobs j ON j.id = c.job_id
-     WHERE c.hd_due_at IS NOT NULL AND c.hd_due_at <= ?1 LIMIT 100`,
-  )
-    .bind(nowIso)
-    .all<OverdueClip>();
+  const results: OverdueClip[] = await drizzle(env.DB)
+    .select(overdue)
+    .from(clips)
+    .innerJoin(jobs, eq(jobs.id, clips.jobId))
+    .where(and(isNotNull(clips.hdDueAt), lte(clips.hdDueAt, nowIso)))
+    .limit(100)
+    .all();
   let requeued = 0;
   let gaveUp = 0;
   for (const clip of results) {
     if (await isHd(env, clip)) continue;
-    if (clip.status === "completed" && clip.hd_attempts < HD_ATTEMPTS) {
+    if (clip.status === "completed" && clip.hdAttempts < HD_ATTEMPTS) {
       if (await requeue(env, clip, nowIso)) requeued++;
     } else if (await giveUp(env, clip)) gaveUp++;
   }
@@ -59,23 +63,22 @@ export async function sweepHd(env: Env, now = new Date()): Promise<{ requeued: n
 
 /** The HD file landed (its mezzanine went with it): nothing is due any more. */
 async function isHd(env: Env, clip: OverdueClip): Promise<boolean> {
-  const r = await env.DB.prepare("UPDATE clips SET hd_due_at = NULL WHERE job_id = ?1 AND clip_index = ?2 AND hd = 1").bind(clip.job_id, clip.clip_index).run();
+  const r = await drizzle(env.DB).update(clips).set({ hdDueAt: null }).where(and(clipIs(clip), eq(clips.hd, true))).run();
   return r.meta.changes === 1;
 }
 
 /** Claims the next attempt (conditional on the count read, so two sweeps queue it once), then queues it. */
 async function requeue(env: Env, clip: OverdueClip, nowIso: string): Promise<boolean> {
-  const claim = await env.DB.prepare(
-    `UPDATE clips SET hd_attempts = hd_attempts + 1, hd_due_at = ?4
-     WHERE job_id = ?1 AND clip_index = ?2 AND hd = 0 AND hd_attempts = ?3 AND hd_due_at <= ?5`,
-  )
-    .bind(clip.job_id, clip.clip_index, clip.hd_attempts, hdDueAt(env, new Date(nowIso)), nowIso)
+  const claim = await drizzle(env.DB)
+    .update(clips)
+    .set({ hdAttempts: sql`${clips.hdAttempts} + 1`, hdDueAt: hdDueAt(env, new Date(nowIso)) })
+    .where(and(clipIs(clip), eq(clips.hd, false), eq(clips.hdAttempts, clip.hdAttempts), lte(clips.hdDueAt, nowIso)))
     .run();
   if (claim.meta.changes !== 1) return false;
   // A failed send leaves the claimed attempt unsent; the next window counts it as used, which
   // keeps the total bounded.
-  await enqueueHdRenders(env, clip.job_id, [clip.clip_index]);
-  console.log(JSON.stringify({ msg: "render_hd: HD did not land in time; queued again", job_id: clip.job_id, clip_index: clip.clip_index, attempt: clip.hd_attempts + 1, of: HD_ATTEMPTS }));
+  await enqueueHdRenders(env, clip.jobId, [clip.clipIndex]);
+  console.log(JSON.stringify({ msg: "render_hd: HD did not land in time; queued again", job_id: clip.jobId, clip_index: clip.clipIndex, attempt: clip.hdAttempts + 1, of: HD_ATTEMPTS }));
   return true;
 }
 
@@ -86,12 +89,10 @@ async function requeue(env: Env, clip: OverdueClip, nowIso: string): Promise<boo
  */
 async function giveUp(env: Env, clip: OverdueClip): Promise<boolean> {
   const name = mezzanineOf(clip.metadata ? (JSON.parse(clip.metadata) as Record<string, unknown>) : null);
-  if (name) await env.FILES.delete(await jobFileKey(workerConfig(env).appSecret, clip.job_id, name));
-  const r = await env.DB.prepare("UPDATE clips SET hd_due_at = NULL WHERE job_id = ?1 AND clip_index = ?2 AND hd = 0 AND hd_due_at IS NOT NULL")
-    .bind(clip.job_id, clip.clip_index)
-    .run();
+  if (name) await env.FILES.delete(await jobFileKey(workerConfig(env).appSecret, clip.jobId, name));
+  const r = await drizzle(env.DB).update(clips).set({ hdDueAt: null }).where(and(clipIs(clip), eq(clips.hd, false), isNotNull(clips.hdDueAt))).run();
   if (r.meta.changes !== 1) return false;
-  console.log(JSON.stringify({ msg: "render_hd: giving up after the last attempt; clip stays at preview quality", job_id: clip.job_id, clip_index: clip.clip_index, attempts: clip.hd_attempts, job_status: clip.status }));
+  console.log(JSON.stringify({ msg: "render_hd: giving up after the last attempt; clip stays at preview quality", job_id: clip.jobId, clip_index: clip.clipIndex, attempts: clip.hdAttempts, job_status: clip.status }));
   return true;
 }
 
@@ -100,14 +101,18 @@ async function giveUp(env: Env, clip: OverdueClip): Promise<boolean> {
  * the backend could have used is deleted (R2 ignores the missing ones).
  */
 async function dropStoppedJobsMezzanines(env: Env): Promise<number> {
-  const { results } = await env.DB.prepare(
-    `SELECT id FROM jobs WHERE hd_mode = 'fanout' AND mezzanines_dropped = 0 AND status IN ('cancelled', 'failed') LIMIT 50`,
-  ).all<{ id: string }>();
+  const db = drizzle(env.DB);
+  const results = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.hdMode, "fanout"), eq(jobs.mezzaninesDropped, false), inArray(jobs.status, ["cancelled", "failed"])))
+    .limit(50)
+    .all();
   const { appSecret } = workerConfig(env);
   for (const { id } of results) {
     const keys = await Promise.all(Array.from({ length: MAX_CLIPS }, (_, i) => jobFileKey(appSecret, id, mezzanineFile(i))));
     await env.FILES.delete(keys);
-    await env.DB.prepare("UPDATE jobs SET mezzanines_dropped = 1 WHERE id = ?1").bind(id).run();
+    await db.update(jobs).set({ mezzaninesDropped: true }).where(eq(jobs.id, id));
   }
   return results.length;
 }

@@ -2,6 +2,9 @@
 // message per clip; the consumer hands each to its own backend instance, which renders the clip's
 // 1080p file from the clip's mezzanine and reports `clip_hd` on the job's callbacks.
 import { FILE_NAME_RE } from "@katto/protocol";
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clips, jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { callbackFor, jobFileSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
@@ -18,11 +21,12 @@ export function mezzanineOf(metadata: Record<string, unknown> | null | undefined
  * redelivery), the job is no longer completed, or the clip has no mezzanine.
  */
 export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Promise<BackendTask | null> {
-  const row = await env.DB.prepare(
-    `SELECT j.status, j.account_id, c.hd, c.start_s, c.end_s, c.metadata FROM clips c JOIN jobs j ON j.id = c.job_id WHERE c.job_id = ?1 AND c.clip_index = ?2`,
-  )
-    .bind(jobId, clipIndex)
-    .first<{ status: string; account_id: string; hd: number; start_s: number; end_s: number; metadata: string | null }>();
+  const row = await drizzle(env.DB)
+    .select({ status: jobs.status, accountId: jobs.accountId, hd: clips.hd, startS: clips.startS, endS: clips.endS, metadata: clips.metadata })
+    .from(clips)
+    .innerJoin(jobs, eq(jobs.id, clips.jobId))
+    .where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex)))
+    .get();
   if (!row || row.status !== "completed" || row.hd) return null;
   const metadata = row.metadata ? JSON.parse(row.metadata) : {};
   const mezzanine = mezzanineOf(metadata);
@@ -38,8 +42,8 @@ export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Pr
       source: { url: await jobFileSourceUrl(env, jobId, mezzanine) },
       // the mezzanine holds exactly the clip's range, so the range starts at 0 (words and crop path
       // in the metadata are clip-relative already)
-      clip: { start: 0, end: Math.round((row.end_s - row.start_s) * 1000) / 1000, metadata },
-      brand_kit: await defaultBrandKit(env.DB, row.account_id),
+      clip: { start: 0, end: Math.round((row.endS - row.startS) * 1000) / 1000, metadata },
+      brand_kit: await defaultBrandKit(env.DB, row.accountId),
       callback: await callbackFor(env, jobId),
     },
   };

@@ -1,7 +1,10 @@
 // The render task of a queued job (docs/render-protocol.md "POST /v1/jobs"), and what happens when
 // it cannot be handed to the backend: the job fails and its slot is refunded.
 import { MAX_CLIPS, resolveStyle, type HdMode } from "@katto/protocol";
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { workerConfig } from "../../config";
+import { accounts, jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
@@ -27,26 +30,28 @@ export function hdModeOf(env: Env): HdMode {
  * handed over). The job records its HD mode: the `clips` event fans out only jobs sent for it.
  */
 export async function renderJobTask(env: Env, jobId: string): Promise<BackendTask | null> {
-  const job = await env.DB.prepare(
-    `SELECT j.id, j.account_id, j.status, j.source, j.source_url, j.config, a.plan FROM jobs j JOIN accounts a ON a.id = j.account_id WHERE j.id = ?`,
-  )
-    .bind(jobId)
-    .first<{ id: string; account_id: string; status: string; source: string; source_url: string; config: string | null; plan: string }>();
+  const db = drizzle(env.DB);
+  const job = await db
+    .select({ id: jobs.id, accountId: jobs.accountId, status: jobs.status, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, plan: accounts.plan })
+    .from(jobs)
+    .innerJoin(accounts, eq(accounts.id, jobs.accountId))
+    .where(eq(jobs.id, jobId))
+    .get();
   if (!job || job.status !== "queued") return null;
   const mode = hdModeOf(env);
-  await env.DB.prepare(`UPDATE jobs SET hd_mode = ?2 WHERE id = ?1 AND status = 'queued'`).bind(job.id, mode).run();
+  await db.update(jobs).set({ hdMode: mode }).where(and(eq(jobs.id, job.id), eq(jobs.status, "queued")));
   const config = job.config ? (JSON.parse(job.config) as Config) : {};
-  const { kit: brandKit, style: kitStyle } = await defaultKit(env.DB, job.account_id);
+  const { kit: brandKit, style: kitStyle } = await defaultKit(env.DB, job.accountId);
   // the clips' style: the default kit's, with the job's own fields over it
   const style = resolveStyle(kitStyle, config.style);
   const upload = job.source === "upload";
-  const broll = await taskBroll(env, job.account_id, style);
+  const broll = await taskBroll(env, job.accountId, style);
   return {
     kind: "render",
     body: {
       job_id: job.id,
       // uploads are fetched from the Worker with a signed URL
-      source: { url: upload ? await jobSourceUrl(env, job.id) : job.source_url, kind: upload ? "upload" : "url" },
+      source: { url: upload ? await jobSourceUrl(env, job.id) : job.sourceUrl, kind: upload ? "upload" : "url" },
       config: { ...config, ...(Object.keys(style).length > 0 ? { style } : {}), ...(brandKit ? { brandKit } : {}) },
       callback: await callbackFor(env, job.id),
       limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: config.max_clips ?? MAX_CLIPS },

@@ -3,10 +3,13 @@
 // clip_renditions row and enqueues render_rendition); the consumer turns the row into the
 // protocol's RenditionTask, and the backend's clip_rendition event stores the file on the row.
 import { FILE_NAME_RE } from "@katto/protocol";
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clipRenditions, jobs } from "../../db/schema";
 import type { Env } from "../../env";
 import { callbackFor, jobFileSourceUrl } from "../../render-backend/callbacks";
 import { InvalidTaskError, type BackendTask } from "../../render-backend/send-task";
-import type { QueueMessage } from "../../queues/messages";
+import type { QueueMessage } from "../../render-queue/messages";
 import { fileNameOfKey } from "../../storage/keys";
 
 type RenditionMessage = Extract<QueueMessage, { type: "render_rendition" }>;
@@ -16,14 +19,15 @@ type RenditionMessage = Extract<QueueMessage, { type: "render_rendition" }>;
  * (or it was dropped), the rendition already landed (a redelivery), or the job is not completed.
  */
 export async function renditionTask(env: Env, m: RenditionMessage): Promise<BackendTask | null> {
-  const row = await env.DB.prepare(
-    `SELECT j.status, r.source_key, r.video_key FROM clip_renditions r JOIN jobs j ON j.id = r.job_id
-     WHERE r.job_id = ?1 AND r.clip_index = ?2 AND r.width = ?3 AND r.height = ?4`,
-  )
-    .bind(m.job_id, m.clip_index, m.width, m.height)
-    .first<{ status: string; source_key: string; video_key: string | null }>();
-  if (!row || row.video_key || row.status !== "completed") return null;
-  const source = fileNameOfKey(row.source_key);
+  const r = clipRenditions;
+  const row = await drizzle(env.DB)
+    .select({ status: jobs.status, sourceKey: r.sourceKey, videoKey: r.videoKey })
+    .from(r)
+    .innerJoin(jobs, eq(jobs.id, r.jobId))
+    .where(and(eq(r.jobId, m.job_id), eq(r.clipIndex, m.clip_index), eq(r.width, m.width), eq(r.height, m.height)))
+    .get();
+  if (!row || row.videoKey || row.status !== "completed") return null;
+  const source = fileNameOfKey(row.sourceKey);
   if (!FILE_NAME_RE.test(source)) throw new InvalidTaskError(`the clip file "${source}" cannot be served to the render backend.`);
   return {
     kind: "rendition",

@@ -1,38 +1,34 @@
 // The render backend's callbacks about one re-render (docs/render-protocol.md "Re-renders"): its
 // events and its files. Every write is conditional on the re-render still running.
+import { and, eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { workerConfig } from "../../config";
+import { rerenders } from "../../db/schema";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../errors";
 import type { RerenderEvent } from "@katto/protocol";
 import { rerenderFileKey } from "../../storage/keys";
 import { requireFileName, storeBackendFile, type IncomingFile } from "../render/files";
 
-const RUNNING = `status IN ('queued', 'processing')`;
+/** The re-render's row, while it still runs. */
+const running = (rid: string) => and(eq(rerenders.id, rid), inArray(rerenders.status, ["queued", "processing"]));
 
 export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEvent) {
   const now = new Date().toISOString();
-  const db = env.DB;
+  const db = drizzle(env.DB);
   let changes = 0;
   if (ev.type === "progress") {
-    changes = (await db.prepare(`UPDATE rerenders SET status = 'processing', updated_at = ?2 WHERE id = ?1 AND ${RUNNING}`).bind(rid, now).run()).meta.changes;
+    changes = (await db.update(rerenders).set({ status: "processing", updatedAt: now }).where(running(rid)).run()).meta.changes;
   } else if (ev.type === "completed") {
-    const job = await db.prepare("SELECT job_id FROM rerenders WHERE id = ?").bind(rid).first<{ job_id: string }>();
+    const job = await db.select({ jobId: rerenders.jobId }).from(rerenders).where(eq(rerenders.id, rid)).get();
     if (!job) throw new NotFoundError("Re-render not found.");
     const secret = workerConfig(env).appSecret;
-    changes = (
-      await db
-        .prepare(`UPDATE rerenders SET status = 'completed', video_key = ?2, captions_key = ?3, duration = ?4, updated_at = ?5, captions_original_key = ?6, quality = ?7 WHERE id = ?1 AND ${RUNNING}`)
-        .bind(
-          rid,
-          await rerenderFileKey(secret, job.job_id, rid, ev.file),
-          await rerenderFileKey(secret, job.job_id, rid, ev.captions_file),
-          ev.duration,
-          now,
-          ev.captions_original_file ? await rerenderFileKey(secret, job.job_id, rid, ev.captions_original_file) : null,
-          ev.quality ? JSON.stringify(ev.quality) : null,
-        )
-        .run()
-    ).meta.changes;
+    const key = (name: string) => rerenderFileKey(secret, job.jobId, rid, name);
+    const set = {
+      status: "completed", videoKey: await key(ev.file), captionsKey: await key(ev.captions_file), duration: ev.duration, updatedAt: now,
+      captionsOriginalKey: ev.captions_original_file ? await key(ev.captions_original_file) : null, quality: ev.quality ? JSON.stringify(ev.quality) : null,
+    };
+    changes = (await db.update(rerenders).set(set).where(running(rid)).run()).meta.changes;
   } else {
     changes = await failRerender(env, rid, ev.error);
   }
@@ -41,17 +37,15 @@ export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEven
 
 /** Fails a re-render that is still running; answers how many rows changed (0 or 1). */
 export async function failRerender(env: Env, rid: string, error: string): Promise<number> {
-  const r = await env.DB.prepare(`UPDATE rerenders SET status = 'failed', error = ?2, updated_at = ?3 WHERE id = ?1 AND ${RUNNING}`)
-    .bind(rid, error, new Date().toISOString())
-    .run();
+  const r = await drizzle(env.DB).update(rerenders).set({ status: "failed", error, updatedAt: new Date().toISOString() }).where(running(rid)).run();
   return r.meta.changes;
 }
 
 /** PUT /internal/v1/rerenders/{rid}/files/{name}: only while the re-render runs. */
 export async function storeRerenderFile(env: Env, baseUrl: string, rid: string, file: IncomingFile) {
   requireFileName(file.name);
-  const r = await env.DB.prepare("SELECT job_id, status FROM rerenders WHERE id = ?").bind(rid).first<{ job_id: string; status: string }>();
+  const r = await drizzle(env.DB).select({ jobId: rerenders.jobId, status: rerenders.status }).from(rerenders).where(eq(rerenders.id, rid)).get();
   if (!r) throw new NotFoundError("Re-render not found.");
   if (r.status !== "queued" && r.status !== "processing") throw new ConflictError(`Re-render is ${r.status}; no more files are accepted.`);
-  return storeBackendFile(env, baseUrl, await rerenderFileKey(workerConfig(env).appSecret, r.job_id, rid, file.name), file);
+  return storeBackendFile(env, baseUrl, await rerenderFileKey(workerConfig(env).appSecret, r.jobId, rid, file.name), file);
 }

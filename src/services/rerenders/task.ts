@@ -1,6 +1,9 @@
 // The re-render task of a queued re-render (docs/render-protocol.md "Re-renders"): the clip's
 // range and stored editing metadata, the requested changes, the account's brand kit, and a
 // callback token of its own.
+import { and, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { clips, jobs, rerenders, transcripts } from "../../db/schema";
 import { resolveStyle, type RerenderParams, type Style, type TranscriptWord } from "@katto/protocol";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
@@ -14,24 +17,24 @@ const TRIM_WORD_MARGIN_S = 5;
 
 /** The task of a re-render still queued, or null (a redelivery of one already handed over). */
 export async function rerenderTask(env: Env, rid: string): Promise<BackendTask | null> {
-  const r = await env.DB.prepare(
-    `SELECT r.id, r.job_id, r.clip_index, r.status, r.params, r.start_s AS trim_start, r.end_s AS trim_end, c.metadata, c.start_s, c.end_s,
-       j.source, j.source_url, j.account_id, t.words, t.revision
-     FROM rerenders r JOIN clips c ON c.job_id = r.job_id AND c.clip_index = r.clip_index JOIN jobs j ON j.id = r.job_id
-     LEFT JOIN transcripts t ON t.job_id = r.job_id WHERE r.id = ?`,
-  )
-    .bind(rid)
-    .first<{
-      id: string; job_id: string; clip_index: number; status: string; params: string; trim_start: number | null; trim_end: number | null;
-      metadata: string; start_s: number; end_s: number; source: string; source_url: string; account_id: string; words: string | null; revision: number | null;
-    }>();
+  const r = await drizzle(env.DB)
+    .select({
+      jobId: rerenders.jobId, clipIndex: rerenders.clipIndex, status: rerenders.status, params: rerenders.params, trimStart: rerenders.startS, trimEnd: rerenders.endS,
+      metadata: clips.metadata, startS: clips.startS, endS: clips.endS, source: jobs.source, sourceUrl: jobs.sourceUrl, accountId: jobs.accountId, words: transcripts.words, revision: transcripts.revision,
+    })
+    .from(rerenders)
+    .innerJoin(clips, and(eq(clips.jobId, rerenders.jobId), eq(clips.clipIndex, rerenders.clipIndex)))
+    .innerJoin(jobs, eq(jobs.id, rerenders.jobId))
+    .leftJoin(transcripts, eq(transcripts.jobId, rerenders.jobId))
+    .where(eq(rerenders.id, rid))
+    .get();
   if (!r || r.status !== "queued") return null;
   const upload = r.source === "upload";
-  const metadata = JSON.parse(r.metadata) as { style?: Style };
+  const metadata = JSON.parse(r.metadata ?? "{}") as { style?: Style };
   const params = JSON.parse(r.params) as RerenderParams & { captions?: "refresh"; trim?: true };
-  const trimmed = r.trim_start !== null && r.trim_end !== null;
-  const start = trimmed ? r.trim_start! : r.start_s;
-  const end = trimmed ? r.trim_end! : r.end_s;
+  const trimmed = r.trimStart !== null && r.trimEnd !== null;
+  const start = r.trimStart !== null && r.trimEnd !== null ? r.trimStart : r.startS;
+  const end = r.trimStart !== null && r.trimEnd !== null ? r.trimEnd : r.endS;
   // The corrected words (issue 22) replace the stored caption words whenever they may differ from
   // them: after a correction, on a captions refresh, and over a trimmed range.
   const useTranscript = r.words !== null && ((r.revision ?? 0) > 0 || params.captions === "refresh" || trimmed);
@@ -43,20 +46,20 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
   // B-roll assets go with a re-render that places cutaways anew: one that changes the clip's B-roll
   // source, and a trim (its cutaways are placed on the new range's words)
   const rendered = style ?? metadata.style;
-  const broll = (style && style.broll !== metadata.style?.broll) || trimmed ? await taskBroll(env, r.account_id, rendered) : undefined;
+  const broll = (style && style.broll !== metadata.style?.broll) || trimmed ? await taskBroll(env, r.accountId, rendered) : undefined;
   return {
     kind: "rerender",
     body: {
       rerender_id: rid,
-      job_id: r.job_id,
-      clip_index: r.clip_index,
-      source: { url: upload ? await jobSourceUrl(env, r.job_id) : r.source_url, kind: upload ? "upload" : "url" },
+      job_id: r.jobId,
+      clip_index: r.clipIndex,
+      source: { url: upload ? await jobSourceUrl(env, r.jobId) : r.sourceUrl, kind: upload ? "upload" : "url" },
       clip: { start, end, metadata },
       // a new style changes the clip's own field by field; without one the backend keeps the stored style
       params: style ? { ...renderParams, style } : renderParams,
       ...(words ? { words } : {}),
-      ...(trimmed ? { metadata_start: r.start_s } : {}),
-      brand_kit: await defaultBrandKit(env.DB, r.account_id),
+      ...(trimmed ? { metadata_start: r.startS } : {}),
+      brand_kit: await defaultBrandKit(env.DB, r.accountId),
       callback: await callbackFor(env, rid),
       ...(broll ? { broll } : {}),
     },

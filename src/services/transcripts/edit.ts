@@ -4,7 +4,7 @@
 import { applyTranscriptEdits, type TranscriptWord } from "@katto/protocol";
 import type { TranscriptEditBody } from "@katto/protocol/api";
 import { drizzle } from "drizzle-orm/d1";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { transcripts } from "../../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { requireScope } from "../auth/keys";
@@ -22,8 +22,10 @@ export async function editTranscript(ctx: AccountContext, jobId: string, body: T
   const segments = JSON.parse(t.segments) as { start: number; end: number; text: string }[];
   const edited = applyTranscriptEdits({ words, segments }, body.edits);
   if (!edited.ok) throw new ValidationError(edited.error);
-  const r = await ctx.env.DB.prepare("UPDATE transcripts SET words = ?1, segments = ?2, revision = revision + 1 WHERE job_id = ?3 AND revision = ?4")
-    .bind(JSON.stringify(edited.value.words), JSON.stringify(edited.value.segments), jobId, body.revision)
+  const r = await db
+    .update(transcripts)
+    .set({ words: JSON.stringify(edited.value.words), segments: JSON.stringify(edited.value.segments), revision: sql`${transcripts.revision} + 1` })
+    .where(and(eq(transcripts.jobId, jobId), eq(transcripts.revision, body.revision)))
     .run();
   if (r.meta.changes !== 1) {
     const now = await db.select({ revision: transcripts.revision }).from(transcripts).where(eq(transcripts.jobId, jobId)).get();

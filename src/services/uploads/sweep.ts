@@ -1,3 +1,6 @@
+import { and, eq, lt } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { jobs } from "../../db/schema";
 import type { Env } from "../../env";
 
 /**
@@ -5,12 +8,16 @@ import type { Env } from "../../env";
  * their uploaded bytes. They were never charged, so quota is untouched.
  */
 export async function sweepExpiredUploads(env: Env, now = new Date()): Promise<number> {
-  const { results } = await env.DB.prepare("SELECT id, upload_key FROM jobs WHERE status = 'reserved' AND upload_expires_at < ? LIMIT 500")
-    .bind(now.toISOString())
-    .all<{ id: string; upload_key: string }>();
+  const db = drizzle(env.DB);
+  const results = await db
+    .select({ id: jobs.id, uploadKey: jobs.uploadKey })
+    .from(jobs)
+    .where(and(eq(jobs.status, "reserved"), lt(jobs.uploadExpiresAt, now.toISOString())))
+    .limit(500)
+    .all();
   if (!results.length) return 0;
-  await env.FILES.delete(results.map((r) => r.upload_key));
-  const db = env.DB;
-  await db.batch(results.map((r) => db.prepare("DELETE FROM jobs WHERE id = ? AND status = 'reserved'").bind(r.id)));
+  await env.FILES.delete(results.flatMap((r) => r.uploadKey ?? []));
+  const [first, ...more] = results.map((r) => db.delete(jobs).where(and(eq(jobs.id, r.id), eq(jobs.status, "reserved"))));
+  await db.batch([first!, ...more]);
   return results.length;
 }

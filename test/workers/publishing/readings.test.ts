@@ -9,7 +9,8 @@ import worker from "../../../src/index";
 import { publicationReadings, publications } from "../../../src/db/schema";
 import { PublicationListSchema, PublicationSchema } from "@katto/protocol/api";
 import { platforms } from "../../../src/services/publishing/platforms";
-import { dispatchDueReadings, metricsOnPublish, takeReading } from "../../../src/services/publishing/readings";
+import { metricsOnPublish } from "../../../src/services/publishing/reading-schedule";
+import { dispatchDueReadings, takeReading } from "../../../src/services/publishing/readings";
 import { api, createAccount, type Client } from "../helpers";
 import { armFault, completedClip, connect, standInOrigin } from "./helpers";
 

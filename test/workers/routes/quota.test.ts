@@ -1,6 +1,9 @@
 // Monthly video quota (spec "Limits", "Quota use by operation"; issue 3 "Quota").
 import { env } from "cloudflare:test";
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
+import { accounts } from "../../../src/db/schema";
 import { AccountSchema, UsageSchema, CancelledSchema, JobCreatedSchema } from "@katto/protocol/api";
 import { ErrorSchema } from "../../../src/schemas/common";
 import { monthStart, plans } from "../../../src/services/plans";
@@ -171,7 +174,7 @@ describe("refunds", () => {
 });
 
 describe("calendar months (UTC), with the clock passed in", () => {
-  const charge = async (id: string, at: string) => (await chargeStatement(env.DB, id, "free", new Date(at)).run()).meta.changes;
+  const charge = async (id: string, at: string) => (await chargeStatement(drizzle(env.DB), id, "free", new Date(at)).run()).meta.changes;
   const row = (id: string) => env.DB.prepare("SELECT videos_used, refunds_used, period_start FROM accounts WHERE id = ?").bind(id).first();
 
   it("the period rolls over at 00:00 UTC on the 1st: reads show the new period at once, the first charge resets the count", async () => {
@@ -192,10 +195,11 @@ describe("calendar months (UTC), with the clock passed in", () => {
     expect(await charge(id, "2026-01-20T12:00:00Z")).toBe(1);
     expect(await charge(id, "2026-02-03T12:00:00Z")).toBe(1); // February: a new period with 1 used
     // refundStatement runs right after a statement whose changes() = 1 (the job's status change).
-    const touch = env.DB.prepare("UPDATE accounts SET plan = plan WHERE id = ?").bind(id);
-    await env.DB.batch([touch, refundStatement(env.DB, id, "free", Date.parse("2026-01-20T12:00:00Z"), true)]);
+    const db = drizzle(env.DB);
+    const touch = db.update(accounts).set({ plan: sql`${accounts.plan}` }).where(eq(accounts.id, id));
+    await db.batch([touch, refundStatement(db, id, "free", Date.parse("2026-01-20T12:00:00Z"), true)]);
     expect(await row(id)).toEqual({ videos_used: 1, refunds_used: 0, period_start: "2026-02-01T00:00:00.000Z" });
-    await env.DB.batch([touch, refundStatement(env.DB, id, "free", Date.parse("2026-02-03T12:00:00Z"), true)]);
+    await db.batch([touch, refundStatement(db, id, "free", Date.parse("2026-02-03T12:00:00Z"), true)]);
     expect(await row(id)).toEqual({ videos_used: 0, refunds_used: 1, period_start: "2026-02-01T00:00:00.000Z" });
   });
 

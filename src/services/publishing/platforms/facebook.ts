@@ -29,7 +29,8 @@
 // Reel, and `finish` is the only call that publishes it: after a lost answer, the video's
 // publishing_phase says whether it took effect. Page videos have no object before the publishing call,
 // so a lost answer there is reported unconfirmed.
-import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { call, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
 
 export const FACEBOOK_GRAPH_VERSION = "v24.0";

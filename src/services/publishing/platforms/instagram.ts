@@ -20,7 +20,8 @@
 // The anchor is the media container id, stored right after it is created (a container is not a post:
 // creating another is harmless). media_publish is the irreversible step; if its answer is lost, the
 // container's status_code says PUBLISHED or not, and the account's recent media give the post's id.
-import { call, commonLimitViolations, fail, httpError, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { call, httpError, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
 
 const GRAPH_VERSION = "v23.0";

@@ -28,7 +28,8 @@
 // saying when to reconnect; the core warns from expiresAt. The anchor is the video URN, stored before the
 // first part. POST /rest/posts is the irreversible step; this app cannot read the member's posts
 // (r_member_social is closed), so a lost answer there is reported unconfirmed.
-import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepOutcome, type TokenSet } from "./platform";
+import { call, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
 import type { PlatformMetrics } from "./metrics";
 

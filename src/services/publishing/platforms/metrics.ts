@@ -2,42 +2,11 @@
 // Each adapter's `metrics` is either a reader over the platform's documented statistics/insights
 // call, or `{offered: false, reason}` when the platform gives this app no such numbers. Like the
 // publish steps, a reader never throws for a platform answer: it returns a MetricsResult.
-import { call, jsonOf, type PlatformAccount, type PlatformContext, type PlatformError, type TokenSet } from "./platform";
+import { type MetricsError, type MetricsNumbers, type MetricsResult, type PlatformContext } from "./platform";
+import { call, jsonOf } from "./http";
 
-/**
- * One reading as the platform gave it. A number the platform does not report is null (YouTube's
- * Data API has no share count; only Instagram and Facebook give an average watch time).
- */
-export interface MetricsNumbers {
-  views: number | null;
-  likes: number | null;
-  comments: number | null;
-  /** Shares, reposts and quotes together where the platform counts them apart (X, Threads). */
-  shares: number | null;
-  /** Average seconds watched per view, where the platform reports it. */
-  avg_watch_time_s: number | null;
-}
-
-/** Why a reading could not be taken, beyond the publish errors. */
-export type MetricsError =
-  | PlatformError
-  /** The connection's grant lacks the statistics permission: reconnect to grant it. */
-  | { kind: "missing_permission"; message: string; advice: string }
-  /** The post is gone from the platform (deleted or removed): no more readings. */
-  | { kind: "post_deleted"; message: string };
-
-export type MetricsResult = { ok: true; value: MetricsNumbers } | { ok: false; error: MetricsError };
-
-export interface MetricsRequest {
-  tokens: TokenSet;
-  account: PlatformAccount;
-  /** The platform's id of the post (the publication's post_id). */
-  postId: string;
-}
-
-export type PlatformMetrics =
-  | { offered: true; read(ctx: PlatformContext, req: MetricsRequest): Promise<MetricsResult> }
-  | { offered: false; reason: string };
+// The metrics contract (what an adapter's `metrics` is and returns) is part of the adapter contract, platform.ts.
+export type { MetricsError, MetricsNumbers, MetricsRequest, MetricsResult, PlatformMetrics } from "./platform";
 
 export const numbers = (n: Partial<MetricsNumbers>): MetricsNumbers => ({ views: null, likes: null, comments: null, shares: null, avg_watch_time_s: null, ...n });
 

@@ -1,7 +1,8 @@
 // OAuth 2.0 token endpoint calls shared by the adapters (RFC 6749 §4.1.3 code exchange, §6 refresh,
 // RFC 7009 revocation). Adapters pass their own endpoint and how the client authenticates; the
 // answers map to TokenSet and PlatformError the same way on every platform.
-import { call, fail, httpError, jsonOf, ok, type PlatformContext, type Result, type TokenSet } from "./platform";
+import { fail, ok, type PlatformContext, type Result, type TokenSet } from "./platform";
+import { call, httpError, jsonOf } from "./http";
 
 export interface TokenEndpoint {
   url: string;

@@ -61,8 +61,6 @@
 //   (test/publishing/stand-ins/faults.ts holds the shared arming logic.)
 import { z } from "zod";
 import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
-import { base64url, randomToken, sha256Bytes } from "../../../lib/crypto";
-import type { PlatformMetrics } from "./metrics";
 
 export { PLATFORM_IDS, PRIVACY_LEVELS };
 export const PlatformIdSchema = z.enum(PLATFORM_IDS);
@@ -236,37 +234,45 @@ export interface Platform<S = unknown> {
   metrics: PlatformMetrics;
 }
 
-// ---- helpers every adapter uses (keep them here so errors map the same way everywhere) ----
+// ---- what an adapter's `metrics` reads (docs/publishing.md "Metrics"; the readers' helpers: metrics.ts) ----
 
-/** Maps an HTTP failure the platform did not explain further. */
-export function httpError(status: number, message: string, retryAfter?: string | null): PlatformError {
-  if (status === 401) return { kind: "needs_reauth", message };
-  if (status === 429 || status >= 500 || status === 408) {
-    const seconds = retryAfter ? Number.parseInt(retryAfter, 10) : Number.NaN;
-    return { kind: "transient", message, ...(Number.isFinite(seconds) && seconds >= 0 ? { retryAfterSeconds: seconds } : {}) };
-  }
-  return { kind: "refused", reason: message, advice: "Check the post's settings and the connected account, then try again." };
-}
 
 /**
- * A fetch that turns a network failure into a value. `mayHavePublished` marks calls whose effect is
- * unknown when the answer is lost (the publishing call): they become unknown_outcome, not transient.
+ * One reading as the platform gave it. A number the platform does not report is null (YouTube's
+ * Data API has no share count; only Instagram and Facebook give an average watch time).
  */
-export async function call(ctx: PlatformContext, input: string, init: RequestInit, mayHavePublished = false): Promise<Result<Response>> {
-  try {
-    return ok(await ctx.fetch(input, init));
-  } catch (e) {
-    const what = `${init.method ?? "GET"} ${new URL(input).host}${new URL(input).pathname}`;
-    return fail(mayHavePublished ? { kind: "unknown_outcome", message: `No answer from ${what}: the post may or may not exist.` } : { kind: "transient", message: `Network error calling ${what}: ${e instanceof Error ? e.name : "error"}` });
-  }
+export interface MetricsNumbers {
+  views: number | null;
+  likes: number | null;
+  comments: number | null;
+  /** Shares, reposts and quotes together where the platform counts them apart (X, Threads). */
+  shares: number | null;
+  /** Average seconds watched per view, where the platform reports it. */
+  avg_watch_time_s: number | null;
 }
 
+/** Why a reading could not be taken, beyond the publish errors. */
+export type MetricsError =
+  | PlatformError
+  /** The connection's grant lacks the statistics permission: reconnect to grant it. */
+  | { kind: "missing_permission"; message: string; advice: string }
+  /** The post is gone from the platform (deleted or removed): no more readings. */
+  | { kind: "post_deleted"; message: string };
 
-/** A PKCE verifier and its S256 challenge (RFC 7636 §4.1-4.2). */
-export async function pkcePair(): Promise<{ verifier: string; challenge: string }> {
-  const verifier = randomToken(32);
-  return { verifier, challenge: base64url(await sha256Bytes(verifier)) };
+export type MetricsResult = { ok: true; value: MetricsNumbers } | { ok: false; error: MetricsError };
+
+export interface MetricsRequest {
+  tokens: TokenSet;
+  account: PlatformAccount;
+  /** The platform's id of the post (the publication's post_id). */
+  postId: string;
 }
+
+export type PlatformMetrics =
+  | { offered: true; read(ctx: PlatformContext, req: MetricsRequest): Promise<MetricsResult> }
+  | { offered: false; reason: string };
+
+// ---- checks every adapter uses (the HTTP helpers, so errors map the same way everywhere: http.ts) ----
 
 /** Hashtags in a caption, as platforms count them. */
 export const hashtagsIn = (text: string) => text.match(/(^|\s)#[\p{L}\p{N}_]+/gu)?.length ?? 0;
@@ -281,13 +287,4 @@ export function commonLimitViolations(limits: PlatformLimits, name: string, vide
   if (limits.titleMaxChars !== undefined && post.title !== undefined && [...post.title].length > limits.titleMaxChars) out.push({ field: "title", message: `${name} titles are limited to ${limits.titleMaxChars} characters.` });
   if (limits.maxHashtags !== undefined && hashtagsIn(post.caption) > limits.maxHashtags) out.push({ field: "hashtags", message: `${name} allows at most ${limits.maxHashtags} hashtags in a caption.` });
   return out;
-}
-
-/** Reads a JSON body without throwing on a non-JSON answer. */
-export async function jsonOf(res: Response): Promise<unknown> {
-  try {
-    return await res.json();
-  } catch {
-    return undefined;
-  }
 }

@@ -27,7 +27,8 @@
 // the container id, stored before its status is read; threads_publish is the irreversible step and the
 // container's own status (PUBLISHED or FINISHED) reconciles a lost answer. The long-lived token refreshes
 // itself, so it is also stored as the refresh credential.
-import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { call, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, sumOf, type PlatformMetrics } from "./metrics";
 
 const API = "/v1.0";

@@ -22,7 +22,8 @@
 // The anchor is TikTok's publish_id, stored right after init. An init whose answer is lost leaves an
 // upload URL nobody uses (it expires; nothing is posted), so init may be repeated. The post goes out
 // when the LAST chunk lands: that is the irreversible step, reconciled through status/fetch.
-import { call, commonLimitViolations, fail, httpError, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { call, httpError, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
 import { count, numbers, rateLimited, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
 

@@ -29,14 +29,16 @@
 // The anchor is the media id (and its media_key), stored before the first APPEND. POST /2/tweets is the
 // irreversible step; after a lost answer, reconcile reads the account's latest posts for one carrying
 // our media_key.
-import { call, commonLimitViolations, fail, jsonOf, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { RENDITION_SIZES } from "@katto/protocol";
+import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { call, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
 import { count, numbers, rateLimited, sumOf, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
 
 /** APPEND segments are limited to 5 MB; 4 MiB leaves room for the multipart envelope. */
 export const X_CHUNK_BYTES = 4 * 1024 * 1024;
-/** The frame a clip is rendered at for X (recommended portrait; within the 1200x1900 cap). */
-export const X_RENDER_SIZE = { width: 720, height: 1280 };
+/** The frame a clip is rendered at for X (recommended portrait; within the 1200x1900 cap): the protocol's rendition size. */
+export const X_RENDER_SIZE = RENDITION_SIZES[0];
 const MAX_PORTRAIT = { width: 1200, height: 1900 };
 const MAX_LANDSCAPE = { width: 1920, height: 1200 };
 const SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];

@@ -1,5 +1,6 @@
 // Everything that puts render work on RENDER_QUEUE (message shapes: ./messages.ts). The consumer
-// (./consumer.ts) hands each message to the render backend. Webhook deliveries queue their own
+// (src/queues/consumer.ts) hands each message to the render backend; the services it calls put work
+// on the queue through this room, never through queues/, so the arrows run queues → services → here. Webhook deliveries queue their own
 // messages (src/webhooks/delivery.ts).
 import type { Env } from "../env";
 import type { QueueMessage } from "./messages";

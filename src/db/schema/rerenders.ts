@@ -1,0 +1,24 @@
+// The rerenders table (drizzle). Layout and invariants: docs/storage-layout.md.
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { jobs } from "./jobs";
+
+export const rerenders = sqliteTable("rerenders", {
+  id: text("id").primaryKey(),
+  jobId: text("job_id").notNull().references(() => jobs.id),
+  clipIndex: integer("clip_index").notNull(),
+  status: text("status").notNull(),
+  params: text("params").notNull(), // JSON {layout_mode?, caption_style?, dub?, style?, captions?}
+  /** a trim's range in the source (snapped), seconds; null: the clip's own range */
+  startS: real("start_s"),
+  endS: real("end_s"),
+  videoKey: text("video_key"),
+  captionsKey: text("captions_key"),
+  /** the spoken-language SRT when the re-render's captions are translated or dubbed; null otherwise */
+  captionsOriginalKey: text("captions_original_key"),
+  duration: real("duration"),
+  /** JSON ClipQuality of the new version, measured on its file; null until completed (or from older backends). */
+  quality: text("quality"),
+  error: text("error"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+}, (t) => [index("rerenders_job").on(t.jobId)]);
