@@ -11,7 +11,7 @@
 // Times: "uncut" times are seconds from the clip's source start (what the crop path and the words
 // are measured in before cuts); "clip" times are seconds on the clip's own timeline after the cuts.
 import { z } from "zod";
-import { isCropLayout } from "./vocabularies.js";
+import { CLIP_FRAMES, isCropLayout } from "./vocabularies.js";
 
 // ---------------------------------------------------------------------------------------------
 // Kept spans and the maps between source time and clip time (moved from container/src/edit/timeline.ts)
@@ -295,7 +295,7 @@ export interface ClipTimelineInput {
 }
 
 /** The frame a timeline is described in: Katto's HD clip. */
-export const TIMELINE_FRAME = { width: 1080, height: 1920 } as const;
+export const TIMELINE_FRAME = CLIP_FRAMES.hd;
 
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
 

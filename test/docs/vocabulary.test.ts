@@ -69,8 +69,11 @@ export function rewrittenLists(text: string): string[] {
 /** Every object of numbers (two or more) inside the protocol's exported constants, by its path: "CLIP_FRAMES.hd" → {width: 1080, height: 1920}. */
 function numericRecords(values: Record<string, unknown>): Map<string, Record<string, number>> {
   const out = new Map<string, Record<string, number>>();
+  // a constant that is another's value (TIMELINE_FRAME = CLIP_FRAMES.hd) is that record, not a second one
+  const seen = new WeakSet<object>();
   const walk = (v: unknown, at: string) => {
-    if (v === null || typeof v !== "object") return;
+    if (v === null || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
     const entries = Object.entries(v);
     const numbers = entries.filter(([, x]) => typeof x === "number") as [string, number][];
     if (!Array.isArray(v) && numbers.length >= 2 && numbers.length === entries.length) out.set(at, Object.fromEntries(numbers));
