@@ -700,7 +700,9 @@ export interface components {
                     /** @description True peak, dBTP; null for silent audio. */
                     true_peak: number | null;
                 };
-                /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                /** @description The same, signed: positive when the captions come late (after the speech is heard), negative when early. Absent on clips measured before it existed. */
+                caption_offset_ms?: number | null;
+                /** @description How far the captions the clip ships (its SRT, clip time) start from the speech onsets measured in the rendered audio, ms (the size of caption_offset_ms); null when the clip has too few of either. */
                 caption_sync_ms: number | null;
                 /** @description Whether an edge of the clip cuts through a word. */
                 cut_word: boolean;
@@ -738,7 +740,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker. */
+                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                 subject_in_frame: number | null;
             } | null;
             /** @description Virality score, 0 to 100. */
@@ -945,7 +947,9 @@ export interface components {
                         /** @description True peak, dBTP; null for silent audio. */
                         true_peak: number | null;
                     };
-                    /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                    /** @description The same, signed: positive when the captions come late (after the speech is heard), negative when early. Absent on clips measured before it existed. */
+                    caption_offset_ms?: number | null;
+                    /** @description How far the captions the clip ships (its SRT, clip time) start from the speech onsets measured in the rendered audio, ms (the size of caption_offset_ms); null when the clip has too few of either. */
                     caption_sync_ms: number | null;
                     /** @description Whether an edge of the clip cuts through a word. */
                     cut_word: boolean;
@@ -983,7 +987,7 @@ export interface components {
                     speech_share: number;
                     /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                     starts_on_sentence: boolean | null;
-                    /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker. */
+                    /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                     subject_in_frame: number | null;
                 } | null;
                 /** @description Virality score, 0 to 100. */
@@ -1495,7 +1499,9 @@ export interface components {
                     /** @description True peak, dBTP; null for silent audio. */
                     true_peak: number | null;
                 };
-                /** @description Median distance between caption phrase starts and speech onsets measured in the rendered audio, ms; null when the clip has too few of either. */
+                /** @description The same, signed: positive when the captions come late (after the speech is heard), negative when early. Absent on clips measured before it existed. */
+                caption_offset_ms?: number | null;
+                /** @description How far the captions the clip ships (its SRT, clip time) start from the speech onsets measured in the rendered audio, ms (the size of caption_offset_ms); null when the clip has too few of either. */
                 caption_sync_ms: number | null;
                 /** @description Whether an edge of the clip cuts through a word. */
                 cut_word: boolean;
@@ -1533,7 +1539,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of sampled frames (2 per second) in which the speaker's face is fully inside the 9:16 frame; null for layouts without a subject (wide, center_crop, passthrough), except a center_crop that a quality fix chose in place of a face layout, which is still measured for its speaker. */
+                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                 subject_in_frame: number | null;
             } | null;
             rerender_id: string;
