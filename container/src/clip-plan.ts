@@ -8,7 +8,7 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import type { Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
-import { buildClipTimeline, CLIP_FRAMES, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { buildClipTimeline, CLIP_FRAMES, FALLBACK_LAYOUT, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -81,7 +81,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
   const end = Math.min(probe.duration, Math.max(m.end, start + MIN_CLIP_S));
   // a requested layout wins over the brand kit's default
   const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null);
-  const cropped = layout === "center_crop" || layout === "face_tracking";
+  const cropped = isCropLayout(layout);
   const win = cropped ? cropWindow(video.width, video.height) : null;
   return {
     index,
@@ -119,8 +119,8 @@ export const clipDuration = (p: ClipPlan) => p.end - p.start;
  */
 export function simplerFraming(p: ClipPlan, video: { width: number; height: number }): ClipPlan {
   const picture = p.content ? { width: p.content.w, height: p.content.h } : video;
-  const layout = chooseLayout(picture, "center_crop");
-  const win = layout === "center_crop" ? cropWindow(picture.width, picture.height) : null;
+  const layout = chooseLayout(picture, FALLBACK_LAYOUT);
+  const win = layout === FALLBACK_LAYOUT ? cropWindow(picture.width, picture.height) : null;
   return {
     ...p,
     layout,
@@ -128,7 +128,7 @@ export function simplerFraming(p: ClipPlan, video: { width: number; height: numb
     cropPath: win ? centerPath(win) : null,
     panels: null,
     faceCam: null,
-    layoutReason: `The planned ${p.layout} framing failed to render, so the clip was rendered with ${layout === "center_crop" ? "a still centre crop" : "the whole frame"}.`,
+    layoutReason: `The planned ${p.layout} framing failed to render, so the clip was rendered with ${layout === FALLBACK_LAYOUT ? "a still centre crop" : "the whole frame"}.`,
   };
 }
 

@@ -3,7 +3,7 @@
 // longer knows for its range (a trim: cuts, cutaways) is made here as the first render made it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CLIP_FRAMES, buildClipTimeline, isCropLayout, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
+import { AUTO_LAYOUT, CLIP_FRAMES, buildClipTimeline, FACE_CAM_LAYOUT, isCropLayout, WHOLE_PICTURE_LAYOUT, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "./broll/assets.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
@@ -28,7 +28,7 @@ import type { ProbeResult } from "./types.js";
 
 /** The layout to render: the requested one (spec names), else the stored one. */
 export function rerenderLayout(requested: string | undefined, stored: string | null): Layout {
-  const want = requested ?? stored ?? "wide";
+  const want = requested ?? stored ?? WHOLE_PICTURE_LAYOUT;
   if (!(LAYOUTS as readonly string[]).includes(want)) throw new StageError("rendering", `layout ${want} is not available on this render backend`);
   return want as Layout;
 }
@@ -80,7 +80,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
-  const faceCam = layout === "stacked" ? (stored.faceCam ?? undefined) : undefined;
+  const faceCam = layout === FACE_CAM_LAYOUT ? (stored.faceCam ?? undefined) : undefined;
   const clipStyle = o.style ?? stored.style;
   const translated = o.translated !== undefined ? o.translated : storedTranslation(stored, clipStyle);
   // the cuts the clip has (an HD render, or a re-render that changes no cutting option) are kept;
@@ -103,7 +103,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     openingFaces: stored.openingFaces,
     faceCam,
     translated,
-    cropPath: layout === "face_tracking" || layout === "center_crop" ? stored.cropPath : null,
+    cropPath: isCropLayout(layout) ? stored.cropPath : null,
     faceBoxes: stored.faceBoxes,
   });
   const captions = edit.captions;
@@ -112,7 +112,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const { drawn, cutaways } = await storedClipCutaways(o, shown, edit.durationS);
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === "face_tracking" ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === AUTO_LAYOUT ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
   // the version's clip timeline (@katto/protocol, issue 33), in the original source's seconds (an HD task's mezzanine starts at 0)
@@ -124,7 +124,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     content: stored.content,
     layout,
     cropWindow: isCropLayout(layout) ? cropWindow(frame.width, frame.height) : null,
-    cropPath: layout === "face_tracking" ? stored.cropPath : null,
+    cropPath: layout === AUTO_LAYOUT ? stored.cropPath : null,
     zooms: edit.zooms,
     words: words.map((w) => ({ word: w.text, start: w.start, end: w.end })),
     captions: parseSrt(captions.srt),

@@ -20,6 +20,8 @@ export const FALLBACK_LAYOUT = "center_crop" satisfies RenderLayout;
 export const AUTO_LAYOUT = "face_tracking" satisfies RenderLayout;
 /** The whole source picture in the 9:16 frame (blurred fill around it): what keeps everything in view when no crop does. */
 export const WHOLE_PICTURE_LAYOUT = "wide" satisfies RenderLayout;
+/** The layout that puts a small face cam over the rest of the picture. */
+export const FACE_CAM_LAYOUT = "stacked" satisfies RenderLayout;
 /** The layouts that crop one moving 9:16 window out of the source (a crop path). */
 export const CROP_LAYOUTS = ["center_crop", "face_tracking"] as const satisfies readonly RenderLayout[];
 export const isCropLayout = (l: string): l is (typeof CROP_LAYOUTS)[number] => (CROP_LAYOUTS as readonly string[]).includes(l);

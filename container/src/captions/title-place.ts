@@ -2,7 +2,7 @@
 // the clip's first seconds (source pixels inside the bars, recorded on the first render as the
 // clip's `opening_faces`) are mapped into the 1080x1920 caption canvas through the clip's layout;
 // the title takes the highest spot of the frame that meets no face and no caption.
-import { HOOK_TITLE_S, isPanelLayout, type RenderLayout } from "@katto/protocol";
+import { FACE_CAM_LAYOUT, HOOK_TITLE_S, isCropLayout, isPanelLayout, WHOLE_PICTURE_LAYOUT, type RenderLayout } from "@katto/protocol";
 import { cropWindow } from "../reframe/crop-path.js";
 import { panelCells, stackedCrops, type Rect } from "../reframe/panels.js";
 import { CANVAS } from "./styles.js";
@@ -27,19 +27,19 @@ const ASSUMED_FACE = { top: 0.1, bottom: 0.6 };
 export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam?: Rect | null): Band[] {
   const { width: W, height: H } = CANVAS;
   if (isPanelLayout(layout)) return panelCells(layout, W, H).map((c) => ({ top: c.y + c.h * 0.2, bottom: c.y + c.h * 0.8 }));
-  if (layout === "stacked") {
+  if (layout === FACE_CAM_LAYOUT) {
     const cam = stackedCrops(W, H, frame.width, frame.height, faceCam ?? undefined).cam.cell;
     return [{ top: cam.y, bottom: cam.y + cam.h }];
   }
   const top = faces ? faces.y : ASSUMED_FACE.top * frame.height;
   const bottom = faces ? faces.y + faces.h : ASSUMED_FACE.bottom * frame.height;
-  if (layout === "center_crop" || layout === "face_tracking") {
+  if (isCropLayout(layout)) {
     const win = cropWindow(frame.width, frame.height);
     const k = H / win.h;
     return [{ top: (top - win.y) * k, bottom: (bottom - win.y) * k }];
   }
   // wide fits the picture to the width; passthrough fits it whole; both centre it vertically
-  const k = layout === "wide" ? W / frame.width : Math.min(W / frame.width, H / frame.height);
+  const k = layout === WHOLE_PICTURE_LAYOUT ? W / frame.width : Math.min(W / frame.width, H / frame.height);
   const offset = (H - frame.height * k) / 2;
   return [{ top: offset + top * k, bottom: offset + bottom * k }];
 }
