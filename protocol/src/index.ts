@@ -18,6 +18,7 @@ export * from "./settings.js";
 export * from "./caption-preview.js";
 export * from "./transcript-edit.js";
 export * from "./snap.js";
+export * from "./clip-time.js";
 export * from "./clip-timeline.js";
 export * from "./magic.js";
 export * from "./numbers.js";

@@ -3,6 +3,9 @@
 /** A time or score rounded to the millisecond (3 decimals): what the protocol's numbers carry. */
 export const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** `v` held within [lo, hi]. */
+export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
 /**
  * A loopback host name or address: localhost (and any *.localhost, RFC 6761 §6.3), 127.0.0.0/8,
  * ::1, with or without the brackets a URL puts around IPv6. Local mode's "direct" sources and the
