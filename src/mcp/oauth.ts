@@ -3,6 +3,7 @@
 // tokens, or an API key through resolveExternalToken) and hands everything else, untouched, to the
 // app (which owns the approval screen at /oauth/authorize). State lives in the OAUTH_KV binding.
 import { OAuthProvider } from "@cloudflare/workers-oauth-provider";
+import { isLoopbackHost } from "@katto/protocol";
 import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { UnauthorizedError } from "../errors";
@@ -77,11 +78,23 @@ function pathStartsWith(url: string, prefix: string): boolean {
   return pathStart >= 0 && url.startsWith(prefix, pathStart);
 }
 
+/**
+ * The origin the MCP resource (and every token's audience) is named by: PUBLIC_BASE_URL, except that
+ * in local mode a loopback request keeps its own origin, so http://localhost:8787/mcp and
+ * http://127.0.0.1:8787/mcp both work with a key (the provider checks a token's audience against the
+ * request's host). A request naming any other host still gets PUBLIC_BASE_URL, so a rebound name
+ * cannot become the audience.
+ */
+export function resourceOrigin(url: URL, config: { publicOrigin?: string; localMode: boolean }): string {
+  if (config.localMode && isLoopbackHost(url.hostname)) return url.origin;
+  return config.publicOrigin ?? url.origin;
+}
+
 export function withOAuth(appFetch: AppFetch) {
   return (req: Request, env: Env, ctx: ExecutionContext) => {
     if (pathStartsWith(req.url, APP_ONLY_PREFIX)) return appFetch(req, env, ctx);
     const config = workerConfig(env);
-    const origin = config.publicOrigin ?? new URL(req.url).origin;
+    const origin = resourceOrigin(new URL(req.url), config);
     // Before the credential check: a foreign page gets 403 whether or not the browser holds a token.
     const sentOrigin = req.headers.get("origin");
     if (pathStartsWith(req.url, MCP_PATH) && !mcpOriginAllowed(sentOrigin, { ownOrigin: config.publicOrigin, localMode: config.localMode, allowedOrigins: config.mcp.allowedOrigins })) {

@@ -4,6 +4,7 @@
 // (DNS rebinding against a local server, or a page riding a loopback port). Requests without Origin
 // come from server-side clients (the MCP SDKs, the Inspector's CLI, curl), which a browser never
 // sends, and stay allowed: the bearer credential is what authenticates them.
+import { isLoopbackHost } from "@katto/protocol";
 
 export interface OriginPolicy {
   /**
@@ -19,8 +20,6 @@ export interface OriginPolicy {
   allowedOrigins: readonly string[];
 }
 
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
-
 /** Whether a request with this Origin header (null: none sent) may reach the MCP transport. */
 export function mcpOriginAllowed(origin: string | null, policy: OriginPolicy): boolean {
   if (origin === null) return true;
@@ -34,7 +33,7 @@ export function mcpOriginAllowed(origin: string | null, policy: OriginPolicy): b
   if (u.protocol !== "http:" && u.protocol !== "https:") return false;
   if (u.origin === policy.ownOrigin) return true;
   if (policy.allowedOrigins.includes(u.origin)) return true;
-  return policy.localMode && LOOPBACK_HOST.test(u.hostname);
+  return policy.localMode && isLoopbackHost(u.hostname);
 }
 
 /** The 403 a refused Origin gets: a JSON-RPC error body, as the transport's other refusals. */

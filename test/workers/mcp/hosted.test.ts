@@ -2,6 +2,7 @@
 // resolveExternalToken, tools/list shape and annotations, an in-process tool call, revocation.
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { resourceOrigin } from "../../../src/mcp/oauth";
 import { mcpOriginAllowed } from "../../../src/mcp/origin";
 import { ADMIN, api, BASE, createAccount } from "../helpers";
 
@@ -49,6 +50,21 @@ describe("hosted MCP at /mcp: Origin (MCP transport spec, DNS rebinding)", () =>
       const { result } = (await res.json()) as { result: { serverInfo: { name: string } } };
       expect(result.serverInfo.name, String(origin)).toBeTruthy();
     }
+  });
+
+  it("in local mode the key works on every loopback name of the server, not only PUBLIC_BASE_URL's", async () => {
+    const c = await createAccount();
+    const other = BASE.replace("127.0.0.1", "localhost");
+    expect(other).not.toBe(BASE);
+    const res = await SELF.fetch(`${other}/mcp`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${c.key.key}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify(INITIALIZE),
+    });
+    expect(res.status).toBe(200);
+    // a non-loopback name is still held to PUBLIC_BASE_URL: the key's audience does not match it
+    expect(resourceOrigin(new URL("http://evil.example.com/mcp"), { publicOrigin: BASE, localMode: true })).toBe(BASE);
+    expect(resourceOrigin(new URL("http://localhost:9000/mcp"), { publicOrigin: "https://katto.example.com", localMode: false })).toBe("https://katto.example.com");
   });
 
   it("in production only the Worker's own origin and the operator's list: loopback pages are foreign there", () => {
