@@ -11,10 +11,9 @@
 import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClipQuality, DroppedClip, DropReason, JobWarning } from "@katto/protocol";
-import { AUTO_LAYOUT, type ClipReport } from "@katto/protocol";
+import { AUTO_LAYOUT, keptSourceRange, type ClipReport, type ClipTimeline } from "@katto/protocol";
 import { JobGoneError } from "./callback-client.js";
-import { clipDuration, planEdit, type ClipPlan } from "./clip-plan.js";
-import type { ClipEdit } from "./edit/clip-edit.js";
+import { planTimeline, type ClipPlan } from "./clip-plan.js";
 import type { PreviewRender } from "./job-previews.js";
 import type { JobRun, Source } from "./job-run.js";
 import { log } from "./log.js";
@@ -22,7 +21,7 @@ import { mapPool } from "./pool.js";
 import { runFixes } from "./quality/fixes.js";
 import { hasSubject } from "./quality/flags.js";
 import { measureClip } from "./quality/measure-clip.js";
-import { edgesAgainstSentences, unjudgedSpans, type Edges, type Interval } from "./quality/measures.js";
+import { edgesAgainstSentences, timelineUnjudged, type Edges, type Interval } from "./quality/measures.js";
 import type { PreviewsResult } from "./stages/previews.js";
 import { renumber } from "./stages/previews.js";
 import { fixedLayout } from "./stages/layouts.js";
@@ -59,23 +58,19 @@ interface Checked {
 }
 
 /**
- * Pure: what a measure of a plan's render needs from the plan besides the file: the range the
- * render kept (its cuts taken out: the first and last kept source second, where the sentence edges
- * are judged), and the stretches (clip time) not judged for the speaker: the seconds in which the
- * source shows no whole face, the B-roll cutaways and the title card.
+ * Pure: what a measure of a plan's render needs besides the file, read from the render's timeline
+ * (issue 33): the range it kept (its cuts taken out: the first and last kept source second, where
+ * the sentence edges are judged), and the stretches (clip time) not judged for the speaker: the
+ * seconds in which the source shows no whole face, the B-roll cutaways and the title card.
  */
-export function planMeasureInput(p: ClipPlan, e: Pick<ClipEdit, "keep" | "edits">, picture: { width: number; height: number }): { range: { start: number; end: number }; unjudged: Interval[] } {
-  const first = e.keep[0];
-  const last = e.keep[e.keep.length - 1];
-  const range = first && last ? { start: p.start + first.start, end: p.start + last.end } : { start: p.start, end: p.end };
-  const overlays = [...p.broll.map((c) => ({ start: c.start, end: c.end })), ...(e.edits.title_card ? [{ start: e.edits.title_card.start, end: e.edits.title_card.end }] : [])];
-  return { range, unjudged: unjudgedSpans({ faceBoxes: p.faceBoxes, picture, rangeS: clipDuration(p), keep: e.keep, overlays }) };
+export function planMeasureInput(p: Pick<ClipPlan, "faceBoxes">, tl: ClipTimeline, picture: { width: number; height: number }): { range: { start: number; end: number }; unjudged: Interval[] } {
+  return { range: keptSourceRange(tl), unjudged: timelineUnjudged(tl, p.faceBoxes, picture) };
 }
 
 /** Measure one rendered plan's preview and its SRT; `subject`: the speaker is expected in its frame. */
 async function measurePlan(run: JobRun, source: Source, p: ClipPlan, files: { output: string; srt: string }, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
   const info = await probe(files.output, { signal: run.signal });
-  const { range, unjudged } = planMeasureInput(p, planEdit(p, source.info), sourcePicture(source));
+  const { range, unjudged } = planMeasureInput(p, planTimeline(p, source.info), sourcePicture(source));
   return measureClip({
     file: files.output,
     duration: info.duration,

@@ -86,7 +86,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, keep, timeline } = await renderStoredClip({
+  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, timeline } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
@@ -108,7 +108,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   });
 
   ctx.stage = "checking";
-  const shipped = { srtPath, keep, edits, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
+  const shipped = { srtPath, timeline, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
   const quality = await measureStoredRender({ output, layout, words: shown, stored, edges, signal, shipped });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
