@@ -10,7 +10,7 @@
 // are delivered with it, never silently.
 import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { ClipQuality, DroppedClip, DropReason, JobWarning } from "@katto/protocol";
+import type { ClipQuality, DroppedClip, DropReason, JobWarning, RenderJobConfig } from "@katto/protocol";
 import { AUTO_LAYOUT, keptSourceRange, type ClipReport, type ClipTimeline } from "@katto/protocol";
 import { JobGoneError } from "./callback-client.js";
 import { planTimeline, type ClipPlan } from "./clip-plan.js";
@@ -50,7 +50,7 @@ export function dropReason(q: ClipQuality): DropReason | null {
   return names.has("no_speech") ? "no_speech" : names.has("mostly_silent") ? "mostly_silent" : null;
 }
 
-interface Checked {
+export interface Checked {
   plan: ClipPlan;
   /** null when measuring failed */
   quality: ClipQuality | null;
@@ -67,9 +67,9 @@ export function planMeasureInput(p: Pick<ClipPlan, "faceBoxes">, tl: ClipTimelin
   return { range: keptSourceRange(tl), unjudged: timelineUnjudged(tl, p.faceBoxes, picture) };
 }
 
-/** Measure one rendered plan's preview and its SRT; `subject`: the speaker is expected in its frame. */
-async function measurePlan(run: JobRun, source: Source, p: ClipPlan, files: { output: string; srt: string }, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
-  const info = await probe(files.output, { signal: run.signal });
+/** Measure one rendered plan's file and its SRT; `subject`: the speaker is expected in its frame. */
+async function measurePlan(signal: AbortSignal, source: Source, p: ClipPlan, files: { output: string; srt: string }, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
+  const info = await probe(files.output, { signal });
   const { range, unjudged } = planMeasureInput(p, planTimeline(p, source.info), sourcePicture(source));
   return measureClip({
     file: files.output,
@@ -83,7 +83,7 @@ async function measurePlan(run: JobRun, source: Source, p: ClipPlan, files: { ou
     source: { path: source.path, start: p.start, end: p.end },
     edges: edgesAgainstSentences(transcript.words, range.start, range.end),
     expectSpeech: transcript.words.length > 0,
-    signal: run.signal,
+    signal,
   });
 }
 
@@ -97,14 +97,32 @@ interface Rendered {
   quality: ClipQuality;
 }
 
-/** One clip: measure, fix what has a known fix in rounds (render and measure again), decide a drop. */
-async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender): Promise<Checked> {
-  const preview = { output: join(run.dir, p.files.preview), srt: join(run.dir, p.files.srt) };
+/** What checking one clip needs of the work it is part of (a job, or a clip made by hand on one). */
+export interface CheckContext {
+  dir: string;
+  signal: AbortSignal;
+  jobId: string;
+  config: RenderJobConfig;
+  /** the caller fixed the clip's layout (a clip by hand with layout_mode): no re-framing fix */
+  layoutFixed?: boolean;
+  /** the caller gave the clip's range (a clip by hand): its edges are measured, not moved */
+  rangeFixed?: boolean;
+}
+
+const checkContext = (run: JobRun): CheckContext => ({ dir: run.dir, signal: run.signal, jobId: run.job.job_id, config: run.job.config });
+
+/**
+ * One clip: measure, fix what has a known fix in rounds (render and measure again), decide a drop.
+ * `rendered`: its first render's files (the job's preview by default); a kept fix replaces them.
+ */
+export async function checkOne(ctx: CheckContext, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender, rendered?: { output: string; srt: string }): Promise<Checked> {
+  const run = { dir: ctx.dir, signal: ctx.signal, job: { job_id: ctx.jobId, config: ctx.config } };
+  const preview = rendered ?? { output: join(run.dir, p.files.preview), srt: join(run.dir, p.files.srt) };
   // a clip re-framed from a face layout is still checked for its speaker, whatever it was re-framed to
   const subjectOf = (plan: ClipPlan) => hasSubject(plan.layout) || hasSubject(p.layout);
   let first: ClipQuality;
   try {
-    first = await measurePlan(run, source, p, preview, transcript, subjectOf(p));
+    first = await measurePlan(run.signal, source, p, preview, transcript, subjectOf(p));
   } catch (e) {
     // a measure that fails never holds back a rendered clip: it is delivered unmeasured
     if (run.signal.aborted || e instanceof JobGoneError) throw e;
@@ -112,7 +130,7 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
     return { plan: p, quality: null, drop: null };
   }
   if (dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
-  const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: sourcePicture(source), layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT };
+  const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: sourcePicture(source), layoutRequested: ctx.layoutFixed === true || fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT, ...(ctx.rangeFixed ? { done: new Set(["edges"] as const) } : {}) };
   // every fix render made, so the ones not delivered are removed
   const made: { output: string; srt: string }[] = [];
   try {
@@ -122,7 +140,7 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
       async (plan, round) => {
         const out = await render(plan, () => undefined, `clip-${p.index}-fixed-${round}`);
         made.push({ output: out.output, srt: out.srt });
-        const quality = await measurePlan(run, source, plan, out, transcript, subjectOf(plan));
+        const quality = await measurePlan(run.signal, source, plan, out, transcript, subjectOf(plan));
         return { plan, flags: quality.flags, file: { output: out.output, srt: out.srt, quality } };
       },
       async (s, tried) => {
@@ -153,7 +171,7 @@ export async function checkClips(run: JobRun, source: Source, transcript: Transc
   const onProgress = run.progress.range("rendering", 80, 85);
   let done = 0;
   const checked = await mapPool(previews.plans, run.conc, async (p) => {
-    const c = await checkOne(run, source, transcript, p, render);
+    const c = await checkOne(checkContext(run), source, transcript, p, render);
     onProgress(++done / previews.plans.length);
     return c;
   });
