@@ -50,7 +50,7 @@ export async function renderHd(
   if (o.ctx) o.ctx.stage = "rendering";
   // the clip's own name: its words and crop path are clip-relative
   const stored = readStoredClip(input.clip.metadata);
-  const { output, layout, words, srtPath, keep, edits } = await renderStoredClip({
+  const { output, layout, words, srtPath, timeline } = await renderStoredClip({
     source: source.path,
     probe: source.probe,
     start: input.clip.start,
@@ -64,7 +64,7 @@ export async function renderHd(
     encoder: o.encoder,
   });
   if (o.ctx) o.ctx.stage = "checking";
-  const shipped = { srtPath, keep, edits, source: { path: source.path, start: input.clip.start, end: input.clip.end, picture: source.probe.video! } };
+  const shipped = { srtPath, timeline, source: { path: source.path, start: input.clip.start, end: input.clip.end, picture: source.probe.video! } };
   const quality = await measureStoredRender({ output, layout, words, stored, signal: o.signal, shipped });
   if (o.ctx) o.ctx.stage = "uploading";
   await o.client.putFile(files.hd, output, "video/mp4");

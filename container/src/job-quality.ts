@@ -10,11 +10,10 @@
 // are delivered with it, never silently.
 import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { ClipQuality, DroppedClip, DropReason, JobWarning } from "@katto/protocol";
-import { AUTO_LAYOUT, type ClipReport } from "@katto/protocol";
+import type { ClipQuality, DroppedClip, DropReason, JobWarning, RenderJobConfig } from "@katto/protocol";
+import { AUTO_LAYOUT, keptSourceRange, type ClipReport, type ClipTimeline } from "@katto/protocol";
 import { JobGoneError } from "./callback-client.js";
-import { clipDuration, planEdit, type ClipPlan } from "./clip-plan.js";
-import type { ClipEdit } from "./edit/clip-edit.js";
+import { planTimeline, type ClipPlan } from "./clip-plan.js";
 import type { PreviewRender } from "./job-previews.js";
 import type { JobRun, Source } from "./job-run.js";
 import { log } from "./log.js";
@@ -22,7 +21,7 @@ import { mapPool } from "./pool.js";
 import { runFixes } from "./quality/fixes.js";
 import { hasSubject } from "./quality/flags.js";
 import { measureClip } from "./quality/measure-clip.js";
-import { edgesAgainstSentences, unjudgedSpans, type Edges, type Interval } from "./quality/measures.js";
+import { edgesAgainstSentences, timelineUnjudged, type Edges, type Interval } from "./quality/measures.js";
 import type { PreviewsResult } from "./stages/previews.js";
 import { renumber } from "./stages/previews.js";
 import { fixedLayout } from "./stages/layouts.js";
@@ -51,7 +50,7 @@ export function dropReason(q: ClipQuality): DropReason | null {
   return names.has("no_speech") ? "no_speech" : names.has("mostly_silent") ? "mostly_silent" : null;
 }
 
-interface Checked {
+export interface Checked {
   plan: ClipPlan;
   /** null when measuring failed */
   quality: ClipQuality | null;
@@ -59,23 +58,19 @@ interface Checked {
 }
 
 /**
- * Pure: what a measure of a plan's render needs from the plan besides the file: the range the
- * render kept (its cuts taken out: the first and last kept source second, where the sentence edges
- * are judged), and the stretches (clip time) not judged for the speaker: the seconds in which the
- * source shows no whole face, the B-roll cutaways and the title card.
+ * Pure: what a measure of a plan's render needs besides the file, read from the render's timeline
+ * (issue 33): the range it kept (its cuts taken out: the first and last kept source second, where
+ * the sentence edges are judged), and the stretches (clip time) not judged for the speaker: the
+ * seconds in which the source shows no whole face, the B-roll cutaways and the title card.
  */
-export function planMeasureInput(p: ClipPlan, e: Pick<ClipEdit, "keep" | "edits">, picture: { width: number; height: number }): { range: { start: number; end: number }; unjudged: Interval[] } {
-  const first = e.keep[0];
-  const last = e.keep[e.keep.length - 1];
-  const range = first && last ? { start: p.start + first.start, end: p.start + last.end } : { start: p.start, end: p.end };
-  const overlays = [...p.broll.map((c) => ({ start: c.start, end: c.end })), ...(e.edits.title_card ? [{ start: e.edits.title_card.start, end: e.edits.title_card.end }] : [])];
-  return { range, unjudged: unjudgedSpans({ faceBoxes: p.faceBoxes, picture, rangeS: clipDuration(p), keep: e.keep, overlays }) };
+export function planMeasureInput(p: Pick<ClipPlan, "faceBoxes">, tl: ClipTimeline, picture: { width: number; height: number }): { range: { start: number; end: number }; unjudged: Interval[] } {
+  return { range: keptSourceRange(tl), unjudged: timelineUnjudged(tl, p.faceBoxes, picture) };
 }
 
-/** Measure one rendered plan's preview and its SRT; `subject`: the speaker is expected in its frame. */
-async function measurePlan(run: JobRun, source: Source, p: ClipPlan, files: { output: string; srt: string }, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
-  const info = await probe(files.output, { signal: run.signal });
-  const { range, unjudged } = planMeasureInput(p, planEdit(p, source.info), sourcePicture(source));
+/** Measure one rendered plan's file and its SRT; `subject`: the speaker is expected in its frame. */
+async function measurePlan(signal: AbortSignal, source: Source, p: ClipPlan, files: { output: string; srt: string }, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
+  const info = await probe(files.output, { signal });
+  const { range, unjudged } = planMeasureInput(p, planTimeline(p, source.info), sourcePicture(source));
   return measureClip({
     file: files.output,
     duration: info.duration,
@@ -88,7 +83,7 @@ async function measurePlan(run: JobRun, source: Source, p: ClipPlan, files: { ou
     source: { path: source.path, start: p.start, end: p.end },
     edges: edgesAgainstSentences(transcript.words, range.start, range.end),
     expectSpeech: transcript.words.length > 0,
-    signal: run.signal,
+    signal,
   });
 }
 
@@ -102,14 +97,32 @@ interface Rendered {
   quality: ClipQuality;
 }
 
-/** One clip: measure, fix what has a known fix in rounds (render and measure again), decide a drop. */
-async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender): Promise<Checked> {
-  const preview = { output: join(run.dir, p.files.preview), srt: join(run.dir, p.files.srt) };
+/** What checking one clip needs of the work it is part of (a job, or a clip made by hand on one). */
+export interface CheckContext {
+  dir: string;
+  signal: AbortSignal;
+  jobId: string;
+  config: RenderJobConfig;
+  /** the caller fixed the clip's layout (a clip by hand with layout_mode): no re-framing fix */
+  layoutFixed?: boolean;
+  /** the caller gave the clip's range (a clip by hand): its edges are measured, not moved */
+  rangeFixed?: boolean;
+}
+
+const checkContext = (run: JobRun): CheckContext => ({ dir: run.dir, signal: run.signal, jobId: run.job.job_id, config: run.job.config });
+
+/**
+ * One clip: measure, fix what has a known fix in rounds (render and measure again), decide a drop.
+ * `rendered`: its first render's files (the job's preview by default); a kept fix replaces them.
+ */
+export async function checkOne(ctx: CheckContext, source: Source, transcript: Transcript, p: ClipPlan, render: PreviewRender, rendered?: { output: string; srt: string }): Promise<Checked> {
+  const run = { dir: ctx.dir, signal: ctx.signal, job: { job_id: ctx.jobId, config: ctx.config } };
+  const preview = rendered ?? { output: join(run.dir, p.files.preview), srt: join(run.dir, p.files.srt) };
   // a clip re-framed from a face layout is still checked for its speaker, whatever it was re-framed to
   const subjectOf = (plan: ClipPlan) => hasSubject(plan.layout) || hasSubject(p.layout);
   let first: ClipQuality;
   try {
-    first = await measurePlan(run, source, p, preview, transcript, subjectOf(p));
+    first = await measurePlan(run.signal, source, p, preview, transcript, subjectOf(p));
   } catch (e) {
     // a measure that fails never holds back a rendered clip: it is delivered unmeasured
     if (run.signal.aborted || e instanceof JobGoneError) throw e;
@@ -117,7 +130,7 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
     return { plan: p, quality: null, drop: null };
   }
   if (dropReason(first)) return { plan: p, quality: first, drop: dropReason(first) };
-  const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: sourcePicture(source), layoutRequested: fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT };
+  const options = { words: transcript.words, duration: source.info.duration, clipLength: run.job.config.clipLength, picture: sourcePicture(source), layoutRequested: ctx.layoutFixed === true || fixedLayout(run.job.config) !== null || run.job.config.brandKit?.default_layout === AUTO_LAYOUT, ...(ctx.rangeFixed ? { done: new Set(["edges"] as const) } : {}) };
   // every fix render made, so the ones not delivered are removed
   const made: { output: string; srt: string }[] = [];
   try {
@@ -127,7 +140,7 @@ async function checkOne(run: JobRun, source: Source, transcript: Transcript, p: 
       async (plan, round) => {
         const out = await render(plan, () => undefined, `clip-${p.index}-fixed-${round}`);
         made.push({ output: out.output, srt: out.srt });
-        const quality = await measurePlan(run, source, plan, out, transcript, subjectOf(plan));
+        const quality = await measurePlan(run.signal, source, plan, out, transcript, subjectOf(plan));
         return { plan, flags: quality.flags, file: { output: out.output, srt: out.srt, quality } };
       },
       async (s, tried) => {
@@ -158,7 +171,7 @@ export async function checkClips(run: JobRun, source: Source, transcript: Transc
   const onProgress = run.progress.range("rendering", 80, 85);
   let done = 0;
   const checked = await mapPool(previews.plans, run.conc, async (p) => {
-    const c = await checkOne(run, source, transcript, p, render);
+    const c = await checkOne(checkContext(run), source, transcript, p, render);
     onProgress(++done / previews.plans.length);
     return c;
   });

@@ -87,7 +87,7 @@ export class JobRegistry {
   /** Start a re-render unless one with that id is already running (ids never collide with jobs'). */
   startRerender(job: RerenderJob): "started" | "running" | "closed" {
     return this.launch(job.rerender_id, { ...job.callback, id: job.rerender_id, resource: "rerenders" }, { kind: "rerender", rerender_id: job.rerender_id, job_id: job.job_id }, (signal, client) =>
-      runRerender({ job, signal, client, workRoot: this.opts.workRoot, dub: this.opts.dub, translator: this.opts.deps.translator, encoder: this.opts.encoder }),
+      runRerender({ job, signal, client, workRoot: this.opts.workRoot, dub: this.opts.dub, translator: this.opts.deps.translator, encoder: this.opts.encoder, faces: this.opts.deps }),
     );
   }
 

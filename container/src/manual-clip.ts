@@ -3,17 +3,15 @@
 // caller fixed a layout), captions and every style option from the stored transcript words (jump
 // cuts, zooms, key words, emoji, hook title, captions translated for caption_language, B-roll
 // cutaways), score and title by the job's scorer, then one 1080x1920 render with its SRT(s) and
-// thumbnail, measured as the job's clips are (quality/measure-clip.ts), reported as `manual_clip`
-// on the job's callback. A failure is reported as `manual_clip_failed`; the job and its other
+// thumbnail, measured and fixed in rounds as the job's clips are (job-quality.ts checkOne: edges
+// moved to a sentence, a subject kept in frame), reported as `manual_clip` on the job's callback. A failure is reported as `manual_clip_failed`; the job and its other
 // clips are never touched.
 import { CLIP_FRAMES } from "@katto/protocol";
 import { join } from "node:path";
-import type { ClipQuality } from "@katto/protocol";
 import { AUTO_LAYOUT, type ManualClipTask } from "@katto/protocol";
 import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
 import type { CallbackClient } from "./callback-client.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
-import type { CaptionWord } from "./captions/clip-words.js";
 import { TRANSLATE_STAGE, translateCaptions } from "./captions/translate.js";
 import { clipCuts, gridFps } from "./edit/clip-edit.js";
 import { mapWords } from "./edit/timeline.js";
@@ -21,10 +19,10 @@ import { clipDuration, clipReport, planClip, planEdit, type ClipPlan, type PlanC
 import { StageError } from "./errors.js";
 import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
 import type { AnalysisDeps } from "./job-run.js";
-import { withQuality } from "./job-quality.js";
+import { checkOne, withQuality } from "./job-quality.js";
+import type { PreviewRender } from "./job-previews.js";
+import type { Source } from "./job-run.js";
 import { log } from "./log.js";
-import { measureClip } from "./quality/measure-clip.js";
-import { edgesAgainstSentences } from "./quality/measures.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "./run-work.js";
 import { detectBars } from "./stages/bars.js";
 import { download } from "./stages/download.js";
@@ -112,68 +110,57 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
     words: transcript.words,
     fixed: layout,
   });
-  // style caption_language: the captions and headline translated, as a job's clips get them (job-analysis.ts)
-  const to = plan.clipStyle.caption_language;
-  if (to) {
-    ctx.stage = TRANSLATE_STAGE;
-    if (!deps.translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
-    plan.translated = await translateCaptions({ words: plan.words, title: plan.title, to, translator: deps.translator, signal, from: transcript.lang });
-    ctx.stage = "rendering";
-  }
-  // the style's jump cuts and zooms, as a job's clips get them
-  plan.cuts = await clipCuts({ source: src.path, start: plan.start, end: plan.end, hasAudio: info.audio !== null, words: plan.words, style: plan.clipStyle, fps: gridFps(info.video?.fps), signal });
-  const edit = planEdit(plan, info);
-  const captions = edit.captions;
-  const name = `clip-${task.clip_index}`;
-  const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);
-  // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
-  const shown = mapWords(plan.words, edit.keep);
-  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: CLIP_FRAMES.hd });
-  const { drawn, cutaways } = await clipCutaways(shown, edit.durationS, broll, signal);
-  plan.broll = drawn;
+  const source: Source = { path: src.path, info, content };
   const watermarkPath = await fetchWatermark(task.config.brandKit?.watermark_url, dir, { signal, jobId: task.job_id });
-  const output = join(dir, plan.files.hd);
-  await renderClip(
-    { source: src.path, probe: info, start: plan.start, end: plan.end, layout: plan.layout, cropPath: plan.cropPath ?? undefined, panels: plan.panels ?? undefined, faceCam: plan.faceCam ?? undefined, content: plan.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd" },
-    { signal, encoder: o.encoder },
-  );
-  await renderThumbnail(output, Math.min(1, clipDuration(plan) / 2), join(dir, plan.files.thumb), { signal });
+  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: CLIP_FRAMES.hd });
+  // the spoken-language SRT each render of a plan wrote (style caption_language), and translations by range
+  const originals = new WeakMap<ClipPlan, string | null>();
+  const translations = new Map<string, ClipPlan["translated"]>();
+  // one renderer for the first render and the quality fixes' renders alike, as a job's previews (job-previews.ts)
+  const render: PreviewRender = async (p, onProgress, name) => {
+    const base = name ?? `clip-${task.clip_index}`;
+    // style caption_language: the captions and headline translated from this range's words, as a job's clips get them (job-analysis.ts)
+    const to = p.clipStyle.caption_language;
+    if (to) {
+      if (!deps.translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
+      const key = `${p.start}-${p.end}`;
+      if (!translations.has(key)) translations.set(key, await translateCaptions({ words: p.words, title: p.title, to, translator: deps.translator, signal, from: transcript.lang }));
+      p.translated = translations.get(key) ?? null;
+    }
+    // the style's jump cuts and zooms, as a job's clips get them
+    p.cuts = await clipCuts({ source: src.path, start: p.start, end: p.end, hasAudio: info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(info.video?.fps), signal });
+    const edit = planEdit(p, info);
+    const captions = edit.captions;
+    const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, base);
+    originals.set(p, srtOriginalPath);
+    // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
+    const { drawn, cutaways } = await clipCutaways(mapWords(p.words, edit.keep), edit.durationS, broll, signal);
+    p.broll = drawn;
+    const output = join(dir, name ? `${name}.mp4` : p.files.hd);
+    await renderClip(
+      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd" },
+      { signal, onProgress, encoder: o.encoder },
+    );
+    return { output, srt: srtPath };
+  };
+  const rendered = await render(plan, () => undefined);
 
+  // measured, and fixed in rounds, as a job's clips are (job-quality.ts checkOne); a clip asked for by
+  // hand is never dropped, and a range given by hand keeps its edges (a promoted candidate's may move)
   ctx.stage = "checking";
-  const quality = await measureManualClip(plan, output, shown, transcript, signal);
+  const checked = await checkOne({ dir, signal, jobId: task.job_id, config: task.config, layoutFixed: layout !== null, rangeFixed: task.candidate !== true }, source, transcript, plan, render, rendered);
+  const final = checked.plan;
+  const quality = checked.quality ?? undefined;
+  await renderThumbnail(rendered.output, Math.min(1, clipDuration(final) / 2), join(dir, final.files.thumb), { signal });
 
   ctx.stage = "uploading";
-  await client.putFile(plan.files.hd, output, "video/mp4");
-  await client.putFile(plan.files.srt, srtPath, "application/x-subrip");
-  if (srtOriginalPath) await client.putFile(plan.files.srtOriginal, srtOriginalPath, "application/x-subrip");
-  await client.putFile(plan.files.thumb, join(dir, plan.files.thumb), "image/jpeg");
-  const report = withQuality(clipReport(plan, info, transcript.engine), quality);
-  await client.event({ type: "manual_clip", clip: { ...report, file: plan.files.hd, hd: true } });
-  log("info", "manual clip completed", { job_id: task.job_id, clip: task.clip_index, layout: plan.layout, start: plan.start, end: plan.end, flags: quality?.flags.map((f) => f.name) ?? null });
+  await client.putFile(final.files.hd, rendered.output, "video/mp4");
+  await client.putFile(final.files.srt, rendered.srt, "application/x-subrip");
+  const srtOriginalPath = originals.get(final) ?? null;
+  if (srtOriginalPath) await client.putFile(final.files.srtOriginal, srtOriginalPath, "application/x-subrip");
+  await client.putFile(final.files.thumb, join(dir, final.files.thumb), "image/jpeg");
+  const report = withQuality(clipReport(final, info, transcript.engine), quality);
+  await client.event({ type: "manual_clip", clip: { ...report, file: final.files.hd, hd: true } });
+  log("info", "manual clip completed", { job_id: task.job_id, clip: task.clip_index, layout: final.layout, start: final.start, end: final.end, fixes: quality?.fixes.map((f) => f.flag) ?? null, flags: quality?.flags.map((f) => f.name) ?? null });
   return { status: "completed" };
-}
-
-/**
- * The clip's quality, measured on its file as a job's clips are (docs/clip-quality.md): its edges
- * against the transcript's sentences over its range, its caption words as heard after the cuts. A
- * measure that fails never holds the clip back: it is delivered unmeasured (quality absent).
- */
-async function measureManualClip(plan: ClipPlan, file: string, words: readonly CaptionWord[], transcript: Transcript, signal: AbortSignal): Promise<ClipQuality | undefined> {
-  try {
-    const info = await probe(file, { signal });
-    return await measureClip({
-      file,
-      duration: info.duration,
-      hasAudio: info.audio !== null,
-      layout: plan.layout,
-      words,
-      edges: edgesAgainstSentences(transcript.words, plan.start, plan.end),
-      expectSpeech: transcript.words.length > 0,
-      signal,
-    });
-  } catch (e) {
-    if (signal.aborted) throw e;
-    log("warn", "measuring the manual clip failed; delivered without quality", { clip: plan.index, error: String(e) });
-    return undefined;
-  }
 }

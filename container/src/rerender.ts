@@ -17,7 +17,12 @@ import { probe } from "./stages/probe.js";
 import type { Encoder } from "./stages/render.js";
 import type { CaptionStyleName } from "./captions/styles.js";
 import { moveStoredClip, readStoredClip, type StoredClip } from "./stored-clip.js";
-import { measureStoredRender, renderStoredClip } from "./stored-render.js";
+import { measureStoredRender, renderStoredClip, rerenderLayout } from "./stored-render.js";
+import { AUTO_LAYOUT } from "@katto/protocol";
+import { openingFaces } from "./captions/title-place.js";
+import { faceBoxesPerSecond } from "./edit/zoom-plan.js";
+import { cropWindow } from "./reframe/crop-path.js";
+import type { LayoutDeps } from "./stages/layouts.js";
 
 export type RerenderOutcome = WorkOutcome<{ status: "completed" }>;
 
@@ -31,6 +36,8 @@ export interface RerenderOptions {
   translator?: Translator;
   maxBytes?: number;
   encoder?: Encoder;
+  /** face tracking (the job's analysis deps): a trim of a face-tracked clip is tracked again over its new range */
+  faces?: LayoutDeps;
 }
 
 /**
@@ -45,6 +52,32 @@ export function clipForTask(job: RerenderJob): { stored: StoredClip; edges: Edge
   const moved = moveStoredClip(stored, job.metadata_start, job.clip.start, job.clip.end);
   const edges = job.words?.length ? edgesAgainstSentences(job.words, job.clip.start, job.clip.end) : undefined;
   return { stored: moved, edges };
+}
+
+/**
+ * A trim of a face-tracked clip is tracked again over its new range (issue 33 task 3): the stored
+ * path followed the face over the old range only, so moved it holds its last place wherever the new
+ * range passes the old one. The face boxes and opening faces are the new range's too. The moved
+ * clip stays as it is when the clip is not face-tracked, the backend has no face tracker, or no
+ * face is followed over the new range.
+ */
+export async function retrackTrim(
+  stored: StoredClip,
+  job: RerenderJob,
+  o: { source: string; video: { width: number; height: number }; signal: AbortSignal; faces?: LayoutDeps },
+): Promise<StoredClip> {
+  const analyzeFaces = o.faces?.analyzeFaces;
+  if (job.metadata_start === undefined || !analyzeFaces || rerenderLayout(job.params.layout_mode, stored.layout) !== AUTO_LAYOUT) return stored;
+  const { start, end } = job.clip;
+  const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
+  const speech = (job.words ?? []).filter((w) => w.end > start && w.start < end).map((w) => ({ start: w.start, end: w.end }));
+  const sceneCuts = o.faces?.sceneChanges ? await o.faces.sceneChanges(o.source, { start, end, signal: o.signal }) : undefined;
+  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window: cropWindow(picture.width, picture.height), signal: o.signal, sceneCuts, speech });
+  if (!faces.path) {
+    log("info", "trim not re-tracked: no face followed over the new range; the moved path is kept", { rerender_id: job.rerender_id });
+    return stored;
+  }
+  return { ...stored, cropPath: faces.path, faceBoxes: faceBoxesPerSecond(faces.samples, start, end), openingFaces: openingFaces(faces.samples, start) };
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
@@ -67,11 +100,12 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   const { job, signal, client } = o;
   const { dir } = ctx;
   await client.event({ type: "progress", pct: 1 });
-  const { stored, edges } = clipForTask(job);
+  const { stored: moved, edges } = clipForTask(job);
   const src = await download(job.source.url, dir, { signal, maxBytes: o.maxBytes ?? 20 * 1024 ** 3 });
   ctx.stage = "probing";
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   if (!info.video) throw new StageError("probing", "source has no video stream");
+  const stored = await retrackTrim(moved, job, { source: src.path, video: info.video, signal, faces: o.faces });
   await client.event({ type: "progress", pct: 20 });
 
   const { words, translated, audioTracks } = await rerenderCaptions(job, stored, {
@@ -86,7 +120,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "rendering";
   const name = `clip-${job.clip_index}`;
-  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, keep, timeline } = await renderStoredClip({
+  const { output, srtPath, srtOriginalPath, layout, duration, edits, words: shown, timeline } = await renderStoredClip({
     source: src.path,
     probe: info,
     start: job.clip.start,
@@ -108,7 +142,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   });
 
   ctx.stage = "checking";
-  const shipped = { srtPath, keep, edits, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
+  const shipped = { srtPath, timeline, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
   const quality = await measureStoredRender({ output, layout, words: shown, stored, edges, signal, shipped });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");

@@ -11,12 +11,12 @@ import type { CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "./captions/styles.js";
 import { brollEdits, titleLookStyle } from "./clip-plan.js";
 import { clipCuts, clipEdit, gridFps } from "./edit/clip-edit.js";
-import { mapWords, type Span } from "./edit/timeline.js";
+import { mapWords } from "./edit/timeline.js";
 import { StageError } from "./errors.js";
 import { LAYOUTS, type AudioTrack, type Layout } from "./ffmpeg/args.js";
 import { log } from "./log.js";
 import { measureClip } from "./quality/measure-clip.js";
-import { unjudgedSpans, type Edges } from "./quality/measures.js";
+import { timelineUnjudged, type Edges } from "./quality/measures.js";
 import { fixesForLayout } from "./quality/fixes.js";
 import { probe } from "./stages/probe.js";
 import { chooseLayout, renderClip, type Encoder } from "./stages/render.js";
@@ -71,7 +71,7 @@ export interface StoredClipRender {
  * and the account's brand kit. Words and crop path are clip-relative (clip-plan.ts clipReport), so
  * they hold for any source whose range is [start, end), the original or the clip's mezzanine.
  */
-export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; keep: Span[]; timeline: ClipTimeline }> {
+export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; timeline: ClipTimeline }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
   const { stored, brandKit: kit, dir, name } = o;
   const words = o.words ?? stored.words;
@@ -135,7 +135,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     fps: outputFps(o.probe.video.fps),
     frame: CLIP_FRAMES.hd,
   });
-  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, keep: edit.keep, timeline };
+  return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, timeline };
 }
 
 /**
@@ -159,11 +159,10 @@ async function storedClipCutaways(o: StoredClipRender, words: readonly CaptionWo
   return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: CLIP_FRAMES.hd }), o.signal);
 }
 
-/** What a stored clip's new render ships besides its file: its SRT, the spans it kept and its overlays, the source range it shows. */
+/** What a stored clip's new render ships besides its file: its SRT, its timeline (what it kept and drew over the picture), the source range it shows in `path`'s seconds. */
 export interface ShippedRender {
   srtPath: string;
-  keep: readonly Span[];
-  edits: Pick<ClipEdits, "broll" | "title_card">;
+  timeline: ClipTimeline;
   source: { path: string; start: number; end: number; picture: { width: number; height: number } };
 }
 
@@ -179,7 +178,6 @@ export async function measureStoredRender(o: { output: string; layout: string; w
     const edges = o.edges ?? o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
     const fixes = fixesForLayout(o.stored.qualityFixes, o.stored.layout, o.layout);
     const sh = o.shipped;
-    const overlays = sh ? [...sh.edits.broll.map((c) => ({ start: c.start, end: c.end })), ...(sh.edits.title_card ? [sh.edits.title_card] : [])] : [];
     const picture = o.stored.content ? { width: o.stored.content.w, height: o.stored.content.h } : sh?.source.picture;
     return await measureClip({
       file: o.output,
@@ -190,7 +188,7 @@ export async function measureStoredRender(o: { output: string; layout: string; w
       subject: reframedFrom(o.layout, fixes) || undefined,
       words: o.words,
       ...(sh ? { captions: await readFile(sh.srtPath, "utf8"), source: sh.source } : {}),
-      ...(sh && picture ? { unjudged: unjudgedSpans({ faceBoxes: o.stored.faceBoxes, picture, rangeS: sh.source.end - sh.source.start, keep: sh.keep, overlays }) } : {}),
+      ...(sh && picture ? { unjudged: timelineUnjudged(sh.timeline, o.stored.faceBoxes, picture) } : {}),
       edges,
       expectSpeech: o.words.length > 0,
       fixes,

@@ -216,6 +216,19 @@ export const timelineSpans = (tl: Pick<ClipTimeline, "source" | "pieces">): Span
 /** Where clip time `c` comes from in the source, seconds. */
 export const sourceTimeAt = (tl: Pick<ClipTimeline, "source" | "pieces">, c: number) => tl.source.start + toUncutTime(timelineSpans(tl), c);
 
+/** The source seconds the clip plays, from its first kept second to its last (a cut at either edge taken off): where its sentence edges are. */
+export function keptSourceRange(tl: Pick<ClipTimeline, "source" | "pieces">): { start: number; end: number } {
+  const first = tl.pieces[0];
+  const last = tl.pieces[tl.pieces.length - 1];
+  return first && last ? { start: first.source_start, end: last.source_end } : { start: tl.source.start, end: tl.source.end };
+}
+
+/** The stretches (clip seconds) where something covers the source's picture: the B-roll cutaways and the title card. */
+export function coveredSpans(tl: Pick<ClipTimeline, "overlays">): { start: number; end: number }[] {
+  const card = tl.overlays.title_card;
+  return [...tl.overlays.broll.map((b) => ({ start: b.start, end: b.end })), ...(card ? [{ start: card.start, end: card.end }] : [])];
+}
+
 /** Where source second `s` plays on the clip's timeline (a cut-out time lands where its cut was joined). */
 export const clipTimeAt = (tl: Pick<ClipTimeline, "source" | "pieces">, s: number) => toClipTime(timelineSpans(tl), s - tl.source.start);
 

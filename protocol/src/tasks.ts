@@ -133,6 +133,12 @@ export const ManualClipTaskSchema = z.object(
     clip_index: ClipIndexSchema,
     source: SourceSchema,
     range: z.object({ start: Num.min(0), end: Num }, { error: "must be an object with start and end" }).refine((r) => r.end > r.start, { error: "needs start < end" }),
+    /**
+     * true: the range is a promoted left-out candidate's (Katto's own selection), whose edges the
+     * quality fixes may move to sentence boundaries as a job's clips' are; absent: a range given by
+     * hand, kept as given (its edges measured and flagged, not moved)
+     */
+    candidate: z.boolean().optional(),
     /** the transcript's words around the range (the clip's captions, score and title come from them) */
     transcript: z.object(
       {

@@ -224,12 +224,13 @@ export function judgeFix(before: readonly QualityFlag[], after: readonly Quality
  */
 export async function runFixes<F>(
   first: FixState<F>,
-  o: Omit<FixOptions, "done">,
+  o: FixOptions,
   attempt: (plan: ClipPlan, round: number) => Promise<FixState<F>>,
   discard: (s: FixState<F>, tried: readonly QualityFix[]) => Promise<void> = async () => undefined,
 ): Promise<{ state: FixState<F>; fixes: QualityFix[]; rounds: number }> {
   const kinds = Object.keys(FIX_KINDS) as FixKind[];
-  const done = new Set<FixKind>();
+  // `o.done`: kinds the caller rules out (a range given by hand keeps its edges)
+  const done = new Set<FixKind>(o.done);
   const fixes: QualityFix[] = [];
   let state = first;
   let rounds = 0;

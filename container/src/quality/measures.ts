@@ -2,7 +2,7 @@
 // face detector produced (log lines, an energy envelope, face boxes) and answers one number, so
 // each can be tested without ffmpeg. measure-clip.ts runs the passes; flags.ts turns the numbers
 // into named flags.
-import { QUALITY_THRESHOLDS as T } from "@katto/protocol";
+import { coveredSpans, QUALITY_THRESHOLDS as T, timelineSpans, type ClipTimeline } from "@katto/protocol";
 import { sentenceRanges } from "../text/sentences.js";
 import { toClipTime, type Span } from "../edit/timeline.js";
 import type { Word } from "../types.js";
@@ -313,13 +313,15 @@ export function emptyFrames(
  * are per second of the uncut clip (ClipPlan.faceBoxes); null when the faces were not analysed,
  * then only the overlays are left out.
  */
-export function unjudgedSpans(o: {
+interface UnjudgedInput {
   faceBoxes: readonly { t: number; x: number; y: number; w: number; h: number }[] | null;
   picture: { width: number; height: number };
   rangeS: number;
   keep: readonly Span[];
   overlays: readonly Interval[];
-}): Interval[] {
+}
+
+export function unjudgedSpans(o: UnjudgedInput): Interval[] {
   const out: Interval[] = o.overlays.map((x) => ({ start: x.start, end: x.end }));
   if (o.faceBoxes) {
     const mx = o.picture.width * FRAME_EDGE_MARGIN;
@@ -335,6 +337,14 @@ export function unjudgedSpans(o: {
     }
   }
   return mergeIntervals(out);
+}
+
+/**
+ * Pure: unjudgedSpans of a rendered clip read from its timeline (issue 33): its range and kept
+ * pieces, and the B-roll and title card covering the picture.
+ */
+export function timelineUnjudged(tl: ClipTimeline, faceBoxes: UnjudgedInput["faceBoxes"], picture: UnjudgedInput["picture"]): Interval[] {
+  return unjudgedSpans({ faceBoxes, picture, rangeS: tl.source.end - tl.source.start, keep: timelineSpans(tl), overlays: coveredSpans(tl) });
 }
 
 /** Pure: per sampled frame time, whether it is judged for the speaker (outside every unjudged span). */

@@ -1,6 +1,6 @@
 // The clip timeline (protocol/src/clip-timeline.ts, issue 33): the builder, the maps between source
 // and clip time, the crop and zoom maths every consumer reads, and the view the frame shows.
-import { buildClipTimeline, captionPages, ClipTimelineSchema, clipTimeAt, cropXAt, keptSpans, mapPath, mapWords, parseRate, placementTimes, sourcePlacement, sourceTimeAt, toClipTime, toUncutTime, viewAt, zoomAt, ZOOM_EASE_S, type ClipTimelineInput } from "@katto/protocol";
+import { buildClipTimeline, captionPages, ClipTimelineSchema, clipTimeAt, coveredSpans, keptSourceRange, cropXAt, keptSpans, mapPath, mapWords, parseRate, placementTimes, sourcePlacement, sourceTimeAt, toClipTime, toUncutTime, viewAt, zoomAt, ZOOM_EASE_S, type ClipTimelineInput } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import * as container from "../../src/edit/timeline.js";
 import { cropXAt as containerCropXAt } from "../../src/reframe/crop-path.js";
@@ -42,6 +42,14 @@ describe("buildClipTimeline", () => {
     expect(tl.duration).toBe(8.5);
     expect(tl.source).toEqual({ start: 100, end: 110, size: { width: 1280, height: 720 }, content: { x: 0, y: 0, w: 1280, h: 720 } });
     expect(tl.frame).toEqual({ width: 1080, height: 1920 });
+  });
+
+  it("reads back the source seconds it plays and what covers the picture (what the quality measures take)", () => {
+    expect(keptSourceRange(tl)).toEqual({ start: 100, end: 110 });
+    // a cut at the range's end: the sentence edge is judged where the clip stops playing
+    expect(keptSourceRange(buildClipTimeline({ ...INPUT, cuts: [{ source_start: 108.5, source_end: 110, reason: "silence" }] }))).toEqual({ start: 100, end: 108.5 });
+    expect(coveredSpans(tl)).toEqual([{ start: 5, end: 6.5 }, { start: 0, end: 2.5 }]);
+    expect(coveredSpans(buildClipTimeline({ ...INPUT, titleCard: null, broll: [] }))).toEqual([]);
   });
 
   it("puts the words on clip time (a word cut out is gone) and groups them into caption pages", () => {

@@ -1,6 +1,6 @@
 // Pure measures of a rendered clip (container/src/quality/measures.ts, flags.ts, fixes.ts): each
 // on hand-made inputs, so a wrong number is caught without ffmpeg.
-import { QUALITY_THRESHOLDS as T, summarizeQuality, type ClipQuality } from "@katto/protocol";
+import { buildClipTimeline, QUALITY_THRESHOLDS as T, summarizeQuality, type ClipQuality } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { quietThresholdDb } from "../../src/edit/cut-plan.js";
 import { LOUDNESS_TARGET_LUFS } from "../../src/ffmpeg/loudness.js";
@@ -15,6 +15,7 @@ import {
   judgedFrames,
   parseSrtCues,
   unjudgedSpans,
+  timelineUnjudged,
   edgesAgainstSentences,
   emptyFrames,
   energyEnvelope,
@@ -163,6 +164,12 @@ describe("picture measures", () => {
     // a cutaway over 0-2 s and a cut of 1-2 s (the clip plays 0-1 then 2-4): spans on the clip's clock
     const cut = unjudgedSpans({ faceBoxes, picture: { width: 1280, height: 720 }, rangeS: 4, keep: [{ start: 0, end: 1 }, { start: 2, end: 4 }], overlays: [{ start: 0, end: 0.5 }] });
     expect(cut).toEqual([{ start: 0, end: 0.5 }, { start: 2, end: 3 }]);
+    // the same read from a render's timeline (issue 33): its kept pieces and the cutaway drawn over it
+    const tl = buildClipTimeline({
+      range: { start: 50, end: 54 }, cuts: [{ source_start: 51, source_end: 52, reason: "silence" }], sourceSize: { width: 1280, height: 720 }, content: null, layout: "face_tracking",
+      cropWindow: { w: 404, h: 720, y: 0 }, cropPath: null, zooms: [], words: [], captions: null, titleCard: null, broll: [{ asset: "b", start: 0, end: 0.5 }], fps: "30",
+    });
+    expect(timelineUnjudged(tl, faceBoxes, { width: 1280, height: 720 })).toEqual(cut);
     // nothing judged: no measure
     expect(subjectInFrame(samples, frame, () => false)).toBeNull();
     // faces not analysed: every frame judged but the overlays

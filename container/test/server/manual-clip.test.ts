@@ -1,7 +1,7 @@
 // A clip made by hand (ManualClipTask, POST /v1/clips/manual) through a real render server process
 // and a fake Worker, on real media: one 1080x1920 render of the range asked with every style option
 // (jump cuts, translated captions, B-roll), its SRTs, thumbnail, score, title and measured quality,
-// reported as `manual_clip`; a range outside the source as `manual_clip_failed`.
+// reported as `manual_clip`; a promoted candidate's edges fixed in the job's quality rounds; a range outside the source as `manual_clip_failed`.
 import { randomUUID } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -66,9 +66,10 @@ describe("manual clip: pure parts", () => {
 });
 
 describe("POST /v1/clips/manual", () => {
-  it("chooses the framing itself without a layout, titles the clip from its words, and reports a range past the source as manual_clip_failed", async () => {
+  it("chooses the framing itself without a layout, titles the clip from its words, fixes a promoted candidate's edges as a job's clips', and reports a range past the source as manual_clip_failed", async () => {
     const id = randomUUID();
-    expect((await post(task(id, { start: 5, end: 12 }, {}, 4))).status).toBe(202);
+    // a promoted candidate (issue 33): 5-12 s starts on the last word of a sentence and ends inside another
+    expect((await post(task(id, { start: 5, end: 12 }, {}, 4, { candidate: true }))).status).toBe(202);
     const bad = randomUUID();
     expect((await post(task(bad, { start: 50, end: 60 }, {}, 5))).status).toBe(202);
     const ev = await waitFor(() => worker.events(id).find((e) => e.type === "manual_clip" || e.type === "manual_clip_failed"), 150_000, "manual_clip");
@@ -77,6 +78,11 @@ describe("POST /v1/clips/manual", () => {
     expect(clip.title.length).toBeGreaterThan(3);
     expect(clip.title).not.toBe("Untitled moment");
     expect(typeof clip.metadata.layout).toBe("string");
+    // the same quality fix rounds as a job's clips: its edges moved to sentence boundaries, the fix recorded
+    const fixed = ev.clip as { start: number; end: number; quality: { fixes: { flag: string }[]; starts_on_sentence: boolean | null; ends_on_sentence: boolean | null } };
+    expect(fixed.quality.fixes.map((f) => f.flag), JSON.stringify(fixed.quality)).toContain("cuts_mid_sentence");
+    expect([fixed.quality.starts_on_sentence, fixed.quality.ends_on_sentence]).toEqual([true, true]);
+    expect([fixed.start, fixed.end]).not.toEqual([5, 12]);
     const failed = await waitFor(() => worker.events(bad).find((e) => e.type === "manual_clip_failed" || e.type === "manual_clip"), 60_000, "manual_clip_failed");
     expect(failed).toMatchObject({ type: "manual_clip_failed", clip_index: 5 });
     expect(String(failed.error)).toMatch(/outside the 42.5 s source/);
@@ -99,6 +105,7 @@ describe("a clip by hand with every style option (issue 33 case 5)", () => {
       clip_index: number; file: string; captions_file: string; captions_original_file?: string; hd: boolean; start: number; end: number; title: string; score: number; subscores: Record<string, number>; justification: string;
       quality?: { ok: boolean; speech_share: number }; metadata: { layout: string; edits: { cuts: { source_start: number; source_end: number }[]; broll: { asset: string }[] }; captions_translated?: { to: string }; transcript_engine: string };
     };
+    // a range given by hand is the caller's: measured (quality below), its edges not moved
     expect(clip).toMatchObject({ clip_index: 3, hd: true, start: 10, end: 25, title: "Made by hand", file: "clip-3.mp4", captions_file: "clip-3.srt" });
     expect(clip.score).toBeGreaterThan(0);
     expect(Object.keys(clip.subscores).sort()).toEqual(["flow", "hook", "trend", "value"]);

@@ -61,7 +61,7 @@ export const ClipSchema = z.object({
   ...clipReasonFields,
   timeline: ClipTimelineSchema.nullable().meta({
     description:
-      "The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. Null for clips rendered before clips carried it. Not in the completion callback (GET /jobs/{id} has it).",
+      "The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. The clip's current version's: after a re-render or trim completes, the newest completed version's (its own on GET /jobs/{id}/rerenders/{rid}), else the first render's. Null for versions rendered before they carried it. Not in the completion callback (GET /jobs/{id} has it).",
   }),
 });
 

@@ -1,6 +1,7 @@
 // Re-renders and dubs of one clip (service-api-v1 "Re-render", POST /jobs/{id}/clips/{index}/rerender).
 import { z } from "zod";
-import { StyleSchema } from "../style.js";
+import { ClipEditsSchema, StyleSchema } from "../style.js";
+import { ClipTimelineSchema } from "../clip-timeline.js";
 import { ClipQualitySchema } from "../quality.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES } from "../vocabularies.js";
 import { captionsOriginalUrl } from "./job.js";
@@ -53,4 +54,11 @@ export const RerenderSchema = z.object({
   quality: ClipQualitySchema.nullable().meta({ description: "What the new version measured (docs/clip-quality.md); null until completed." }),
   start: z.number().meta({ description: "Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's)." }),
   end: z.number().meta({ description: "Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's)." }),
+  style: StyleSchema.nullable().meta({ description: "The creator style the new version was rendered with, as resolved; null until completed (and for versions rendered before versions kept it)." }),
+  edits: ClipEditsSchema.nullable().meta({
+    description: "What the style did to the new version (as the clip's `edits`: key words, emoji, zooms, cuts in source seconds, B-roll cutaways, title card, times in seconds on the version's own timeline); null until completed (and for versions rendered before versions kept it).",
+  }),
+  timeline: ClipTimelineSchema.nullable().meta({
+    description: "The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds. Null until completed (and for versions rendered before versions kept it). Once completed it is the clip's current timeline on GET /jobs/{id} until a newer version completes.",
+  }),
 });

@@ -749,7 +749,7 @@ export interface components {
             start: number;
             style: components["schemas"]["Style"] & unknown;
             subscores: components["schemas"]["ClipSubscores"];
-            /** @description The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. Null for clips rendered before clips carried it. Not in the completion callback (GET /jobs/{id} has it). */
+            /** @description The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. The clip's current version's: after a re-render or trim completes, the newest completed version's (its own on GET /jobs/{id}/rerenders/{rid}), else the first render's. Null for versions rendered before they carried it. Not in the completion callback (GET /jobs/{id} has it). */
             timeline: {
                 /** @description The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds. */
                 captions: {
@@ -1485,6 +1485,51 @@ export interface components {
             clip_url: string | null;
             /** @description Length of the new clip, seconds; null until completed. */
             duration: number | null;
+            /** @description What the style did to the new version (as the clip's `edits`: key words, emoji, zooms, cuts in source seconds, B-roll cutaways, title card, times in seconds on the version's own timeline); null until completed (and for versions rendered before versions kept it). */
+            edits: {
+                broll: {
+                    asset: string;
+                    /** @description Stock footage: its author and page (credit them where the clip is shown, as the provider's guidelines ask); absent for the account's own B-roll. */
+                    credit?: {
+                        author: string;
+                        author_url: string | null;
+                        page_url: string | null;
+                        /** @enum {string} */
+                        provider: "pexels";
+                    };
+                    end: number;
+                    start: number;
+                }[];
+                cuts: {
+                    /** @enum {string} */
+                    reason: "silence" | "filler";
+                    source_end: number;
+                    source_start: number;
+                    /** @description reason filler: the filler taken out, as the transcript wrote it ("um", "you know"), or "voiced hesitation" for one found in the sound that the transcript does not show */
+                    word?: string;
+                }[];
+                emoji: {
+                    emoji: string;
+                    end: number;
+                    start: number;
+                    word: string;
+                }[];
+                emphasis: {
+                    end: number;
+                    start: number;
+                    word: string;
+                }[];
+                title_card: {
+                    end: number;
+                    start: number;
+                    text: string;
+                } | null;
+                zooms: {
+                    end: number;
+                    scale: number;
+                    start: number;
+                }[];
+            } | null;
             /** @description Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's). */
             end: number;
             /** @description Why the re-render failed; null unless status is failed. */
@@ -1547,6 +1592,151 @@ export interface components {
             start: number;
             /** @enum {string} */
             status: "queued" | "processing" | "completed" | "failed";
+            /** @description The creator style the new version was rendered with, as resolved; null until completed (and for versions rendered before versions kept it). */
+            style: {
+                /**
+                 * @description library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways.
+                 * @enum {string}
+                 */
+                broll?: "none" | "library" | "stock";
+                /**
+                 * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
+                 * @enum {string}
+                 */
+                caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
+                /** @description Lines per caption: 1 or 2. */
+                caption_lines?: 1 | 2;
+                /** @description true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row. */
+                emoji?: boolean;
+                /**
+                 * @description keywords: key words (named things, numbers, strong verbs and adjectives) drawn larger in the brand kit's accent colour; none: plain captions.
+                 * @enum {string}
+                 */
+                emphasis?: "none" | "keywords";
+                /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
+                hook_title?: boolean;
+                /** @description true: filler words the transcript shows (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning), and hesitations heard in the sound between words that it leaves out (a held or standalone um/uh, named "voiced hesitation"), cut out with the hesitation around them, leaving at most a 0.25 s pause. Engines that take a prompt are asked to write fillers down. */
+                remove_fillers?: boolean;
+                /** @description true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip. */
+                remove_silences?: boolean;
+                /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
+                words_per_caption?: number;
+                /**
+                 * @description punch_in: smooth 1.15-1.25x punch-ins, eased in and out, on key words and where the tracked camera settles on another speaker, centred on the face and never cropping it, at most one every 4 seconds (none in split-screen and grid layouts); none: no zooms.
+                 * @enum {string}
+                 */
+                zoom?: "none" | "punch_in";
+            } | null;
+            /** @description The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds. Null until completed (and for versions rendered before versions kept it). Once completed it is the clip's current timeline on GET /jobs/{id} until a newer version completes. */
+            timeline: {
+                /** @description The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds. */
+                captions: {
+                    end: number;
+                    start: number;
+                    text: string;
+                }[];
+                /** @description The moving 9:16 window of a cropping layout; null for a layout that shows the whole picture or panels. */
+                crop: {
+                    /** @description Keyframes of the window's left edge: t clip seconds, x pixels of source.content; linear between keyframes, held before the first and after the last. */
+                    path: {
+                        t: number;
+                        x: number;
+                    }[];
+                    /** @description The crop window's size and top edge, pixels of source.content. */
+                    window: {
+                        h: number;
+                        w: number;
+                        y: number;
+                    };
+                } | null;
+                /** @description The jump cuts taken out of the range (source seconds) and why (silence, filler, trim). */
+                cuts: {
+                    reason: string;
+                    source_end: number;
+                    source_start: number;
+                }[];
+                /** @description The clip's length once cut, seconds. */
+                duration: number;
+                /** @description The output frame rate: "30", "30000/1001". */
+                fps: string;
+                /** @description The output frame every position below is described in: the HD clip's 1080x1920. */
+                frame: {
+                    height: number;
+                    width: number;
+                };
+                /** @description How the 9:16 frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it. */
+                layout: string;
+                /** @description What is drawn over the picture, clip seconds. */
+                overlays: {
+                    /** @description B-roll cutaways over the whole frame, clip seconds; `asset` the B-roll asset's id. */
+                    broll: {
+                        asset: string;
+                        end: number;
+                        start: number;
+                    }[];
+                    /** @description Emoji drawn above a caption's key word, clip seconds. */
+                    emoji: {
+                        emoji: string;
+                        end: number;
+                        start: number;
+                        word: string;
+                    }[];
+                    /** @description Key words drawn larger in the accent colour, clip seconds. */
+                    emphasis: {
+                        end: number;
+                        start: number;
+                        word: string;
+                    }[];
+                    /** @description The hook title card, clip seconds; null when none. */
+                    title_card: {
+                        end: number;
+                        start: number;
+                        text: string;
+                    } | null;
+                };
+                /** @description What is kept of the range, in order: each piece's source seconds and where it plays on the clip's own timeline (clip seconds). One piece when nothing was cut. */
+                pieces: {
+                    clip_end: number;
+                    clip_start: number;
+                    source_end: number;
+                    source_start: number;
+                }[];
+                /** @description The source range the clip is cut from, and the part of the source frame it frames. */
+                source: {
+                    /** @description The picture inside the source's own black bars (the bars crop), source pixels; the whole frame when it has none. Crop windows are in this rectangle's pixels. */
+                    content: {
+                        h: number;
+                        w: number;
+                        x: number;
+                        y: number;
+                    };
+                    /** @description Where it ends, seconds. */
+                    end: number;
+                    /** @description The source's displayed frame size (after rotation), pixels; null for clips rendered before Katto recorded it. */
+                    size: {
+                        height: number;
+                        width: number;
+                    } | null;
+                    /** @description Where the clip's range starts in the source, seconds. */
+                    start: number;
+                };
+                /** @enum {number} */
+                version: 1;
+                /** @description The words spoken, clip seconds (cut words left out). */
+                words: {
+                    end: number;
+                    start: number;
+                    word: string;
+                }[];
+                /** @description Punch-in zooms, clip seconds: full at `scale` between smoothstep eases of 0.3 s (at most half the zoom) at each end, centred on the point x, y (fractions of the output frame, the face's centre) and kept inside the frame. */
+                zooms: {
+                    end: number;
+                    scale: number;
+                    start: number;
+                    x: number;
+                    y: number;
+                }[];
+            } | null;
         };
         RerenderCreated: {
             rerender_id: string;

@@ -18,6 +18,13 @@ export const rerenders = sqliteTable("rerenders", {
   duration: real("duration"),
   /** JSON ClipQuality of the new version, measured on its file; null until completed (or from older backends). */
   quality: text("quality"),
+  // issue 33: what the version was rendered with, as its completion reported it (null until completed, or from older backends)
+  /** JSON Style the version was rendered with */
+  style: text("style"),
+  /** JSON ClipEdits: what the style did to this version (cuts, zooms, B-roll, title card...) */
+  edits: text("edits"),
+  /** JSON ClipTimeline (protocol/src/clip-timeline.ts): the version as one value; GET /jobs/{id} shows the latest completed version's */
+  timeline: text("timeline"),
   error: text("error"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),

@@ -21,7 +21,7 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
   const db = drizzle(env.DB);
   const m = manualClips;
   const row = await db
-    .select({ status: m.status, startS: m.startS, endS: m.endS, params: m.params, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, accountId: jobs.accountId, lang: transcripts.lang, words: transcripts.words, engine: transcripts.engine })
+    .select({ status: m.status, startS: m.startS, endS: m.endS, params: m.params, candidateId: m.candidateId, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, accountId: jobs.accountId, lang: transcripts.lang, words: transcripts.words, engine: transcripts.engine })
     .from(m)
     .innerJoin(jobs, eq(jobs.id, m.jobId))
     .leftJoin(transcripts, eq(transcripts.jobId, m.jobId))
@@ -45,6 +45,8 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
       clip_index: clipIndex,
       source: { url: upload ? await jobSourceUrl(env, jobId) : row.sourceUrl, kind: upload ? "upload" : "url" },
       range: { start: row.startS, end: row.endS },
+      // a promoted candidate's edges may be fixed as a job's clips' are; a range given by hand is the caller's
+      ...(row.candidateId ? { candidate: true } : {}),
       transcript: { lang: row.lang, words, engine: row.engine },
       config: { ...rest, ...(Object.keys(style).length > 0 ? { style } : {}), ...(kit ? { brandKit: kit } : {}) },
       params: { ...(params.layout_mode ? { layout_mode: params.layout_mode } : {}), ...(params.title ? { title: params.title } : {}) },

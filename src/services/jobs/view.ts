@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
-import type { clips as clipsTable, jobs, manualClips } from "../../db/schema";
-import { ClipEditsSchema, type ClipQuality, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, StyleSchema, summarizeQuality } from "@katto/protocol";
+import type { clips as clipsTable, jobs, manualClips, rerenders } from "../../db/schema";
+import { type ClipEdits, ClipEditsSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
@@ -11,6 +11,7 @@ export type ScoreWeights = Record<ScorePart, number>;
 export type JobRow = typeof jobs.$inferSelect;
 export type ClipRow = typeof clipsTable.$inferSelect;
 export type ManualClipRow = typeof manualClips.$inferSelect;
+export type RerenderRow = typeof rerenders.$inferSelect;
 
 export const msToIso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,7 +28,7 @@ export function accountScore(c: ClipRow, weights: ScoreWeights | null): number |
   return sub.success ? weightedScore(weights, sub.data) : null;
 }
 
-export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | null = null): z.infer<typeof ClipSchema> {
+export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | null = null, latest?: LatestVersion): z.infer<typeof ClipSchema> {
   return {
     url: fileUrl(baseUrl, c.videoKey),
     captions_url: c.captionsKey ? fileUrl(baseUrl, c.captionsKey) : null,
@@ -38,14 +39,40 @@ export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | nu
     clip_index: c.clipIndex,
     hd: c.hd,
     ...clipReasons(c),
-    timeline: clipTimeline(c),
+    timeline: clipTimeline(c, latest),
   };
 }
 
-/** The clip timeline stored with the clip version's metadata (issue 33); null for clips rendered before it, or one that does not read. */
-export function clipTimeline(c: Pick<ClipRow, "metadata">): z.infer<typeof ClipTimelineSchema> | null {
-  const meta = parseJson(c.metadata) as { timeline?: unknown } | null;
-  const r = ClipTimelineSchema.safeParse(meta?.timeline);
+/**
+ * The clip's current timeline (issue 33): the latest completed re-render's when the clip has one
+ * (`latest`, its rerenders.timeline), else the one stored with the clip's own metadata; null for
+ * versions rendered before they carried it, or one that does not read.
+ */
+export function clipTimeline(c: Pick<ClipRow, "metadata">, latest?: LatestVersion): ClipTimeline | null {
+  if (latest) return timelineView(latest.timeline);
+  return readTimeline((parseJson(c.metadata) as { timeline?: unknown } | null)?.timeline);
+}
+
+/** A clip's newest completed re-render, as far as GET /jobs/{id} reads it. */
+export type LatestVersion = Pick<RerenderRow, "clipIndex" | "timeline">;
+
+/** A stored ClipTimeline (rerenders.timeline); null when absent or unreadable. */
+export const timelineView = (text: string | null | undefined): ClipTimeline | null => readTimeline(parseJson(text ?? null));
+
+/** A stored ClipEdits (rerenders.edits); null when absent or unreadable. */
+export function editsView(text: string | null | undefined): ClipEdits | null {
+  const r = ClipEditsSchema.safeParse(parseJson(text ?? null));
+  return r.success ? r.data : null;
+}
+
+/** A stored Style (rerenders.style); null when absent or unreadable. */
+export function styleView(text: string | null | undefined): Style | null {
+  const r = StyleSchema.safeParse(parseJson(text ?? null));
+  return r.success ? r.data : null;
+}
+
+function readTimeline(value: unknown): ClipTimeline | null {
+  const r = ClipTimelineSchema.safeParse(value);
   return r.success ? r.data : null;
 }
 
@@ -157,7 +184,11 @@ export function rankClips<T extends { score: number | null; clipIndex: number; s
   return [...rows].sort((a, b) => account(b) - account(a) || (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
 }
 
-export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualRows: ManualClipRow[] = []): Job {
+/**
+ * `latest`: each clip's newest completed re-render (see latestVersions), whose timeline is the
+ * clip's current one.
+ */
+export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualRows: ManualClipRow[] = [], latest: readonly LatestVersion[] = []): Job {
   return {
     id: j.id,
     status: j.status as JobStatus,
@@ -165,7 +196,7 @@ export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualR
     hd_ready: j.hdReady,
     source: j.source,
     source_url: j.sourceUrl,
-    clips: rankClips(clipRows, scoreWeightsOf(j)).map((c) => clipView(baseUrl, c, scoreWeightsOf(j))),
+    clips: rankClips(clipRows, scoreWeightsOf(j)).map((c) => clipView(baseUrl, c, scoreWeightsOf(j), latest.find((v) => v.clipIndex === c.clipIndex))),
     error: j.error,
     warnings: allWarnings(j, clipRows),
     quality: jobQualityView(j, clipRows),

@@ -27,6 +27,8 @@ export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEven
     const set = {
       status: "completed", videoKey: await key(ev.file), captionsKey: await key(ev.captions_file), duration: ev.duration, updatedAt: now,
       captionsOriginalKey: ev.captions_original_file ? await key(ev.captions_original_file) : null, quality: ev.quality ? JSON.stringify(ev.quality) : null,
+      // what the version was rendered with (issue 33): shown with the version, and its timeline as the clip's current one
+      style: ev.style ? JSON.stringify(ev.style) : null, edits: ev.edits ? JSON.stringify(ev.edits) : null, timeline: ev.timeline ? JSON.stringify(ev.timeline) : null,
     };
     changes = (await db.update(rerenders).set(set).where(running(rid)).run()).meta.changes;
   } else {

@@ -1,7 +1,7 @@
 // Re-render a finished clip in another layout, caption style or dubbed language (spec
 // POST /jobs/{id}/clips/{index}/rerender). Free: no quota. The original clip URL never changes:
 // each re-render writes new files under its own id (versioned).
-import { qualityView } from "../jobs/view";
+import { editsView, qualityView, styleView, timelineView } from "../jobs/view";
 import { resolveClipRange, type TranscriptWord } from "@katto/protocol";
 import type { RerenderBody, TrimBody } from "@katto/protocol/api";
 import { and, eq, sql } from "drizzle-orm";
@@ -72,7 +72,7 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
   const r = await drizzle(ctx.env.DB)
     .select({
       status: rerenders.status, videoKey: rerenders.videoKey, captionsKey: rerenders.captionsKey, captionsOriginalKey: rerenders.captionsOriginalKey, quality: rerenders.quality,
-      duration: rerenders.duration, error: rerenders.error,
+      duration: rerenders.duration, error: rerenders.error, style: rerenders.style, edits: rerenders.edits, timeline: rerenders.timeline,
       // a re-render that is no trim keeps the clip's range
       startS: sql<number>`COALESCE(${rerenders.startS}, ${clips.startS})`, endS: sql<number>`COALESCE(${rerenders.endS}, ${clips.endS})`,
     })
@@ -92,5 +92,8 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
     quality: r.status === "completed" ? qualityView(r.quality) : null,
     start: r.startS,
     end: r.endS,
+    style: r.status === "completed" ? styleView(r.style) : null,
+    edits: r.status === "completed" ? editsView(r.edits) : null,
+    timeline: r.status === "completed" ? timelineView(r.timeline) : null,
   };
 }

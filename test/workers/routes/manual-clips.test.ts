@@ -112,6 +112,8 @@ describe("POST /jobs/{id}/clips", () => {
     if (!parsed.ok) return;
     expect(parsed.value.range.start).toBeLessThanOrEqual(10);
     expect(parsed.value.params).toEqual({ layout_mode: "stacked" });
+    // a range given by hand keeps its edges (no `candidate`): the quality fixes measure them, not move them
+    expect(parsed.value.candidate).toBeUndefined();
     expect(parsed.value.transcript.words.length).toBeGreaterThan(10);
     // the clip records the engine that made the job's transcript (its metadata.transcript_engine)
     expect(parsed.value.transcript.engine).toBe("pocketsphinx");
@@ -186,6 +188,9 @@ describe("POST /jobs/{id}/candidates/{candidate_id}/promote", () => {
     const listed = CandidateListSchema.parse(await (await api(c, `/jobs/${id}/candidates`)).json()).candidates.find((x) => x.id === best.id)!;
     expect(listed.promoted_clip_index).toBe(1);
     expect((await getJob(c, id)).manual_clips[0]).toMatchObject({ clip_index: 1, candidate_id: best.id });
+    // the backend hears it is Katto's own range: its edges may be fixed as a job's clips' are
+    await env.DB.prepare("UPDATE manual_clips SET status = 'queued' WHERE job_id = ? AND clip_index = 1").bind(id).run();
+    expect(ManualClipTaskSchema.parse((await manualClipTask(env, id, 1))!.body).candidate).toBe(true);
     expect((await landManualClip(id, 1, best.start, best.end)).status).toBe(200);
     expect((await getJob(c, id)).clips.find((x) => x.clip_index === 1)).toMatchObject({ origin: "manual", start: best.start, end: best.end });
   });

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { renderCallbackToken } from "../../../src/render-backend/callbacks";
 import { RerenderCreatedSchema, RerenderSchema, JobSchema } from "@katto/protocol/api";
+import { buildClipTimeline, noEdits } from "@katto/protocol";
 import { api, BASE, createAccount, SAMPLE_URL, type Client } from "../helpers";
 import { storeClipFiles } from "../render-callbacks";
 
@@ -108,5 +109,71 @@ describe("POST /jobs/{id}/clips/{index}/rerender", () => {
     const ro = await createAccount("creator", ["read"]);
     expect((await api(ro, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).status).toBe(403);
     expect((await api(c, `/jobs/${id}/rerenders/rr_missing`)).status).toBe(404);
+  });
+});
+
+describe("re-render versions keep what they were rendered with (issue 33)", () => {
+  // what a backend reports for a version: its timeline over its own range, its edits and style
+  const versionTimeline = (start: number, end: number, layout: string) =>
+    buildClipTimeline({
+      range: { start, end },
+      cuts: [{ source_start: start + 1, source_end: start + 1.6, reason: "silence" }],
+      sourceSize: { width: 1280, height: 720 },
+      content: null,
+      layout,
+      cropWindow: layout === "face_tracking" ? { w: 404, h: 720, y: 0 } : null,
+      cropPath: [{ t: 0, x: 300 }],
+      zooms: [],
+      words: [{ word: "kept", start: 0.2, end: 0.6 }, { word: "after", start: 2, end: 2.4 }],
+      captions: null,
+      titleCard: null,
+      fps: "30",
+    });
+  const edits = (start: number) => ({ ...noEdits(), cuts: [{ source_start: start + 1, source_end: start + 1.6, reason: "silence" as const }] });
+
+  async function complete(rid: string, extra: object) {
+    await internal(`/rerenders/${rid}/files/clip-0.mp4`, rid, { method: "PUT", body: "mp4", headers: { "content-type": "video/mp4" } });
+    await internal(`/rerenders/${rid}/files/clip-0.srt`, rid, { method: "PUT", body: "1\n00:00:00,000 --> 00:00:01,000\nkept\n", headers: { "content-type": "application/x-subrip" } });
+    const r = await internal(`/rerenders/${rid}/events`, rid, { method: "POST", body: JSON.stringify({ type: "completed", file: "clip-0.mp4", captions_file: "clip-0.srt", duration: 5.4, ...extra }) });
+    expect(r.status).toBe(200);
+  }
+
+  it("a trim's version shows its style, edits and timeline, and its timeline becomes the clip's current one until a newer version completes", async () => {
+    const c = await createAccount("free");
+    const id = await completedJob(c);
+    const original = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!;
+    expect(original.timeline).toBeNull(); // the clip itself was stored without one
+
+    const trim = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/trim`, { method: "POST", json: { start: 2, end: 8 } })).json()).rerender_id;
+    const queued = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${trim}`)).json());
+    expect(queued).toMatchObject({ status: "queued", style: null, edits: null, timeline: null });
+    const trimmed = versionTimeline(queued.start, queued.end, "face_tracking");
+    await complete(trim, { style: { remove_silences: true }, edits: edits(queued.start), timeline: trimmed });
+
+    const shown = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${trim}`)).json());
+    expect(shown.timeline).toEqual(trimmed);
+    expect(shown.timeline!.source).toMatchObject({ start: queued.start, end: queued.end });
+    expect(shown.edits).toEqual(edits(queued.start));
+    expect(shown.style).toEqual({ remove_silences: true });
+    const after = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!;
+    expect(after.timeline).toEqual(trimmed);
+    expect(after.url).toBe(original.url); // the clip's own URL and fields stay
+
+    // a failed version changes nothing; a newer completed one (another layout) takes over
+    const failed = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).json()).rerender_id;
+    expect((await internal(`/rerenders/${failed}/events`, failed, { method: "POST", body: JSON.stringify({ type: "failed", error: "no" }) })).status).toBe(200);
+    expect(JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!.timeline).toEqual(trimmed);
+    const wide = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).json()).rerender_id;
+    const wideTimeline = versionTimeline(0, 10, "wide");
+    await complete(wide, { edits: edits(0), timeline: wideTimeline });
+    expect(JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!.timeline).toEqual(wideTimeline);
+    // the trim's own record is unchanged
+    expect(RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${trim}`)).json()).timeline).toEqual(trimmed);
+
+    // a newer version from a backend that reports no timeline: the clip's current timeline is unknown, not an older version's
+    const old = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { caption_style: "boxed" } })).json()).rerender_id;
+    await complete(old, {});
+    expect(RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${old}`)).json())).toMatchObject({ status: "completed", style: null, edits: null, timeline: null });
+    expect(JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!.timeline).toBeNull();
   });
 });

@@ -1,0 +1,3 @@
+ALTER TABLE `rerenders` ADD `style` text;--> statement-breakpoint
+ALTER TABLE `rerenders` ADD `edits` text;--> statement-breakpoint
+ALTER TABLE `rerenders` ADD `timeline` text;
