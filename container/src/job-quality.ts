@@ -81,6 +81,7 @@ async function measurePlan(run: JobRun, source: Source, p: ClipPlan, files: { ou
     duration: info.duration,
     hasAudio: info.audio !== null,
     layout: p.layout,
+    aspect: p.aspect,
     subject,
     words: p.words,
     captions: await readFile(files.srt, "utf8"),

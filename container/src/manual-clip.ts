@@ -6,7 +6,7 @@
 // thumbnail, measured as the job's clips are (quality/measure-clip.ts), reported as `manual_clip`
 // on the job's callback. A failure is reported as `manual_clip_failed`; the job and its other
 // clips are never touched.
-import { CLIP_FRAMES } from "@katto/protocol";
+import { clipFrame } from "@katto/protocol";
 import { join } from "node:path";
 import type { ClipQuality } from "@katto/protocol";
 import { AUTO_LAYOUT, type ManualClipTask } from "@katto/protocol";
@@ -128,13 +128,13 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);
   // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
   const shown = mapWords(plan.words, edit.keep);
-  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: CLIP_FRAMES.hd });
+  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: clipFrame(plan.aspect, "hd") });
   const { drawn, cutaways } = await clipCutaways(shown, edit.durationS, broll, signal);
   plan.broll = drawn;
   const watermarkPath = await fetchWatermark(task.config.brandKit?.watermark_url, dir, { signal, jobId: task.job_id });
   const output = join(dir, plan.files.hd);
   await renderClip(
-    { source: src.path, probe: info, start: plan.start, end: plan.end, layout: plan.layout, cropPath: plan.cropPath ?? undefined, panels: plan.panels ?? undefined, faceCam: plan.faceCam ?? undefined, content: plan.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd" },
+    { source: src.path, probe: info, start: plan.start, end: plan.end, layout: plan.layout, cropPath: plan.cropPath ?? undefined, panels: plan.panels ?? undefined, faceCam: plan.faceCam ?? undefined, content: plan.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", plan.aspect), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd", aspect: plan.aspect },
     { signal, encoder: o.encoder },
   );
   await renderThumbnail(output, Math.min(1, clipDuration(plan) / 2), join(dir, plan.files.thumb), { signal });
@@ -166,6 +166,7 @@ async function measureManualClip(plan: ClipPlan, file: string, words: readonly C
       duration: info.duration,
       hasAudio: info.audio !== null,
       layout: plan.layout,
+      aspect: plan.aspect,
       words,
       edges: edgesAgainstSentences(transcript.words, plan.start, plan.end),
       expectSpeech: transcript.words.length > 0,
