@@ -55,4 +55,5 @@ export const RerenderSchema = z.object({
   quality: ClipQualitySchema.nullable().meta({ description: "What the new version measured (docs/clip-quality.md); null until completed." }),
   start: z.number().meta({ description: "Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's)." }),
   end: z.number().meta({ description: "Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's)." }),
+  aspect: AspectSchema.meta({ description: "The new version's shape: the re-render's `aspect`, else the clip's." }),
 });

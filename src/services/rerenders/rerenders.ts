@@ -2,7 +2,7 @@
 // POST /jobs/{id}/clips/{index}/rerender). Free: no quota. The original clip URL never changes:
 // each re-render writes new files under its own id (versioned).
 import { qualityView } from "../jobs/view";
-import { resolveClipRange, type TranscriptWord } from "@katto/protocol";
+import { AspectSchema, DEFAULT_ASPECT, resolveClipRange, type TranscriptWord } from "@katto/protocol";
 import type { RerenderBody, TrimBody } from "@katto/protocol/api";
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -75,6 +75,8 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
       duration: rerenders.duration, error: rerenders.error,
       // a re-render that is no trim keeps the clip's range
       startS: sql<number>`COALESCE(${rerenders.startS}, ${clips.startS})`, endS: sql<number>`COALESCE(${rerenders.endS}, ${clips.endS})`,
+      // a re-render into another shape names it; otherwise the version keeps the clip's
+      aspect: sql<string | null>`COALESCE(json_extract(${rerenders.params}, '$.aspect'), json_extract(${clips.metadata}, '$.aspect'))`,
     })
     .from(rerenders)
     .innerJoin(clips, and(eq(clips.jobId, rerenders.jobId), eq(clips.clipIndex, rerenders.clipIndex)))
@@ -92,5 +94,6 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
     quality: r.status === "completed" ? qualityView(r.quality) : null,
     start: r.startS,
     end: r.endS,
+    aspect: AspectSchema.safeParse(r.aspect).data ?? DEFAULT_ASPECT,
   };
 }
