@@ -8,7 +8,7 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import type { Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
-import { buildClipTimeline, CLIP_FRAMES, FALLBACK_LAYOUT, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { aspectRatio, buildClipTimeline, clipFrame, DEFAULT_ASPECT, FALLBACK_LAYOUT, type Aspect, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -64,10 +64,15 @@ export interface ClipPlan {
   /** jump cuts (style remove_silences / remove_fillers), seconds from the clip start; set before rendering (edit/clip-edit.ts clipCuts) */
   cuts: PlannedCut[];
   files: ClipFiles;
+  /**
+   * the clip's shape (issue 37): the one parameter every part of its render frames for (the crop
+   * window's shape, the layouts' cells, the captions' canvas, the output size)
+   */
+  aspect: Aspect;
 }
 
 /** The kit's caption look for a hook title: the default caption style in the kit's font and colours. */
-export const titleLookStyle = (kit: BrandKit | null | undefined): CaptionStyle => resolveCaptionStyle({ style: "bold_pop", ...brandCaptionOptions(kit) })!;
+export const titleLookStyle = (kit: BrandKit | null | undefined, aspect?: Aspect | null): CaptionStyle => resolveCaptionStyle({ style: "bold_pop", ...brandCaptionOptions(kit), canvas: clipFrame(aspect, "hd") })!;
 
 /** A clip's title: its moment's headline, else its text, else its number. */
 export const clipTitle = (m: ScoredMoment, index: number) => (m.title || m.text || `Clip ${index + 1}`).replace(/\s+/g, " ").trim().slice(0, 100);
@@ -79,10 +84,12 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
   const video = content ? { width: content.w, height: content.h } : probe.video!;
   const start = Math.min(Math.max(0, m.start), Math.max(0, probe.duration - MIN_CLIP_S));
   const end = Math.min(probe.duration, Math.max(m.end, start + MIN_CLIP_S));
+  // the job's shape (the Worker resolved the kit's into it), else the kit's
+  const aspect = config.aspect ?? config.brandKit?.aspect ?? DEFAULT_ASPECT;
   // a requested layout wins over the brand kit's default
-  const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null);
+  const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null, false, aspect);
   const cropped = isCropLayout(layout);
-  const win = cropped ? cropWindow(video.width, video.height) : null;
+  const win = cropped ? cropWindow(video.width, video.height, aspectRatio(aspect)) : null;
   return {
     index,
     moment: m,
@@ -97,8 +104,8 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     faceCam: null,
     content,
     layoutReason: config.layout ?? config.brandKit?.default_layout ? "Requested by the job or its brand kit." : null,
-    style: resolveCaptionStyle({ style: config.captionStyle, ...brandCaptionOptions(config.brandKit) }),
-    look: titleLookStyle(config.brandKit),
+    style: resolveCaptionStyle({ style: config.captionStyle, ...brandCaptionOptions(config.brandKit), canvas: clipFrame(aspect, "hd") }),
+    look: titleLookStyle(config.brandKit, aspect),
     clipStyle: config.style ?? {},
     title: clipTitle(m, index),
     openingFaces: null,
@@ -107,6 +114,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
     faceBoxes: null,
     cuts: [],
     files: clipFiles(index),
+    aspect,
   };
 }
 
@@ -119,8 +127,8 @@ export const clipDuration = (p: ClipPlan) => p.end - p.start;
  */
 export function simplerFraming(p: ClipPlan, video: { width: number; height: number }): ClipPlan {
   const picture = p.content ? { width: p.content.w, height: p.content.h } : video;
-  const layout = chooseLayout(picture, FALLBACK_LAYOUT);
-  const win = layout === FALLBACK_LAYOUT ? cropWindow(picture.width, picture.height) : null;
+  const layout = chooseLayout(picture, FALLBACK_LAYOUT, false, p.aspect);
+  const win = layout === FALLBACK_LAYOUT ? cropWindow(picture.width, picture.height, aspectRatio(p.aspect)) : null;
   return {
     ...p,
     layout,
@@ -147,7 +155,8 @@ export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
     style: p.clipStyle,
     title: p.title,
     layout: p.layout,
-    picture: p.content ? { width: p.content.w, height: p.content.h } : (probe.video ?? CLIP_FRAMES.hd),
+    picture: p.content ? { width: p.content.w, height: p.content.h } : (probe.video ?? clipFrame(p.aspect, "hd")),
+    aspect: p.aspect,
     openingFaces: p.openingFaces,
     faceCam: p.faceCam,
     translated: p.translated,
@@ -183,7 +192,7 @@ export function planTimeline(p: ClipPlan, probe: ProbeResult, edit: ClipEdit = p
     emoji: edit.edits.emoji,
     broll: brollEdits(p.broll),
     fps: outputFps(probe.video?.fps ?? 30),
-    frame: CLIP_FRAMES.hd,
+    aspect: p.aspect,
   });
 }
 
@@ -215,8 +224,9 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       preview_file: p.files.preview,
       hd_file: p.files.hd,
       thumbnail_file: p.files.thumb,
-      preview_size: CLIP_FRAMES.preview,
-      hd_size: CLIP_FRAMES.hd,
+      preview_size: clipFrame(p.aspect, "preview"),
+      hd_size: clipFrame(p.aspect, "hd"),
+      aspect: p.aspect,
       fps: outputFps(probe.video?.fps ?? 30),
       transcript_engine: engine,
       scorer: m.scoredBy ?? { engine: "offline" },

@@ -2,7 +2,7 @@
 // source, its watermark, the job's encoder, B-roll assets fetched once) and the rendering step that
 // renders each clip's preview on its own (stages/previews.ts). First of the job's three steps after
 // planning: previews, then their check (job-quality.ts), then delivery (job-delivery.ts).
-import { CLIP_FRAMES } from "@katto/protocol";
+import { clipFrame } from "@katto/protocol";
 import { join } from "node:path";
 import { planEdit, type ClipPlan } from "./clip-plan.js";
 import { clipCuts, gridFps } from "./edit/clip-edit.js";
@@ -22,7 +22,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
   const { job, signal, dir } = run;
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
   // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
-  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: CLIP_FRAMES.hd, onStockFailure: (cause) => run.stockFailures.add(cause) });
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: clipFrame(job.config.aspect ?? job.config.brandKit?.aspect, "hd"), onStockFailure: (cause) => run.stockFailures.add(cause) });
   return async (p, onProgress, name) => {
     const base = name ?? `clip-${p.index}`;
     // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report
@@ -34,7 +34,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
     p.broll = drawn;
     const output = join(dir, name ? `${name}.mp4` : p.files.preview);
     await renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), keep: e.keep, zooms: e.zooms, cutaways, output, quality: "preview" },
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview", p.aspect), keep: e.keep, zooms: e.zooms, cutaways, output, quality: "preview", aspect: p.aspect },
       { signal, onProgress, encoder: run.encoder },
     );
     return { output, srt: srtPath };

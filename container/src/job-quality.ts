@@ -76,6 +76,7 @@ async function measurePlan(signal: AbortSignal, source: Source, p: ClipPlan, fil
     duration: info.duration,
     hasAudio: info.audio !== null,
     layout: p.layout,
+    aspect: p.aspect,
     subject,
     words: p.words,
     captions: await readFile(files.srt, "utf8"),

@@ -6,7 +6,7 @@
 // thumbnail, measured and fixed in rounds as the job's clips are (job-quality.ts checkOne: edges
 // moved to a sentence, a subject kept in frame), reported as `manual_clip` on the job's callback. A failure is reported as `manual_clip_failed`; the job and its other
 // clips are never touched.
-import { CLIP_FRAMES } from "@katto/protocol";
+import { clipFrame } from "@katto/protocol";
 import { join } from "node:path";
 import { AUTO_LAYOUT, type ManualClipTask } from "@katto/protocol";
 import { assetFiles, brollSource, clipCutaways } from "./broll/assets.js";
@@ -112,7 +112,7 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   });
   const source: Source = { path: src.path, info, content };
   const watermarkPath = await fetchWatermark(task.config.brandKit?.watermark_url, dir, { signal, jobId: task.job_id });
-  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: CLIP_FRAMES.hd });
+  const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: clipFrame(plan.aspect, "hd") });
   // the spoken-language SRT each render of a plan wrote (style caption_language), and translations by range
   const originals = new WeakMap<ClipPlan, string | null>();
   const translations = new Map<string, ClipPlan["translated"]>();
@@ -138,7 +138,7 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
     p.broll = drawn;
     const output = join(dir, name ? `${name}.mp4` : p.files.hd);
     await renderClip(
-      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd" },
+      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", p.aspect), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd", aspect: p.aspect },
       { signal, onProgress, encoder: o.encoder },
     );
     return { output, srt: srtPath };

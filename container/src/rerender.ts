@@ -132,6 +132,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     layoutMode: job.params.layout_mode,
     captionStyle: job.params.caption_style as CaptionStyleName | undefined,
     style: job.params.style,
+    aspect: job.params.aspect,
     broll: job.broll,
     brandKit: job.brand_kit,
     dir,
@@ -143,7 +144,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "checking";
   const shipped = { srtPath, timeline, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
-  const quality = await measureStoredRender({ output, layout, words: shown, stored, edges, signal, shipped });
+  const quality = await measureStoredRender({ output, layout, aspect: timeline.aspect, words: shown, stored, edges, signal, shipped });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
   await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");

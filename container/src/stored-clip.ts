@@ -1,7 +1,7 @@
 // A finished clip as its stored editing metadata describes it (ClipMetadata, written by clipReport
 // in clip-plan.ts): read field by field, and moved onto another range of the source for a trim.
 // HD renders and re-renders draw the clip again from it (stored-render.ts) without a new analysis.
-import { QUALITY_FLAGS, readClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { DEFAULT_ASPECT, QUALITY_FLAGS, readClipMetadata, type Aspect, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import type { PlannedCutaway } from "./broll/plan.js";
 import type { CaptionWord } from "./captions/clip-words.js";
 import type { CaptionStyleName } from "./captions/styles.js";
@@ -45,6 +45,8 @@ export interface StoredClip {
   cuts: PlannedCut[] | null;
   /** where its range starts in the original source (a mezzanine's range starts at 0; cuts are recorded in source seconds), null when unknown */
   sourceStart: number | null;
+  /** its shape (issue 37); 9:16 for metadata written before shapes */
+  aspect: Aspect;
 }
 
 /**
@@ -73,6 +75,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     faceBoxes: m.face_boxes,
     cuts: m.source_range && m.edits?.cuts ? storedCuts(m.edits.cuts, m.source_range.start) : [],
     sourceStart: m.source_range?.start ?? null,
+    aspect: m.aspect ?? DEFAULT_ASPECT,
   };
 }
 

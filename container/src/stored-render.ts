@@ -3,7 +3,7 @@
 // longer knows for its range (a trim: cuts, cutaways) is made here as the first render made it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { AUTO_LAYOUT, CLIP_FRAMES, buildClipTimeline, FACE_CAM_LAYOUT, isCropLayout, WHOLE_PICTURE_LAYOUT, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
+import { AUTO_LAYOUT, aspectRatio, buildClipTimeline, clipFrame, type Aspect, FACE_CAM_LAYOUT, isCropLayout, WHOLE_PICTURE_LAYOUT, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
 import { brandCaptionOptions, type BrandKit } from "./brand-kit.js";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "./broll/assets.js";
 import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
@@ -21,7 +21,7 @@ import { fixesForLayout } from "./quality/fixes.js";
 import { probe } from "./stages/probe.js";
 import { chooseLayout, renderClip, type Encoder } from "./stages/render.js";
 import { fetchWatermark } from "./stages/watermark.js";
-import { cropWindow } from "./reframe/crop-path.js";
+import { cropWindow, reshapePath } from "./reframe/crop-path.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
 import { reframedFrom, storedTranslation, type StoredClip } from "./stored-clip.js";
 import type { ProbeResult } from "./types.js";
@@ -55,6 +55,8 @@ export interface StoredClipRender {
   captionStyle?: CaptionStyleName;
   /** the clip style of a re-render (resolved by the Worker); the stored one when absent */
   style?: Style;
+  /** the shape of a re-render (issue 37); the stored one when absent */
+  aspect?: Aspect;
   /** B-roll to plan new cutaways from, when the style asks for other ones than the clip has (or its range moved) */
   broll?: TaskBroll;
   brandKit: BrandKit | null;
@@ -73,11 +75,14 @@ export interface StoredClipRender {
  */
 export async function renderStoredClip(o: StoredClipRender): Promise<{ output: string; srtPath: string; srtOriginalPath: string | null; layout: Layout; duration: number; edits: ClipEdits; words: CaptionWord[]; timeline: ClipTimeline }> {
   if (!o.probe.video) throw new StageError("probing", "source has no video stream");
-  const { stored, brandKit: kit, dir, name } = o;
-  const words = o.words ?? stored.words;
-  const frame = stored.content ? { width: stored.content.w, height: stored.content.h } : o.probe.video;
-  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath));
-  const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit) });
+  const { brandKit: kit, dir, name } = o;
+  const words = o.words ?? o.stored.words;
+  const frame = o.stored.content ? { width: o.stored.content.w, height: o.stored.content.h } : o.probe.video;
+  const aspect = o.aspect ?? o.stored.aspect;
+  const stored = reshapedClip(o.stored, aspect, frame);
+  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath), aspect);
+  const canvas = clipFrame(aspect, "hd");
+  const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit), canvas });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
   const faceCam = layout === FACE_CAM_LAYOUT ? (stored.faceCam ?? undefined) : undefined;
@@ -95,7 +100,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     sourceStart: stored.sourceStart ?? o.start,
     cuts,
     captionStyle: words.length ? style : null,
-    look: titleLookStyle(kit),
+    look: titleLookStyle(kit, aspect),
     style: clipStyle,
     title: stored.title,
     layout,
@@ -105,14 +110,15 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     translated,
     cropPath: isCropLayout(layout) ? stored.cropPath : null,
     faceBoxes: stored.faceBoxes,
+    aspect,
   });
   const captions = edit.captions;
   const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);
   const shown = mapWords(words, edit.keep);
-  const { drawn, cutaways } = await storedClipCutaways(o, shown, edit.durationS);
+  const { drawn, cutaways } = await storedClipCutaways({ ...o, stored, aspect }, shown, edit.durationS);
   const output = join(dir, `${name}.mp4`);
   await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === AUTO_LAYOUT ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd"), cutaways, output, quality: "hd", audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
+    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === AUTO_LAYOUT ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", aspect), cutaways, output, quality: "hd", aspect, audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
     { signal: o.signal, encoder: o.encoder },
   );
   // the version's clip timeline (@katto/protocol, issue 33), in the original source's seconds (an HD task's mezzanine starts at 0)
@@ -123,7 +129,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     sourceSize: { width: o.probe.video.width, height: o.probe.video.height },
     content: stored.content,
     layout,
-    cropWindow: isCropLayout(layout) ? cropWindow(frame.width, frame.height) : null,
+    cropWindow: isCropLayout(layout) ? cropWindow(frame.width, frame.height, aspectRatio(aspect)) : null,
     cropPath: layout === AUTO_LAYOUT ? stored.cropPath : null,
     zooms: edit.zooms,
     words: words.map((w) => ({ word: w.text, start: w.start, end: w.end })),
@@ -133,7 +139,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     emoji: edit.edits.emoji,
     broll: brollEdits(drawn),
     fps: outputFps(o.probe.video.fps),
-    frame: CLIP_FRAMES.hd,
+    aspect,
   });
   return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, timeline };
 }
@@ -156,7 +162,19 @@ async function storedClipCutaways(o: StoredClipRender, words: readonly CaptionWo
     log("warn", "B-roll not drawn: the clip's cutaways must be placed anew and the task carries no B-roll assets", { job_id: o.jobId });
     return { drawn: [], cutaways: [] };
   }
-  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: CLIP_FRAMES.hd }), o.signal);
+  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: clipFrame(o.aspect ?? o.stored.aspect, "hd") }), o.signal);
+}
+
+/**
+ * The stored clip in shape `aspect` (a re-render into another shape, issue 37): its crop path moved
+ * so the window of the new shape stays centred where the old one was, on the subject it followed.
+ * Panels and the face cam are laid out anew from their people's places by the renderer.
+ */
+function reshapedClip(stored: StoredClip, aspect: Aspect, picture: { width: number; height: number }): StoredClip {
+  if (aspect === stored.aspect || !stored.cropPath) return { ...stored, aspect };
+  const from = cropWindow(picture.width, picture.height, aspectRatio(stored.aspect));
+  const to = cropWindow(picture.width, picture.height, aspectRatio(aspect));
+  return { ...stored, aspect, cropPath: reshapePath(stored.cropPath, from.w, to.w, to.maxX) };
 }
 
 /** What a stored clip's new render ships besides its file: its SRT, its timeline (what it kept and drew over the picture), the source range it shows in `path`'s seconds. */
@@ -172,7 +190,7 @@ export interface ShippedRender {
  * ones (same range); its fixes as far as they are still true of this render's layout
  * (quality/fixes.ts fixesForLayout). Words: the render's caption words.
  */
-export async function measureStoredRender(o: { output: string; layout: string; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal; shipped?: ShippedRender }): Promise<ClipQuality | undefined> {
+export async function measureStoredRender(o: { output: string; layout: string; aspect?: Aspect; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal; shipped?: ShippedRender }): Promise<ClipQuality | undefined> {
   try {
     const info = await probe(o.output, { signal: o.signal });
     const edges = o.edges ?? o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
@@ -184,6 +202,7 @@ export async function measureStoredRender(o: { output: string; layout: string; w
       duration: info.duration,
       hasAudio: info.audio !== null,
       layout: o.layout,
+      aspect: o.aspect ?? o.stored.aspect,
       // a clip re-framed from a face layout is still checked for its speaker
       subject: reframedFrom(o.layout, fixes) || undefined,
       words: o.words,

@@ -2,6 +2,7 @@
 // (docs/api-decisions.md "Brand kit value formats"): caption font, colours and position, the
 // layout when the job names none, and a watermark.
 import { z } from "zod";
+import { AspectSchema } from "./aspect.js";
 import { CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "./vocabularies.js";
 
 const oneOf = (list: readonly string[]) => ({ error: `must be one of ${list.join(", ")}` });
@@ -39,6 +40,8 @@ export const BrandKitSchema = z.object(
       .refine(isHttpsUrl, { error: "must be an https URL or null" })
       .nullable()
       .default(null),
+    /** the shape of the account's clips when the job names none (issue 37); 9:16 when absent */
+    aspect: AspectSchema.optional(),
   },
   { error: "must be an object" },
 );

@@ -13,6 +13,7 @@ import type { Parsed } from "./parse.js";
 import { BrollAssetSchema } from "./broll.js";
 import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
 import { ClipTimelineSchema } from "./clip-timeline.js";
+import { AspectSchema } from "./aspect.js";
 
 export const CLIP_METADATA_VERSION = 1;
 
@@ -108,6 +109,9 @@ export const ClipMetadataSchema = z.object({
   // issue 33, written on every clip version since (optional for metadata written before):
   /** the clip as one value (./clip-timeline.ts): what was kept, the framing as keyframes, zooms, words, caption pages and overlays in clip time */
   timeline: ClipTimelineSchema.optional(),
+  // issue 37, written on every clip version since (absent: 9:16, the only shape before):
+  /** the clip's shape; preview_size and hd_size are its frames */
+  aspect: AspectSchema.optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -156,6 +160,8 @@ const ReadableClipMetadataSchema = z.object({
   edits: z.object({ cuts: itemsOf(ClipEditsSchema.shape.cuts.element).default(null) }).nullable().catch(null).default(null),
   /** the clip timeline the version was rendered with (./clip-timeline.ts); null for metadata written before it */
   timeline: ClipTimelineSchema.nullable().catch(null).default(null),
+  /** the clip's shape; null for metadata written before shapes (9:16) */
+  aspect: AspectSchema.nullable().catch(null).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

@@ -12,7 +12,7 @@
 // are measured in before cuts); "clip" times are seconds on the clip's own timeline after the cuts.
 import { z } from "zod";
 import { clamp, round3 } from "./numbers.js";
-import { CLIP_FRAMES, isCropLayout } from "./vocabularies.js";
+import { ASPECTS, aspectOfFrame, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCropLayout, type Aspect } from "./vocabularies.js";
 import { type Span, keptSpans, keptDuration, toClipTime, toUncutTime, mapWords, isUncut, mapPath, type CropKey, cropXAt, ZOOM_EASE_S, zoomAt, parseRate, toSeconds } from "./clip-time.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -45,15 +45,16 @@ export const ClipTimelineSchema = z
       .meta({ description: "The jump cuts taken out of the range (source seconds) and why (silence, filler, trim)." }),
     duration: Seconds.meta({ description: "The clip's length once cut, seconds." }),
     fps: z.string().regex(/^\d+(\.\d+)?(\/\d+)?$/).meta({ description: 'The output frame rate: "30", "30000/1001".' }),
-    frame: Size.meta({ description: "The output frame every position below is described in: the HD clip's 1080x1920." }),
-    layout: z.string().meta({ description: "How the 9:16 frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it." }),
+    frame: Size.meta({ description: "The output frame every position below is described in: the HD clip's frame of its `aspect` (1080x1920 for 9:16)." }),
+    aspect: z.enum(ASPECTS).default(DEFAULT_ASPECT).meta({ description: "The clip's shape, width:height (9:16, 1:1, 4:5 or 16:9): `frame` is its HD frame; 9:16 for timelines written before shapes." }),
+    layout: z.string().meta({ description: "How the frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it." }),
     crop: z
       .object({
         window: z.object({ w: Num.positive(), h: Num.positive(), y: Num }).meta({ description: "The crop window's size and top edge, pixels of source.content." }),
         path: z.array(z.object({ t: Seconds, x: Num })).meta({ description: "Keyframes of the window's left edge: t clip seconds, x pixels of source.content; linear between keyframes, held before the first and after the last." }),
       })
       .nullable()
-      .meta({ description: "The moving 9:16 window of a cropping layout; null for a layout that shows the whole picture or panels." }),
+      .meta({ description: "The moving window (of the frame's shape) of a cropping layout; null for a layout that shows the whole picture or panels." }),
     zooms: z
       .array(z.object({ start: Seconds, end: Seconds, scale: Num.positive(), x: Num, y: Num }))
       .meta({ description: `Punch-in zooms, clip seconds: full at \`scale\` between smoothstep eases of ${ZOOM_EASE_S} s (at most half the zoom) at each end, centred on the point x, y (fractions of the output frame, the face's centre) and kept inside the frame.` }),
@@ -103,11 +104,13 @@ export interface ClipTimelineInput {
   broll?: readonly { asset: string; start: number; end: number }[];
   /** the output frame rate ("30", "30000/1001") */
   fps: string;
-  /** the frame positions are described in; the HD 1080x1920 when absent */
+  /** the clip's shape (issue 37); 9:16 when absent */
+  aspect?: Aspect | null;
+  /** the frame positions are described in; the HD frame of `aspect` when absent */
   frame?: { width: number; height: number };
 }
 
-/** The frame a timeline is described in: Katto's HD clip. */
+/** The frame a 9:16 timeline is described in: Katto's HD clip (every shape's: clipFrame(aspect, "hd")). */
 export const TIMELINE_FRAME = CLIP_FRAMES.hd;
 
 
@@ -156,6 +159,8 @@ export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
     i.cuts.map((c) => ({ start: c.source_start - i.range.start, end: c.source_end - i.range.start })),
   );
   const duration = keptDuration(spans);
+  const frame = i.frame ?? clipFrame(i.aspect, "hd");
+  const aspect = i.aspect ?? aspectOfFrame(frame) ?? DEFAULT_ASPECT;
   const size = i.sourceSize ? { width: i.sourceSize.width, height: i.sourceSize.height } : null;
   const content = i.content ?? (size ? { x: 0, y: 0, w: size.width, h: size.height } : { x: 0, y: 0, w: 1, h: 1 });
   let crop: ClipTimeline["crop"] = null;
@@ -192,7 +197,8 @@ export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
     cuts: i.cuts.map((c) => ({ source_start: round3(c.source_start), source_end: round3(c.source_end), reason: c.reason })),
     duration: round3(duration),
     fps: i.fps,
-    frame: { ...(i.frame ?? TIMELINE_FRAME) },
+    frame: { ...frame },
+    aspect,
     layout: i.layout,
     crop,
     zooms: i.zooms.map((z) => ({ start: round3(z.start), end: round3(z.end), scale: z.scale, x: z.x ?? 0.5, y: z.y ?? 0.5 })),

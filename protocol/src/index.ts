@@ -7,6 +7,7 @@ export * from "./parse.js";
 export * from "./common.js";
 export * from "./brand-kit.js";
 export * from "./style.js";
+export * from "./aspect.js";
 export * from "./broll.js";
 export * from "./clip-metadata.js";
 export * from "./render-job.js";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BrandKitSchema, type BrandKit } from "./brand-kit.js";
 import { CallbackSchema, SourceSchema, TaskIdSchema } from "./common.js";
 import { TaskBrollSchema } from "./broll.js";
+import { AspectSchema } from "./aspect.js";
 import { TaskStyleSchema } from "./style.js";
 import { CLIP_LENGTHS, CONFIG_LIMITS, HD_MODES, MAX_CLIPS } from "./vocabularies.js";
 
@@ -25,6 +26,8 @@ export const RenderJobConfigSchema = z
       brandKit: BrandKitSchema.nullish(),
       /** the clip style, resolved by the Worker (the kit's style, then the job's field by field) */
       style: TaskStyleSchema.optional(),
+      /** the clips' shape, resolved by the Worker (the job's, else the kit's); 9:16 when absent */
+      aspect: AspectSchema.optional(),
       /** the selection returns at least this many clips when the source holds them (cut-off relaxed) */
       min_clips: z.int({ error: "must be an integer from 0 to 10" }).min(0).max(MAX_CLIPS).optional(),
     },

@@ -8,6 +8,7 @@ import { CallbackSchema, ClipIndexSchema, HttpUrlSchema, Num, RenditionSizeSchem
 import { TaskBrollSchema } from "./broll.js";
 import { TranscriptWordSchema } from "./events.js";
 import { RenderJobConfigSchema } from "./render-job.js";
+import { AspectSchema } from "./aspect.js";
 import { TaskStyleSchema } from "./style.js";
 import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "./vocabularies.js";
 
@@ -40,6 +41,8 @@ export const RerenderParamsSchema = z.object(
      * re-render's field by field); absent: the style stored with the clip
      */
     style: TaskStyleSchema.optional(),
+    /** the shape to render the new version in (issue 37); absent: the shape stored with the clip */
+    aspect: AspectSchema.optional(),
   },
   { error: "must be an object" },
 );

@@ -165,8 +165,38 @@ export const MAX_CLIPS = 10;
  */
 export const RENDITION_SIZES = [{ width: 720, height: 1280 }] as const;
 
-/** The frame of a clip's files: the preview first, then the 1080p render (and every re-render). */
-export const CLIP_FRAMES = { preview: { width: 540, height: 960 }, hd: { width: 1080, height: 1920 } } as const;
+/**
+ * The shapes a clip can be rendered in (issue 37 `aspect`: job config, re-render, brand kit), width
+ * to height. 9:16 (the feeds' vertical video) unless asked otherwise.
+ */
+export const ASPECTS = ["9:16", "1:1", "4:5", "16:9"] as const;
+export type Aspect = (typeof ASPECTS)[number];
+export const DEFAULT_ASPECT: Aspect = "9:16";
+
+/**
+ * The frames of a clip's files per shape: the preview (half the HD frame; 4:5's 675 rows rounded up
+ * to 676, the encoder takes even sizes only), then the 1080p render (and every re-render). The
+ * shorter side of every HD frame is 1080.
+ */
+export const ASPECT_FRAMES = {
+  "9:16": { preview: { width: 540, height: 960 }, hd: { width: 1080, height: 1920 } },
+  "1:1": { preview: { width: 540, height: 540 }, hd: { width: 1080, height: 1080 } },
+  "4:5": { preview: { width: 540, height: 676 }, hd: { width: 1080, height: 1350 } },
+  "16:9": { preview: { width: 960, height: 540 }, hd: { width: 1920, height: 1080 } },
+} as const satisfies Record<Aspect, { preview: { width: number; height: number }; hd: { width: number; height: number } }>;
+
+/** The frame of a 9:16 clip's files (the default shape); ASPECT_FRAMES has every shape's. */
+export const CLIP_FRAMES = ASPECT_FRAMES[DEFAULT_ASPECT];
+
+/** The frame of a clip of shape `aspect` (the default when absent) at a quality. */
+export const clipFrame = (aspect: Aspect | null | undefined, quality: "preview" | "hd"): { width: number; height: number } => ASPECT_FRAMES[aspect ?? DEFAULT_ASPECT][quality];
+
+/** A shape's width over its height (9:16 -> 0.5625), from its HD frame. */
+export const aspectRatio = (aspect: Aspect | null | undefined): number => clipFrame(aspect, "hd").width / clipFrame(aspect, "hd").height;
+
+/** The shape whose HD frame has this size, null for none (a rendition, an old clip's odd size). */
+export const aspectOfFrame = (frame: { width: number; height: number }): Aspect | null =>
+  ASPECTS.find((a) => ASPECT_FRAMES[a].hd.width === frame.width && ASPECT_FRAMES[a].hd.height === frame.height) ?? null;
 
 // The public API's own value lists (protocol/src/api), which the Worker, the dashboard, the MCP
 // tools and the CLI all read.

@@ -149,7 +149,7 @@ export const DASHBOARD_JS = `
     form.addEventListener("submit",function(e){
       e.preventDefault();
       var file=input.files&&input.files[0];if(!file){say("Choose a video first.",true);return}
-      var config={};["clipLength","customPrompt","topics"].forEach(function(k){var f=form.elements[k];if(f&&f.value.trim())config[k]=f.value.trim()});
+      var config={};["clipLength","customPrompt","topics","aspect"].forEach(function(k){var f=form.elements[k];if(f&&f.value.trim())config[k]=f.value.trim()});
       var button=$("button[type=submit]",form);button.disabled=true;say("Reserving…");
       json("/dashboard/uploads",{filename:file.name,content_type:file.type||"video/mp4",size:file.size}).then(function(res){
         return new Promise(function(resolve,reject){
@@ -230,6 +230,7 @@ export const DASHBOARD_JS = `
       cap.style.color=f.elements.primary_color.value;acc.style.color=f.elements.accent_color.value;
       cap.style.fontFamily="'"+f.elements.caption_font.value+"',sans-serif";
       cap.className="cap pos-"+f.elements.caption_position.value;
+      if(f.elements.aspect)box.style.aspectRatio=f.elements.aspect.value.replace(":","/");
       var wm=$("img.wm",box),u=f.elements.watermark_url.value;
       if(/^https:/.test(u)){if(!wm){wm=document.createElement("img");wm.className="wm";wm.alt="";box.appendChild(wm)}wm.src=u}else if(wm)wm.remove();
     };

@@ -6,11 +6,12 @@
 // an output schema, which MCP requires to be a plain object.
 import { zodToOpenAPIRegistry } from "@asteasolutions/zod-to-openapi";
 import type { z } from "@hono/zod-openapi";
-import { ClipEditsSchema, StyleSchema } from "@katto/protocol";
+import { AspectSchema, ClipEditsSchema, StyleSchema } from "@katto/protocol";
 import * as api from "@katto/protocol/api";
 
 const COMPONENTS = {
   Style: StyleSchema,
+  Aspect: AspectSchema,
   ClipEdits: ClipEditsSchema,
   Config: api.ConfigSchema,
   // The field (nullable, described), as the document has always named it.

@@ -106,12 +106,14 @@ describe("one vocabulary", () => {
   });
 
   it("the numbers detector finds a protocol record written again, and leaves other numbers alone", () => {
-    expect(records.get("CLIP_FRAMES.hd")).toEqual({ width: 1080, height: 1920 });
+    // CLIP_FRAMES is ASPECT_FRAMES["9:16"]: the one record, named where it is written
+    expect(records.get("ASPECT_FRAMES.9:16.hd")).toEqual({ width: 1080, height: 1920 });
+    expect(records.get("ASPECT_FRAMES.16:9.hd")).toEqual({ width: 1920, height: 1080 });
     expect(records.get("MANUAL_CLIP_SECONDS")).toEqual({ min: 3, max: 180 });
-    expect(rewrittenNumbers(`export const CANVAS = { width: 1080, height: 1920 } as const;`)).toEqual(["CLIP_FRAMES.hd at line 1"]);
-    expect(rewrittenNumbers(`\nconst size = { "width": 540, "height": 960, fps: 30 };`)).toEqual(["CLIP_FRAMES.preview at line 2"]);
+    expect(rewrittenNumbers(`export const CANVAS = { width: 1080, height: 1920 } as const;`)).toEqual(["ASPECT_FRAMES.9:16.hd at line 1"]);
+    expect(rewrittenNumbers(`\nconst size = { "width": 540, "height": 960, fps: 30 };`)).toEqual(["ASPECT_FRAMES.9:16.preview at line 2"]);
     expect(rewrittenNumbers(`const range = { min: 3, max: 180 };`)).toEqual(["MANUAL_CLIP_SECONDS at line 1"]);
-    expect(rewrittenNumbers(`const frame = { width: 1080, height: 1080 }; const r = { min: 3, max: 18 };`)).toEqual([]);
+    expect(rewrittenNumbers(`const frame = { width: 1080, height: 1000 }; const r = { min: 3, max: 18 };`)).toEqual([]);
   });
 
   it("no file outside protocol/ writes one of the protocol's numeric records again", () => {

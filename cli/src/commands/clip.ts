@@ -1,4 +1,4 @@
-import { CLIP_LENGTHS } from "@katto/protocol";
+import { ASPECTS, CLIP_LENGTHS } from "@katto/protocol";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Schemas } from "@katto/sdk";
@@ -14,13 +14,14 @@ import { assertCompleted, parseTimeout, watchJob } from "../watch";
 export const clip: Command = {
   words: ["clip"],
   summary: "Make clips from a video: upload a local file (or submit a URL), wait, and download every clip's MP4 and SRT.",
-  usage: `katto clip <url-or-file> [--clip-length ${CLIP_LENGTHS.join("|")}] [--prompt TEXT] [--topics TEXT] [--genre NAME] ${STYLE_USAGE} [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]`,
+  usage: `katto clip <url-or-file> [--clip-length ${CLIP_LENGTHS.join("|")}] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--aspect ${ASPECTS.join("|")}] ${STYLE_USAGE} [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]`,
   args: 1,
   options: {
     "clip-length": { type: "string" },
     prompt: { type: "string" },
     topics: { type: "string" },
     genre: { type: "string" },
+    aspect: { type: "string" },
     "webhook-url": { type: "string" },
     out: { type: "string" },
     "no-wait": { type: "boolean" },
@@ -37,6 +38,7 @@ export const clip: Command = {
     "katto clip talk.mp4 --caption-language es --out ./clips   # Spanish captions; clip-00-original.srt keeps the spoken language",
     "katto clip talk.mp4 --zoom punch_in --remove-silences --remove-fillers",
     "katto clip talk.mp4 --style-file style.json --lines 2   # flags override the file's fields",
+    "katto clip talk.mp4 --aspect 1:1   # square clips (1080x1080); 4:5 and 16:9 too, 9:16 by default",
   ],
   async run(ctx, [source], v) {
     const timeout = parseTimeout(v.timeout as string | undefined);
@@ -45,6 +47,7 @@ export const clip: Command = {
       customPrompt: v.prompt as string | undefined,
       topics: v.topics as string | undefined,
       genre: v.genre as string | undefined,
+      aspect: oneOf(v.aspect as string | undefined, ASPECTS, "aspect"),
       style: styleFromOptions(v),
     };
     for (const k of Object.keys(config) as (keyof typeof config)[]) if (config[k] === undefined) delete config[k];

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { qualityCell } from "../output";
-import { DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
+import { ASPECTS, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
 import type { Katto, Rerender, Schemas } from "@katto/sdk";
 import { type Command, type Context, intArg, oneOf, type Values } from "../command";
 import { downloadFile } from "../download";
@@ -46,16 +46,18 @@ const waitOptions = { wait: { type: "boolean" }, out: { type: "string" }, timeou
 
 export const rerender: Command = {
   words: ["rerender"],
-  summary: "Render one clip again with another layout, caption style or creator style.",
-  usage: `katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] [--refresh-captions] ${STYLE_USAGE} [--wait] [--out FILE.mp4]`,
+  summary: "Render one clip again with another layout, caption style, creator style or shape.",
+  usage: `katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] [--aspect ${ASPECTS.join("|")}] [--refresh-captions] ${STYLE_USAGE} [--wait] [--out FILE.mp4]`,
   args: 2,
-  options: { layout: { type: "string" }, "caption-style": { type: "string" }, "refresh-captions": { type: "boolean" }, ...styleFlags, ...waitOptions },
-  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 0 --refresh-captions --wait   # captions from the corrected transcript", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4", "katto rerender $ID 0 --emoji --words 2 --wait   # the clip's own style with these fields changed"],
+  options: { layout: { type: "string" }, "caption-style": { type: "string" }, aspect: { type: "string" }, "refresh-captions": { type: "boolean" }, ...styleFlags, ...waitOptions },
+  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 0 --refresh-captions --wait   # captions from the corrected transcript", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4", "katto rerender $ID 0 --emoji --words 2 --wait   # the clip's own style with these fields changed", "katto rerender $ID 0 --aspect 16:9 --wait --out clip0-wide.mp4   # a 1920x1080 version, free"],
   async run(ctx, [jobId, index], v) {
     const body: Schemas["RerenderRequest"] = {};
     const layout = oneOf(v.layout as string | undefined, LAYOUTS, "layout");
     if (layout) body.layout_mode = layout;
     if (v["caption-style"]) body.caption_style = v["caption-style"] as string;
+    const aspect = oneOf(v.aspect as string | undefined, ASPECTS, "aspect");
+    if (aspect) body.aspect = aspect;
     const style = styleFromOptions(v);
     if (style) body.style = style;
     if (v["refresh-captions"]) body.captions = "refresh";

@@ -4,7 +4,7 @@
 import type { CaptionWord } from "./clip-words.js";
 import { layoutPages, type CaptionPage } from "./layout.js";
 import { captionFontFor, dominantScript, isRtl, type Script } from "./script.js";
-import { anchorFor, CANVAS, type CaptionStyle } from "./styles.js";
+import { anchorFor, type CaptionStyle } from "./styles.js";
 import { joiner } from "./text-width.js";
 
 /** ASS time H:MM:SS.cc (centiseconds). */
@@ -93,8 +93,8 @@ function header(st: CaptionStyle & { rtl?: boolean }, extraStyles: readonly stri
     "[Script Info]",
     "; Katto captions",
     "ScriptType: v4.00+",
-    `PlayResX: ${CANVAS.width}`,
-    `PlayResY: ${CANVAS.height}`,
+    `PlayResX: ${st.canvas.width}`,
+    `PlayResY: ${st.canvas.height}`,
     "WrapStyle: 2",
     "ScaledBorderAndShadow: yes",
     "YCbCr Matrix: TV.709",
@@ -140,7 +140,7 @@ export function emphasisColor(st: Pick<CaptionStyle, "accentColor" | "primaryCol
 
 /** Text of a page with word `active` (index into the page's words, -1 for none) highlighted. */
 export function pageText(page: CaptionPage, st: CaptionStyle, active: number): string {
-  const a = anchorFor(st.position);
+  const a = anchorFor(st.position, st.canvas);
   let i = 0;
   const lines = page.lines.map((line) =>
     line
@@ -163,7 +163,7 @@ export function pageText(page: CaptionPage, st: CaptionStyle, active: number): s
 
 /** Karaoke text: \k durations (centiseconds) per word, gaps as empty syllables. */
 export function karaokeText(page: CaptionPage, st: CaptionStyle): string {
-  const a = anchorFor(st.position);
+  const a = anchorFor(st.position, st.canvas);
   let t = page.start;
   const cs = (s: number) => Math.max(0, Math.round(s * 100));
   const lines = page.lines.map((line) =>

@@ -3,13 +3,13 @@
 // colour emoji images to overlay, and the `edits` the clip records. Pure except writeClipCaptions.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CLIP_FRAMES, noEdits, type ClipEdits, type RenderLayout, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { clipFrame, noEdits, type Aspect, type ClipEdits, type RenderLayout, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { type ImageOverlay, type Quality } from "../ffmpeg/args.js";
 import type { Rect } from "../reframe/panels.js";
 import { assDocument, type AssExtras } from "./ass.js";
 import type { CaptionWord } from "./clip-words.js";
 import { emojiImage } from "./emoji.js";
-import { CANVAS, type CaptionStyle } from "./styles.js";
+import type { CaptionStyle } from "./styles.js";
 import { captionBand, captionEdits, emojiCentre, emojiSize, styleCaptions, styledSrt } from "./styled.js";
 import { translatedRanks } from "./translate.js";
 import { titleAss, titleCardTime, titleHeight, titleLook } from "./title-card.js";
@@ -31,6 +31,8 @@ export interface ClipCaptionsInput {
   picture: { width: number; height: number };
   openingFaces: Rect | null;
   faceCam?: Rect | null;
+  /** the clip's shape (issue 37): the captions' canvas is its HD frame (set on the caption styles); 9:16 when absent */
+  aspect?: Aspect | null;
   /**
    * style caption_language: the captions translated from the spoken `words` (./translate.ts); the
    * clip then shows these and its SRT holds them, and the spoken words make the second SRT
@@ -38,7 +40,7 @@ export interface ClipCaptionsInput {
   translated?: TranslatedCaptions | null;
 }
 
-/** An emoji to draw: its image and its centre on the 1080x1920 caption canvas. */
+/** An emoji to draw: its image and its centre on the caption canvas (the HD frame of the clip's shape). */
 export interface PlacedEmoji {
   image: string;
   x: number;
@@ -71,7 +73,7 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   if (i.style.hook_title === true && headline) {
     const look = titleLook(headline, i.look);
     const band = shown ? captionBand(sc, sc.layoutStyle) : null;
-    const y = placeTitle(titleHeight(look), [...faceBands(i.layout, i.picture, i.openingFaces, i.faceCam), ...(band ? [band] : [])]);
+    const y = placeTitle(titleHeight(look), [...faceBands(i.layout, i.picture, i.openingFaces, i.faceCam, look.canvas), ...(band ? [band] : [])], look.canvas.height);
     const title = titleAss(look, y, i.durationS);
     extras.styles.push(...title.styles);
     extras.events.push(...title.events);
@@ -91,9 +93,9 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   return { ass, srt: styledSrt(sc, words, i.durationS), srtOriginal, emoji, edits };
 }
 
-/** The emoji as overlays of a render's frame (the canvas scaled to it). */
-export function emojiOverlays(emoji: readonly PlacedEmoji[], quality: Quality): ImageOverlay[] {
-  const k = CLIP_FRAMES[quality].width / CANVAS.width;
+/** The emoji as overlays of a render's frame of the clip's shape (its HD canvas scaled to it). */
+export function emojiOverlays(emoji: readonly PlacedEmoji[], quality: Quality, aspect?: Aspect | null): ImageOverlay[] {
+  const k = clipFrame(aspect, quality).width / clipFrame(aspect, "hd").width;
   return emoji.map((e) => {
     const size = Math.max(8, Math.round(e.size * k));
     return { path: e.image, x: Math.round(e.x * k - size / 2), y: Math.round(e.y * k - size / 2), size, start: e.start, end: e.end };

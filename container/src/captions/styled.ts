@@ -10,7 +10,7 @@ import { emojiFor } from "./emoji.js";
 import { keyRanks, type KeyRank } from "./keywords.js";
 import type { CaptionPage } from "./layout.js";
 import { buildSrt, formatSrt, pageCues } from "./srt.js";
-import { anchorFor, CANVAS, maxCharsFor, SAFE, type CaptionStyle } from "./styles.js";
+import { anchorFor, maxCharsFor, SAFE, type CaptionStyle } from "./styles.js";
 import { joiner, textWidth } from "./text-width.js";
 import { round3 } from "@katto/protocol";
 
@@ -43,7 +43,7 @@ export function layoutStyleFor(st: CaptionStyle, style: Style): CaptionStyle {
   return {
     ...st,
     maxLines: style.caption_lines ?? st.maxLines,
-    maxChars: emphasis ? Math.min(st.maxChars, maxCharsFor(st.fontSize, Math.max(st.popScale, EMPHASIS_SCALE))) : st.maxChars,
+    maxChars: emphasis ? Math.min(st.maxChars, maxCharsFor(st.fontSize, Math.max(st.popScale, EMPHASIS_SCALE), st.canvas)) : st.maxChars,
   };
 }
 
@@ -115,7 +115,7 @@ export const emojiSize = (st: CaptionStyle) => Math.round(st.fontSize * EMOJI_SC
 
 /** Top of a page's text block on the canvas. */
 export function pageTop(page: CaptionPage, st: CaptionStyle): number {
-  return anchorFor(st.position).y - (page.lines.length * st.fontSize * LINE_ADVANCE) / 2;
+  return anchorFor(st.position, st.canvas).y - (page.lines.length * st.fontSize * LINE_ADVANCE) / 2;
 }
 
 /**
@@ -130,11 +130,11 @@ export function emojiCentre(mark: EmojiMark, page: CaptionPage, st: CaptionStyle
   const width = (ws: readonly CaptionWord[]) => ws.reduce((s, w, i) => s + textWidth(w.text) * scale(w) + (i ? textWidth(joiner(ws[i - 1]!.text, w.text)) : 0), 0);
   const before = line.slice(0, mark.index);
   const word = line[mark.index]!;
-  const left = anchorFor(st.position).x - (width(line) * unit) / 2;
+  const left = anchorFor(st.position, st.canvas).x - (width(line) * unit) / 2;
   const offset = (width(before) + (before.length ? textWidth(joiner(before.at(-1)!.text, word.text)) : 0)) * unit;
   const size = emojiSize(st);
   const x = left + offset + (textWidth(word.text) * scale(word) * unit) / 2;
-  const clampX = Math.min(CANVAS.width - SAFE.right / 2 - size / 2, Math.max(SAFE.left / 2 + size / 2, x));
+  const clampX = Math.min(st.canvas.width - SAFE.right / 2 - size / 2, Math.max(SAFE.left / 2 + size / 2, x));
   return { x: Math.round(clampX), y: Math.round(pageTop(page, st) - size / 2 - 8) };
 }
 
@@ -143,6 +143,6 @@ export function captionBand(sc: StyledCaptions, st: CaptionStyle): { top: number
   if (!sc.pages.length) return null;
   const lines = Math.max(...sc.pages.map((p) => p.lines.length));
   const half = (lines * st.fontSize * LINE_ADVANCE) / 2 + st.outline;
-  const y = anchorFor(st.position).y;
+  const y = anchorFor(st.position, st.canvas).y;
   return { top: y - half - (sc.emoji.length ? emojiSize(st) + 8 : 0), bottom: y + half };
 }

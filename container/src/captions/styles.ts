@@ -14,7 +14,12 @@ export interface CaptionStyleOptions {
   outlineColor?: string;
   position?: CaptionPosition;
   fontSize?: number;
+  /** the clip's HD frame the captions are laid out on (its shape, issue 37); CANVAS (9:16) when absent */
+  canvas?: Canvas;
 }
+
+/** The frame captions are laid out on: the HD frame of the clip's shape (@katto/protocol clipFrame). */
+export type Canvas = { readonly width: number; readonly height: number };
 
 export interface CaptionStyle {
   name: CaptionStyleName;
@@ -36,10 +41,16 @@ export interface CaptionStyle {
   popScale: number;
   maxChars: number;
   maxLines: number;
+  /** the HD frame of the clip's shape: positions, line widths and the ASS PlayRes are in its pixels */
+  canvas: Canvas;
 }
 
-/** Canvas (the 1080p clip frame, CLIP_FRAMES.hd) and safe area shared by all styles. */
-export const CANVAS = CLIP_FRAMES.hd;
+/**
+ * The default canvas (the 9:16 1080p clip frame, CLIP_FRAMES.hd) and the safe area shared by all
+ * styles and shapes: margins in pixels (every shape's HD frame is 1080 on its shorter side, so a
+ * font size reads the same in each), the band as fractions of the frame's height.
+ */
+export const CANVAS: Canvas = CLIP_FRAMES.hd;
 export const SAFE = {
   left: 80,
   /** social apps stack their buttons on the right */
@@ -50,10 +61,10 @@ export const SAFE = {
 } as const;
 
 /** Centre of the caption block for a position, kept inside the safe band. */
-export function anchorFor(position: CaptionPosition): { x: number; y: number } {
-  const x = Math.round(SAFE.left + (CANVAS.width - SAFE.left - SAFE.right) / 2);
+export function anchorFor(position: CaptionPosition, canvas: Canvas = CANVAS): { x: number; y: number } {
+  const x = Math.round(SAFE.left + (canvas.width - SAFE.left - SAFE.right) / 2);
   const frac = position === "top" ? 0.32 : position === "middle" ? 0.5 : 0.7;
-  return { x, y: Math.round(frac * CANVAS.height) };
+  return { x, y: Math.round(frac * canvas.height) };
 }
 
 /**
@@ -61,22 +72,25 @@ export function anchorFor(position: CaptionPosition): { x: number; y: number } {
  * advance of DejaVu Sans Bold / Noto Sans Bold on mixed-case English (ASS font size units);
  * the pop scale of the active word is budgeted too.
  */
-export function maxCharsFor(fontSize: number, popScale = 100): number {
-  return Math.max(8, Math.min(24, Math.floor(safeWidthChars(fontSize) / (1 + (popScale - 100) / 200))));
+export function maxCharsFor(fontSize: number, popScale = 100, canvas: Canvas = CANVAS): number {
+  // 24 characters is the reading cap of a vertical clip's line; a wider frame allows a longer line
+  // in the same proportion to its width (40 on 16:9), so words per line follow the frame
+  const cap = Math.round((24 * canvas.width) / CANVAS.width);
+  return Math.max(8, Math.min(cap, Math.floor(safeWidthChars(fontSize, canvas) / (1 + (popScale - 100) / 200))));
 }
 
 /**
  * Characters that fit the whole safe width at a font size, without the 24-character reading cap
  * of captions (a title card is read once, as a block).
  */
-export const safeWidthChars = (fontSize: number) => Math.floor((CANVAS.width - SAFE.left - SAFE.right) / (fontSize * 0.52));
+export const safeWidthChars = (fontSize: number, canvas: Canvas = CANVAS) => Math.floor((canvas.width - SAFE.left - SAFE.right) / (fontSize * 0.52));
 
 const HEX = /^#?([0-9a-f]{6})$/i;
 export function isHexColor(s: unknown): s is string {
   return typeof s === "string" && HEX.test(s);
 }
 
-const BASE: Record<Exclude<CaptionStyleName, "none">, Omit<CaptionStyle, "maxChars" | "name">> = {
+const BASE: Record<Exclude<CaptionStyleName, "none">, Omit<CaptionStyle, "maxChars" | "name" | "canvas">> = {
   bold_pop: {
     font: "DejaVu Sans", bold: true, fontSize: 80, primaryColor: "#FFFFFF", accentColor: "#FFE000", outlineColor: "#000000",
     outline: 6, shadow: 2, borderStyle: 1, position: "bottom", highlight: "pop", popScale: 112, maxLines: 2,
@@ -111,6 +125,7 @@ export function resolveCaptionStyle(opts: CaptionStyleOptions = {}): CaptionStyl
     accentColor: isHexColor(opts.accentColor) ? opts.accentColor : base.accentColor,
     outlineColor: isHexColor(opts.outlineColor) ? opts.outlineColor : base.outlineColor,
     position: opts.position && (CAPTION_POSITIONS as readonly string[]).includes(opts.position) ? opts.position : base.position,
-    maxChars: maxCharsFor(fontSize, base.popScale),
+    maxChars: maxCharsFor(fontSize, base.popScale, opts.canvas ?? CANVAS),
+    canvas: opts.canvas ?? CANVAS,
   };
 }

@@ -6,7 +6,7 @@ import { HOOK_TITLE_S } from "@katto/protocol";
 import { assColor, assStyleLine, dialogue, escapeAssText } from "./ass.js";
 import type { CaptionWord } from "./clip-words.js";
 import { lineWidth, splitLines } from "./layout.js";
-import { CANVAS, safeWidthChars, type CaptionStyle } from "./styles.js";
+import { safeWidthChars, type Canvas, type CaptionStyle } from "./styles.js";
 
 export interface TitleLook {
   font: string;
@@ -15,6 +15,8 @@ export interface TitleLook {
   text: string;
   box: string;
   lines: string[];
+  /** the frame it is drawn on (the caption style's canvas) */
+  canvas: Canvas;
 }
 
 const SIZES = [64, 56, 48];
@@ -44,12 +46,12 @@ export function titleLook(text: string, st: CaptionStyle): TitleLook {
   const box = st.accentColor;
   const ink = contrast(st.primaryColor, box) >= 4.5 ? st.primaryColor : contrast("#000000", box) >= contrast("#FFFFFF", box) ? "#000000" : "#FFFFFF";
   for (const fontSize of SIZES) {
-    const lines = splitLines(words, safeWidthChars(fontSize), MAX_LINES);
-    if (lines && lines.length <= MAX_LINES) return { font: st.font, fontSize, text: ink, box, lines: lines.map((l) => l.map((w) => w.text).join(" ")) };
+    const lines = splitLines(words, safeWidthChars(fontSize, st.canvas), MAX_LINES);
+    if (lines && lines.length <= MAX_LINES) return { font: st.font, fontSize, text: ink, box, lines: lines.map((l) => l.map((w) => w.text).join(" ")), canvas: st.canvas };
   }
   // too long for three balanced lines even at the smallest size: filled lines, the last cut with "…"
   const size = SIZES[SIZES.length - 1]!;
-  return { font: st.font, fontSize: size, text: ink, box, lines: filledLines(words, safeWidthChars(size), MAX_LINES) };
+  return { font: st.font, fontSize: size, text: ink, box, lines: filledLines(words, safeWidthChars(size, st.canvas), MAX_LINES), canvas: st.canvas };
 }
 
 /** Words filled line by line within maxChars, at most maxLines; what does not fit ends the last line with "…". */
@@ -93,7 +95,7 @@ export function titleAss(t: TitleLook, y: number, durationS: number): { styles: 
     outlineWidth: PAD,
     shadow: 0,
   });
-  const text = `{\\an5\\pos(${Math.round(CANVAS.width / 2)},${y})\\fad(120,200)}` + t.lines.map(escapeAssText).join("\\N");
+  const text = `{\\an5\\pos(${Math.round(t.canvas.width / 2)},${y})\\fad(120,200)}` + t.lines.map(escapeAssText).join("\\N");
   // layer 1: above the captions if they ever meet
   return { styles: [style], events: [dialogue(start, end, text, "Title", 1)] };
 }

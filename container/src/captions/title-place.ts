@@ -1,11 +1,11 @@
 // Pure: where a hook title goes so it never covers a face (issue 26 `hook_title`). Faces seen over
 // the clip's first seconds (source pixels inside the bars, recorded on the first render as the
-// clip's `opening_faces`) are mapped into the 1080x1920 caption canvas through the clip's layout;
+// clip's `opening_faces`) are mapped into the caption canvas (the HD frame of the clip's shape) through the clip's layout;
 // the title takes the highest spot of the frame that meets no face and no caption.
-import { FACE_CAM_LAYOUT, HOOK_TITLE_S, isCropLayout, isPanelLayout, WHOLE_PICTURE_LAYOUT, type RenderLayout } from "@katto/protocol";
+import { FACE_CAM_LAYOUT, HOOK_TITLE_S, isCropLayout, isPanelLayout, type RenderLayout } from "@katto/protocol";
 import { cropWindow } from "../reframe/crop-path.js";
 import { panelCells, stackedCrops, type Rect } from "../reframe/panels.js";
-import { CANVAS } from "./styles.js";
+import { CANVAS, type Canvas } from "./styles.js";
 
 /** A horizontal band of the canvas, pixels from the top. */
 export interface Band {
@@ -24,8 +24,8 @@ const ASSUMED_FACE = { top: 0.1, bottom: 0.6 };
  * union over the title's time; null when not measured, then the usual spot of a face is assumed.
  * Panel layouts centre each panel on its person, so the middle of every cell is avoided.
  */
-export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam?: Rect | null): Band[] {
-  const { width: W, height: H } = CANVAS;
+export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam?: Rect | null, canvas: Canvas = CANVAS): Band[] {
+  const { width: W, height: H } = canvas;
   if (isPanelLayout(layout)) return panelCells(layout, W, H).map((c) => ({ top: c.y + c.h * 0.2, bottom: c.y + c.h * 0.8 }));
   if (layout === FACE_CAM_LAYOUT) {
     const cam = stackedCrops(W, H, frame.width, frame.height, faceCam ?? undefined).cam.cell;
@@ -34,12 +34,12 @@ export function faceBands(layout: RenderLayout, frame: { width: number; height: 
   const top = faces ? faces.y : ASSUMED_FACE.top * frame.height;
   const bottom = faces ? faces.y + faces.h : ASSUMED_FACE.bottom * frame.height;
   if (isCropLayout(layout)) {
-    const win = cropWindow(frame.width, frame.height);
+    const win = cropWindow(frame.width, frame.height, W / H);
     const k = H / win.h;
     return [{ top: (top - win.y) * k, bottom: (bottom - win.y) * k }];
   }
-  // wide fits the picture to the width; passthrough fits it whole; both centre it vertically
-  const k = layout === WHOLE_PICTURE_LAYOUT ? W / frame.width : Math.min(W / frame.width, H / frame.height);
+  // wide and passthrough both fit the picture whole and centre it (wide over a blurred fill of itself)
+  const k = Math.min(W / frame.width, H / frame.height);
   const offset = (H - frame.height * k) / 2;
   return [{ top: offset + top * k, bottom: offset + bottom * k }];
 }

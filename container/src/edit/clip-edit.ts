@@ -14,7 +14,7 @@ import { findFillersInSound } from "./fillers.js";
 import { detectQuiet } from "./quiet.js";
 import { keptDuration, keptSpans, mapWords, toClipTime, type Span } from "./timeline.js";
 import { frameFaces, planZooms, speakerChanges, zoomCandidates, type TimedRect, type Zoom } from "./zoom-plan.js";
-import { isCropLayout } from "@katto/protocol";
+import { aspectRatio, isCropLayout } from "@katto/protocol";
 
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -88,7 +88,7 @@ export function clipEdit(i: ClipEditInput): ClipEdit {
  * zoom lands on the highlighted word) and where the camera settles on another speaker.
  */
 function clipZooms(i: ClipEditInput, words: readonly CaptionWord[], keep: readonly Span[], durationS: number, emphasised: readonly { start: number }[]): Zoom[] {
-  const faces = frameFaces(i.faceBoxes ?? [], { layout: i.layout, picture: i.picture, cropPath: i.cropPath, spans: keep });
+  const faces = frameFaces(i.faceBoxes ?? [], { layout: i.layout, picture: i.picture, cropPath: i.cropPath, spans: keep, aspect: i.aspect });
   if (!faces) return [];
   let ranks = keyRanks(words);
   if (i.style.emphasis === "keywords") {
@@ -96,6 +96,6 @@ function clipZooms(i: ClipEditInput, words: readonly CaptionWord[], keep: readon
     ranks = ranks.map((r, k) => (marked.has(r3(words[k]!.start)) ? r : 0));
   }
   const cropping = isCropLayout(i.layout);
-  const changes = cropping ? speakerChanges(i.cropPath, cropWindow(i.picture.width, i.picture.height).w).map((t) => toClipTime(keep, t)) : [];
+  const changes = cropping ? speakerChanges(i.cropPath, cropWindow(i.picture.width, i.picture.height, aspectRatio(i.aspect)).w).map((t) => toClipTime(keep, t)) : [];
   return planZooms(zoomCandidates(words, ranks, changes), faces, durationS);
 }

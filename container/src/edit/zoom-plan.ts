@@ -8,7 +8,7 @@ import type { KeyRank } from "../captions/keywords.js";
 import { cropXAt, cropWindow, type CropKeyframe } from "../reframe/crop-path.js";
 import type { Rect } from "../reframe/panels.js";
 import { toClipTime, type Span } from "./timeline.js";
-import { isCropLayout, WHOLE_PICTURE_LAYOUT, ZOOM_EASE_S, zoomAt } from "@katto/protocol";
+import { aspectRatio, clipFrame, isCropLayout, WHOLE_PICTURE_LAYOUT, ZOOM_EASE_S, zoomAt, type Aspect } from "@katto/protocol";
 
 /** Zooms start at least this far apart (issue 26: at most one every 4 seconds). */
 export const ZOOM_SPACING_S = 4;
@@ -152,23 +152,25 @@ export interface TimedRect extends Rect {
  */
 export function frameFaces(
   faces: readonly TimedRect[],
-  o: { layout: string; picture: { width: number; height: number }; cropPath: readonly CropKeyframe[] | null; spans: readonly Span[] },
+  o: { layout: string; picture: { width: number; height: number }; cropPath: readonly CropKeyframe[] | null; spans: readonly Span[]; aspect?: Aspect | null },
 ): FrameFace[] | null {
   const { width: pw, height: ph } = o.picture;
+  const frame = clipFrame(o.aspect, "hd");
   let place: (f: TimedRect) => { x0: number; y0: number; x1: number; y1: number };
   if (isCropLayout(o.layout)) {
-    const win = cropWindow(pw, ph);
+    const win = cropWindow(pw, ph, aspectRatio(o.aspect));
     const path = o.cropPath?.length ? o.cropPath : [{ t: 0, x: win.maxX / 2 }];
     place = (f) => {
       const left = cropXAt(path, f.t);
       return { x0: (f.x - left) / win.w, x1: (f.x + f.w - left) / win.w, y0: (f.y - win.y) / win.h, y1: (f.y + f.h - win.y) / win.h };
     };
   } else if (o.layout === "passthrough" || o.layout === WHOLE_PICTURE_LAYOUT) {
-    // the output frame's aspect is 9:16; fractions of a 9 x 16 frame
-    const k = o.layout === WHOLE_PICTURE_LAYOUT ? 9 / pw : Math.min(9 / pw, 16 / ph);
-    const ox = (9 - pw * k) / 2;
-    const oy = (16 - ph * k) / 2;
-    place = (f) => ({ x0: (ox + f.x * k) / 9, x1: (ox + (f.x + f.w) * k) / 9, y0: (oy + f.y * k) / 16, y1: (oy + (f.y + f.h) * k) / 16 });
+    // both fit the picture whole in the frame of the clip's shape, centred; fractions of that frame
+    const { width: W, height: H } = frame;
+    const k = Math.min(W / pw, H / ph);
+    const ox = (W - pw * k) / 2;
+    const oy = (H - ph * k) / 2;
+    place = (f) => ({ x0: (ox + f.x * k) / W, x1: (ox + (f.x + f.w) * k) / W, y0: (oy + f.y * k) / H, y1: (oy + (f.y + f.h) * k) / H });
   } else return null;
   const out: FrameFace[] = [];
   for (const f of faces) {

@@ -2,9 +2,9 @@
 // without ffmpeg (test/ffmpeg-args.test.ts) and run through ./spawn.ts.
 import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropTimeline } from "../reframe/crop-path.js";
 import { loudnessFilter } from "./loudness.js";
-import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
+import { panelCrops, panelGrid, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
 
-import { RENDER_LAYOUTS, type RenderLayout, AUTO_LAYOUT, FALLBACK_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
+import { RENDER_LAYOUTS, type RenderLayout, AUTO_LAYOUT, FALLBACK_LAYOUT, WHOLE_PICTURE_LAYOUT, aspectRatio, type Aspect } from "@katto/protocol";
 import type { HdPreset } from "../config.js";
 import { encodeArgs, type Quality } from "./encode-settings.js";
 import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
@@ -44,6 +44,8 @@ export interface RenderSpec {
   watermarkPath?: string | null;
   width: number;
   height: number;
+  /** the clip's shape (issue 37): the crop window's shape; 9:16 when absent (width x height is its frame at this quality) */
+  aspect?: Aspect | null;
   quality: Quality;
   /** the x264 preset of an HD render (KATTO_HD_PRESET); veryfast when absent */
   hdPreset?: HdPreset;
@@ -165,13 +167,14 @@ const movingCrop = (target: string, w: number, h: number, y: number, path: reado
 const cropFilter = (c: MovingCrop) => `crop@${c.target}=w=${c.w}:h=${c.h}:x='${c.timeline.initial}':y=${c.y}`;
 
 /** The layout's moving crops, in the frame it crops (the picture inside the bars when there are bars); their paths on the cut timeline when the spec cuts. */
-function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height"> & Partial<Pick<RenderSpec, "keep" | "duration">>): MovingCrop[] {
+function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height"> & Partial<Pick<RenderSpec, "keep" | "duration" | "aspect">>): MovingCrop[] {
   const spans = cutSpans(spec);
   const cut = (path: CropKeyframe[], maxX: number) => (spans ? normalizePath(mapPath(path, spans, (t) => cropXAt(path, t)), maxX) : path);
   switch (spec.layout) {
     case FALLBACK_LAYOUT:
     case AUTO_LAYOUT: {
-      const win = cropWindow(spec.source.width, spec.source.height);
+      // the shape's exact ratio, not width / height (a 4:5 preview is 540x676): the window the plan and timeline hold
+      const win = cropWindow(spec.source.width, spec.source.height, aspectRatio(spec.aspect));
       const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
       return [movingCrop("cx", win.w, win.h, win.y, cut(path, win.maxX))];
     }
@@ -220,7 +223,9 @@ export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels"
   if (layout === "grid_4") {
     parts.push(`[p0][p1]hstack=inputs=2[r0]`, `[p2][p3]hstack=inputs=2[r1]`, `[r0][r1]vstack=inputs=2,setsar=1[framed]`);
   } else {
-    parts.push(`${crops.map((_, i) => `[p${i}]`).join("")}vstack=inputs=${n},setsar=1[framed]`);
+    // one row of panels on a landscape frame, one column otherwise (../reframe/panels.ts panelGrid)
+    const stack = panelGrid(layout, spec.width, spec.height).rows === 1 ? "hstack" : "vstack";
+    parts.push(`${crops.map((_, i) => `[p${i}]`).join("")}${stack}=inputs=${n},setsar=1[framed]`);
   }
   return parts.join(";");
 }
@@ -232,12 +237,12 @@ export function stackedFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "wid
     `[0:v:0]split=2[cams][games]`,
     rectChain(c.cam.src, c.cam.cell, "cams", "cam"),
     rectChain(c.game.src, c.game.cell, "games", "game"),
-    `[cam][game]vstack=inputs=2,setsar=1[framed]`,
+    `[cam][game]${c.cam.cell.h === spec.height ? "hstack" : "vstack"}=inputs=2,setsar=1[framed]`,
   ].join(";");
 }
 
 /** Video part of the filtergraph for a layout: [0:v:0] -> W x H frames labelled [framed]. */
-export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration">>): string {
+export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration" | "aspect">>): string {
   const { width: W, height: H } = spec;
   switch (spec.layout) {
     case WHOLE_PICTURE_LAYOUT: {

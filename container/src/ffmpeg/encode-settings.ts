@@ -26,7 +26,9 @@ export function renditionArgs(input: string, size: { width: number; height: numb
   return [
     "-i", input,
     "-map", "0:v:0", "-map", "0:a?",
-    "-vf", `scale=${size.width}:${size.height}:flags=lanczos,setsar=1`,
+    // fitted whole, centred on black: a clip of another shape than the size (a 1:1 clip for a 9:16
+    // rendition, issue 37) is never stretched; a clip of the size's shape fills it exactly
+    "-vf", `scale=${size.width}:${size.height}:force_original_aspect_ratio=decrease:flags=lanczos,pad=${size.width}:${size.height}:(ow-iw)/2:(oh-ih)/2,setsar=1`,
     "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...encodeArgs("hd", hdPreset), "-force_key_frames", "expr:gte(t,n_forced*2)",
     "-c:a", "copy",
     "-map_metadata", "-1", "-movflags", "+faststart",

@@ -2,7 +2,7 @@
 // the audio to silencedetect + ebur128 and an 8 kHz mono copy (the energy envelope), and the
 // picture, sampled at 2 fps and scaled down to the face detector's input, to blackdetect +
 // freezedetect and to raw frames for the face detector. Everything else is pure (measures.ts).
-import { QUALITY_THRESHOLDS as T, type ClipQuality, type QualityFix } from "@katto/protocol";
+import { aspectRatio, QUALITY_THRESHOLDS as T, type Aspect, type ClipQuality, type QualityFix } from "@katto/protocol";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import os from "node:os";
@@ -37,8 +37,18 @@ import {
 
 /** Sampled frames per second of the picture checks. */
 export const QUALITY_FPS = 2;
-/** The sampled frame: 9:16 at the face detector's input height (BlazeFace letterboxes to 256x256). */
-export const QUALITY_FRAME = { width: 144, height: 256 } as const;
+/**
+ * The sampled frame of a clip of shape `aspect`: its longer side the face detector's input size
+ * (BlazeFace letterboxes to 256x256), the shape kept (9:16 144x256, 1:1 256x256, 4:5 204x256,
+ * 16:9 256x144), so faces are measured undistorted in every shape.
+ */
+export function qualityFrame(aspect?: Aspect | null): { width: number; height: number } {
+  const r = aspectRatio(aspect);
+  const even = (n: number) => 2 * Math.round(n / 2);
+  return r <= 1 ? { width: even(256 * r), height: 256 } : { width: 256, height: even(256 / r) };
+}
+/** The sampled frame of a 9:16 clip. */
+export const QUALITY_FRAME = qualityFrame();
 const ENVELOPE_RATE = 8000;
 /**
  * The silence level of the rendered clip, dBFS: the cut plan's rule (SILENCE_BELOW_SPEECH_DB under
@@ -49,8 +59,8 @@ export const SILENCE_NOISE_DB = quietThresholdDb(LOUDNESS_TARGET_LUFS);
 const ENVELOPE_FRAME_S = 0.02;
 
 /** Pure: the arguments of the one measuring pass. */
-export function measureArgs(o: { input: string; hasAudio: boolean; pcm: string; frames: string }): string[] {
-  const { width, height } = QUALITY_FRAME;
+export function measureArgs(o: { input: string; hasAudio: boolean; pcm: string; frames: string; frame?: { width: number; height: number } }): string[] {
+  const { width, height } = o.frame ?? QUALITY_FRAME;
   const video = `[0:v:0]fps=${QUALITY_FPS},scale=${width}:${height}:flags=area,setsar=1,blackdetect=d=0:pic_th=0.98:pix_th=0.1,freezedetect=n=-60dB:d=2,format=rgb24[vo]`;
   const audio = `[0:a:0]asplit=2[a1][a2];[a1]silencedetect=noise=${SILENCE_NOISE_DB}dB:d=${T.SILENCE_MIN_S},ebur128=peak=true[ao];[a2]aresample=${ENVELOPE_RATE},aformat=sample_fmts=s16:channel_layouts=mono[ae]`;
   return [
@@ -73,6 +83,8 @@ export interface MeasureClipInput {
   duration: number;
   hasAudio: boolean;
   layout: string;
+  /** the clip's shape (issue 37): frames are sampled in it; 9:16 when absent */
+  aspect?: Aspect | null;
   /**
    * whether the frame is expected to show the speaker: by default when the layout frames a person;
    * also for a crop layout a clip was re-framed to so that its speaker stays in (quality/fixes.ts)
@@ -106,11 +118,12 @@ export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
   const t0 = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), "katto-quality-"));
   try {
+    const frame = qualityFrame(o.aspect);
     const pcm = path.join(dir, "audio.pcm");
     const frames = path.join(dir, "frames.rgb");
-    const { stderrTail: log } = await runProcess("ffmpeg", measureArgs({ input: o.file, hasAudio: o.hasAudio, pcm, frames }), { stage: "checking", signal: o.signal, stderrTailBytes: 1 << 20 });
+    const { stderrTail: log } = await runProcess("ffmpeg", measureArgs({ input: o.file, hasAudio: o.hasAudio, pcm, frames, frame }), { stage: "checking", signal: o.signal, stderrTailBytes: 1 << 20 });
     const subject = o.subject ?? hasSubject(o.layout);
-    const faces = await detectFaces(frames, subject ? (o.detector ?? (await qualityFaceDetector())) : null, o.signal);
+    const faces = await detectFaces(frames, frame, subject ? (o.detector ?? (await qualityFaceDetector())) : null, o.signal);
     const times = faces.map((_, i) => i / QUALITY_FPS);
     const judged = judgedFrames(times, o.unjudged ?? []);
     const isJudged = (i: number) => judged[i] ?? true;
@@ -128,7 +141,7 @@ export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
     }
     return clipQuality(
       {
-        subject_in_frame: subject ? subjectInFrame(faces, QUALITY_FRAME, isJudged) : null,
+        subject_in_frame: subject ? subjectInFrame(faces, frame, isJudged) : null,
         empty_frames: emptyFrames(times, { blacks: parseBlacks(log), freezes: still ? [] : freezes, faces: subject ? faces : undefined, judged: isJudged }),
         speech_share: speechShare(o.duration, silences, shown),
         longest_silence: longestSilence(silences),
@@ -165,8 +178,8 @@ export async function sourceIsStill(o: { path: string; start: number; end: numbe
 }
 
 /** Faces in each sampled frame (output-frame pixels); empty lists without a detector (frames are still counted). */
-async function detectFaces(file: string, detector: FaceDetector | null, signal: AbortSignal): Promise<Box[][]> {
-  const { width, height } = QUALITY_FRAME;
+async function detectFaces(file: string, frame: { width: number; height: number }, detector: FaceDetector | null, signal: AbortSignal): Promise<Box[][]> {
+  const { width, height } = frame;
   const parser = new RawFrameParser(width * height * 3);
   const out: Box[][] = [];
   for await (const bytes of createReadStream(file, { highWaterMark: 1 << 20 })) {

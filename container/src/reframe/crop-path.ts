@@ -110,3 +110,11 @@ export function shiftPath(path: readonly CropKeyframe[], offset: number): CropKe
   if (after.length === moved.length) return moved;
   return [{ t: 0, x: Math.round(cropXAt(path, offset) * 1000) / 1000 }, ...after];
 }
+
+/**
+ * A crop path for a window of another width (a re-render into another shape, issue 37): each
+ * keyframe keeps the window's centre where it was (the subject it followed), clamped to [0, maxX].
+ */
+export function reshapePath(path: readonly CropKeyframe[], fromW: number, toW: number, maxX: number): CropKeyframe[] {
+  return path.map((k) => ({ t: k.t, x: Math.round(Math.min(maxX, Math.max(0, k.x + (fromW - toW) / 2))) }));
+}

@@ -49,9 +49,19 @@ export function splitEven(total: number, n: number): number[] {
   return Array.from({ length: n }, (_, i) => (i < n - 1 ? each : total - each * (n - 1)));
 }
 
+/**
+ * The grid of a panel layout in a W x H frame: PANEL_GRID's rows on a vertical or square frame;
+ * side by side (rows and columns swapped) on a landscape one (16:9), so each person keeps a panel
+ * about as tall as wide either way.
+ */
+export function panelGrid(layout: PanelLayout, W: number, H: number): { cols: number; rows: number } {
+  const g = PANEL_GRID[layout];
+  return W > H ? { cols: g.rows, rows: g.cols } : g;
+}
+
 /** Output cells of a panel layout, row-major (left to right, top to bottom). */
 export function panelCells(layout: PanelLayout, W: number, H: number): Rect[] {
-  const { cols, rows } = PANEL_GRID[layout];
+  const { cols, rows } = panelGrid(layout, W, H);
   const ws = splitEven(W, cols);
   const hs = splitEven(H, rows);
   const cells: Rect[] = [];
@@ -134,16 +144,18 @@ export interface StackedCrops {
 }
 
 /**
- * stacked: the face cam fills the top third, the gameplay (the full frame) the rest; each source
+ * stacked: the face cam fills the top third (the left third of a landscape frame), the gameplay (the full frame) the rest; each source
  * region is trimmed to its band's aspect around its centre, so both fill their band.
  */
 export function stackedCrops(W: number, H: number, srcW: number, srcH: number, faceCam?: Rect): StackedCrops {
-  const [topH, bottomH] = splitEven(H, 3).reduce<[number, number]>((acc, h, i) => (i === 0 ? [h, 0] : [acc[0], acc[1] + h]), [0, 0]);
-  const camCell = { x: 0, y: 0, w: W, h: topH };
-  const gameCell = { x: 0, y: topH, w: W, h: bottomH };
   const cam = clampRect(faceCam ?? defaultFaceCam(srcW, srcH), srcW, srcH);
+  // a landscape frame (16:9) puts the face cam in its left third, full height, the gameplay beside it
+  const across = W > H;
+  const [first, rest] = splitEven(across ? W : H, 3).reduce<[number, number]>((acc, n, i) => (i === 0 ? [n, 0] : [acc[0], acc[1] + n]), [0, 0]);
+  const camCell = across ? { x: 0, y: 0, w: first, h: H } : { x: 0, y: 0, w: W, h: first };
+  const gameCell = across ? { x: first, y: 0, w: rest, h: H } : { x: 0, y: first, w: W, h: rest };
   return {
-    cam: { src: fitAspect(cam, W / topH), cell: camCell },
-    game: { src: fitAspect({ x: 0, y: 0, w: srcW, h: srcH }, W / bottomH), cell: gameCell },
+    cam: { src: fitAspect(cam, camCell.w / camCell.h), cell: camCell },
+    game: { src: fitAspect({ x: 0, y: 0, w: srcW, h: srcH }, gameCell.w / gameCell.h), cell: gameCell },
   };
 }

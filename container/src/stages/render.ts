@@ -1,4 +1,4 @@
-// Render one clip in a single ffmpeg pass: seek the source range, reframe to 9:16, burn the
+// Render one clip in a single ffmpeg pass: seek the source range, reframe to the clip's shape, burn the
 // captions, encode H.264 High / AAC 48 kHz with loudness normalised (a measured gain, ../ffmpeg/loudness.ts). Arguments come from
 // ../ffmpeg/args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
@@ -15,15 +15,16 @@ import type { PanelFocus, Rect } from "../reframe/panels.js";
 import type { ProbeResult } from "../types.js";
 import type { Span } from "../edit/timeline.js";
 import type { Zoom } from "../edit/zoom-plan.js";
-import { AUTO_LAYOUT, CLIP_FRAMES, FALLBACK_LAYOUT, isCropLayout } from "@katto/protocol";
+import { AUTO_LAYOUT, aspectRatio, clipFrame, FALLBACK_LAYOUT, isCropLayout, type Aspect } from "@katto/protocol";
 
 /**
- * Layout when the job does not name one: vertical-ish sources (3:4 or narrower) are kept whole;
- * wider ones are cropped around the subject (a face path when one exists, else the centre).
- * A requested layout is kept, except that a 9:16 crop of an already vertical source is passthrough.
+ * Layout when the job does not name one: sources about the clip's shape or narrower (for 9:16, 3:4
+ * or narrower: at most 4/3 of the shape's width to height) are kept whole; wider ones are cropped
+ * around the subject (a face path when one exists, else the centre). A requested layout is kept,
+ * except that a crop of a source already about the clip's shape is passthrough.
  */
-export function chooseLayout(video: { width: number; height: number }, requested?: Layout | null, hasFacePath = false): Layout {
-  const portrait = video.width / video.height <= 0.75;
+export function chooseLayout(video: { width: number; height: number }, requested?: Layout | null, hasFacePath = false, aspect?: Aspect | null): Layout {
+  const portrait = video.width / video.height <= (aspectRatio(aspect) * 4) / 3 + 1e-9;
   if (requested && LAYOUTS.includes(requested)) {
     // cropping a source that is already vertical gains nothing
     if (portrait && isCropLayout(requested)) return "passthrough";
@@ -62,6 +63,8 @@ export interface ClipRender {
   cutaways?: readonly Cutaway[];
   output: string;
   quality: Quality;
+  /** the clip's shape (issue 37): the output frame and the crop window's shape; 9:16 when absent */
+  aspect?: Aspect | null;
   /** dubbed audio replacing the source's: one tagged track per language (stages/dub.ts) */
   audioTracks?: readonly AudioTrack[];
   /** jump cuts: the pieces of [start, end] kept, seconds from start (../edit/timeline.ts); all of it when absent */
@@ -90,7 +93,7 @@ export async function renderClip(
   const video = clip.probe.video;
   if (!video) throw toStageError("rendering", new Error("no video stream"), "source has no video stream");
   const duration = Math.max(0.1, clip.end - clip.start);
-  const size = CLIP_FRAMES[clip.quality];
+  const size = clipFrame(clip.aspect, clip.quality);
   // the crop path's moves, read by the graph's sendcmd (../ffmpeg/args.ts cropCommands)
   const commandsPath = `${clip.output}.crop-commands.txt`;
   const spec = (loudness: ClipLoudness): RenderSpec => ({
@@ -107,6 +110,7 @@ export async function renderClip(
     watermarkPath: clip.watermarkPath,
     width: size.width,
     height: size.height,
+    aspect: clip.aspect,
     quality: clip.quality,
     hdPreset: opts.encoder?.hdPreset,
     assPath: clip.assPath,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { centerPath, cropTimeline, cropWindow, cropXAt, normalizePath, type CropTimeline } from "../../src/reframe/crop-path.js";
+import { centerPath, cropTimeline, cropWindow, cropXAt, normalizePath, reshapePath, type CropTimeline } from "../../src/reframe/crop-path.js";
+import { panelCells, stackedCrops } from "../../src/reframe/panels.js";
+import { aspectRatio } from "@katto/protocol";
 
 /** Evaluate the ffmpeg expression we generate with JS semantics (only +,-,*,/,clip, t). */
 function evalExpr(expr: string, t: number): number {
@@ -85,5 +87,32 @@ describe("crop path", () => {
     const two = cropTimeline([{ t: 1, x: 100 }, { t: 2, x: 50 }]);
     expect(two.changes).toEqual([]);
     expect(evalTimeline(two, 1.5)).toBe(75);
+  });
+});
+
+describe("shapes (issue 37)", () => {
+  it("the crop window takes the shape's ratio: 1:1 and 4:5 of a 1920x1080 source, and 16:9 of a portrait one crops rows", () => {
+    expect(cropWindow(1920, 1080, aspectRatio("1:1"))).toMatchObject({ w: 1080, h: 1080, maxX: 840 });
+    expect(cropWindow(1920, 1080, aspectRatio("4:5"))).toMatchObject({ w: 864, h: 1080 });
+    expect(cropWindow(1080, 1920, aspectRatio("16:9"))).toMatchObject({ w: 1080, h: 606, y: 656, maxX: 0 });
+  });
+
+  it("reshapePath keeps the window's centre on the subject it followed, clamped to the new window's range", () => {
+    const tall = cropWindow(1920, 1080); // 606 wide
+    const square = cropWindow(1920, 1080, aspectRatio("1:1"));
+    const path = [{ t: 0, x: 100 }, { t: 2, x: 1200 }];
+    const moved = reshapePath(path, tall.w, square.w, square.maxX);
+    // centres 100 + 303 = 403 and 1200 + 303 = 1503: the square's left edges 403 - 540 (clamped to 0) and 1503 - 540 = 963 (clamped to 840)
+    expect(moved).toEqual([{ t: 0, x: 0 }, { t: 2, x: 840 }]);
+    expect(reshapePath([{ t: 1, x: 700 }], tall.w, square.w, square.maxX)).toEqual([{ t: 1, x: 700 + (tall.w - square.w) / 2 }]);
+  });
+
+  it("panels sit side by side and the face cam in the left third on a landscape frame, in rows on the others", () => {
+    expect(panelCells("split_screen", 1920, 1080)).toEqual([{ x: 0, y: 0, w: 960, h: 1080 }, { x: 960, y: 0, w: 960, h: 1080 }]);
+    expect(panelCells("split_screen", 1080, 1080)).toEqual([{ x: 0, y: 0, w: 1080, h: 540 }, { x: 0, y: 540, w: 1080, h: 540 }]);
+    const wide = stackedCrops(1920, 1080, 1920, 1080);
+    expect(wide.cam.cell).toEqual({ x: 0, y: 0, w: 640, h: 1080 });
+    expect(wide.game.cell).toEqual({ x: 640, y: 0, w: 1280, h: 1080 });
+    expect(stackedCrops(1080, 1920, 1920, 1080).cam.cell).toEqual({ x: 0, y: 0, w: 1080, h: 640 });
   });
 });

@@ -30,7 +30,7 @@ describe("renditions", () => {
   it("renditionArgs scales to the size with the HD encode's settings and copies the audio", () => {
     const args = renditionArgs("in.mp4", { width: 720, height: 1280 }, "out.mp4");
     expect(args.slice(0, 2)).toEqual(["-i", "in.mp4"]);
-    expect(args[args.indexOf("-vf") + 1]).toBe("scale=720:1280:flags=lanczos,setsar=1");
+    expect(args[args.indexOf("-vf") + 1]).toBe("scale=720:1280:force_original_aspect_ratio=decrease:flags=lanczos,pad=720:1280:(ow-iw)/2:(oh-ih)/2,setsar=1");
     expect(args[args.indexOf("-c:v") + 1]).toBe("libx264");
     expect(args[args.indexOf("-crf") + 1]).toBe("21");
     expect(args[args.indexOf("-c:a") + 1]).toBe("copy");

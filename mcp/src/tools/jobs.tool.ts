@@ -1,7 +1,7 @@
 // Jobs: create (spends quota), read, list, clips, transcript, cancel (cannot be undone).
 import { z } from "zod";
 import { styleInput } from "./style-input";
-import { CLIP_LENGTHS, clipLengthLabel, JOB_STATUSES } from "@katto/protocol";
+import { AspectSchema, CLIP_LENGTHS, clipLengthLabel, JOB_STATUSES } from "@katto/protocol";
 import { CancelledSchema, ClipProjectionSchema, ConfigSchema, JobCreatedSchema, JobListSchema, JobSchema, TranscriptSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 
@@ -15,6 +15,7 @@ export const configInput = z
     customPrompt: z.string().max(1000).optional().describe("Free-text instructions for choosing moments, e.g. 'moments about pricing'."),
     topics: z.string().max(500).optional().describe("Comma-separated topics to favour, e.g. 'AI, startups'."),
     style: styleInput,
+    aspect: AspectSchema.optional().describe("The clips' shape, width:height: 9:16 (1080x1920, the default; or the brand kit's), 1:1 (1080x1080), 4:5 (1080x1350) or 16:9 (1920x1080)."),
   })
   .optional()
   .describe("Optional settings for choosing and cutting clips.") satisfies z.ZodType<z.infer<typeof ConfigSchema> | undefined>;
@@ -23,7 +24,7 @@ export const createClipJob = defineTool({
   name: "service_create_clip_job",
   title: "Create a clip job",
   description:
-    "Start a job that turns a long video at a public URL into ranked, captioned 9:16 clips. SPENDS QUOTA: each new job uses one video of the account's monthly quota (see service_get_usage). " +
+    "Start a job that turns a long video at a public URL into ranked, captioned clips (9:16 unless config.aspect names 1:1, 4:5 or 16:9). SPENDS QUOTA: each new job uses one video of the account's monthly quota (see service_get_usage). " +
     "Supported URLs: see service_list_sources. Returns the job id at once; the job runs for minutes, so call service_wait_for_job next. " +
     "Pass idempotency_key to make a retry safe: a repeat with the same key returns the original job without spending quota again.",
   input: {

@@ -1,6 +1,6 @@
 // Re-renders and dubbing of one clip: free (no quota), additive (the original clip is unchanged).
 import { z } from "zod";
-import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
+import { AspectSchema, CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
 import { RerenderCreatedSchema, RerenderSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 import { styleInput } from "./style-input";
@@ -12,19 +12,20 @@ const additive = { readOnlyHint: false, destructiveHint: false, idempotentHint: 
 export const rerenderClip = defineTool({
   name: "service_rerender_clip",
   title: "Re-render a clip",
-  description: "Render a finished clip again with another layout, caption style and/or creator style (caption grouping, key-word emphasis, emoji, hook title), or with captions refreshed from the corrected transcript. Free: uses no quota. The original clip stays as it is; the result gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id) or read it with service_get_rerender.",
+  description: "Render a finished clip again with another layout, caption style, shape (aspect: 9:16, 1:1, 4:5, 16:9) and/or creator style (caption grouping, key-word emphasis, emoji, hook title), or with captions refreshed from the corrected transcript. Free: uses no quota. The original clip stays as it is; the result gets a new URL. Returns a rerender_id at once; wait with service_wait_for_job (job_id + rerender_id) or read it with service_get_rerender.",
   input: {
     job_id: jobId,
     clip_index: clipIndex,
     layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing: face_tracking (follow the speaker), wide, split_screen, stacked (gaming: face cam over game), passthrough, grid_3 or grid_4."),
     caption_style: z.enum(CAPTION_STYLES).optional().describe("Caption look: bold_pop, karaoke, boxed, minimal, or none for no burned-in captions."),
     style: styleInput,
+    aspect: AspectSchema.optional().describe("Render the new version in this shape: 9:16 (1080x1920), 1:1 (1080x1080), 4:5 (1080x1350) or 16:9 (1920x1080); absent: the clip's own."),
     captions: z.enum(["refresh"]).optional().describe('"refresh": caption the new version with the transcript as corrected now (service_edit_transcript).'),
   },
   output: RerenderCreatedSchema,
   annotations: additive,
-  run: ({ job_id, clip_index, layout_mode, caption_style, style, captions }, { api }) =>
-    unwrap(api.POST("/api/v1/jobs/{id}/clips/{index}/rerender", { params: { path: { id: job_id, index: clip_index } }, body: { layout_mode, caption_style, style, captions } })),
+  run: ({ job_id, clip_index, layout_mode, caption_style, style, aspect, captions }, { api }) =>
+    unwrap(api.POST("/api/v1/jobs/{id}/clips/{index}/rerender", { params: { path: { id: job_id, index: clip_index } }, body: { layout_mode, caption_style, style, aspect, captions } })),
   summary: (r) => `Re-render ${r.rerender_id} queued. Wait with service_wait_for_job (rerender_id ${r.rerender_id}).`,
 });
 

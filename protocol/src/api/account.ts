@@ -1,6 +1,7 @@
 // The account as the public API shows it: usage, the caller's account and key, brand kits, webhook
 // signing details (service-api-v1 "Usage", "Account", "Brand kit", "Webhook signing details").
 import { z } from "zod";
+import { AspectSchema } from "../aspect.js";
 import { StyleSchema } from "../style.js";
 import { CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "../vocabularies.js";
 
@@ -39,6 +40,7 @@ export const BrandKitSchema = z.object({
     .nullable()
     .meta({ description: "https URL of a PNG watermark (at most 2 MB), or null." }),
   style: StyleSchema.optional(),
+  aspect: AspectSchema.optional().meta({ description: "The shape of the account's clips when a job or re-render names none; 9:16 when absent." }),
 });
 
 export const BrandKitListSchema = z.object({ brand_kits: z.array(BrandKitSchema) });

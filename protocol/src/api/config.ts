@@ -1,5 +1,6 @@
 // A job's optional pre-clip settings (service-api-v1 "Config"), sent with POST /jobs and POST /uploads/{id}/complete.
 import { z } from "zod";
+import { AspectSchema } from "../aspect.js";
 import { StyleSchema } from "../style.js";
 import { CLIP_LENGTHS, CONFIG_LIMITS, clipLengthLabel, MAX_CLIPS } from "../vocabularies.js";
 
@@ -11,6 +12,7 @@ export const ConfigSchema = z
     customPrompt: z.string().max(CONFIG_LIMITS.customPrompt, { error: `customPrompt must be at most ${CONFIG_LIMITS.customPrompt} characters` }).optional(),
     topics: z.string().max(CONFIG_LIMITS.topics, { error: `topics must be at most ${CONFIG_LIMITS.topics} characters` }).optional(),
     style: StyleSchema.optional(),
+    aspect: AspectSchema.optional(),
     min_clips: z
       .int({ error: `min_clips must be an integer from 0 to ${MAX_CLIPS}` })
       .min(0, { error: `min_clips must be an integer from 0 to ${MAX_CLIPS}` })

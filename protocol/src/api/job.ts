@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CLIP_ORIGINS, JOB_STATUSES, JOB_WARNING_CODES, MANUAL_CLIP_STATUSES, SOURCE_KINDS, WORD_TIMINGS } from "../vocabularies.js";
 import { ClipEditsSchema, StyleSchema } from "../style.js";
+import { AspectSchema } from "../aspect.js";
 import { ClipQualitySchema, DroppedClipSchema, JobQualitySchema } from "../quality.js";
 import { ClipTimelineSchema } from "../clip-timeline.js";
 import { ConfigSchema } from "./config.js";
@@ -28,8 +29,9 @@ export const clipReasonFields = {
   duration: z.number().min(0).meta({ description: "Length of the clip, seconds (end - start)." }),
   layout: orNull(
     z.string(),
-    "How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it.",
+    "How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it.",
   ),
+  aspect: AspectSchema.meta({ description: "The clip's shape (`url` is 1080 pixels on its shorter side once `hd` is true): the job's config.aspect, else its brand kit's, else 9:16. A re-render into another shape is a new version (its clip_url); this one is unchanged." }),
   subscores: ClipSubscoresSchema.nullable().meta({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),
   justification: orNull(z.string(), "Why the clip scored as it did, in a sentence or two quoting it."),
   style: StyleSchema.meta({ description: "The creator style the clip was rendered with, as resolved (the brand kit's style, then the job's field by field); {} for a clip without one." }),
@@ -50,7 +52,7 @@ export const captionsOriginalUrl = z.url().nullable().meta({
 const clipTitle = orNull(z.string(), "A short title for the clip; null when it has none.");
 
 export const ClipSchema = z.object({
-  url: z.url().meta({ description: "9:16 MP4 (1080x1920 once `hd` is true)." }),
+  url: z.url().meta({ description: "MP4 in the clip's `aspect` (9:16: 1080x1920 once `hd` is true)." }),
   captions_url: z.url().nullable().meta({ description: "SRT captions (in style.caption_language when the clip has one)." }),
   captions_original_url: captionsOriginalUrl,
   title: clipTitle,

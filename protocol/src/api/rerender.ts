@@ -1,5 +1,6 @@
 // Re-renders and dubs of one clip (service-api-v1 "Re-render", POST /jobs/{id}/clips/{index}/rerender).
 import { z } from "zod";
+import { AspectSchema } from "../aspect.js";
 import { ClipEditsSchema, StyleSchema } from "../style.js";
 import { ClipTimelineSchema } from "../clip-timeline.js";
 import { ClipQualitySchema } from "../quality.js";
@@ -22,13 +23,14 @@ export const RerenderBodySchema = z
       .max(DUB_LANGUAGES.length)
       .optional(),
     style: StyleSchema.optional(),
+    aspect: AspectSchema.optional().meta({ description: "Render the new version in this shape (free, like every re-render); absent: the shape the clip has now." }),
     captions: z
       .enum(["refresh"], { error: 'captions must be "refresh"' })
       .optional()
       .meta({ description: 'refresh: caption the new version with the transcript as corrected now (PATCH /jobs/{id}/transcript).' }),
   })
-  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined || b.captions !== undefined, {
-    error: "Send at least one of layout_mode, caption_style, dub, style or captions.",
+  .refine((b) => b.layout_mode !== undefined || b.caption_style !== undefined || b.dub !== undefined || b.style !== undefined || b.captions !== undefined || b.aspect !== undefined, {
+    error: "Send at least one of layout_mode, caption_style, dub, style, captions or aspect.",
   })
   // a dubbed clip's captions show what is heard: the first dub language (docs/api-decisions.md "Caption language")
   .refine((b) => !b.dub || b.style?.caption_language === undefined || b.style.caption_language === b.dub[0], {
@@ -61,4 +63,5 @@ export const RerenderSchema = z.object({
   timeline: ClipTimelineSchema.nullable().meta({
     description: "The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds. Null until completed (and for versions rendered before versions kept it). Once completed it is the clip's current timeline on GET /jobs/{id} until a newer version completes.",
   }),
+  aspect: AspectSchema.meta({ description: "The new version's shape: the re-render's `aspect`, else the clip's." }),
 });

@@ -582,12 +582,24 @@ export interface components {
             /** Format: uuid */
             user_id: string;
         };
+        /**
+         * @description The clip's shape, width:height: 9:16 1080x1920, 1:1 1080x1080, 4:5 1080x1350, 16:9 1920x1080 (previews at half). 9:16 when neither the request nor the brand kit names one. Every layout, the captions, title card, emoji, zooms, B-roll and watermark are framed for it.
+         * @example 1:1
+         * @enum {string}
+         */
+        Aspect: "9:16" | "1:1" | "4:5" | "16:9";
         BrandKit: {
             /**
              * @description Colour of the spoken word highlight, #RRGGBB.
              * @example #FFD400
              */
             accent_color: string;
+            /**
+             * @description The shape of the account's clips when a job or re-render names none; 9:16 when absent.
+             * @example 1:1
+             * @enum {string}
+             */
+            aspect?: "9:16" | "1:1" | "4:5" | "16:9";
             /**
              * @description One of the fonts shipped with the renderer.
              * @enum {string}
@@ -662,6 +674,7 @@ export interface components {
         Clip: {
             /** @description The clip's parts weighted with this account's fitted weights (config.score_with "account"), 0 to 100; the clips are then ranked by it. null for jobs scored with the default weights. */
             account_score: number | null;
+            aspect: components["schemas"]["Aspect"] & unknown;
             /**
              * Format: uri
              * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
@@ -683,7 +696,7 @@ export interface components {
             hd: boolean;
             /** @description Why the clip scored as it did, in a sentence or two quoting it. */
             justification: string | null;
-            /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
+            /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
             layout: string | null;
             /**
              * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
@@ -751,13 +764,19 @@ export interface components {
             subscores: components["schemas"]["ClipSubscores"];
             /** @description The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. The clip's current version's: after a re-render or trim completes, the newest completed version's (its own on GET /jobs/{id}/rerenders/{rid}), else the first render's. Null for versions rendered before they carried it. Not in the completion callback (GET /jobs/{id} has it). */
             timeline: {
+                /**
+                 * @description The clip's shape, width:height (9:16, 1:1, 4:5 or 16:9): `frame` is its HD frame; 9:16 for timelines written before shapes.
+                 * @default 9:16
+                 * @enum {string}
+                 */
+                aspect: "9:16" | "1:1" | "4:5" | "16:9";
                 /** @description The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds. */
                 captions: {
                     end: number;
                     start: number;
                     text: string;
                 }[];
-                /** @description The moving 9:16 window of a cropping layout; null for a layout that shows the whole picture or panels. */
+                /** @description The moving window (of the frame's shape) of a cropping layout; null for a layout that shows the whole picture or panels. */
                 crop: {
                     /** @description Keyframes of the window's left edge: t clip seconds, x pixels of source.content; linear between keyframes, held before the first and after the last. */
                     path: {
@@ -781,12 +800,12 @@ export interface components {
                 duration: number;
                 /** @description The output frame rate: "30", "30000/1001". */
                 fps: string;
-                /** @description The output frame every position below is described in: the HD clip's 1080x1920. */
+                /** @description The output frame every position below is described in: the HD clip's frame of its `aspect` (1080x1920 for 9:16). */
                 frame: {
                     height: number;
                     width: number;
                 };
-                /** @description How the 9:16 frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it. */
+                /** @description How the frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it. */
                 layout: string;
                 /** @description What is drawn over the picture, clip seconds. */
                 overlays: {
@@ -863,7 +882,7 @@ export interface components {
             title: string | null;
             /**
              * Format: uri
-             * @description 9:16 MP4 (1080x1920 once `hd` is true).
+             * @description MP4 in the clip's `aspect` (9:16: 1080x1920 once `hd` is true).
              */
             url: string;
         };
@@ -916,6 +935,7 @@ export interface components {
             clips: {
                 /** @description The score under this account's fitted weights (config.score_with "account"); null otherwise. */
                 account_score: number | null;
+                aspect: components["schemas"]["Aspect"] & unknown;
                 /**
                  * Format: uri
                  * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
@@ -930,7 +950,7 @@ export interface components {
                 end: number;
                 /** @description Why the clip scored as it did, in a sentence or two quoting it. */
                 justification: string | null;
-                /** @description How the 9:16 frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
+                /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
                 layout: string | null;
                 /**
                  * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
@@ -1022,6 +1042,7 @@ export interface components {
         };
         /** @description Optional pre-clip settings. */
         Config: {
+            aspect?: components["schemas"]["Aspect"];
             /**
              * @description Clip duration bucket: lt30 (8–30 s), 30_60 (30–60 s), 60_90 (60–90 s), 90_180 (90–180 s).
              * @enum {string}
@@ -1471,6 +1492,7 @@ export interface components {
          */
         PublicationStatus: "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
         Rerender: {
+            aspect: components["schemas"]["Aspect"] & unknown;
             /**
              * Format: uri
              * @description SRT captions in the language spoken in the clip, when `captions_url` holds them translated (style caption_language, or a dubbed re-render); null when the captions are in the spoken language.
@@ -1746,6 +1768,12 @@ export interface components {
             status_url: string;
         };
         RerenderRequest: {
+            /**
+             * @description Render the new version in this shape (free, like every re-render); absent: the shape the clip has now.
+             * @example 1:1
+             * @enum {string}
+             */
+            aspect?: "9:16" | "1:1" | "4:5" | "16:9";
             /**
              * @description One of bold_pop, karaoke, boxed, minimal, none (max 40 characters).
              * @example karaoke

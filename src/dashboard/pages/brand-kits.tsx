@@ -4,7 +4,7 @@
 import { rawStyleFrom, StyleFields } from "../components/style-fields";
 import type { Context, Hono } from "hono";
 import { ServiceError } from "../../errors";
-import { AUTO_LAYOUT, CAPTION_FONTS, CAPTION_POSITIONS, LAYOUT_MODES } from "@katto/protocol";
+import { ASPECTS, AUTO_LAYOUT, CAPTION_FONTS, CAPTION_POSITIONS, DEFAULT_ASPECT, LAYOUT_MODES } from "@katto/protocol";
 import { type BrandKit, createOwnBrandKit, deleteOwnBrandKit, listOwnBrandKits, updateOwnBrandKit } from "../../services/accounts/brand-kits";
 import { Layout, renderPage } from "../components/layout";
 import { Flash } from "../components/ui";
@@ -42,6 +42,8 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
         </div>
         <label for={`kit-layout-${f}`}>Default layout</label>
         <select id={`kit-layout-${f}`} name="default_layout">{LAYOUT_MODES.map((x) => <option value={x} selected={x === k.default_layout}>{x}</option>)}</select>
+        <label for={`kit-aspect-${f}`}>Default shape</label>
+        <select id={`kit-aspect-${f}`} name="aspect" data-preview="aspect">{ASPECTS.map((x) => <option value={x} selected={x === (k.aspect ?? DEFAULT_ASPECT)}>{x}</option>)}</select>
         <label for={`kit-wm-${f}`}>Watermark (https URL of a PNG, optional)</label>
         <input id={`kit-wm-${f}`} name="watermark_url" type="url" value={k.watermark_url ?? ""} placeholder="https://…/logo.png" data-preview="watermark" />
         <StyleFields id={`kit-style-${f}`} value={k.style} accent={k.accent_color} color={k.primary_color} />
@@ -49,7 +51,7 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
           <button type="submit" class="btn primary">{p.id ? "Save changes" : "Create brand kit"}</button>
         </div>
       </div>
-      <div class="preview" aria-label="Caption preview" data-preview-box>
+      <div class="preview" aria-label="Caption preview" data-preview-box style={`aspect-ratio:${(k.aspect ?? DEFAULT_ASPECT).replace(":", "/")}`}>
         {k.watermark_url && <img class="wm" src={k.watermark_url} alt="" />}
         <p class={`cap pos-${k.caption_position}`} data-cap data-color={k.primary_color} data-font={k.caption_font}>
           This is <span data-accent data-color={k.accent_color}>how</span> your captions look
@@ -91,6 +93,7 @@ async function kitFrom(c: Context) {
     name: f.one("name").trim(), primary_color: f.one("primary_color").toUpperCase(), accent_color: f.one("accent_color").toUpperCase(),
     caption_font: f.one("caption_font"), caption_position: f.one("caption_position"), default_layout: f.one("default_layout"),
     watermark_url: f.one("watermark_url").trim() || null,
+    aspect: f.one("aspect") || undefined,
     // checked with the rest of the kit by the service, whose message names the field
     style: rawStyleFrom(f.one),
   };

@@ -4,7 +4,7 @@
 // services/uploads/uploads.ts.
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
-import { CLIP_LENGTHS, clipLengthLabel, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
+import { ASPECT_FRAMES, ASPECTS, CLIP_LENGTHS, clipLengthLabel, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
 import { CompleteUploadBodySchema, type Config, ConfigSchema, ReserveUploadBodySchema } from "@katto/protocol/api";
 import { StyleFields, styleFrom } from "../components/style-fields";
 import { createJob } from "../../services/jobs/create";
@@ -18,7 +18,7 @@ import { ACTIVE } from "./job/page";
 /** The optional config fields of the submit form, validated with the API's ConfigSchema. */
 function configFrom(get: (k: string) => string): Config | undefined {
   const raw: Record<string, unknown> = {};
-  for (const k of ["clipLength", "customPrompt", "topics", "genre"]) if (get(k).trim()) raw[k] = get(k).trim();
+  for (const k of ["clipLength", "customPrompt", "topics", "genre", "aspect"]) if (get(k).trim()) raw[k] = get(k).trim();
   const style = styleFrom(get);
   if (style.error) throw new ValidationError(style.error);
   if (style.style) raw.style = style.style;
@@ -30,13 +30,20 @@ function configFrom(get: (k: string) => string): Config | undefined {
 
 const ConfigFields = () => (
   <details>
-    <summary>Options (clip length, prompt, topics, creator style)</summary>
+    <summary>Options (clip length, shape, prompt, topics, creator style)</summary>
     <div class="row">
       <div>
         <label for="cfg-length">Clip length</label>
         <select id="cfg-length" name="clipLength">
           <option value="">Automatic</option>
           {CLIP_LENGTHS.map((l) => <option value={l}>{clipLengthLabel(l)}</option>)}
+        </select>
+      </div>
+      <div>
+        <label for="cfg-aspect">Shape</label>
+        <select id="cfg-aspect" name="aspect">
+          <option value="">Brand kit's (9:16 without one)</option>
+          {ASPECTS.map((a) => <option value={a}>{`${a} (${ASPECT_FRAMES[a].hd.width}x${ASPECT_FRAMES[a].hd.height})`}</option>)}
         </select>
       </div>
       <div>

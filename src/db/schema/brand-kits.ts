@@ -14,5 +14,7 @@ export const brandKits = sqliteTable("brand_kits", {
   watermarkUrl: text("watermark_url"),
   /** JSON Style (issue 26): the default creator style of the account's jobs; null: none */
   style: text("style"),
+  /** the shape of the account's clips when a job names none (issue 37): 9:16, 1:1, 4:5, 16:9; null: 9:16 */
+  aspect: text("aspect"),
   createdAt: text("created_at").notNull(),
 }, (t) => [index("brand_kits_account").on(t.accountId)]);

@@ -1,6 +1,6 @@
 // A brand kit between the API's shape and its D1 row, written once for every reader and writer
 // (admin API, dashboard, GET /brand-kit, the render tasks).
-import { StyleSchema, type Style } from "@katto/protocol";
+import { AspectSchema, DEFAULT_ASPECT, StyleSchema, type Style } from "@katto/protocol";
 import type { z } from "@hono/zod-openapi";
 import type { BrandKitSchema } from "@katto/protocol/api";
 import { eq, sql } from "drizzle-orm";
@@ -24,6 +24,7 @@ export function kitColumns(k: BrandKit) {
     defaultLayout: k.default_layout,
     watermarkUrl: k.watermark_url,
     style: k.style && Object.keys(k.style).length > 0 ? JSON.stringify(k.style) : null,
+    aspect: k.aspect ?? null,
   };
 }
 
@@ -49,5 +50,6 @@ export function kitFromRow(k: Row): BrandKit {
     default_layout: k.defaultLayout as BrandKit["default_layout"],
     watermark_url: k.watermarkUrl,
     style: kitStyle(k.style),
+    aspect: AspectSchema.safeParse(k.aspect).data ?? DEFAULT_ASPECT,
   };
 }

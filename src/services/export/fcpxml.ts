@@ -4,7 +4,7 @@
 // Each kept piece of the clip is an `asset-clip` on the spine (offset on the sequence, start in the
 // asset, duration, all rational seconds on the sequence's frame grid). The source keeps its own
 // pixels (`adjust-conform type="none"`), and an `adjust-transform` with keyframed `position` and
-// `scale` moves and scales it so the crop window fills the 9:16 frame; keyframe times are in the
+// `scale` moves and scales it so the crop window fills the frame of the clip's shape; keyframe times are in the
 // asset-clip's own time (source seconds). FCPXML positions are in percent of the frame height, y up,
 // from the frame's centre (Apple's FCPXML reference, Animation: a position keyframe "-5 10" moves
 // the frame "left 5 percent and up 10 percent of the project's height"). Captions and the hook title are `title`s (Basic Title) connected on

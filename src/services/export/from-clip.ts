@@ -2,7 +2,7 @@
 // reads the clip row, its SRT and the source's reference; this decides how each stored field maps.
 // A clip version rendered since issue 33 carries its clip timeline (metadata.timeline), which is
 // used as it is; an older one's timeline is built from its stored pieces by the same builder.
-import { AUTO_LAYOUT, buildClipTimeline, ClipEditsSchema, ClipTimelineSchema, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema, TIMELINE_FRAME, type ClipTimeline } from "@katto/protocol";
+import { AUTO_LAYOUT, buildClipTimeline, clipFrame, ClipEditsSchema, ClipTimelineSchema, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema, TIMELINE_FRAME, type ClipTimeline } from "@katto/protocol";
 import { parseSrt, type ExportProject } from "./timeline.js";
 
 export interface StoredClipInput {
@@ -24,7 +24,7 @@ export interface StoredClipInput {
 /** layouts showing several crops at once: every one that frames people but the single tracked speaker */
 const PANELS = new Set<string>(SUBJECT_LAYOUTS.filter((l) => l !== AUTO_LAYOUT));
 
-/** The frame every export is drawn in: Katto's 1080p clip (CLIP_FRAMES.hd). */
+/** The frame a 9:16 export is drawn in: Katto's 1080p clip (CLIP_FRAMES.hd); every shape's is its HD frame (clipFrame(aspect, "hd")). */
 export const EXPORT_FRAME = TIMELINE_FRAME;
 
 export type TimelineResult = { ok: true; project: ExportProject } | { ok: false; error: string };
@@ -56,6 +56,7 @@ export function storedTimeline(c: Pick<StoredClipInput, "start" | "end" | "metad
     emoji: edits.emoji,
     broll: edits.broll,
     fps: m.fps ?? "30",
+    aspect: m.aspect ?? null,
   });
   return { ok: true, timeline };
 }
@@ -70,7 +71,7 @@ export function timelineFromClip(c: StoredClipInput): TimelineResult {
   }
   const name = `${c.title?.trim() || `Clip ${c.clipIndex}`} (Katto ${c.jobId.slice(0, 8)} #${c.clipIndex})`;
   const note = !tl.crop && PANELS.has(tl.layout) ? `The clip's ${tl.layout} layout shows several crops of the source at once; the project shows the whole source frame on one track instead.` : null;
-  return { ok: true, project: { name, sourceRef: c.sourceRef, sourceName: c.sourceName, sourceSize: size, note, timeline: { ...tl, frame: { ...EXPORT_FRAME } } } };
+  return { ok: true, project: { name, sourceRef: c.sourceRef, sourceName: c.sourceName, sourceSize: size, note, timeline: { ...tl, frame: { ...clipFrame(tl.aspect, "hd") } } } };
 }
 
 /** A file name safe on every system: letters, digits, dot, dash, underscore; the extension kept. */

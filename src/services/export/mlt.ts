@@ -1,7 +1,7 @@
 // A clip as an MLT XML project (issue 22), the format Shotcut and Kdenlive open and `melt` renders.
 // Written for MLT 7 as Debian 12 ships it (7.12, which has no subtitle filter: captions are a track
 // of text clips instead):
-//  - a 9:16 profile at the clip's frame rate;
+//  - a profile of the clip's shape (its HD frame: 1080x1920 for 9:16, 1920x1080 for 16:9) at its frame rate;
 //  - the source as one `avformat` producer per kept piece of the clip's range, the whole file (no
 //    in/out of its own), played by a playlist entry whose in and out are the piece's frames of the
 //    source at the profile's rate;
@@ -112,7 +112,7 @@ export function writeMlt(p: ExportProject): string {
   parts.push(`<?xml version="1.0" encoding="utf-8"?>`);
   parts.push(`<mlt LC_NUMERIC="C" version="7.12.0" title="${xmlEscape(p.name)}" producer="main_bin">`);
   parts.push(
-    `  <profile description="Katto 9:16 ${W}x${H} ${num(fps.num / fps.den, 3)} fps" width="${W}" height="${H}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${W / gcd(W, H)}" display_aspect_den="${H / gcd(W, H)}" frame_rate_num="${fps.num}" frame_rate_den="${fps.den}" colorspace="709"/>`,
+    `  <profile description="Katto ${W / gcd(W, H)}:${H / gcd(W, H)} ${W}x${H} ${num(fps.num / fps.den, 3)} fps" width="${W}" height="${H}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${W / gcd(W, H)}" display_aspect_den="${H / gcd(W, H)}" frame_rate_num="${fps.num}" frame_rate_den="${fps.den}" colorspace="709"/>`,
   );
   parts.push(`  <playlist id="main_bin">`, `    ${prop("xml_retain", 1)}`, `  </playlist>`);
   parts.push(

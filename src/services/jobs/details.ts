@@ -4,7 +4,7 @@
 import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, rerenders } from "../../db/schema";
-import { ClipEditsSchema, type StockCredit } from "@katto/protocol";
+import { AspectSchema, ClipEditsSchema, DEFAULT_ASPECT, type StockCredit } from "@katto/protocol";
 import { workerConfig } from "../../config";
 import { fileUrl, jobFileKey } from "../../storage/keys";
 import type { AccountContext } from "../context";
@@ -55,6 +55,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
       captions_original_url: c.captionsOriginalKey ? fileUrl(ctx.baseUrl, c.captionsOriginalKey) : null,
       rerenderable: !!c.metadata,
+      aspect: AspectSchema.safeParse((parseMeta(c.metadata) as { aspect?: unknown } | null)?.aspect).data ?? DEFAULT_ASPECT,
       versions: versions
         .filter((v) => v.clipIndex === c.clipIndex)
         .map((v) => ({

@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import type { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs, manualClips, rerenders } from "../../db/schema";
-import { type ClipEdits, ClipEditsSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
+import { AspectSchema, DEFAULT_ASPECT, type ClipEdits, ClipEditsSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
@@ -89,7 +89,7 @@ function parseJson(text: string | null): unknown {
 /** Where the clip sits in the source, its layout, and the parts of its score (null where a stored clip lacks them). */
 export function clipReasons(c: ClipRow) {
   const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
-  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown } | null;
+  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown } | null;
   const style = StyleSchema.safeParse(meta?.style ?? {});
   const edits = ClipEditsSchema.safeParse(meta?.edits);
   // jump cuts (style remove_silences / remove_fillers) make the clip shorter than its source range
@@ -99,6 +99,7 @@ export function clipReasons(c: ClipRow) {
     end: round3(c.endS),
     duration: round3(Math.max(0, c.endS - c.startS - cut)),
     layout: typeof meta?.layout === "string" ? meta.layout : null,
+    aspect: AspectSchema.safeParse(meta?.aspect).data ?? DEFAULT_ASPECT,
     subscores: sub.success ? sub.data : null,
     justification: c.justification,
     quality: qualityView(c.quality),

@@ -52,7 +52,8 @@ export async function renderJobTask(env: Env, jobId: string): Promise<BackendTas
       job_id: job.id,
       // uploads are fetched from the Worker with a signed URL
       source: { url: upload ? await jobSourceUrl(env, job.id) : job.sourceUrl, kind: upload ? "upload" : "url" },
-      config: { ...config, ...(Object.keys(style).length > 0 ? { style } : {}), ...(brandKit ? { brandKit } : {}) },
+      // the clips' shape: the job's, else the default kit's (issue 37); absent: 9:16
+      config: { ...config, ...(Object.keys(style).length > 0 ? { style } : {}), ...(brandKit ? { brandKit } : {}), ...((config.aspect ?? brandKit?.aspect) ? { aspect: config.aspect ?? brandKit?.aspect } : {}) },
       callback: await callbackFor(env, job.id),
       limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: config.max_clips ?? MAX_CLIPS },
       hd: { mode },

@@ -2,7 +2,7 @@
 // POST /jobs/{id}/clips/{index}/rerender). Free: no quota. The original clip URL never changes:
 // each re-render writes new files under its own id (versioned).
 import { editsView, qualityView, styleView, timelineView } from "../jobs/view";
-import { resolveClipRange, type TranscriptWord } from "@katto/protocol";
+import { AspectSchema, DEFAULT_ASPECT, resolveClipRange, type TranscriptWord } from "@katto/protocol";
 import type { RerenderBody, TrimBody } from "@katto/protocol/api";
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -75,6 +75,8 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
       duration: rerenders.duration, error: rerenders.error, style: rerenders.style, edits: rerenders.edits, timeline: rerenders.timeline,
       // a re-render that is no trim keeps the clip's range
       startS: sql<number>`COALESCE(${rerenders.startS}, ${clips.startS})`, endS: sql<number>`COALESCE(${rerenders.endS}, ${clips.endS})`,
+      // a re-render into another shape names it; otherwise the version keeps the clip's
+      aspect: sql<string | null>`COALESCE(json_extract(${rerenders.params}, '$.aspect'), json_extract(${clips.metadata}, '$.aspect'))`,
     })
     .from(rerenders)
     .innerJoin(clips, and(eq(clips.jobId, rerenders.jobId), eq(clips.clipIndex, rerenders.clipIndex)))
@@ -95,5 +97,6 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
     style: r.status === "completed" ? styleView(r.style) : null,
     edits: r.status === "completed" ? editsView(r.edits) : null,
     timeline: r.status === "completed" ? timelineView(r.timeline) : null,
+    aspect: AspectSchema.safeParse(r.aspect).data ?? DEFAULT_ASPECT,
   };
 }

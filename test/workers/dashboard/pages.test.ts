@@ -174,7 +174,7 @@ describe("job page", () => {
     expect(await (await get(`/dashboard/jobs/${id}`, cookie)).text()).toMatch(/Versions[\s\S]*layout_mode: wide, dub: es/);
     const empty = await post(`/dashboard/jobs/${id}/clips/1/rerender`, {}, { cookie });
     expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain("Send at least one of layout_mode, caption_style, dub, style or captions.");
+    expect(await empty.text()).toContain("Send at least one of layout_mode, caption_style, dub, style, captions or aspect.");
   });
 
   it("names the transcript's engine, says plainly when it is the rough offline one, and marks the words the engine was unsure of", async () => {

@@ -75,8 +75,8 @@ describe("GET /brand-kit", () => {
     const list = BrandKitListSchema.parse(await (await api(c, "/brand-kit")).json());
     // a kit without a creator style shows style {}
     expect(list.brand_kits).toEqual([
-      { ...kit, primary_color: "#FFFFFF", style: {} },
-      { ...kit, name: "Gaming", primary_color: "#FFFFFF", default_layout: "stacked", caption_position: "top", watermark_url: null, style: {} },
+      { ...kit, primary_color: "#FFFFFF", style: {}, aspect: "9:16" },
+      { ...kit, name: "Gaming", primary_color: "#FFFFFF", default_layout: "stacked", caption_position: "top", watermark_url: null, style: {}, aspect: "9:16" },
     ]);
     for (const k of list.brand_kits) BrandKitSchema.parse(k);
     // Other accounts do not see them.

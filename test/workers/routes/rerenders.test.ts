@@ -62,7 +62,7 @@ describe("POST /jobs/{id}/clips/{index}/rerender", () => {
   });
 
   it.each([
-    [{}, /at least one of layout_mode, caption_style, dub, style or captions/],
+    [{}, /at least one of layout_mode, caption_style, dub, style, captions or aspect/],
     [{ layout_mode: "zoomed" }, /layout_mode must be one of/],
     [{ caption_style: "x".repeat(41) }, /at most 40/],
     [{ caption_style: "sparkly" }, /caption_style must be one of/],

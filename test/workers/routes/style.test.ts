@@ -90,7 +90,7 @@ describe("re-rendering with another style", () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/zoom.*must be one of none, punch_in/);
     const none = await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: {} });
-    expect(((await none.json()) as { error: string }).error).toBe("Invalid request body: Send at least one of layout_mode, caption_style, dub, style or captions.");
+    expect(((await none.json()) as { error: string }).error).toBe("Invalid request body: Send at least one of layout_mode, caption_style, dub, style, captions or aspect.");
   });
 });
 

@@ -13,6 +13,6 @@ describe("brand kit applied to renders", () => {
       const r = await SELF.fetch(`${BASE}/admin/v1/accounts/${c.account.id}/brand-kits`, { method: "POST", headers: ADMIN, body: JSON.stringify(kit(name)) });
       expect(r.status).toBe(201);
     }
-    expect(await defaultBrandKit(env.DB, c.account.id)).toEqual({ ...kit("First"), primary_color: "#FFFFFF", accent_color: "#FF0066" });
+    expect(await defaultBrandKit(env.DB, c.account.id)).toEqual({ ...kit("First"), primary_color: "#FFFFFF", accent_color: "#FF0066", aspect: "9:16" });
   });
 });

@@ -3,7 +3,7 @@
 // (editor projects), re-render / dub, "Refresh captions", "Show on transcript" (its words chosen in
 // the transcript editor, with handles), the numeric trim form (the no-script way to move its cuts)
 // and its versions.
-import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
+import { ASPECTS, CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
 import { EXPORT_FORMATS, type ExportFormat } from "@katto/protocol/api";
 import type { getJobDetails } from "../../../services/jobs/details";
 import { StyleFields } from "../../components/style-fields";
@@ -50,7 +50,7 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
   const { jobId: id, clip: k, rank, transcript, words } = p;
   return (
     <article class="card clip" aria-labelledby={`clip-${k.clip_index}-title`} data-clip={k.clip_index}>
-      <video controls preload="metadata" playsinline src={k.url} poster={k.poster_url ?? undefined} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
+      <video controls preload="metadata" playsinline style={`aspect-ratio:${k.aspect.replace(":", "/")}`} src={k.url} poster={k.poster_url ?? undefined} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
         {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
       </video>
       <h3 id={`clip-${k.clip_index}-title`}>{k.title ?? `Clip ${rank + 1}`}</h3>
@@ -103,6 +103,8 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
             <select id={`rr-layout-${k.clip_index}`} name="layout_mode"><option value="">Keep</option>{LAYOUT_MODES.map((m) => <option value={m}>{m}</option>)}</select>
             <label for={`rr-style-${k.clip_index}`}>Caption style</label>
             <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{CAPTION_STYLES.map((m) => <option value={m}>{m}</option>)}</select>
+            <label for={`rr-aspect-${k.clip_index}`}>Shape</label>
+            <select id={`rr-aspect-${k.clip_index}`} name="aspect"><option value="">Keep ({k.aspect})</option>{ASPECTS.map((a) => <option value={a}>{a}</option>)}</select>
             <fieldset><legend>Dub into</legend>{DUB_LANGUAGES.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
             <StyleFields id={`rr-cs-${k.clip_index}`} keep />
             <button type="submit" class="btn">Start</button>

@@ -34,6 +34,7 @@ export function registerJobEdits(d: Hono<DashboardEnv>) {
     const raw: Record<string, unknown> = {};
     if (f.one("layout_mode")) raw.layout_mode = f.one("layout_mode");
     if (f.one("caption_style")) raw.caption_style = f.one("caption_style");
+    if (f.one("aspect")) raw.aspect = f.one("aspect");
     if (f.all("dub").length) raw.dub = f.all("dub");
     if (f.one("captions")) raw.captions = f.one("captions");
     const style = styleFrom(f.one);
