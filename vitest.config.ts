@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 import { standIns } from "./test/publishing/stand-ins/index.ts";
 import { standInFetch } from "./test/publishing/stand-ins/serve.ts";
+import SlowFirst from "./test/profile/slow-first.ts";
 
 // Two layers (STYLE.md "Tests, layer by layer"):
 //  - workers: Worker code inside workerd with real local D1/R2/DO/Queue bindings;
@@ -18,6 +19,8 @@ export default defineConfig(async () => {
   const cpu = process.env.KATTO_TEST_CPU ? ["./test/profile/cpu-per-file.ts"] : [];
   return {
     test: {
+      // the costliest files first within each project (test/profile/slow-first.ts)
+      sequence: { sequencer: SlowFirst },
       projects: [
         {
           plugins: [

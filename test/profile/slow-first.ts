@@ -1,0 +1,50 @@
+// The order test files start in: within a project, the files that cost the most CPU first (longest
+// first leaves the two workers no long file to finish alone at the end), then vitest's own order
+// (its recorded durations, else the biggest file first: on a clean checkout a 6 KB file of ten
+// minutes would start halfway through). Projects keep vitest's order.
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * CPU seconds (user + system, the file's process and the tools it ran) of the costliest files, as
+ * KATTO_TEST_CPU measured them one file at a time (test/profile/cpu-per-file.ts), session 11,
+ * loaded 2-core machine. Only the order matters: re-measure when a file's cost changes much.
+ */
+export const FILE_CPU_S: Record<string, number> = {
+  "container/test/moments/clips-real.test.ts": 197,
+  "container/test/export/melt-readback.test.ts": 76,
+  "container/test/quality/measure-clip.test.ts": 59,
+  "container/test/engines/confidence-calibration.test.ts": 56,
+  "container/test/server/hd-fanout.test.ts": 55,
+  "container/test/run/clip-failure.test.ts": 45,
+  "container/test/edit/fillers.test.ts": 44,
+  "container/test/server/server.test.ts": 41,
+  "container/test/render/cuts-zooms-render.test.ts": 39,
+  "container/test/render/all-styles.test.ts": 37,
+  "container/test/transcribe/transcribe.test.ts": 36,
+  "container/test/render/caption-language.test.ts": 35,
+  "container/test/server/manual-clip.test.ts": 34,
+  "container/test/export/melt-late-clips.test.ts": 33,
+  "container/test/rerender/trim-rebuild.test.ts": 29,
+  "container/test/server/openai-job.test.ts": 27,
+  "container/test/score/headline.test.ts": 26,
+  "container/test/render/broll-render.test.ts": 26,
+  "container/test/render/render.test.ts": 26,
+  "container/test/dub/engines.test.ts": 25,
+  "container/test/rerender/trim-correction.test.ts": 24,
+  "container/test/quality/job-quality.test.ts": 23,
+  "container/test/dub/dub-rerender.test.ts": 23,
+  "container/test/render/scripts.test.ts": 22,
+};
+
+const root = `${new URL("../..", import.meta.url).pathname}`;
+
+export default class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const base = await super.sort(files);
+    const at = new Map(base.map((f, i) => [f, i]));
+    const projectAt = new Map<string, number>();
+    base.forEach((f, i) => projectAt.has(f.project.name) || projectAt.set(f.project.name, i));
+    const cpu = (f: TestSpecification) => FILE_CPU_S[f.moduleId.startsWith(root) ? f.moduleId.slice(root.length) : f.moduleId] ?? 0;
+    return [...base].sort((a, b) => projectAt.get(a.project.name)! - projectAt.get(b.project.name)! || cpu(b) - cpu(a) || at.get(a)! - at.get(b)!);
+  }
+}
