@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import path from "node:path";
 import { standIns } from "./test/publishing/stand-ins/index.ts";
 import { standInFetch } from "./test/publishing/stand-ins/serve.ts";
+import SlowFirst from "./test/profile/slow-first.ts";
 
 // Two layers (STYLE.md "Tests, layer by layer"):
 //  - workers: Worker code inside workerd with real local D1/R2/DO/Queue bindings;
@@ -14,8 +15,12 @@ export default defineConfig(async () => {
   const publishing = Object.entries(standIns).map(([id, create]) => ({ id, standIn: create!() }));
   const publishingBindings = Object.fromEntries(publishing.flatMap(({ id, standIn }) => [[`${id.toUpperCase()}_CLIENT_ID`, standIn.clientId], [`${id.toUpperCase()}_CLIENT_SECRET`, standIn.clientSecret]]));
   const standInByHost = new Map(publishing.map(({ id, standIn }) => [`${id}.stand-in.invalid`, standInFetch(standIn.app)]));
+  // KATTO_TEST_CPU=<file>: CPU seconds per test file appended there (test/profile/cpu-per-file.ts)
+  const cpu = process.env.KATTO_TEST_CPU ? ["./test/profile/cpu-per-file.ts"] : [];
   return {
     test: {
+      // the costliest files first within each project (test/profile/slow-first.ts)
+      sequence: { sequencer: SlowFirst },
       projects: [
         {
           plugins: [
@@ -72,21 +77,22 @@ export default defineConfig(async () => {
         },
         "./container/vitest.config.ts",
         {
-          test: { name: "sdk-cli", maxWorkers: 2, include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node", isolate: false },
+          test: { name: "sdk-cli", maxWorkers: 2, include: ["sdk/test/**/*.test.ts", "cli/test/**/*.test.ts", "mcp/test/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu },
         },
         // The Worker ⇄ backend contract's own pure rules (protocol/test).
-        { test: { name: "protocol", maxWorkers: 2, include: ["protocol/test/**/*.test.ts"], environment: "node", isolate: false } },
+        { test: { name: "protocol", maxWorkers: 2, include: ["protocol/test/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
         // Publishing adapters against local stand-ins of each platform's API (src/services/publishing/platforms/platform.ts "Testing").
-        { test: { name: "publishing", maxWorkers: 2, include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false } },
+        { test: { name: "publishing", maxWorkers: 2, include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
         // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).
-        { test: { name: "docs", maxWorkers: 2, include: ["test/docs/**/*.test.ts"], environment: "node", isolate: false } },
+        { test: { name: "docs", maxWorkers: 2, include: ["test/docs/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
         // Every workspace type-checks (test/types/typecheck.test.ts): a protocol edit one side misses fails here.
-        { test: { name: "types", maxWorkers: 2, include: ["test/types/**/*.test.ts"], environment: "node", isolate: false } },
+        { test: { name: "types", maxWorkers: 2, include: ["test/types/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
         {
           test: {
             name: "system",
             include: ["test/system/**/*.test.ts"],
             globalSetup: ["./test/system/global-setup.ts"],
+            setupFiles: cpu,
             environment: "node",
             testTimeout: 300_000,
             hookTimeout: 300_000,

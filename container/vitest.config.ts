@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Render-backend tests run real ffmpeg; two cores, so at most two test files at once, in forked
@@ -16,5 +17,7 @@ export default defineConfig({
     // per file costs seconds of start-up each on two cores
     isolate: false,
     maxWorkers: 2,
+    // KATTO_TEST_CPU=<file>: CPU seconds per test file appended there (../test/profile/cpu-per-file.ts)
+    setupFiles: process.env.KATTO_TEST_CPU ? [path.join(import.meta.dirname, "../test/profile/cpu-per-file.ts")] : [],
   },
 });
