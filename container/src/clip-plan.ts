@@ -8,7 +8,9 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import type { Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
-import { buildClipTimeline, CLIP_FRAMES, FALLBACK_LAYOUT, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { buildClipTimeline, CLIP_FRAMES, FALLBACK_LAYOUT, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type PostCopy, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { offlinePostCopy } from "./text/post-copy.js";
+import { segmentsFromWords } from "./text/sentences.js";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -47,6 +49,8 @@ export interface ClipPlan {
   clipStyle: Style;
   /** the clip's headline (its title in the report, the hook title's text) */
   title: string;
+  /** the cover image stored with the preview (../cover.ts); absent when none could be made */
+  coverFile?: string;
   /** the union of the faces seen over the clip's first seconds (source pixels inside the bars), null when not measured */
   openingFaces: Rect | null;
   /** the B-roll cutaways drawn (style `broll`), set when the preview is rendered (job-previews.ts) */
@@ -187,6 +191,11 @@ export function planTimeline(p: ClipPlan, probe: ProbeResult, edit: ClipEdit = p
   });
 }
 
+/** The moment's post copy: the text engine's where it wrote one (the Workers AI scorer), else the offline one from its words. */
+export function postCopyOf(m: ScoredMoment): PostCopy {
+  return m.postCopy ?? offlinePostCopy(segmentsFromWords(m.words).map((s) => s.text));
+}
+
 export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport & { metadata: ClipMetadata } {
   const m = p.moment;
   const edit = planEdit(p, probe);
@@ -201,6 +210,8 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
     file: p.files.preview,
     captions_file: p.files.srt,
     ...(p.translated ? { captions_original_file: p.files.srtOriginal } : {}),
+    ...(p.coverFile ? { cover_file: p.coverFile } : {}),
+    ...postCopyOf(m),
     hd: false,
     metadata: {
       version: CLIP_METADATA_VERSION,

@@ -23,6 +23,8 @@ import { runProcess } from "./ffmpeg/spawn.js";
 import { qualityFaceDetector } from "./quality/measure-clip.js";
 import { RawFrameParser } from "./stages/faces.js";
 import { defaultFontsDir } from "./stages/render.js";
+import { probe } from "./stages/probe.js";
+import { log } from "./log.js";
 
 /** Frames sampled per second of the clip, and at most this many (a long clip is sampled more thinly). */
 const SAMPLE_FPS = 2;
@@ -208,4 +210,23 @@ async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir:
   await runProcess("ffmpeg", coverDrawArgs({ video: i.video, t: choice.t, assPath, fontsDir: i.fontsDir ?? defaultFontsDir(), output: i.output }), { stage: "rendering", signal: i.signal });
   const k = i.frame.width / canvas.width;
   return { top: Math.round((y - height / 2) * k), bottom: Math.round((y + height / 2) * k) };
+}
+
+/**
+ * A rendered clip file's cover, its frame size and length probed from the file (so a cover follows
+ * the clip's shape), written to `output`. A clip never fails for its cover: a failure is logged
+ * and answers false (the clip then has no cover, `cover_url` null), unless the work was aborted.
+ */
+export async function coverForClip(o: { video: string; title: string | null; look: CaptionStyle; timeline?: ClipTimeline | null; output: string; signal: AbortSignal; fontsDir?: string; ids: Record<string, unknown> }): Promise<boolean> {
+  try {
+    const info = await probe(o.video, { signal: o.signal });
+    if (!info.video) return false;
+    const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: o.title ?? "", look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir });
+    log("info", "cover made", { ...o.ids, t: Math.round(c.t * 100) / 100, face: c.face !== null });
+    return true;
+  } catch (e) {
+    if (o.signal.aborted) throw e;
+    log("warn", "cover failed; the clip has none", { ...o.ids, error: e instanceof Error ? e.message : String(e) });
+    return false;
+  }
 }

@@ -17,7 +17,8 @@ import type { CaptionWord } from "./captions/clip-words.js";
 import { TRANSLATE_STAGE, translateCaptions } from "./captions/translate.js";
 import { clipCuts, gridFps } from "./edit/clip-edit.js";
 import { mapWords } from "./edit/timeline.js";
-import { clipDuration, clipReport, planClip, planEdit, type ClipPlan, type PlanConfig } from "./clip-plan.js";
+import { clipDuration, clipReport, planClip, planEdit, planTimeline, type ClipPlan, type PlanConfig } from "./clip-plan.js";
+import { coverForClip } from "./cover.js";
 import { StageError } from "./errors.js";
 import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
 import type { AnalysisDeps } from "./job-run.js";
@@ -147,6 +148,11 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   await client.putFile(plan.files.srt, srtPath, "application/x-subrip");
   if (srtOriginalPath) await client.putFile(plan.files.srtOriginal, srtOriginalPath, "application/x-subrip");
   await client.putFile(plan.files.thumb, join(dir, plan.files.thumb), "image/jpeg");
+  const cover = join(dir, plan.files.cover);
+  if (await coverForClip({ video: output, title: plan.title, look: plan.look, timeline: planTimeline(plan, info, edit), output: cover, signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: task.job_id, clip: task.clip_index } })) {
+    await client.putFile(plan.files.cover, cover, "image/jpeg");
+    plan.coverFile = plan.files.cover;
+  }
   const report = withQuality(clipReport(plan, info, transcript.engine), quality);
   await client.event({ type: "manual_clip", clip: { ...report, file: plan.files.hd, hd: true } });
   log("info", "manual clip completed", { job_id: task.job_id, clip: task.clip_index, layout: plan.layout, start: plan.start, end: plan.end, flags: quality?.flags.map((f) => f.name) ?? null });

@@ -77,6 +77,9 @@ export const POST_TEXT_LIMITS = {
   },
 } as const satisfies Record<(typeof PLATFORM_IDS)[number], PostTextLimit>;
 
+/** Hashtags in a text, as platforms count them. */
+export const hashtagsOf = (text: string) => text.match(/(^|\s)#[\p{L}\p{N}_]+/gu)?.length ?? 0;
+
 /** The post text of a description and hashtags: the description, a blank line, the hashtags. */
 export function joinPostText(description: string, hashtags: readonly string[]): string {
   const tags = hashtags.join(" ");

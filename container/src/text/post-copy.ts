@@ -40,6 +40,8 @@ export interface KeyTerm {
   named: boolean;
 }
 
+/** A capitalised word of letters and digits ("I" and "I'm" are not names). */
+const isName = (s: string) => /^\p{Lu}[\p{L}\p{N}]*$/u.test(s) && s !== "I";
 const isWordy = (s: string) => /^[\p{L}][\p{L}\p{N}'’-]*$/u.test(s);
 
 /** Pure: the clip's key terms, best first: named things (capitalised proper-noun runs), then nouns by TF-IDF. */
@@ -50,9 +52,9 @@ export function keyTerms(text: string, rank: ReadonlyMap<string, number> = engli
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     // a run of capitalised proper nouns not opening a sentence ("I" and sentence starts are capitalised anyway)
-    if (t.pos === "PROPN" && /^\p{Lu}/u.test(t.text) && t.text !== "I") {
+    if (t.pos === "PROPN" && isName(t.text)) {
       const run = [t.text];
-      while (toks[i + 1]?.pos === "PROPN" && /^\p{Lu}/u.test(toks[i + 1]!.text)) run.push(toks[++i]!.text);
+      while (toks[i + 1]?.pos === "PROPN" && isName(toks[i + 1]!.text)) run.push(toks[++i]!.text);
       const sentenceStart = i - run.length + 1 === 0 || /^[.?!]$/.test(toks[i - run.length]?.text ?? "");
       const key = run.join(" ").toLowerCase();
       if (!(sentenceStart && run.length === 1 && (rank.get(key) ?? UNLISTED_RANK) < COMMON_RANK)) {
@@ -117,21 +119,23 @@ export function fitText(s: string, max: number): string {
   return `${(atWord.length >= max / 2 ? atWord : cut).replace(/[\s,;:.-]+$/, "")}…`;
 }
 
+/** Shorter sentences are not descriptions ("Thank you.", "Right, so."). */
+const MIN_SENTENCE_WORDS = 6;
+
 /**
  * Pure: the clip's post copy. `sentences` are the clip's sentence texts (the recogniser's pauses
- * split unpunctuated speech); the description is the one whose key words weigh most (per word,
- * so a long ramble does not win), with the next one when both fit.
+ * split unpunctuated speech); the description is the one whose key words weigh most (damped by its length, so a long ramble does not win and a short aside neither), with the next one when both fit.
  */
 export function offlinePostCopy(sentences: readonly string[], rank: ReadonlyMap<string, number> = englishRanks()): PostCopy {
   const text = sentences.join(" ");
   const terms = keyTerms(text, rank);
   const weightOf = new Map(terms.filter((t) => !t.named).map((t) => [stem(t.text.toLowerCase()), t.weight]));
   const namedWords = new Set(terms.filter((t) => t.named).flatMap((t) => t.text.toLowerCase().split(" ")));
-  const units = sentences.flatMap(splitSentences).filter((s) => s.split(/\s+/).length >= 4);
+  const units = sentences.flatMap(splitSentences).filter((s) => s.split(/\s+/).length >= MIN_SENTENCE_WORDS);
   const scoreOf = (s: string) => {
     const ws = s.toLowerCase().split(/[^\p{L}\p{N}']+/u).filter(Boolean);
     const sum = ws.reduce((acc, w) => acc + (weightOf.get(stem(w)) ?? 0) + (namedWords.has(w) ? 1 : 0), 0);
-    return sum / Math.sqrt(ws.length);
+    return sum / ws.length ** 0.35;
   };
   const best = units.map((s, i) => ({ s, i, score: scoreOf(s) })).sort((a, b) => b.score - a.score || a.i - b.i)[0];
   let description = best ? asDescription(best.s) : asDescription(text);
