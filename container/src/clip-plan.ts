@@ -49,8 +49,8 @@ export interface ClipPlan {
   clipStyle: Style;
   /** the clip's headline (its title in the report, the hook title's text) */
   title: string;
-  /** the cover image stored with the preview (../cover.ts); absent when none could be made */
-  coverFile?: string;
+  /** the cover image stored with the preview (../cover.ts) and its frame's time on the clip; absent when none could be made */
+  cover?: { file: string; time: number };
   /** the union of the faces seen over the clip's first seconds (source pixels inside the bars), null when not measured */
   openingFaces: Rect | null;
   /** the B-roll cutaways drawn (style `broll`), set when the preview is rendered (job-previews.ts) */
@@ -210,7 +210,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
     file: p.files.preview,
     captions_file: p.files.srt,
     ...(p.translated ? { captions_original_file: p.files.srtOriginal } : {}),
-    ...(p.coverFile ? { cover_file: p.coverFile } : {}),
+    ...(p.cover ? { cover_file: p.cover.file, cover_time: p.cover.time } : {}),
     ...postCopyOf(m),
     hd: false,
     metadata: {

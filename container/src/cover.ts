@@ -214,19 +214,20 @@ async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir:
 
 /**
  * A rendered clip file's cover, its frame size and length probed from the file (so a cover follows
- * the clip's shape), written to `output`. A clip never fails for its cover: a failure is logged
- * and answers false (the clip then has no cover, `cover_url` null), unless the work was aborted.
+ * the clip's shape), written to `output`; answers the frame's time on the clip (seconds). A clip
+ * never fails for its cover: a failure is logged and answers null (the clip then has no cover,
+ * `cover_url` null), unless the work was aborted.
  */
-export async function coverForClip(o: { video: string; title: string | null; look: CaptionStyle; timeline?: ClipTimeline | null; output: string; signal: AbortSignal; fontsDir?: string; ids: Record<string, unknown> }): Promise<boolean> {
+export async function coverForClip(o: { video: string; title: string | null; look: CaptionStyle; timeline?: ClipTimeline | null; output: string; signal: AbortSignal; fontsDir?: string; ids: Record<string, unknown> }): Promise<{ time: number } | null> {
   try {
     const info = await probe(o.video, { signal: o.signal });
-    if (!info.video) return false;
+    if (!info.video) return null;
     const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: o.title ?? "", look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir });
     log("info", "cover made", { ...o.ids, t: Math.round(c.t * 100) / 100, face: c.face !== null });
-    return true;
+    return { time: Math.round(c.t * 1000) / 1000 };
   } catch (e) {
     if (o.signal.aborted) throw e;
     log("warn", "cover failed; the clip has none", { ...o.ids, error: e instanceof Error ? e.message : String(e) });
-    return false;
+    return null;
   }
 }

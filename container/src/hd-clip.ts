@@ -75,7 +75,7 @@ export async function renderHd(
   await o.client.putFile(files.hd, output, "video/mp4");
   if (covered) await o.client.putFile(files.cover, cover, "image/jpeg");
   // the SRT PUT with the preview stays the clip's captions file
-  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt, quality, ...(covered ? { cover_file: files.cover } : {}) });
+  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt, quality, ...(covered ? { cover_file: files.cover, cover_time: covered.time } : {}) });
 }
 
 export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; client: CallbackClient; workRoot?: string; encoder?: Encoder }): Promise<HdClipOutcome> {

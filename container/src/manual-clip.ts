@@ -149,9 +149,10 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   if (srtOriginalPath) await client.putFile(plan.files.srtOriginal, srtOriginalPath, "application/x-subrip");
   await client.putFile(plan.files.thumb, join(dir, plan.files.thumb), "image/jpeg");
   const cover = join(dir, plan.files.cover);
-  if (await coverForClip({ video: output, title: plan.title, look: plan.look, timeline: planTimeline(plan, info, edit), output: cover, signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: task.job_id, clip: task.clip_index } })) {
+  const made = await coverForClip({ video: output, title: plan.title, look: plan.look, timeline: planTimeline(plan, info, edit), output: cover, signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: task.job_id, clip: task.clip_index } });
+  if (made) {
     await client.putFile(plan.files.cover, cover, "image/jpeg");
-    plan.coverFile = plan.files.cover;
+    plan.cover = { file: plan.files.cover, time: made.time };
   }
   const report = withQuality(clipReport(plan, info, transcript.engine), quality);
   await client.event({ type: "manual_clip", clip: { ...report, file: plan.files.hd, hd: true } });

@@ -131,7 +131,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     edits,
     quality,
     timeline,
-    ...(covered ? { cover_file: coverName } : {}),
+    ...(covered ? { cover_file: coverName, cover_time: covered.time } : {}),
   });
   log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
   return { status: "completed" };

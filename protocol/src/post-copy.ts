@@ -15,9 +15,12 @@ export const MAX_DESCRIPTION_CHARS = 200;
 export const MAX_STORED_DESCRIPTION_CHARS = 5000;
 
 export const HASHTAG_RE = /^#[\p{L}\p{N}_]{1,100}$/u;
+// a refinement, not .regex(): the pattern needs the u flag (letters of every script), which an
+// OpenAPI pattern cannot carry
 export const HashtagSchema = z
-  .string()
-  .regex(HASHTAG_RE, { error: "each hashtag must be # followed by letters, digits or _ (no spaces or punctuation), at most 100 of them, e.g. #podcast" });
+  .string({ error: "each hashtag must be a string such as #podcast" })
+  .refine((s) => HASHTAG_RE.test(s), { error: "each hashtag must be # followed by letters, digits or _ (no spaces or punctuation), at most 100 of them, e.g. #podcast" })
+  .meta({ description: "# followed by 1 to 100 letters (any script), digits or _, e.g. #podcast." });
 
 export const PostCopySchema = z.object({
   description: z.string().max(MAX_STORED_DESCRIPTION_CHARS, { error: `description must be at most ${MAX_STORED_DESCRIPTION_CHARS} characters` }),

@@ -18,6 +18,10 @@ export const rerenders = sqliteTable("rerenders", {
   duration: real("duration"),
   /** JSON ClipQuality of the new version, measured on its file; null until completed (or from older backends). */
   quality: text("quality"),
+  /** R2 key of the new version's cover image; null until completed or when none was made (issue 37) */
+  coverKey: text("cover_key"),
+  /** where on the new version the cover's frame is, seconds; null without a cover */
+  coverTimeS: real("cover_time_s"),
   error: text("error"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),

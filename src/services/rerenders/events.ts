@@ -27,6 +27,8 @@ export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEven
     const set = {
       status: "completed", videoKey: await key(ev.file), captionsKey: await key(ev.captions_file), duration: ev.duration, updatedAt: now,
       captionsOriginalKey: ev.captions_original_file ? await key(ev.captions_original_file) : null, quality: ev.quality ? JSON.stringify(ev.quality) : null,
+      coverKey: ev.cover_file ? await key(ev.cover_file) : null,
+      coverTimeS: ev.cover_file ? (ev.cover_time ?? null) : null,
     };
     changes = (await db.update(rerenders).set(set).where(running(rid)).run()).meta.changes;
   } else {
