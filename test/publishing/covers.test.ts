@@ -87,7 +87,7 @@ describe("the default post text fits every platform", () => {
       hashtags: Array.from({ length: 30 }, (_, i) => `#Physics${i}`),
     },
   };
-  it.each(Object.keys(POST_TEXT_LIMITS))("%s", (id) => {
+  it.each(Object.keys(POST_TEXT_LIMITS))("%s: the default post text passes the platform's own limits", (id) => {
     const platform = platforms[id as keyof typeof platforms]!;
     const facts = { durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 1e6, contentType: "video/mp4" };
     const privacy = platform.privacyOptions[0]!;
