@@ -28,7 +28,7 @@ import { log } from "./log.js";
 
 /** Frames sampled per second of the clip, and at most this many (a long clip is sampled more thinly). */
 const SAMPLE_FPS = 2;
-const MAX_SAMPLES = 40;
+const MAX_SAMPLES = 16;
 /** The sampled frames' width (their height keeps the clip's shape): enough pixels for a focus measure on a face. */
 const SAMPLE_WIDTH = 288;
 /** A frame with a caption page on screen counts this much of its score (the cover adds its own title). */
