@@ -10,6 +10,7 @@ import type { Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
 import { buildClipTimeline, CLIP_FRAMES, FALLBACK_LAYOUT, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type PostCopy, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { offlinePostCopy } from "./text/post-copy.js";
+import { log } from "./log.js";
 import { segmentsFromWords } from "./text/sentences.js";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
@@ -191,9 +192,19 @@ export function planTimeline(p: ClipPlan, probe: ProbeResult, edit: ClipEdit = p
   });
 }
 
-/** The moment's post copy: the text engine's where it wrote one (the Workers AI scorer), else the offline one from its words. */
+/**
+ * The moment's post copy: the text engine's where it wrote one (the Workers AI scorer), else the
+ * offline one from its sentences (its text when it has no timed words). A clip never fails for its
+ * copy: an error leaves it empty, logged.
+ */
 export function postCopyOf(m: ScoredMoment): PostCopy {
-  return m.postCopy ?? offlinePostCopy(segmentsFromWords(m.words).map((s) => s.text));
+  if (m.postCopy) return m.postCopy;
+  try {
+    return offlinePostCopy(m.words?.length ? segmentsFromWords(m.words).map((s) => s.text) : [m.text ?? ""]);
+  } catch (e) {
+    log("warn", "post copy failed; the clip's is empty", { start: m.start, error: e instanceof Error ? e.message : String(e) });
+    return { description: "", hashtags: [] };
+  }
 }
 
 export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport & { metadata: ClipMetadata } {

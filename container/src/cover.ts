@@ -223,7 +223,7 @@ export async function coverForClip(o: { video: string; title: string | null; loo
     const info = await probe(o.video, { signal: o.signal });
     if (!info.video) return null;
     const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: o.title ?? "", look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir });
-    log("info", "cover made", { ...o.ids, t: Math.round(c.t * 100) / 100, face: c.face !== null });
+    log("info", "cover made", { ...o.ids, at_s: Math.round(c.t * 100) / 100, face: c.face !== null });
     return { time: Math.round(c.t * 1000) / 1000 };
   } catch (e) {
     if (o.signal.aborted) throw e;
