@@ -36,6 +36,7 @@ import { registerGetJob } from "./routes/jobs/get";
 import { registerListJobs } from "./routes/jobs/list";
 import { registerGetTranscript } from "./routes/jobs/transcript";
 import { registerEditTranscript } from "./routes/jobs/edit-transcript";
+import { registerEditClip } from "./routes/jobs/edit-clip";
 import { registerTrimClip } from "./routes/rerenders/trim";
 import { registerExportClip } from "./routes/jobs/export";
 import { registerGetJobSource } from "./routes/jobs/source";
@@ -76,6 +77,7 @@ const publicRoutes = [
   registerGetTranscript,
   registerEditTranscript,
   registerGetClips,
+  registerEditClip,
   registerGetJobSource,
   registerExportClip,
   registerReserveUpload,

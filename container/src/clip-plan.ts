@@ -8,7 +8,10 @@ import { wordsForClip, type CaptionWord } from "./captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "./captions/styles.js";
 import type { Layout } from "./ffmpeg/args.js";
 import { outputFps } from "./ffmpeg/filter-values.js";
-import { aspectRatio, buildClipTimeline, clipFrame, DEFAULT_ASPECT, FALLBACK_LAYOUT, type Aspect, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { aspectRatio, buildClipTimeline, clipFrame, DEFAULT_ASPECT, FALLBACK_LAYOUT, type Aspect, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type PostCopy, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { offlinePostCopy } from "./text/post-copy.js";
+import { log } from "./log.js";
+import { segmentsFromWords } from "./text/sentences.js";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "./reframe/crop-path.js";
 import type { PanelFocus, Rect } from "./reframe/panels.js";
 import { chooseLayout } from "./stages/render.js";
@@ -47,6 +50,8 @@ export interface ClipPlan {
   clipStyle: Style;
   /** the clip's headline (its title in the report, the hook title's text) */
   title: string;
+  /** the cover image stored with the preview (../cover.ts) and its frame's time on the clip; absent when none could be made */
+  cover?: { file: string; time: number };
   /** the union of the faces seen over the clip's first seconds (source pixels inside the bars), null when not measured */
   openingFaces: Rect | null;
   /** the B-roll cutaways drawn (style `broll`), set when the preview is rendered (job-previews.ts) */
@@ -196,6 +201,21 @@ export function planTimeline(p: ClipPlan, probe: ProbeResult, edit: ClipEdit = p
   });
 }
 
+/**
+ * The moment's post copy: the text engine's where it wrote one (the Workers AI scorer), else the
+ * offline one from its sentences (its text when it has no timed words). A clip never fails for its
+ * copy: an error leaves it empty, logged.
+ */
+export function postCopyOf(m: ScoredMoment): PostCopy {
+  if (m.postCopy) return m.postCopy;
+  try {
+    return offlinePostCopy(m.words?.length ? segmentsFromWords(m.words).map((s) => s.text) : [m.text ?? ""]);
+  } catch (e) {
+    log("warn", "post copy failed; the clip's is empty", { start: m.start, error: e instanceof Error ? e.message : String(e) });
+    return { description: "", hashtags: [] };
+  }
+}
+
 export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): ClipReport & { metadata: ClipMetadata } {
   const m = p.moment;
   const edit = planEdit(p, probe);
@@ -210,6 +230,8 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
     file: p.files.preview,
     captions_file: p.files.srt,
     ...(p.translated ? { captions_original_file: p.files.srtOriginal } : {}),
+    ...(p.cover ? { cover_file: p.cover.file, cover_time: p.cover.time } : {}),
+    ...postCopyOf(m),
     hd: false,
     metadata: {
       version: CLIP_METADATA_VERSION,

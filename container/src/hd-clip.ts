@@ -6,7 +6,9 @@
 // task is reported (`clip_hd_failed`) so the Worker can queue it again; a failed local render is
 // logged. Either way the clip keeps its preview until an HD file lands.
 import type { CallbackClient } from "./callback-client.js";
-import { clipFiles } from "./clip-plan.js";
+import { join } from "node:path";
+import { clipFiles, titleLookStyle } from "./clip-plan.js";
+import { coverForClip } from "./cover.js";
 import { log } from "./log.js";
 import type { ClipReport, HdClipTask, RenderJob } from "./protocol.js";
 import { readStoredClip } from "./stored-clip.js";
@@ -66,10 +68,14 @@ export async function renderHd(
   if (o.ctx) o.ctx.stage = "checking";
   const shipped = { srtPath, timeline, source: { path: source.path, start: input.clip.start, end: input.clip.end, picture: source.probe.video! } };
   const quality = await measureStoredRender({ output, layout, words, stored, signal: o.signal, shipped });
+  // the cover made again from the HD file, at its size (the preview's was half of it)
+  const cover = join(o.dir, files.cover);
+  const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(input.brand_kit), timeline, output: cover, signal: o.signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: input.job_id, clip: input.clip_index } });
   if (o.ctx) o.ctx.stage = "uploading";
   await o.client.putFile(files.hd, output, "video/mp4");
+  if (covered) await o.client.putFile(files.cover, cover, "image/jpeg");
   // the SRT PUT with the preview stays the clip's captions file
-  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt, quality });
+  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt, quality, ...(covered ? { cover_file: files.cover, cover_time: covered.time } : {}) });
 }
 
 export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; client: CallbackClient; workRoot?: string; encoder?: Encoder }): Promise<HdClipOutcome> {

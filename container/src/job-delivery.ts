@@ -5,7 +5,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "./callback-client.js";
-import { clipDuration, clipReport, mezzanineFile, type ClipPlan } from "./clip-plan.js";
+import { clipDuration, clipReport, mezzanineFile, planTimeline, type ClipPlan } from "./clip-plan.js";
+import { coverForClip } from "./cover.js";
 import { withQuality, type CheckedClips } from "./job-quality.js";
 import { toStageError } from "./errors.js";
 import { localHdInput, renderHd } from "./hd-clip.js";
@@ -31,17 +32,24 @@ export async function storeClips(run: JobRun, source: Source, plans: readonly Cl
   let stored = 0;
   const oneStored = () => onProgress(++stored / total);
   const mezzanines = new Map<number, string>();
-  const settled = await Promise.allSettled([uploadPreviews(run, plans, oneStored), run.fanout ? cutMezzanines(run, source, plans, mezzanines, oneStored) : Promise.resolve()]);
+  const settled = await Promise.allSettled([uploadPreviews(run, source, plans, oneStored), run.fanout ? cutMezzanines(run, source, plans, mezzanines, oneStored) : Promise.resolve()]);
   for (const r of settled) if (r.status === "rejected") throw r.reason;
   run.lap("upload");
   return mezzanines;
 }
 
-async function uploadPreviews(run: JobRun, plans: readonly ClipPlan[], oneStored: () => void): Promise<void> {
+async function uploadPreviews(run: JobRun, source: Source, plans: readonly ClipPlan[], oneStored: () => void): Promise<void> {
   const { client, dir } = run;
   for (const p of plans) {
     const preview = join(dir, p.files.preview);
     await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal: run.signal });
+    const cover = join(dir, p.files.coverPreview);
+    const ids = { job_id: run.job.job_id, clip: p.index };
+    const made = await coverForClip({ video: preview, title: p.title, look: p.look, timeline: planTimeline(p, source.info), output: cover, signal: run.signal, fontsDir: run.encoder?.fontsDir, ids });
+    if (made) {
+      await client.putFile(p.files.coverPreview, cover, "image/jpeg");
+      p.cover = { file: p.files.coverPreview, time: made.time };
+    }
     await client.putFile(p.files.preview, preview, "video/mp4");
     await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
     if (p.translated) await client.putFile(p.files.srtOriginal, join(dir, p.files.srtOriginal), "application/x-subrip");

@@ -15,7 +15,8 @@ import { emojiOverlays, writeClipCaptions } from "./captions/clip-captions.js";
 import { TRANSLATE_STAGE, translateCaptions } from "./captions/translate.js";
 import { clipCuts, gridFps } from "./edit/clip-edit.js";
 import { mapWords } from "./edit/timeline.js";
-import { clipDuration, clipReport, planClip, planEdit, type ClipPlan, type PlanConfig } from "./clip-plan.js";
+import { clipDuration, clipReport, planClip, planEdit, planTimeline, type ClipPlan, type PlanConfig } from "./clip-plan.js";
+import { coverForClip } from "./cover.js";
 import { StageError } from "./errors.js";
 import { LAYOUTS, type Layout } from "./ffmpeg/args.js";
 import type { AnalysisDeps } from "./job-run.js";
@@ -159,6 +160,13 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   const srtOriginalPath = originals.get(final) ?? null;
   if (srtOriginalPath) await client.putFile(final.files.srtOriginal, srtOriginalPath, "application/x-subrip");
   await client.putFile(final.files.thumb, join(dir, final.files.thumb), "image/jpeg");
+  // the cover, from the file delivered (its layout, captions and shape; the timeline says where the title card and cutaways are)
+  const cover = join(dir, final.files.cover);
+  const made = await coverForClip({ video: rendered.output, title: final.title, look: final.look, timeline: planTimeline(final, info, planEdit(final, info)), output: cover, signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: task.job_id, clip: task.clip_index } });
+  if (made) {
+    await client.putFile(final.files.cover, cover, "image/jpeg");
+    final.cover = { file: final.files.cover, time: made.time };
+  }
   const report = withQuality(clipReport(final, info, transcript.engine), quality);
   await client.event({ type: "manual_clip", clip: { ...report, file: final.files.hd, hd: true } });
   log("info", "manual clip completed", { job_id: task.job_id, clip: task.clip_index, layout: final.layout, start: final.start, end: final.end, fixes: quality?.fixes.map((f) => f.flag) ?? null, flags: quality?.flags.map((f) => f.name) ?? null });

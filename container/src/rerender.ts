@@ -6,6 +6,9 @@
 import type { Translator } from "./engines/translate/index.js";
 import { originalSrtName } from "./captions/clip-captions.js";
 import type { CallbackClient } from "./callback-client.js";
+import { join } from "node:path";
+import { titleLookStyle } from "./clip-plan.js";
+import { coverForClip } from "./cover.js";
 import { StageError } from "./errors.js";
 import { log } from "./log.js";
 import type { RerenderJob } from "./protocol.js";
@@ -145,8 +148,12 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   ctx.stage = "checking";
   const shipped = { srtPath, timeline, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
   const quality = await measureStoredRender({ output, layout, aspect: timeline.aspect, words: shown, stored, edges, signal, shipped });
+  // the new version's cover, from its own file (its layout, captions and shape)
+  const coverName = `${name}-cover.jpg`;
+  const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(job.brand_kit), timeline, output: join(dir, coverName), signal, fontsDir: o.encoder?.fontsDir, ids: { rerender_id: job.rerender_id, job_id: job.job_id } });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
+  if (covered) await client.putFile(coverName, join(dir, coverName), "image/jpeg");
   await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
   if (srtOriginalPath) await client.putFile(originalSrtName(name), srtOriginalPath, "application/x-subrip");
   await client.event({
@@ -159,6 +166,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     edits,
     quality,
     timeline,
+    ...(covered ? { cover_file: coverName, cover_time: covered.time } : {}),
   });
   log("info", "rerender completed", { rerender_id: job.rerender_id, layout });
   return { status: "completed" };

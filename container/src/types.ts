@@ -67,6 +67,8 @@ export interface ScoredMoment extends Moment {
   subscores: Subscores; // 0..100 each
   justification: string;
   title: string; // <= 100 chars
+  /** the post copy a text engine wrote (the Workers AI scorer); absent: made offline from the words (text/post-copy.ts) */
+  postCopy?: { description: string; hashtags: string[] };
   /** absent only on moments scored by the pure stage functions directly (tests) */
   scoredBy?: ScoredBy;
 }

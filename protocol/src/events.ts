@@ -8,6 +8,7 @@ import { ClipQualitySchema, DroppedClipSchema } from "./quality.js";
 import { ClipEditsSchema, TaskStyleSchema } from "./style.js";
 import { CANDIDATE_REASONS, JOB_WARNING_CODES, MAX_CLIPS, PROGRESS_STEPS, WORD_TIMINGS } from "./vocabularies.js";
 import { ClipTimelineSchema } from "./clip-timeline.js";
+import { PostCopySchema } from "./post-copy.js";
 
 export const FileNameSchema = z.string().regex(FILE_NAME_RE, { error: `must match ${FILE_NAME_RE.source}` });
 const Pct = Num.min(0).max(100);
@@ -37,6 +38,13 @@ export const ClipReportSchema = z.object({
   metadata: StoredClipMetadataSchema,
   /** what the rendered file measured (docs/clip-quality.md); absent from backends that predate it */
   quality: ClipQualitySchema.optional(),
+  /** the cover image (JPEG at the clip's frame size, its title drawn) PUT under files/ (issue 37); absent from backends that predate it */
+  cover_file: FileNameSchema.optional(),
+  /** where on the clip the cover's frame is, seconds (a platform that takes a cover as a frame time, TikTok, gets it) */
+  cover_time: Num.min(0).optional(),
+  /** the clip's post copy (issue 37); absent from backends that predate it */
+  description: PostCopySchema.shape.description.optional(),
+  hashtags: PostCopySchema.shape.hashtags.optional(),
 });
 export type ClipReport = z.output<typeof ClipReportSchema>;
 
@@ -115,8 +123,8 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("manual_clip"), clip: ClipReportSchema }),
   /** a clip made by hand could not be made; the job and its other clips are untouched */
   z.object({ type: z.literal("manual_clip_failed"), clip_index: ClipIndexSchema, error: z.string().max(500), stage: z.string().max(40) }),
-  /** a clip's 1080p file landed */
-  z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), quality: ClipQualitySchema.optional() }),
+  /** a clip's 1080p file landed; `cover_file`: its cover made again from the HD file (issue 37) */
+  z.object({ type: z.literal("clip_hd"), clip_index: ClipIndexSchema, file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), quality: ClipQualitySchema.optional(), cover_file: FileNameSchema.optional(), cover_time: Num.min(0).optional() }),
   /** an HD fan-out task failed after its 202: the Worker queues it again while attempts remain */
   z.object({ type: z.literal("clip_hd_failed"), clip_index: ClipIndexSchema, error: z.string().max(500), stage: z.string().max(40) }),
   /** a clip's rendition (RenditionTask) landed: `file` is the clip at width x height */
@@ -131,8 +139,9 @@ export const RerenderEventSchema = z.discriminatedUnion("type", [
    * `style` and `edits` (issue 26): the style the new version was rendered with and what it did; absent from backends that predate them.
    * `captions_original_file`: the spoken-language SRT when the captions were translated or dubbed.
    * `timeline` (issue 33): the new version's clip timeline (./clip-timeline.ts).
+   * `cover_file` (issue 37): the new version's cover image, its title drawn; absent from backends that predate it.
    */
-  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional(), quality: ClipQualitySchema.optional(), timeline: ClipTimelineSchema.optional() }),
+  z.object({ type: z.literal("completed"), file: FileNameSchema, captions_file: FileNameSchema, captions_original_file: FileNameSchema.optional(), duration: Num.positive(), style: TaskStyleSchema.optional(), edits: ClipEditsSchema.optional(), quality: ClipQualitySchema.optional(), timeline: ClipTimelineSchema.optional(), cover_file: FileNameSchema.optional(), cover_time: Num.min(0).optional() }),
   z.object({ type: z.literal("failed"), error: z.string().max(500) }),
 ]);
 export type RerenderEvent = z.output<typeof RerenderEventSchema>;

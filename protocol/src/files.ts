@@ -15,11 +15,14 @@ export interface ClipFiles {
   /** the SRT in the spoken language, when the captions were translated (style caption_language) */
   srtOriginal: string;
   thumb: string;
+  /** the cover image made from the preview (issue 37), then the one made from the HD file */
+  coverPreview: string;
+  cover: string;
 }
 
-/** The files of clip i: the 720p preview, the 1080p render, its captions and its thumbnail. */
+/** The files of clip i: the 720p preview, the 1080p render, its captions, its thumbnail and its covers. */
 export function clipFiles(i: number): ClipFiles {
-  return { preview: `clip-${i}-preview.mp4`, hd: `clip-${i}.mp4`, srt: `clip-${i}.srt`, srtOriginal: `clip-${i}-original.srt`, thumb: `clip-${i}.jpg` };
+  return { preview: `clip-${i}-preview.mp4`, hd: `clip-${i}.mp4`, srt: `clip-${i}.srt`, srtOriginal: `clip-${i}-original.srt`, thumb: `clip-${i}.jpg`, coverPreview: `clip-${i}-preview-cover.jpg`, cover: `clip-${i}-cover.jpg` };
 }
 
 /** HD fan-out: clip i's source range, cut for its HD task. */

@@ -23,3 +23,4 @@ export * from "./clip-time.js";
 export * from "./clip-timeline.js";
 export * from "./magic.js";
 export * from "./numbers.js";
+export * from "./post-copy.js";

@@ -67,6 +67,7 @@ progress{width:100%;height:12px;accent-color:var(--brand)}
 .row{display:flex;gap:12px;flex-wrap:wrap;align-items:end}.row>*{flex:1;min-width:180px}
 .clips{display:grid;gap:18px;grid-template-columns:repeat(auto-fill,minmax(280px,1fr))}
 .clip video{width:100%;aspect-ratio:9/16;background:#000;border-radius:10px;display:block}
+.clip img.cover{width:135px;height:auto;border-radius:6px;display:block}
 .score{font-size:1.6rem;font-weight:800;color:var(--brand)}
 .subscores{display:grid;grid-template-columns:auto 1fr 3ch;gap:4px 8px;align-items:center;font-size:.85rem}
 .subscores meter{height:10px}

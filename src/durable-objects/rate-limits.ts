@@ -43,6 +43,8 @@ export const rateLimits = {
   rerender: { limit: 10, windowSeconds: 60 },
   /** Write; a correction costs no render, so the writes' rate. */
   edit_transcript: { limit: 30, windowSeconds: 60 },
+  /** Write; a clip's post copy costs no render, so the writes' rate. */
+  edit_clip: { limit: 30, windowSeconds: 60 },
   /** Write; a trim is a re-render (free, costs a render), so the re-render rate. */
   trim: { limit: 10, windowSeconds: 60 },
   /** Read; polled until the re-render finishes, like get_job. */

@@ -26,6 +26,7 @@ const COMPONENTS = {
   JobCancelled: api.CancelledSchema,
   Transcript: api.TranscriptSchema,
   ClipList: api.ClipProjectionSchema,
+  EditClipRequest: api.EditClipBodySchema,
   ReserveUploadRequest: api.ReserveUploadBodySchema,
   UploadReservation: api.UploadReservationSchema,
   CompleteUploadRequest: api.CompleteUploadBodySchema,

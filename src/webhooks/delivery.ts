@@ -222,7 +222,7 @@ async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: stri
     account_score: accountScore(c, scoreWeightsOf(job)),
     clip_index: c.clipIndex,
     hd: c.hd,
-    ...clipReasons(c),
+    ...clipReasons(c, clipUrl),
   }));
   return buildCompletionPayload(
     { id: job.id, hd_ready: job.hdReady, warnings: allWarnings(job, rows), quality: jobQualityView(job, rows), dropped: droppedView(job.dropped) },

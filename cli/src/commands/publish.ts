@@ -87,7 +87,7 @@ export const publish: Command = {
     }
     const timeout = parseTimeout(v.timeout as string | undefined);
     const katto = ctx.katto();
-    const body: Schemas["CreatePublicationBody"] = { platform, caption: (v.caption as string | undefined) ?? "", ...(v.title ? { title: v.title as string } : {}), ...(privacy ? { privacy } : {}), ...(scheduledAt ? { scheduled_at: scheduledAt } : {}) };
+    const body: Schemas["CreatePublicationBody"] = { platform, ...(v.caption !== undefined ? { caption: v.caption as string } : {}), ...(v.title ? { title: v.title as string } : {}), ...(privacy ? { privacy } : {}), ...(scheduledAt ? { scheduled_at: scheduledAt } : {}) };
     const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips/{clip_index}/publications", { params: { path: { id: jobId, clip_index: intArg(index, "clip-index") } }, body }));
     const done = v.wait ? await waitForPublication(katto, ctx, created.id, timeout) : created;
     if (done.status === "failed") throw new CliError(EXIT.jobFailed, `Publication ${done.id} failed: ${done.error ?? "no reason given"}${done.advice ? ` ${done.advice}` : ""}`);

@@ -78,10 +78,9 @@ export const titleHeight = (t: TitleLook) => Math.round(t.lines.length * t.fontS
 /** The title card as the clip records it: its text and time. */
 export const titleCardTime = (durationS: number) => ({ start: 0, end: Math.min(HOOK_TITLE_S, durationS) });
 
-/** The Title style line and its one event, centred at canvas height `y`. */
-export function titleAss(t: TitleLook, y: number, durationS: number): { styles: string[]; events: string[] } {
-  const { start, end } = titleCardTime(durationS);
-  const style = assStyleLine({
+/** The Title style line: the kit's font on an opaque box in its accent colour. */
+function titleStyle(t: TitleLook): string {
+  return assStyleLine({
     name: "Title",
     font: t.font,
     fontSize: t.fontSize,
@@ -95,7 +94,40 @@ export function titleAss(t: TitleLook, y: number, durationS: number): { styles: 
     outlineWidth: PAD,
     shadow: 0,
   });
-  const text = `{\\an5\\pos(${Math.round(t.canvas.width / 2)},${y})\\fad(120,200)}` + t.lines.map(escapeAssText).join("\\N");
+}
+
+const titleText = (t: TitleLook, x: number, y: number, tags = "") => `{\\an5\\pos(${Math.round(x)},${y})${tags}}` + t.lines.map(escapeAssText).join("\\N");
+
+/** The Title style line and its one event, centred at canvas height `y`. */
+export function titleAss(t: TitleLook, y: number, durationS: number): { styles: string[]; events: string[] } {
+  const { start, end } = titleCardTime(durationS);
   // layer 1: above the captions if they ever meet
-  return { styles: [style], events: [dialogue(start, end, text, "Title", 1)] };
+  return { styles: [titleStyle(t)], events: [dialogue(start, end, titleText(t, t.canvas.width / 2, y, "\\fad(120,200)"), "Title", 1)] };
+}
+
+/**
+ * A whole ASS document drawing the title still (no fade) at height `y` of a canvas `canvas` wide
+ * and high: a cover image's title (../cover.ts). The canvas is 1080 wide whatever the frame's
+ * shape, so the title's sizes and line breaks (made for a 1080-wide canvas) hold in every shape.
+ */
+export function stillTitleDocument(t: TitleLook, y: number, canvas: { width: number; height: number }): string {
+  return [
+    "[Script Info]",
+    "; Katto cover title",
+    "ScriptType: v4.00+",
+    `PlayResX: ${canvas.width}`,
+    `PlayResY: ${canvas.height}`,
+    "WrapStyle: 2",
+    "ScaledBorderAndShadow: yes",
+    "YCbCr Matrix: TV.709",
+    "",
+    "[V4+ Styles]",
+    "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
+    titleStyle(t),
+    "",
+    "[Events]",
+    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
+    dialogue(0, 3600, titleText(t, canvas.width / 2, y), "Title", 1),
+    "",
+  ].join("\n");
 }

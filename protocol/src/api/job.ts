@@ -5,6 +5,7 @@ import { ClipEditsSchema, StyleSchema } from "../style.js";
 import { AspectSchema } from "../aspect.js";
 import { ClipQualitySchema, DroppedClipSchema, JobQualitySchema } from "../quality.js";
 import { ClipTimelineSchema } from "../clip-timeline.js";
+import { HashtagSchema, MAX_STORED_DESCRIPTION_CHARS, MAX_STORED_HASHTAGS } from "../post-copy.js";
 import { ConfigSchema } from "./config.js";
 import { orNull } from "./or-null.js";
 
@@ -39,6 +40,13 @@ export const clipReasonFields = {
     description: "What the clip's current file measured (docs/clip-quality.md): subject in frame, empty frames, speech share, longest silence, loudness, caption sync, sentence edges, the flags still present (ok when none) and the fixes made before delivery. Re-measured when the HD file lands. Null for clips rendered before clips measured themselves.",
   }),
   origin: z.enum(CLIP_ORIGINS).meta({ description: "auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate." }),
+  description: z.string().max(MAX_STORED_DESCRIPTION_CHARS).meta({
+    description: "The clip's post text (issue 37): written from what the clip says (its key words and the things it names; by the production text engine where one is configured), editable with PATCH /jobs/{id}/clips/{index}. Publishing posts it with `hashtags`, fitted to each platform's limits, unless the publication gives its own caption. Empty for clips made before post copy.",
+  }),
+  hashtags: z.array(HashtagSchema).meta({ description: "Hashtags for the post (\"#Physics\"), best first; editable with PATCH /jobs/{id}/clips/{index}. Empty for clips made before post copy." }),
+  cover_url: z.url().nullable().meta({
+    description: "The clip's cover image (JPEG at the clip's frame size): the frame where the speaker's face is largest and sharpest, with the title drawn in the brand kit's title style. Made again from the 1080p file, and for each re-render (the re-render's own cover_url). Publishing sends it where the platform takes a cover. Null when none could be made, and for clips made before covers.",
+  }),
   edits: ClipEditsSchema.meta({
     description: "What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do.",
   }),
@@ -190,3 +198,27 @@ export const ClipProjectionSchema = z.object({
     }),
   ),
 });
+
+/**
+ * PATCH /jobs/{id}/clips/{index}: the clip's post copy, edited before publishing (issue 37). Each
+ * field given replaces the stored one; a field left out stays. Unknown fields are refused (strict),
+ * so a typo such as `hashtag` never passes silently.
+ */
+export const EditClipBodySchema = z
+  .strictObject(
+    {
+      description: z
+        .string({ error: "description must be a string" })
+        .max(MAX_STORED_DESCRIPTION_CHARS, { error: `description must be at most ${MAX_STORED_DESCRIPTION_CHARS} characters (YouTube's limit; shorter platforms get it cut at a word when posted)` })
+        .optional()
+        .meta({ description: "The post text. Publishing fits it to each platform's length limit (cut at a word with …), after dropping hashtags that do not fit." }),
+      hashtags: z
+        .array(HashtagSchema, { error: 'hashtags must be an array of strings such as ["#podcast"]' })
+        .max(MAX_STORED_HASHTAGS, { error: `at most ${MAX_STORED_HASHTAGS} hashtags (Instagram's limit)` })
+        .optional()
+        .meta({ description: "Hashtags, best first. Publishing sends as many as each platform allows and fit." }),
+    },
+    { error: (iss) => (iss.code === "unrecognized_keys" ? `unknown field(s) ${iss.keys.join(", ")}: only description and hashtags can be edited` : undefined) },
+  )
+  .refine((b) => b.description !== undefined || b.hashtags !== undefined, { error: "give description, hashtags or both" });
+export type EditClipBody = z.infer<typeof EditClipBodySchema>;

@@ -30,13 +30,17 @@ export const PublicationSchema = z.object({
 
 export const CreatePublicationBodySchema = z.object({
   platform: PlatformSchema.meta({ description: "The connected platform to post to." }),
-  caption: z.string({ error: "caption is required (it may be empty)" }).max(5000, { error: "caption must be at most 5000 characters" }),
+  caption: z
+    .string({ error: "caption must be a string" })
+    .max(5000, { error: "caption must be at most 5000 characters" })
+    .optional()
+    .meta({ description: "The post text. Omitted: the clip's `description` and `hashtags` (PATCH /jobs/{id}/clips/{index} edits them), fitted to the platform's limits: as many hashtags as it allows and fit, the description cut at a word only when even none fit. Given (even empty): posted as it is, and refused with 400 when it breaks a limit." }),
   title: z
     .string()
     .min(1, { error: "title must not be empty" })
     .max(200, { error: "title must be at most 200 characters" })
     .optional()
-    .meta({ description: "Platforms with a title (YouTube); others ignore it." }),
+    .meta({ description: "Platforms with a title (YouTube); others ignore it. Omitted: the clip's title, cut at a word to the platform's title limit." }),
   privacy: PrivacyLevelSchema.meta({ description: "One of the platform's privacy_options (GET /connections). Required where privacy_required is true; otherwise defaults to the first option." }).optional(),
   scheduled_at: z.iso
     .datetime({ offset: true, error: "scheduled_at must be an ISO 8601 date-time with offset" })

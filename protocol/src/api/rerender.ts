@@ -54,6 +54,7 @@ export const RerenderSchema = z.object({
   duration: orNull(z.number(), "Length of the new clip, seconds; null until completed."),
   error: orNull(z.string(), "Why the re-render failed; null unless status is failed."),
   quality: ClipQualitySchema.nullable().meta({ description: "What the new version measured (docs/clip-quality.md); null until completed." }),
+  cover_url: z.url().nullable().meta({ description: "The new version's cover image (its own frame, layout and shape, the clip's title drawn); null until completed, and when none could be made." }),
   start: z.number().meta({ description: "Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's)." }),
   end: z.number().meta({ description: "Where the new version ends in the source, seconds (a trim's snapped end; otherwise the clip's)." }),
   style: StyleSchema.nullable().meta({ description: "The creator style the new version was rendered with, as resolved; null until completed (and for versions rendered before versions kept it)." }),

@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/clips/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a clip's post copy
+         * @description Requires the write scope. Replace the clip's `description` and/or `hashtags` (each hashtag `#` then letters, digits or `_`), the post text publishing uses. A field left out keeps its value; unknown fields are refused. Free, and it renders nothing: publications created afterwards use the new copy, ones already created keep the caption they were created with. 409 while the job is not completed.
+         */
+        patch: operations["editClip"];
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/clips/{index}/export": {
         parameters: {
             query?: never;
@@ -687,11 +707,20 @@ export interface components {
             captions_url: string | null;
             /** @description 0-based position; 0 is the highest score. */
             clip_index: number;
+            /**
+             * Format: uri
+             * @description The clip's cover image (JPEG at the clip's frame size): the frame where the speaker's face is largest and sharpest, with the title drawn in the brand kit's title style. Made again from the 1080p file, and for each re-render (the re-render's own cover_url). Publishing sends it where the platform takes a cover. Null when none could be made, and for clips made before covers.
+             */
+            cover_url: string | null;
+            /** @description The clip's post text (issue 37): written from what the clip says (its key words and the things it names; by the production text engine where one is configured), editable with PATCH /jobs/{id}/clips/{index}. Publishing posts it with `hashtags`, fitted to each platform's limits, unless the publication gives its own caption. Empty for clips made before post copy. */
+            description: string;
             /** @description Length of the clip, seconds (end - start). */
             duration: number;
             edits: components["schemas"]["ClipEdits"];
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
+            /** @description Hashtags for the post ("#Physics"), best first; editable with PATCH /jobs/{id}/clips/{index}. Empty for clips made before post copy. */
+            hashtags: string[];
             /** @description True once the 1080p render has landed. */
             hd: boolean;
             /** @description Why the clip scored as it did, in a sentence or two quoting it. */
@@ -943,11 +972,20 @@ export interface components {
                 captions_original_url: string | null;
                 /** Format: uri */
                 captions_url: string | null;
+                /**
+                 * Format: uri
+                 * @description The clip's cover image (JPEG at the clip's frame size): the frame where the speaker's face is largest and sharpest, with the title drawn in the brand kit's title style. Made again from the 1080p file, and for each re-render (the re-render's own cover_url). Publishing sends it where the platform takes a cover. Null when none could be made, and for clips made before covers.
+                 */
+                cover_url: string | null;
+                /** @description The clip's post text (issue 37): written from what the clip says (its key words and the things it names; by the production text engine where one is configured), editable with PATCH /jobs/{id}/clips/{index}. Publishing posts it with `hashtags`, fitted to each platform's limits, unless the publication gives its own caption. Empty for clips made before post copy. */
+                description: string;
                 /** @description Length of the clip, seconds (end - start). */
                 duration: number;
                 edits: components["schemas"]["ClipEdits"];
                 /** @description Where the clip ends in the source video, seconds. */
                 end: number;
+                /** @description Hashtags for the post ("#Physics"), best first; editable with PATCH /jobs/{id}/clips/{index}. Empty for clips made before post copy. */
+                hashtags: string[];
                 /** @description Why the clip scored as it did, in a sentence or two quoting it. */
                 justification: string | null;
                 /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
@@ -1147,7 +1185,8 @@ export interface components {
             webhook_url?: string;
         };
         CreatePublicationBody: {
-            caption: string;
+            /** @description The post text. Omitted: the clip's `description` and `hashtags` (PATCH /jobs/{id}/clips/{index} edits them), fitted to the platform's limits: as many hashtags as it allows and fit, the description cut at a word only when even none fit. Given (even empty): posted as it is, and refused with 400 when it breaks a limit. */
+            caption?: string;
             platform: components["schemas"]["Platform"] & unknown;
             privacy?: components["schemas"]["PrivacyLevel"] & unknown;
             /**
@@ -1155,7 +1194,7 @@ export interface components {
              * @description Post at this time (within a minute); omitted or past: now.
              */
             scheduled_at?: string;
-            /** @description Platforms with a title (YouTube); others ignore it. */
+            /** @description Platforms with a title (YouTube); others ignore it. Omitted: the clip's title, cut at a word to the platform's title limit. */
             title?: string;
             /**
              * Format: uri
@@ -1169,6 +1208,12 @@ export interface components {
             platform: components["schemas"]["Platform"];
             /** @description false when the platform offers no revocation or refused it; the tokens are forgotten either way. */
             revoked_at_platform: boolean;
+        };
+        EditClipRequest: {
+            /** @description The post text. Publishing fits it to each platform's length limit (cut at a word with …), after dropping hashtags that do not fit. */
+            description?: string;
+            /** @description Hashtags, best first. Publishing sends as many as each platform allows and fit. */
+            hashtags?: string[];
         };
         /** @description Every error response has this body. */
         Error: {
@@ -1505,6 +1550,11 @@ export interface components {
              * @description Populated when completed; a new versioned URL (the original clip URL is unchanged).
              */
             clip_url: string | null;
+            /**
+             * Format: uri
+             * @description The new version's cover image (its own frame, layout and shape, the clip's title drawn); null until completed, and when none could be made.
+             */
+            cover_url: string | null;
             /** @description Length of the new clip, seconds; null until completed. */
             duration: number | null;
             /** @description What the style did to the new version (as the clip's `edits`: key words, emoji, zooms, cuts in source seconds, B-roll cutaways, title card, times in seconds on the version's own timeline); null until completed (and for versions rendered before versions kept it). */
@@ -4194,6 +4244,170 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Publication"];
+                };
+            };
+            /** @description Invalid input: the message says which field and why. */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the required scope, or the monthly video quota is used up. */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not owned by the caller. */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: a duplicate request is in flight, or the resource is not in a state that allows this. */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. */
+            413: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: retry after the Retry-After header's seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Server error. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    editClip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                index: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Why a pendulum's period does not depend on its mass.",
+                 *       "hashtags": [
+                 *         "#physics",
+                 *         "#pendulum"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["EditClipRequest"];
+            };
+        };
+        responses: {
+            /** @description The clip with its edited post copy. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window for the limit that applies. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Clip"];
                 };
             };
             /** @description Invalid input: the message says which field and why. */

@@ -27,5 +27,13 @@ export const clips = sqliteTable("clips", {
   hdDueAt: text("hd_due_at"),
   /** "auto": chosen by the selection; "manual": made by hand (POST /jobs/{id}/clips, a promoted candidate). */
   origin: text("origin").notNull().default("auto"),
+  /** R2 key of the cover image (the preview's, then the HD file's); null when none was made (issue 37) */
+  coverKey: text("cover_key"),
+  /** where on the clip the cover's frame is, seconds (TikTok takes a cover as a frame time); null without a cover */
+  coverTimeS: real("cover_time_s"),
+  /** the post text, as written by the backend or edited (PATCH /jobs/{id}/clips/{index}); null for clips made before post copy */
+  description: text("description"),
+  /** JSON array of hashtags ("#Physics"); null for clips made before post copy */
+  hashtags: text("hashtags"),
   createdAt: text("created_at").notNull(),
 }, (t) => [primaryKey({ columns: [t.jobId, t.clipIndex] }), index("clips_hd_due").on(t.hdDueAt)]);

@@ -25,6 +25,10 @@ export const rerenders = sqliteTable("rerenders", {
   edits: text("edits"),
   /** JSON ClipTimeline (protocol/src/clip-timeline.ts): the version as one value; GET /jobs/{id} shows the latest completed version's */
   timeline: text("timeline"),
+  /** R2 key of the new version's cover image; null until completed or when none was made (issue 37) */
+  coverKey: text("cover_key"),
+  /** where on the new version the cover's frame is, seconds; null without a cover */
+  coverTimeS: real("cover_time_s"),
   error: text("error"),
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),

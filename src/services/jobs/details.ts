@@ -10,7 +10,7 @@ import { fileUrl, jobFileKey } from "../../storage/keys";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { loadOwnJob } from "./read";
-import { jobView, qualityView, rankClips } from "./view";
+import { jobView, postCopyView, qualityView, rankClips } from "./view";
 
 export interface Subscores {
   hook?: number;
@@ -54,6 +54,8 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       broll_credits: brollCredits(c.metadata),
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
       captions_original_url: c.captionsOriginalKey ? fileUrl(ctx.baseUrl, c.captionsOriginalKey) : null,
+      cover_url: c.coverKey ? fileUrl(ctx.baseUrl, c.coverKey) : null,
+      ...postCopyView(c),
       rerenderable: !!c.metadata,
       aspect: AspectSchema.safeParse((parseMeta(c.metadata) as { aspect?: unknown } | null)?.aspect).data ?? DEFAULT_ASPECT,
       versions: versions
@@ -66,6 +68,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
           url: v.status === "completed" && v.videoKey ? fileUrl(ctx.baseUrl, v.videoKey) : null,
           captions_url: v.status === "completed" && v.captionsKey ? fileUrl(ctx.baseUrl, v.captionsKey) : null,
           captions_original_url: v.status === "completed" && v.captionsOriginalKey ? fileUrl(ctx.baseUrl, v.captionsOriginalKey) : null,
+          cover_url: v.status === "completed" && v.coverKey ? fileUrl(ctx.baseUrl, v.coverKey) : null,
           error: v.error,
           quality: v.status === "completed" ? qualityView(v.quality) : null,
           created_at: v.createdAt,

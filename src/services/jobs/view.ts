@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs, manualClips, rerenders } from "../../db/schema";
-import { AspectSchema, DEFAULT_ASPECT, type ClipEdits, ClipEditsSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
+import { AspectSchema, DEFAULT_ASPECT, type ClipEdits, ClipEditsSchema, HashtagSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
@@ -38,7 +38,7 @@ export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | nu
     account_score: accountScore(c, weights),
     clip_index: c.clipIndex,
     hd: c.hd,
-    ...clipReasons(c),
+    ...clipReasons(c, (key) => fileUrl(baseUrl, key)),
     timeline: clipTimeline(c, latest),
   };
 }
@@ -86,8 +86,14 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-/** Where the clip sits in the source, its layout, and the parts of its score (null where a stored clip lacks them). */
-export function clipReasons(c: ClipRow) {
+/** The clip's post copy as stored: written by the backend or edited; empty for clips made before post copy (or unreadable hashtags). */
+export function postCopyView(c: Pick<ClipRow, "description" | "hashtags">): { description: string; hashtags: string[] } {
+  const tags = z.array(HashtagSchema).safeParse(parseJson(c.hashtags));
+  return { description: c.description ?? "", hashtags: tags.success ? tags.data : [] };
+}
+
+/** Where the clip sits in the source, its layout, the parts of its score (null where a stored clip lacks them), its post copy and cover. */
+export function clipReasons(c: ClipRow, url: (key: string) => string) {
   const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
   const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown } | null;
   const style = StyleSchema.safeParse(meta?.style ?? {});
@@ -106,6 +112,8 @@ export function clipReasons(c: ClipRow) {
     style: style.success ? style.data : {},
     origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
     edits: edits.success ? edits.data : noEdits(),
+    ...postCopyView(c),
+    cover_url: c.coverKey ? url(c.coverKey) : null,
   };
 }
 

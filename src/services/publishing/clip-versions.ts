@@ -1,6 +1,7 @@
 // The clip file a publication can post: the clip's latest finished version (a re-render, the HD file,
 // or the preview) and the facts of that very file that a platform's limits are checked against.
-import { clipFrameOf } from "@katto/protocol";
+import { clipFrameOf, type PostCopy } from "@katto/protocol";
+import { postCopyView } from "../jobs/view";
 import { and, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, rerenders } from "../../db/schema";
@@ -11,10 +12,18 @@ import type { ClipFacts } from "./platforms/platform";
 export interface ClipVersion {
   key: string;
   durationSeconds: number;
+  /** the version's cover image (R2 key) and its frame's time on the clip; null when it has none */
+  cover: { key: string; timeSeconds: number | null } | null;
+}
+
+/** What a post says by default: the clip's title and its post copy (editable, PATCH /jobs/{id}/clips/{index}). */
+export interface ClipPostDefaults {
+  title: string | null;
+  copy: PostCopy;
 }
 
 /** The clip's latest finished version: the newest completed re-render, else the clip (HD once ready). */
-export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<ClipVersion | undefined> {
+export async function latestClipVersion(env: Env, jobId: string, clipIndex: number): Promise<(ClipVersion & { post: ClipPostDefaults }) | undefined> {
   const db = drizzle(env.DB);
   const clip = await db.select().from(clips).where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex))).get();
   if (!clip) return undefined;
@@ -25,8 +34,10 @@ export async function latestClipVersion(env: Env, jobId: string, clipIndex: numb
     .orderBy(desc(rerenders.updatedAt))
     .limit(1)
     .get();
-  if (rr?.videoKey) return { key: rr.videoKey, durationSeconds: rr.duration ?? clip.endS - clip.startS };
-  return { key: clip.videoKey, durationSeconds: clip.endS - clip.startS };
+  const post = { title: clip.title, copy: postCopyView(clip) };
+  // a re-render's own cover (its layout and shape); one from a backend that made none has no cover rather than another version's
+  if (rr?.videoKey) return { key: rr.videoKey, durationSeconds: rr.duration ?? clip.endS - clip.startS, cover: rr.coverKey ? { key: rr.coverKey, timeSeconds: rr.coverTimeS } : null, post };
+  return { key: clip.videoKey, durationSeconds: clip.endS - clip.startS, cover: clip.coverKey ? { key: clip.coverKey, timeSeconds: clip.coverTimeS } : null, post };
 }
 
 export async function clipFacts(env: Env, version: ClipVersion): Promise<ClipFacts | undefined> {

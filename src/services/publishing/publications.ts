@@ -17,6 +17,7 @@ import type { Platform, PlatformId, Privacy } from "./platforms/platform";
 import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
 import { factsAsPosted } from "./renditions";
 import { metricsView, readingsOf, type ReadingRow } from "./reading-schedule";
+import { withPostDefaults } from "./post-text";
 import { isUniqueViolation } from "../../db/errors";
 
 export type PublicationRow = typeof publications.$inferSelect;
@@ -54,7 +55,8 @@ const requireRead = (ctx: AccountContext) => requireScope(ctx, "read");
 
 export interface CreatePublicationInput {
   platform: PlatformId;
-  caption: string;
+  /** absent: the clip's post copy fitted to the platform (postDefaults) */
+  caption?: string;
   title?: string;
   privacy?: Privacy;
   scheduled_at?: string;
@@ -79,11 +81,12 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
 
   if (platform.privacyRequired && !input.privacy) throw new ValidationError(`${platform.displayName} requires choosing the privacy of every post: privacy must be one of ${platform.privacyOptions.join(", ")}.`);
   const privacy = input.privacy ?? platform.privacyOptions[0];
-  const post = { caption: input.caption, ...(platform.hasTitle && input.title ? { title: input.title } : {}), privacy };
   const facts = await clipFacts(ctx.env, version);
   if (!facts) throw new ConflictError(`Clip ${clipIndex}'s file is not stored (yet). Try again once the job's clips are available.`);
   // a platform with its own frame (X) is checked against the rendition it will get
-  const violations = platform.checkLimits(factsAsPosted(facts, platform.limits), post);
+  const posted = factsAsPosted(facts, platform.limits);
+  const post = withPostDefaults(platform, posted, { caption: input.caption, title: input.title, privacy }, version.post);
+  const violations = platform.checkLimits(posted, post);
   if (violations.length) throw new ValidationError(violations.map((v) => v.message).join(" "));
 
   const used = await dailyPostsUsed(ctx.env, conn.id, nowMs);

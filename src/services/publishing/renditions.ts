@@ -57,7 +57,7 @@ export async function versionToPost(
     .get();
   const stale = nowMs - RENDITION_WAIT_MS;
   if (row && row.sourceKey === latest.key) {
-    if (row.videoKey) return { kind: "ready", version: { key: row.videoKey, durationSeconds: latest.durationSeconds } };
+    if (row.videoKey) return { kind: "ready", version: { key: row.videoKey, durationSeconds: latest.durationSeconds, cover: latest.cover } };
     if (row.requestedMs >= stale) return { kind: "waiting", seconds: POLL_SECONDS };
     // asked before this publication started waiting, and never made: this one has waited long enough
     if (pub.since <= row.requestedMs + RENDITION_WAIT_MS) {

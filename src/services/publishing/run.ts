@@ -14,7 +14,7 @@ import { availability, platformContext } from "./config";
 import { getConnectionById, markNeedsReauth, openTokens, refreshConnection, type ConnectionRow, type FailedPost } from "./connections";
 import { queuePublicationEvent } from "./events";
 import { sendPublish } from "./messages";
-import type { ClipFacts, Platform, PlatformAccount, PlatformError, PlatformId, PostRequest, Privacy, VideoSource } from "./platforms/platform";
+import type { ClipFacts, CoverImage, Platform, PlatformAccount, PlatformError, PlatformId, PostRequest, Privacy, VideoSource } from "./platforms/platform";
 import type { PublicationRow } from "./publications";
 import { versionToPost } from "./renditions";
 import { metricsOnPublish } from "./reading-schedule";
@@ -48,6 +48,7 @@ interface Checked {
   platform: Platform<unknown>;
   videoKey: string;
   facts: ClipFacts;
+  cover: ClipVersion["cover"];
   post: PostRequest;
 }
 
@@ -63,10 +64,25 @@ const accountOf = (conn: ConnectionRow): PlatformAccount => ({
   extra: JSON.parse(conn.extra ?? "{}") as Record<string, string>,
 });
 
-/** The clip file in R2 as the adapter reads it: byte ranges for chunked uploads, a URL for pull uploads. */
-function storedVideo(files: R2Bucket, baseUrl: string, key: string, facts: ClipFacts): VideoSource {
+/** The clip's cover in R2 as the adapter reads it: the whole JPEG, or a URL for platforms that fetch it. */
+function storedCover(files: R2Bucket, baseUrl: string, cover: NonNullable<ClipVersion["cover"]>): CoverImage {
+  return {
+    contentType: "image/jpeg",
+    publicUrl: fileUrl(baseUrl, cover.key),
+    timeSeconds: cover.timeSeconds,
+    read: async () => {
+      const obj = await files.get(cover.key);
+      if (!obj) throw new Error("cover image vanished during upload");
+      return new Uint8Array(await obj.arrayBuffer());
+    },
+  };
+}
+
+/** The clip file in R2 as the adapter reads it: byte ranges for chunked uploads, a URL for pull uploads, its cover. */
+function storedVideo(files: R2Bucket, baseUrl: string, key: string, facts: ClipFacts, cover: ClipVersion["cover"]): VideoSource {
   return {
     ...facts,
+    ...(cover ? { cover: storedCover(files, baseUrl, cover) } : {}),
     publicUrl: fileUrl(baseUrl, key),
     read: async (offset, length) => {
       const obj = await files.get(key, { range: { offset, length } });
@@ -115,14 +131,15 @@ export class Run {
   }
 
   /** The file is fixed at the first step, so a resumed upload sends the same bytes. */
-  private async fileToUpload(platform: Platform<unknown>): Promise<{ videoKey: string; facts: ClipFacts } | Halt> {
+  private async fileToUpload(platform: Platform<unknown>): Promise<{ videoKey: string; facts: ClipFacts; cover: ClipVersion["cover"] } | Halt> {
     const latest = await latestClipVersion(this.env, this.row.jobId, this.row.clipIndex);
-    const version = this.row.videoKey ? { key: this.row.videoKey, durationSeconds: latest?.durationSeconds ?? 0 } : await this.firstVersion(platform, latest);
+    // the cover of the clip's latest version (a rendition shows that version rescaled)
+    const version = this.row.videoKey ? { key: this.row.videoKey, durationSeconds: latest?.durationSeconds ?? 0, cover: latest?.cover ?? null } : await this.firstVersion(platform, latest);
     if (isHalt(version)) return version;
     const facts = await clipFacts(this.env, version);
     if (!facts) return failWith("The clip's file is no longer stored (it may have expired).", "Re-render the clip, then publish it again.");
     if (!this.row.videoKey) await this.save({ videoKey: version.key });
-    return { videoKey: version.key, facts };
+    return { videoKey: version.key, facts, cover: version.cover };
   }
 
   /** Before the first step: the clip's latest version, or the rendition of it the platform needs (waited for while queued). */
@@ -160,7 +177,7 @@ export class Run {
       ctx: platformContext(this.env, this.ctx.baseUrl, c.platform, this.fetcher),
       account: accountOf(c.conn),
       post: c.post,
-      video: storedVideo(this.env.FILES, this.ctx.baseUrl, c.videoKey, c.facts),
+      video: storedVideo(this.env.FILES, this.ctx.baseUrl, c.videoKey, c.facts, c.cover),
       tokens: await this.tokens(c.conn, c.platform),
       persist: (p) => this.save(stepFields(p)),
     };

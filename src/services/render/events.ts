@@ -110,6 +110,12 @@ async function requireJobStatus(db: DrizzleD1Database, jobId: string, statuses: 
   if (!statuses.includes(job.status)) throw noLongerRunning();
 }
 
+/** A clip report's post copy as stored; null columns from a backend that predates it. */
+const postCopyColumns = (c: { description?: string; hashtags?: string[] }) => ({
+  description: c.description ?? null,
+  hashtags: c.hashtags ? JSON.stringify(c.hashtags) : null,
+});
+
 async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: string) {
   const db = drizzle(env.DB);
   const secret = workerConfig(env).appSecret;
@@ -119,16 +125,18 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
       videoKey: await jobFileKey(secret, jobId, c.file),
       captionsKey: await jobFileKey(secret, jobId, c.captions_file),
       originalKey: c.captions_original_file ? await jobFileKey(secret, jobId, c.captions_original_file) : null,
+      coverKey: c.cover_file ? await jobFileKey(secret, jobId, c.cover_file) : null,
     })),
   );
   // A stopped job answers 409 (stop work) before any file check; the UPDATE below stays conditional.
   await requireJobStatus(db, jobId, RUNNING_STATUSES);
   await requireStoredFiles(
     env,
-    rows.flatMap(({ c, videoKey, captionsKey, originalKey }) => [
+    rows.flatMap(({ c, videoKey, captionsKey, originalKey, coverKey }) => [
       { name: c.file, key: videoKey },
       { name: c.captions_file, key: captionsKey },
       ...(c.captions_original_file && originalKey ? [{ name: c.captions_original_file, key: originalKey }] : []),
+      ...(c.cover_file && coverKey ? [{ name: c.cover_file, key: coverKey }] : []),
     ]),
   );
   const allHd = ev.clips.every((c) => c.hd);
@@ -141,13 +149,14 @@ async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: 
       warnings: JSON.stringify(ev.warnings ?? []), dropped: JSON.stringify(ev.dropped ?? []), sourceDuration: ev.source_duration ?? null,
     })
     .where(and(eq(jobs.id, jobId), running()));
-  const clipInserts = rows.map(({ c, videoKey, captionsKey, originalKey }) =>
+  const clipInserts = rows.map(({ c, videoKey, captionsKey, originalKey, coverKey }) =>
     insertWhere(
       db,
       clips,
       {
         jobId, clipIndex: c.clip_index, title: c.title, score: c.score, subscores: JSON.stringify(c.subscores), justification: c.justification, startS: c.start, endS: c.end,
         videoKey, captionsKey, hd: c.hd, metadata: JSON.stringify(c.metadata), createdAt: now, captionsOriginalKey: originalKey, quality: c.quality ? JSON.stringify(c.quality) : null,
+        coverKey, coverTimeS: coverKey ? (c.cover_time ?? null) : null, ...postCopyColumns(c),
       },
       jobs,
       and(eq(jobs.id, jobId), sql`changes() = 1`),
@@ -218,8 +227,14 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
   const videoKey = await jobFileKey(secret, jobId, ev.file);
   const captionsKey = await jobFileKey(secret, jobId, ev.captions_file);
   const originalKey = ev.captions_original_file ? await jobFileKey(secret, jobId, ev.captions_original_file) : null;
+  const coverKey = ev.cover_file ? await jobFileKey(secret, jobId, ev.cover_file) : null;
   await requireJobStatus(db, jobId, ["completed"]);
-  await requireStoredFiles(env, [{ name: ev.file, key: videoKey }, { name: ev.captions_file, key: captionsKey }, ...(ev.captions_original_file && originalKey ? [{ name: ev.captions_original_file, key: originalKey }] : [])]);
+  await requireStoredFiles(env, [
+    { name: ev.file, key: videoKey },
+    { name: ev.captions_file, key: captionsKey },
+    ...(ev.captions_original_file && originalKey ? [{ name: ev.captions_original_file, key: originalKey }] : []),
+    ...(ev.cover_file && coverKey ? [{ name: ev.cover_file, key: coverKey }] : []),
+  ]);
   // an HD render that names no original SRT keeps the one stored with the preview (the HD render
   // draws the same translated words, so the spoken-language SRT does not change)
   const [clip, ready] = await db.batch([
@@ -230,6 +245,9 @@ async function markClipHd(env: Env, jobId: string, ev: Ev<"clip_hd">) {
         videoKey, captionsKey, hd: true,
         captionsOriginalKey: sql`COALESCE(${originalKey}, ${clips.captionsOriginalKey})`,
         quality: sql`COALESCE(${ev.quality ? JSON.stringify(ev.quality) : null}, ${clips.quality})`,
+        // the HD file's cover replaces the preview's; without one the preview's stays
+        coverKey: sql`COALESCE(${coverKey}, ${clips.coverKey})`,
+        coverTimeS: coverKey ? (ev.cover_time ?? null) : sql`${clips.coverTimeS}`,
       })
       .where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, ev.clip_index), jobWith(db, jobId, eq(jobs.status, "completed")))),
     db
@@ -255,8 +273,14 @@ async function addManualClip(env: Env, jobId: string, ev: Ev<"manual_clip">) {
   const videoKey = await jobFileKey(secret, jobId, c.file);
   const captionsKey = await jobFileKey(secret, jobId, c.captions_file);
   const originalKey = c.captions_original_file ? await jobFileKey(secret, jobId, c.captions_original_file) : null;
+  const coverKey = c.cover_file ? await jobFileKey(secret, jobId, c.cover_file) : null;
   await requireJobStatus(db, jobId, ["completed"]);
-  await requireStoredFiles(env, [{ name: c.file, key: videoKey }, { name: c.captions_file, key: captionsKey }, ...(c.captions_original_file && originalKey ? [{ name: c.captions_original_file, key: originalKey }] : [])]);
+  await requireStoredFiles(env, [
+    { name: c.file, key: videoKey },
+    { name: c.captions_file, key: captionsKey },
+    ...(c.captions_original_file && originalKey ? [{ name: c.captions_original_file, key: originalKey }] : []),
+    ...(c.cover_file && coverKey ? [{ name: c.cover_file, key: coverKey }] : []),
+  ]);
   const now = new Date().toISOString();
   const open = and(eq(manualClips.jobId, jobId), eq(manualClips.clipIndex, c.clip_index), inArray(manualClips.status, ["queued", "rendering"]));
   const [inserted] = await db.batch([
@@ -268,6 +292,7 @@ async function addManualClip(env: Env, jobId: string, ev: Ev<"manual_clip">) {
         videoKey, captionsKey, hd: true, metadata: JSON.stringify(c.metadata), origin: "manual", createdAt: now,
         // its measured quality and its spoken-language SRT (caption_language) are kept as a job's clips' are
         captionsOriginalKey: originalKey, quality: c.quality ? JSON.stringify(c.quality) : null,
+        coverKey, coverTimeS: coverKey ? (c.cover_time ?? null) : null, ...postCopyColumns(c),
       },
       manualClips,
       open,

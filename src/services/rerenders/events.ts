@@ -29,6 +29,8 @@ export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEven
       captionsOriginalKey: ev.captions_original_file ? await key(ev.captions_original_file) : null, quality: ev.quality ? JSON.stringify(ev.quality) : null,
       // what the version was rendered with (issue 33): shown with the version, and its timeline as the clip's current one
       style: ev.style ? JSON.stringify(ev.style) : null, edits: ev.edits ? JSON.stringify(ev.edits) : null, timeline: ev.timeline ? JSON.stringify(ev.timeline) : null,
+      coverKey: ev.cover_file ? await key(ev.cover_file) : null,
+      coverTimeS: ev.cover_file ? (ev.cover_time ?? null) : null,
     };
     changes = (await db.update(rerenders).set(set).where(running(rid)).run()).meta.changes;
   } else {

@@ -71,7 +71,7 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
   await loadOwnJob(ctx, jobId);
   const r = await drizzle(ctx.env.DB)
     .select({
-      status: rerenders.status, videoKey: rerenders.videoKey, captionsKey: rerenders.captionsKey, captionsOriginalKey: rerenders.captionsOriginalKey, quality: rerenders.quality,
+      status: rerenders.status, videoKey: rerenders.videoKey, captionsKey: rerenders.captionsKey, captionsOriginalKey: rerenders.captionsOriginalKey, quality: rerenders.quality, coverKey: rerenders.coverKey,
       duration: rerenders.duration, error: rerenders.error, style: rerenders.style, edits: rerenders.edits, timeline: rerenders.timeline,
       // a re-render that is no trim keeps the clip's range
       startS: sql<number>`COALESCE(${rerenders.startS}, ${clips.startS})`, endS: sql<number>`COALESCE(${rerenders.endS}, ${clips.endS})`,
@@ -89,6 +89,7 @@ export async function getRerender(ctx: AccountContext, jobId: string, rid: strin
     clip_url: r.status === "completed" && r.videoKey ? fileUrl(ctx.baseUrl, r.videoKey) : null,
     captions_url: r.status === "completed" && r.captionsKey ? fileUrl(ctx.baseUrl, r.captionsKey) : null,
     captions_original_url: r.status === "completed" && r.captionsOriginalKey ? fileUrl(ctx.baseUrl, r.captionsOriginalKey) : null,
+    cover_url: r.status === "completed" && r.coverKey ? fileUrl(ctx.baseUrl, r.coverKey) : null,
     duration: r.duration,
     error: r.error,
     quality: r.status === "completed" ? qualityView(r.quality) : null,

@@ -37,6 +37,8 @@ export interface FacebookStandIn extends StandIn {
   /** Reels each Page published in the moving 24 h window (the cap is 30). */
   reelsToday: Map<string, number>;
   issuedTokens: string[];
+  /** POST /{video-id}/thumbnails: the preferred thumbnail's bytes per video id */
+  thumbnails: Map<string, Uint8Array>;
 }
 
 const rand = () => String(10 ** 15 + Math.floor(Math.random() * 9 * 10 ** 15));
@@ -55,7 +57,7 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
   const uploads = new Map<string, { size: number; bytes: number; handle: string | null }>();
   const posts: FacebookPost[] = [];
   const issuedTokens: string[] = [];
-  const stand: FacebookStandIn = { app: new Hono(), faults, stats, clientId, clientSecret, posts, reelsToday: new Map(), issuedTokens };
+  const stand: FacebookStandIn = { app: new Hono(), faults, stats, clientId, clientSecret, posts, reelsToday: new Map(), issuedTokens, thumbnails: new Map() };
   const app = stand.app;
 
   const reset = () => {
@@ -203,6 +205,20 @@ export function createFacebookStandIn(opts: { clientId?: string; clientSecret?: 
       if (session.bytes < session.size) return c.json({ id: path.slice(1), file_offset: session.bytes });
       session.handle = `2:${btoa(path.slice(1))}`;
       return c.json({ h: session.handle });
+    }
+
+    // the Video node's thumbnails edge (developers.facebook.com/docs/graph-api/reference/video/thumbnails/): `source` multipart, is_preferred
+    const thumbFor = /^\/(\d+)\/thumbnails$/.exec(path);
+    if (thumbFor && method === "POST") {
+      const who = pageCall(c);
+      if (who instanceof Response) return who;
+      const video = videos.get(thumbFor[1]!);
+      if (!video) return graphError(c, 100, "(#100) Invalid video id");
+      const form = await c.req.formData();
+      const source = form.get("source");
+      if (!(source instanceof File) || !source.size || !/^image\//.test(source.type)) return graphError(c, 100, "(#100) source must be an image file");
+      if (form.get("is_preferred") === "true") stand.thumbnails.set(video.id, new Uint8Array(await source.arrayBuffer()));
+      return c.json({ success: true });
     }
 
     const reels = pages.find((p) => path === `/${p.id}/video_reels`);

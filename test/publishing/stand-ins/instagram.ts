@@ -9,8 +9,8 @@ import { Hono, type Context } from "hono";
 import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
-interface Container { id: string; user: string; videoUrl: string; caption: string; bytes: number; polls: number; outcome: "ok" | "error"; mediaId?: string }
-export interface InstagramPost { id: string; account: string; caption: string; videoUrl: string; bytes: number }
+interface Container { id: string; user: string; videoUrl: string; coverUrl: string | null; caption: string; bytes: number; polls: number; outcome: "ok" | "error"; mediaId?: string }
+export interface InstagramPost { id: string; account: string; caption: string; videoUrl: string; bytes: number; /** the container's cover_url (Reels) */ coverUrl: string | null }
 export interface InstagramStandIn extends StandIn {
   posts: InstagramPost[];
   issuedTokens: string[];
@@ -122,7 +122,7 @@ export function createInstagramStandIn(opts: { clientId?: string; clientSecret?:
       bytes = (await got.arrayBuffer()).byteLength;
     }
     const id = `c${rand()}`;
-    containers.set(id, { id, user: who.user, videoUrl: f.get("video_url")!, caption: f.get("caption") ?? "", bytes, polls: 0, outcome: faults.take("processing_fails") ? "error" : "ok" });
+    containers.set(id, { id, user: who.user, videoUrl: f.get("video_url")!, coverUrl: f.get("cover_url"), caption: f.get("caption") ?? "", bytes, polls: 0, outcome: faults.take("processing_fails") ? "error" : "ok" });
     return c.json({ id });
   });
 
@@ -136,7 +136,7 @@ export function createInstagramStandIn(opts: { clientId?: string; clientSecret?:
     if (ct.mediaId) return graphError(c, 400, 100, "The media has already been published", { error_subcode: 2207006 });
     if (ct.polls < 2 || ct.outcome !== "ok") return graphError(c, 400, 9007, "Media ID is not available", { error_subcode: 2207027 });
     ct.mediaId = `1800000${String(posts.length + 1).padStart(10, "0")}`;
-    posts.push({ id: ct.mediaId, account: who.user, caption: ct.caption, videoUrl: ct.videoUrl, bytes: ct.bytes });
+    posts.push({ id: ct.mediaId, account: who.user, caption: ct.caption, videoUrl: ct.videoUrl, bytes: ct.bytes, coverUrl: ct.coverUrl });
     if (faults.take("publish_timeout")) return dropConnection();
     return c.json({ id: ct.mediaId });
   });

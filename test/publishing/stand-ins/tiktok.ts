@@ -10,8 +10,8 @@ import { PostStats, statsRoutes } from "./stats.ts";
 import { controlRoutes, dropConnection, Faults, type StandIn } from "./faults.ts";
 
 const MB = 1024 * 1024;
-interface Upload { publishId: string; creator: string; size: number; chunkSize: number; chunks: number; received: number; privacy: string; title: string; status: string; polls: number; outcome: "ok" | "failed" | "policy"; postId?: string }
-export interface TikTokPost { id: string; account: string; privacy: string; title: string; bytes: number }
+interface Upload { publishId: string; creator: string; size: number; chunkSize: number; chunks: number; received: number; privacy: string; title: string; coverMs: number | null; status: string; polls: number; outcome: "ok" | "failed" | "policy"; postId?: string }
+export interface TikTokPost { id: string; account: string; privacy: string; title: string; bytes: number; /** post_info.video_cover_timestamp_ms */ coverMs: number | null }
 export interface TikTokStandIn extends StandIn {
   posts: TikTokPost[];
   issuedTokens: string[];
@@ -115,7 +115,7 @@ export function createTikTokStandIn(opts: { clientId?: string; clientSecret?: st
   app.post("/v2/post/publish/video/init/", async (c) => {
     const who = authorize(c);
     if (who instanceof Response) return who;
-    const body = (await c.req.json()) as { post_info?: { title?: string; privacy_level?: string }; source_info?: { source?: string; video_size?: number; chunk_size?: number; total_chunk_count?: number } };
+    const body = (await c.req.json()) as { post_info?: { title?: string; privacy_level?: string; video_cover_timestamp_ms?: number }; source_info?: { source?: string; video_size?: number; chunk_size?: number; total_chunk_count?: number } };
     const si = body.source_info ?? {};
     if (faults.take("daily_quota")) return envelope(c, {}, 403, "spam_risk_too_many_posts", "The daily post cap for this user has been reached.");
     if (faults.take("policy_refusal")) return envelope(c, {}, 403, "spam_risk_user_banned_from_posting", "The user is banned from making new posts.");
@@ -126,7 +126,7 @@ export function createTikTokStandIn(opts: { clientId?: string; clientSecret?: st
     const chunkOk = si.video_size < 5 * MB ? si.chunk_size === si.video_size : si.chunk_size >= 5 * MB && si.chunk_size <= 64 * MB;
     if (!chunkOk || si.total_chunk_count !== expectCount) return envelope(c, {}, 400, "invalid_params", "chunk_size or total_chunk_count breaks the chunk rules");
     const publishId = `v_pub_file~v2-1.${rand()}`;
-    uploads.set(publishId, { publishId, creator: who.creator, size: si.video_size, chunkSize: si.chunk_size, chunks: si.total_chunk_count, received: 0, privacy: body.post_info?.privacy_level ?? "", title: body.post_info?.title ?? "", status: "PROCESSING_UPLOAD", polls: 0, outcome: faults.take("processing_fails") ? "failed" : "ok" });
+    uploads.set(publishId, { publishId, creator: who.creator, size: si.video_size, chunkSize: si.chunk_size, chunks: si.total_chunk_count, received: 0, privacy: body.post_info?.privacy_level ?? "", title: body.post_info?.title ?? "", coverMs: body.post_info?.video_cover_timestamp_ms ?? null, status: "PROCESSING_UPLOAD", polls: 0, outcome: faults.take("processing_fails") ? "failed" : "ok" });
     return envelope(c, { publish_id: publishId, upload_url: new URL(`/upload/?upload_id=${encodeURIComponent(publishId)}`, c.req.url).href });
   });
 
@@ -166,7 +166,7 @@ export function createTikTokStandIn(opts: { clientId?: string; clientSecret?: st
         else {
           u.status = "PUBLISH_COMPLETE";
           u.postId = String(7_300_000_000_000_000_000n + BigInt(posts.length + 1));
-          posts.push({ id: u.postId, account: u.creator, privacy: u.privacy, title: u.title, bytes: u.received });
+          posts.push({ id: u.postId, account: u.creator, privacy: u.privacy, title: u.title, bytes: u.received, coverMs: u.coverMs });
         }
       }
     }

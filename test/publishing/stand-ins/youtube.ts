@@ -14,6 +14,8 @@ export interface YouTubeStandIn extends StandIn {
   videos: Video[];
   /** Access tokens handed out, to prove the Worker never stores them in clear. */
   issuedTokens: string[];
+  /** thumbnails.set: the image bytes set on each video id */
+  thumbnails: Map<string, Uint8Array>;
 }
 
 const b64url = (b: Uint8Array) => btoa(String.fromCharCode(...b)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
@@ -168,6 +170,21 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
     return done();
   });
 
+  // thumbnails.set (developers.google.com/youtube/v3/docs/thumbnails/set): the image is the body, JPEG or PNG up to 2 MB
+  const thumbnails = new Map<string, Uint8Array>();
+  app.post("/upload/youtube/v3/thumbnails/set", async (c) => {
+    const who = authorize(c.req.raw);
+    if (who instanceof Response) return who;
+    const v = videos.find((x) => x.id === c.req.query("videoId") && x.channel === who.channel);
+    if (!v) return apiError(404, "videoNotFound", "The video that you are trying to update cannot be found.");
+    const type = c.req.header("content-type") ?? "";
+    const image = new Uint8Array(await c.req.arrayBuffer());
+    if (!/^image\/(jpeg|png)$/.test(type) || !image.length) return apiError(400, "invalidImage", "The provided image content is invalid.");
+    if (image.length > 2 * 1024 * 1024) return apiError(400, "mediaBodyTooLarge", "The image is larger than 2 MB.");
+    thumbnails.set(v.id, image);
+    return c.json({ kind: "youtube#thumbnailSetResponse", items: [{ default: { url: `https://i.ytimg.com/vi/${v.id}/default.jpg` } }] });
+  });
+
   statsRoutes(app, stats);
 
   app.get("/youtube/v3/videos", (c) => {
@@ -182,5 +199,5 @@ export function createYouTubeStandIn(opts: { clientId?: string; clientSecret?: s
     return c.json({ items: [{ id: v.id, status }] });
   });
 
-  return { app, faults, stats, clientId, clientSecret, videos, issuedTokens };
+  return { app, faults, stats, clientId, clientSecret, videos, issuedTokens, thumbnails };
 }

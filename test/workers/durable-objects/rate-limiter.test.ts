@@ -170,6 +170,7 @@ describe("rate-limit helpers", () => {
       rerender: { limit: 10, windowSeconds: 60 },
       get_rerender: { limit: 60, windowSeconds: 60 },
       edit_transcript: { limit: 30, windowSeconds: 60 },
+      edit_clip: { limit: 30, windowSeconds: 60 },
       trim: { limit: 10, windowSeconds: 60 },
       broll_write: { limit: 30, windowSeconds: 60 },
       broll_list: { limit: 120, windowSeconds: 60 },

@@ -15,7 +15,7 @@ describe("the rendition a publication waits for", () => {
   it("is asked for once, ready once stored, failed after the wait, asked anew by a later publication and for a newer clip version", async () => {
     const client = await createAccount();
     const { jobId, videoKey } = await completedClip(client);
-    const latest = { key: videoKey, durationSeconds: 30 };
+    const latest = { key: videoKey, durationSeconds: 30, cover: { key: `clips/${jobId}/t/clip-0-cover.jpg`, timeSeconds: 2.5 } };
     const t0 = Date.now();
     const pub = { jobId, clipIndex: 0, since: t0, platform: "X" };
 
@@ -33,18 +33,18 @@ describe("the rendition a publication waits for", () => {
     expect(await versionToPost(env, { ...pub, since: late }, limits, latest, late)).toEqual({ kind: "waiting", seconds: 10 });
     expect((await rowOf(jobId))!.requested_ms).toBe(late);
 
-    // the backend's clip_rendition stored its key: ready, with that file and the clip's duration
+    // the backend's clip_rendition stored its key: ready, with that file, the clip's duration and its cover
     await env.DB.prepare("UPDATE clip_renditions SET video_key = ?2 WHERE job_id = ?1").bind(jobId, `clips/${jobId}/t/clip-0-720x1280.mp4`).run();
-    expect(await versionToPost(env, { ...pub, since: late }, limits, latest, late + 1)).toEqual({ kind: "ready", version: { key: `clips/${jobId}/t/clip-0-720x1280.mp4`, durationSeconds: 30 } });
+    expect(await versionToPost(env, { ...pub, since: late }, limits, latest, late + 1)).toEqual({ kind: "ready", version: { key: `clips/${jobId}/t/clip-0-720x1280.mp4`, durationSeconds: 30, cover: latest.cover } });
 
     // a newer clip version (HD landed, or a re-render) is asked for again
-    const newer = { key: `clips/${jobId}/t/rr_1-clip-0.mp4`, durationSeconds: 30 };
+    const newer = { key: `clips/${jobId}/t/rr_1-clip-0.mp4`, durationSeconds: 30, cover: null };
     expect(await versionToPost(env, { ...pub, since: late }, limits, newer, late + 2)).toEqual({ kind: "waiting", seconds: 10 });
     expect(await rowOf(jobId)).toEqual({ source_key: newer.key, video_key: null, requested_ms: late + 2 });
   });
 
   it("uploads the clip as it is for a platform without renderAt, and refuses a size the backend does not make", async () => {
-    const latest = { key: "clips/j/t/clip-0.mp4", durationSeconds: 30 };
+    const latest = { key: "clips/j/t/clip-0.mp4", durationSeconds: 30, cover: null };
     const pub = { jobId: crypto.randomUUID(), clipIndex: 0, since: Date.now(), platform: "Example" };
     expect(await versionToPost(env, pub, {} as PlatformLimits, latest, Date.now())).toEqual({ kind: "ready", version: latest });
     const odd = await versionToPost(env, pub, { renderAt: { width: 1000, height: 1000 } } as PlatformLimits, latest, Date.now());

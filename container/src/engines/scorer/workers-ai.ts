@@ -6,6 +6,8 @@
 import { overallOf } from "../../stages/score.js";
 import { titleFromSentence } from "../../stages/score-title.js";
 import { fitHeadline, MAX_HEADLINE_CHARS } from "../../text/headline.js";
+import { fitText } from "../../text/post-copy.js";
+import { HASHTAG_RE, MAX_DESCRIPTION_CHARS, MAX_HASHTAGS } from "@katto/protocol";
 import type { ClipConfig, Moment, ScoredMoment, Subscores } from "../../types.js";
 import { CloudflareAiError, type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
 import { createOfflineScorer } from "./offline.js";
@@ -24,6 +26,8 @@ export interface LlmClipScore {
   trend: number;
   title: string;
   justification: string;
+  /** the post copy (issue 37), when the model gave a usable one */
+  postCopy?: { description: string; hashtags: string[] };
 }
 
 export function buildScoringPrompt(moments: Moment[], config: ClipConfig): { role: string; content: string }[] {
@@ -39,8 +43,10 @@ export function buildScoringPrompt(moments: Moment[], config: ClipConfig): { rol
         "hook (does the opening grab attention), flow (clean, self-contained delivery), value (useful or interesting content) " +
         "and trend (emotional pull, shareability), a headline of at most 70 characters in the clip's language built around the clip's key phrase " +
         "(a question it asks, a number it gives, or a thing or person it names), never just its first words " +
-        "(no all caps, no emoji, no exclamation marks), and a one-sentence justification that quotes the clip. " +
-        'Answer with JSON only: {"clips":[{"index":0,"hook":0,"flow":0,"value":0,"trend":0,"title":"","justification":""}]}',
+        "(no all caps, no emoji, no exclamation marks), a one-sentence justification that quotes the clip, " +
+        `a post description of at most ${MAX_DESCRIPTION_CHARS} characters in the clip's language that says what the clip offers (no hashtags in it), ` +
+        `and up to ${MAX_HASHTAGS} hashtags from its key words and the people, places and things it names (each # followed by letters or digits only). ` +
+        'Answer with JSON only: {"clips":[{"index":0,"hook":0,"flow":0,"value":0,"trend":0,"title":"","justification":"","description":"","hashtags":["#"]}]}',
     },
     { role: "user", content: `${steer}\n\n${clips}`.trim() },
   ];
@@ -77,9 +83,22 @@ export function parseLlmScores(response: unknown, count: number): Map<number, Ll
       trend: Math.round(c.trend as number),
       title: c.title,
       justification: c.justification.trim().slice(0, 400),
+      ...llmPostCopy(c.description, c.hashtags),
     });
   }
   return out;
+}
+
+/**
+ * Pure: the model's post copy when it is usable: a description (cut to MAX_DESCRIPTION_CHARS at a
+ * word) and the hashtags that are hashtags (others dropped, at most MAX_HASHTAGS); nothing when the
+ * description is missing, so the offline copy is used.
+ */
+export function llmPostCopy(description: unknown, hashtags: unknown): { postCopy?: { description: string; hashtags: string[] } } {
+  if (typeof description !== "string" || !description.trim()) return {};
+  const tags = Array.isArray(hashtags) ? hashtags.filter((h): h is string => typeof h === "string").map((h) => (h.startsWith("#") ? h : `#${h}`).trim()).filter((h) => HASHTAG_RE.test(h)) : [];
+  const unique = tags.filter((h, i) => tags.findIndex((x) => x.toLowerCase() === h.toLowerCase()) === i);
+  return { postCopy: { description: fitText(description.replace(/\s+/g, " ").trim(), MAX_DESCRIPTION_CHARS), hashtags: unique.slice(0, MAX_HASHTAGS) } };
 }
 
 /**
@@ -109,7 +128,7 @@ export function createWorkersAiScorer(cfg: CloudflareAiConfig, model = SCORER_MO
         const result = (await runWorkersAi(
           cfg,
           model,
-          { messages: buildScoringPrompt(moments, opts.config), max_tokens: 400 + 160 * moments.length, temperature: 0 },
+          { messages: buildScoringPrompt(moments, opts.config), max_tokens: 400 + 260 * moments.length, temperature: 0 },
           { signal: opts.signal ?? AbortSignal.timeout(60_000) },
         )) as { response?: unknown };
         parsed = parseLlmScores(result?.response, moments.length);
@@ -130,7 +149,7 @@ export function createWorkersAiScorer(cfg: CloudflareAiConfig, model = SCORER_MO
         }
         const subscores: Subscores = { hook: llm.hook, flow: llm.flow, value: llm.value, trend: llm.trend };
         const title = llmHeadline(llm.title, moments[i]!.text) ?? off.title;
-        return { ...off, subscores, score: overallOf(subscores, opts.config.genre), title, justification: llm.justification, scoredBy: { engine: "workers-ai", model } };
+        return { ...off, subscores, score: overallOf(subscores, opts.config.genre), title, justification: llm.justification, ...(llm.postCopy ? { postCopy: llm.postCopy } : {}), scoredBy: { engine: "workers-ai", model } };
       });
     },
   };

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 // One clip on the job page: its player, score and breakdown, quality, downloads, the export menu
 // (editor projects), re-render / dub, "Refresh captions", "Show on transcript" (its words chosen in
-// the transcript editor, with handles), the numeric trim form (the no-script way to move its cuts)
-// and its versions.
+// the transcript editor, with handles), the numeric trim form (the no-script way to move its cuts),
+// its cover and post copy (description and hashtags, edited in place; issue 37) and its versions.
 import { ASPECTS, CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
 import { EXPORT_FORMATS, type ExportFormat } from "@katto/protocol/api";
 import type { getJobDetails } from "../../../services/jobs/details";
@@ -76,6 +76,22 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
           ))}
         </p>
       )}
+      <section aria-labelledby={`clip-${k.clip_index}-post`} data-post-copy={k.clip_index}>
+        <h4 id={`clip-${k.clip_index}-post`}>Cover and post text</h4>
+        {k.cover_url ? (
+          <a href={k.cover_url} download><img class="cover" src={k.cover_url} alt={`Cover of clip ${rank + 1}: a frame with its title`} loading="lazy" width={135} data-cover={k.clip_index} /></a>
+        ) : (
+          <p class="muted">No cover for this clip (clips made before covers have none).</p>
+        )}
+        <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/post-copy`}>
+          <label for={`pc-desc-${k.clip_index}`}>Description</label>
+          <textarea id={`pc-desc-${k.clip_index}`} name="description" rows={3} maxlength={5000}>{k.description}</textarea>
+          <label for={`pc-tags-${k.clip_index}`}>Hashtags</label>
+          <input id={`pc-tags-${k.clip_index}`} name="hashtags" value={k.hashtags.join(" ")} aria-describedby={`pc-tags-help-${k.clip_index}`} />
+          <p class="muted" id={`pc-tags-help-${k.clip_index}`}>Separated by spaces, each # then letters, digits or _. Publishing fits them to each platform's limits.</p>
+          <button type="submit" class="btn">Save post text</button>
+        </form>
+      </section>
       <div class="actions">
         <a class="btn" href={k.url} download>Download MP4</a>
         {k.captions_url && <a class="btn" href={k.captions_url} download>Download SRT</a>}
@@ -150,7 +166,7 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
             {k.versions.map((v) => (
               <li>
                 <StatusBadge status={v.status} /> <span class="muted" data-version-params>{versionParams(v.params)}</span>
-                {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}
+                {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}{v.cover_url && <> · <a href={v.cover_url}>cover</a></>}
                 {v.error && <span class="alert"> {v.error}</span>}
                 {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}
               </li>

@@ -5,7 +5,8 @@
 // comes back as the job page with the service's message as its notice. CSRF: the dashboard's
 // sameOriginOnly guards every one of them (index.ts).
 import type { Context, Hono } from "hono";
-import { CreateClipBodySchema, RerenderBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
+import { CreateClipBodySchema, EditClipBodySchema, RerenderBodySchema, TranscriptEditBodySchema, TrimBodySchema } from "@katto/protocol/api";
+import { editClipPostCopy } from "../../../services/clips/post-copy";
 import { ServiceError } from "../../../errors";
 import { createManualClip, createManualClipFromWords, promoteCandidate } from "../../../services/clips/manual";
 import { createRerender, createTrim } from "../../../services/rerenders/rerenders";
@@ -83,6 +84,23 @@ export function registerJobEdits(d: Hono<DashboardEnv>) {
       return jobPage(c, id, { notice: `New version queued from ${r.start} s to ${r.end} s (moved to the nearest pauses) for clip ${index}; it appears under the clip's versions once rendered.`, view }, 202);
     } catch (e) {
       return refused(c, id, e, badOrConflict, view);
+    }
+  });
+
+  // A clip's post copy (PATCH /jobs/{id}/clips/{index}): the description and the hashtags, typed
+  // separated by spaces or commas.
+  d.post("/dashboard/jobs/:id/clips/:index/post-copy", requireSession, async (c) => {
+    const id = c.req.param("id");
+    const index = Number(c.req.param("index"));
+    const f = await formOf(c);
+    const hashtags = f.one("hashtags").split(/[\s,]+/).filter(Boolean);
+    const parsed = EditClipBodySchema.safeParse({ description: f.one("description").trim(), hashtags });
+    if (!parsed.success) return jobPage(c, id, { error: `Post text not saved: ${zodMessage(parsed.error)}` }, 400);
+    try {
+      await editClipPostCopy(accountCtx(c), id, index, parsed.data);
+      return jobPage(c, id, { notice: `Saved clip ${index}'s post text: publications made from now on use it.` });
+    } catch (e) {
+      return refused(c, id, e, badOrConflict);
     }
   });
 

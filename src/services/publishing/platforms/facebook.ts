@@ -6,6 +6,8 @@
 //    POST /{page-id}/video_reels upload_phase=finish video_state=PUBLISHED description=…; Reels are 9:16,
 //    at least 540x960, 3 to 90 s; Pages publish Reels publicly only; 30 API-published Reels per Page per
 //    moving 24 h: https://developers.facebook.com/docs/video-api/guides/reels-publishing
+//  - Video thumbnails: POST /{video-id}/thumbnails with `source` (the image, multipart) and
+//    is_preferred=true: https://developers.facebook.com/docs/graph-api/reference/video/thumbnails/
 //  - Page videos: Resumable Upload API (POST /{app-id}/uploads → upload:<id>; POST /upload:<id> with
 //    `file_offset`; GET /upload:<id> → file_offset to resume) then POST /{page-id}/videos with
 //    fbuploader_video_file_chunk=<handle>: https://developers.facebook.com/docs/video-api/guides/publishing
@@ -29,6 +31,7 @@
 // Reel, and `finish` is the only call that publishes it: after a lost answer, the video's
 // publishing_phase says whether it took effect. Page videos have no object before the publishing call,
 // so a lost answer there is reported unconfirmed.
+import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
 import { call, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
@@ -41,12 +44,36 @@ const SCOPES = ["pages_show_list", "pages_read_engagement", "pages_manage_posts"
 const INSIGHTS_SCOPES = ["read_insights"];
 const REEL_MIN_SECONDS = 3;
 const REEL_MAX_SECONDS = 90;
+/** A Reel whose bytes are all up: its cover set first where the clip has one, then published. */
+const uploaded = (c: StepCall<FacebookState>, videoId: string): FacebookState => (c.video.cover ? { step: "reel_thumb", videoId } : { step: "reel_finish", videoId });
+
+/**
+ * The clip's cover as the Reel's preferred thumbnail, before it is published. A refusal only leaves
+ * Meta's own thumbnail (logged); transient answers are retried like any step.
+ */
+async function reelThumbnail(ctx: PlatformContext, c: StepCall<FacebookState>, videoId: string): Promise<Result<StepOutcome<FacebookState>>> {
+  const next: StepOutcome<FacebookState> = { kind: "continue", phase: "uploading", state: { step: "reel_finish", videoId } };
+  if (!c.video.cover) return ok(next);
+  const form = new FormData();
+  form.set("source", new Blob([await c.video.cover.read()], { type: c.video.cover.contentType }), "cover.jpg");
+  form.set("is_preferred", "true");
+  const sent = await call(ctx, ctx.url("graph", v(`/${encodeURIComponent(videoId)}/thumbnails`)), { method: "POST", headers: auth(c.tokens.accessToken), body: form });
+  if (!sent.ok) return sent;
+  if (!sent.value.ok) {
+    const e = await graphError(sent.value, "setting the Reel's thumbnail");
+    if (e.kind === "transient" || e.kind === "needs_reauth") return fail(e);
+    console.log(JSON.stringify({ msg: "facebook thumbnail refused; Meta's own thumbnail stays", video_id: videoId, reason: e.kind === "refused" ? e.reason : e.message }));
+  }
+  return ok(next);
+}
+
 /** Status reads while Meta processes a published Reel (every 10 s, about 10 minutes). */
 const MAX_PROCESSING_POLLS = 60;
 
 export type FacebookState =
   | { step: "reel_start" }
   | { step: "reel_upload"; videoId: string; uploadUrl: string; offset: number }
+  | { step: "reel_thumb"; videoId: string }
   | { step: "reel_finish"; videoId: string }
   | { step: "reel_processing"; videoId: string; polls: number }
   | { step: "video_start" }
@@ -173,7 +200,7 @@ export const facebook: Platform<FacebookState> = {
     // Longer than a Reel goes out as a Page video (Meta's Page video limits: 240 minutes, 10 GB).
     maxDurationSeconds: 240 * 60,
     maxBytes: 10 * 1024 ** 3,
-    captionMaxChars: 63_206,
+    captionMaxChars: POST_TEXT_LIMITS.facebook.captionMaxChars,
     dailyPosts: 30,
   },
 
@@ -273,15 +300,17 @@ export const facebook: Platform<FacebookState> = {
             const st = await videoStatus(ctx, token, s.videoId);
             if (!st.ok) return st;
             const offset = st.value.uploading_phase?.bytes_transferred ?? 0;
-            return ok({ kind: "continue", phase: "uploading", state: offset >= c.video.sizeBytes ? { step: "reel_finish", videoId: s.videoId } : { ...s, offset } });
+            return ok({ kind: "continue", phase: "uploading", state: offset >= c.video.sizeBytes ? uploaded(c, s.videoId) : { ...s, offset } });
           }
           const end = Math.min(s.offset + FACEBOOK_CHUNK_BYTES, c.video.sizeBytes);
           const bytes = await c.video.read(s.offset, end - s.offset);
           const sent = await call(ctx, s.uploadUrl, { method: "POST", headers: { authorization: `OAuth ${token}`, offset: String(s.offset), file_size: String(c.video.sizeBytes), "content-type": "application/octet-stream" }, body: bytes });
           if (!sent.ok) return sent;
           if (!sent.value.ok) return fail(await graphError(sent.value, "uploading the Reel"));
-          return ok({ kind: "continue", phase: "uploading", state: end >= c.video.sizeBytes ? { step: "reel_finish", videoId: s.videoId } : { ...s, offset: end } });
+          return ok({ kind: "continue", phase: "uploading", state: end >= c.video.sizeBytes ? uploaded(c, s.videoId) : { ...s, offset: end } });
         }
+        case "reel_thumb":
+          return reelThumbnail(ctx, c, s.videoId);
         case "reel_finish": {
           const sent = await call(
             ctx,

@@ -20,6 +20,7 @@
 // The anchor is the media container id, stored right after it is created (a container is not a post:
 // creating another is harmless). media_publish is the irreversible step; if its answer is lost, the
 // container's status_code says PUBLISHED or not, and the account's recent media give the post's id.
+import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
 import { call, httpError, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
@@ -112,7 +113,7 @@ export const instagram: Platform<InstagramState> = {
   privacyOptions: ["public"],
   privacyRequired: false,
   hasTitle: false,
-  limits: { minDurationSeconds: 3, maxDurationSeconds: 900, maxBytes: 300 * 1024 * 1024, captionMaxChars: 2200, maxHashtags: 30, dailyPosts: 100 },
+  limits: { minDurationSeconds: 3, maxDurationSeconds: 900, maxBytes: 300 * 1024 * 1024, captionMaxChars: POST_TEXT_LIMITS.instagram.captionMaxChars, maxHashtags: POST_TEXT_LIMITS.instagram.maxHashtags, dailyPosts: 100 },
 
   authorizeUrl(ctx, req) {
     const u = new URL(ctx.url("www", "/oauth/authorize"));
@@ -175,7 +176,8 @@ export const instagram: Platform<InstagramState> = {
           return ok({ kind: "continue", phase: "uploading", state: { step: "create_container" } });
         }
         case "create_container": {
-          const body = new URLSearchParams({ media_type: "REELS", video_url: c.video.publicUrl, caption: c.post.caption, share_to_feed: "true" });
+          // cover_url: the clip's cover (a JPEG Meta cURLs like the video), shown on the profile grid and in the feed
+          const body = new URLSearchParams({ media_type: "REELS", video_url: c.video.publicUrl, caption: c.post.caption, share_to_feed: "true", ...(c.video.cover ? { cover_url: c.video.cover.publicUrl } : {}) });
           const r = await graphCall<{ id?: string }>(ctx, graph(ctx, `/${c.account.id}/media`, tokenQuery(c.tokens)), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body }, "creating the Reels container");
           if (!r.ok) return r;
           if (!r.value.id) return fail({ kind: "transient", message: "Instagram created no container id." });

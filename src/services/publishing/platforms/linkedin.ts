@@ -28,6 +28,7 @@
 // saying when to reconnect; the core warns from expiresAt. The anchor is the video URN, stored before the
 // first part. POST /rest/posts is the irreversible step; this app cannot read the member's posts
 // (r_member_social is closed), so a lost answer there is reported unconfirmed.
+import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepOutcome, type TokenSet } from "./platform";
 import { call, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
@@ -115,8 +116,8 @@ export const linkedin: Platform<LinkedInState> = {
     minDurationSeconds: 3,
     maxDurationSeconds: 30 * 60,
     maxBytes: 500 * 1024 * 1024,
-    captionMaxChars: 3000,
-    titleMaxChars: 400,
+    captionMaxChars: POST_TEXT_LIMITS.linkedin.captionMaxChars,
+    titleMaxChars: POST_TEXT_LIMITS.linkedin.titleMaxChars,
     dailyPosts: 150,
   },
 

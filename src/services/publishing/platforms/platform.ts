@@ -136,12 +136,29 @@ export interface ClipFacts {
   contentType: string;
 }
 
+/**
+ * The clip's cover image (issue 37): a JPEG of one of its frames with its title drawn. Platforms
+ * take it as an upload (YouTube thumbnails.set, Facebook `thumb`), a URL they fetch (Instagram
+ * `cover_url`), or a frame time (TikTok `video_cover_timestamp_ms`).
+ */
+export interface CoverImage {
+  contentType: "image/jpeg";
+  /** A signed URL the platform can fetch for a while. */
+  publicUrl: string;
+  /** The whole image. */
+  read(): Promise<Uint8Array>;
+  /** Where on the clip the frame is, seconds; null when unknown. */
+  timeSeconds: number | null;
+}
+
 /** The video bytes: a range reader for chunked uploads and a short-lived public URL for pull uploads. */
 export interface VideoSource extends ClipFacts {
   /** Reads bytes [offset, offset + length). */
   read(offset: number, length: number): Promise<Uint8Array>;
   /** A signed URL the platform can fetch for a while (Instagram, Threads pull from a URL). */
   publicUrl: string;
+  /** The clip's cover, sent where the platform takes one; absent when the clip has none. */
+  cover?: CoverImage;
 }
 
 export interface PostRequest {

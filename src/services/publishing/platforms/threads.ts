@@ -27,6 +27,7 @@
 // the container id, stored before its status is read; threads_publish is the irreversible step and the
 // container's own status (PUBLISHED or FINISHED) reconciles a lost answer. The long-lived token refreshes
 // itself, so it is also stored as the refresh credential.
+import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
 import { call, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, sumOf, type PlatformMetrics } from "./metrics";
@@ -164,8 +165,8 @@ export const threads: Platform<ThreadsState> = {
     minDurationSeconds: 0,
     maxDurationSeconds: 300,
     maxBytes: 1024 ** 3,
-    captionMaxChars: 500,
-    maxHashtags: 1,
+    captionMaxChars: POST_TEXT_LIMITS.threads.captionMaxChars,
+    maxHashtags: POST_TEXT_LIMITS.threads.maxHashtags,
     dailyPosts: 250,
   },
 

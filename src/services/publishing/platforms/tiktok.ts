@@ -22,6 +22,7 @@
 // The anchor is TikTok's publish_id, stored right after init. An init whose answer is lost leaves an
 // upload URL nobody uses (it expires; nothing is posted), so init may be repeated. The post goes out
 // when the LAST chunk lands: that is the irreversible step, reconciled through status/fetch.
+import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
 import { call, httpError, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
@@ -170,7 +171,7 @@ export const tiktok: Platform<TikTokState> = {
     // The creator's own max_video_post_duration_sec (read before init) may be lower.
     maxDurationSeconds: 600,
     maxBytes: 4 * 1024 * MB,
-    captionMaxChars: 2200,
+    captionMaxChars: POST_TEXT_LIMITS.tiktok.captionMaxChars,
     // The Direct Post API allows about 15 posts a day per creator account.
     dailyPosts: 15,
   },
@@ -245,7 +246,11 @@ export const tiktok: Platform<TikTokState> = {
       if (s.step === "init") {
         const plan = chunkPlan(size);
         const init = await api<{ publish_id?: string; upload_url?: string }>(ctx, c.tokens, "/v2/post/publish/video/init/", {
-          post_info: { title: c.post.caption, privacy_level: PRIVACY[c.post.privacy], disable_duet: false, disable_comment: false, disable_stitch: false },
+          post_info: {
+            title: c.post.caption, privacy_level: PRIVACY[c.post.privacy], disable_duet: false, disable_comment: false, disable_stitch: false,
+            // TikTok takes a cover as a frame of the video (no image upload): the clip's cover frame
+            ...(c.video.cover?.timeSeconds != null ? { video_cover_timestamp_ms: Math.round(c.video.cover.timeSeconds * 1000) } : {}),
+          },
           source_info: { source: "FILE_UPLOAD", video_size: size, chunk_size: plan.chunkSize, total_chunk_count: plan.chunks },
         }, "starting the post");
         if (!init.ok) return init;

@@ -29,6 +29,7 @@
 // The anchor is the media id (and its media_key), stored before the first APPEND. POST /2/tweets is the
 // irreversible step; after a lost answer, reconcile reads the account's latest posts for one carrying
 // our media_key.
+import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { RENDITION_SIZES } from "@katto/protocol";
 import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
 import { call, jsonOf } from "./http";
@@ -44,7 +45,8 @@ const MAX_LANDSCAPE = { width: 1920, height: 1200 };
 const SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
 /** STATUS polls while X transcodes (X sets the pace with check_after_secs). */
 const MAX_PROCESSING_POLLS = 60;
-const MAX_WEIGHTED_LENGTH = 280;
+/** X counts weighted characters (POST_TEXT_LIMITS.x). */
+const MAX_WEIGHTED_LENGTH = POST_TEXT_LIMITS.x.captionMaxChars;
 
 export type XState =
   | { step: "init" }

@@ -14,10 +14,13 @@
 //  - videos.list part=statistics (viewCount, likeCount, commentCount; no share count, no watch time,
 //    which only the YouTube Analytics API gives): https://developers.google.com/youtube/v3/docs/videos#statistics
 //  - Shorts are vertical or square videos up to 3 minutes: https://support.google.com/youtube/answer/10059070
+//  - thumbnails.set (POST /upload/youtube/v3/thumbnails/set?videoId=…, the image as the body, JPEG or
+//    PNG up to 2 MB; the channel must be allowed custom thumbnails): https://developers.google.com/youtube/v3/docs/thumbnails/set
 //
 // The anchor is the upload session URI, stored before the first byte. The video exists only once
 // the LAST chunk lands, so that is the irreversible step; after a crash or a lost answer the session
 // status query (`Content-Range: bytes */total`) says whether the video was created and its id.
+import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
 import { call, httpError, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
@@ -32,6 +35,7 @@ const MAX_PROCESSING_POLLS = 40;
 export type YouTubeState =
   | { step: "create_session" }
   | { step: "upload"; session: string; offset: number }
+  | { step: "thumbnail"; videoId: string }
   | { step: "processing"; videoId: string; polls: number };
 
 const tokenEndpoint = (ctx: PlatformContext) => ({ url: ctx.url("oauth", "/token"), clientAuth: "body" as const });
@@ -78,8 +82,30 @@ async function sessionAnswer(res: Response, doing: string): Promise<Result<{ rec
   return fail(await youtubeError(res, doing));
 }
 
-const afterSession = (session: string, r: { received: number } | { videoId: string }): StepOutcome<YouTubeState> =>
-  "videoId" in r ? { kind: "continue", phase: "processing", state: { step: "processing", videoId: r.videoId, polls: 0 } } : { kind: "continue", phase: "uploading", state: { step: "upload", session, offset: r.received } };
+/** After the upload: the clip's cover as the video's thumbnail where it has one, then processing. */
+const afterSession = (session: string, r: { received: number } | { videoId: string }, hasCover: boolean): StepOutcome<YouTubeState> =>
+  "videoId" in r
+    ? { kind: "continue", phase: "processing", state: hasCover ? { step: "thumbnail", videoId: r.videoId } : { step: "processing", videoId: r.videoId, polls: 0 } }
+    : { kind: "continue", phase: "uploading", state: { step: "upload", session, offset: r.received } };
+
+/**
+ * thumbnails.set with the clip's cover. The video is already posted, so a refusal (a channel not
+ * allowed custom thumbnails, an image YouTube rejects) only leaves YouTube's own thumbnail: it is
+ * logged, never a failed post. Transient answers are retried like any step.
+ */
+async function setThumbnail(ctx: PlatformContext, c: StepCall<YouTubeState>, videoId: string): Promise<Result<StepOutcome<YouTubeState>>> {
+  const next: StepOutcome<YouTubeState> = { kind: "continue", phase: "processing", state: { step: "processing", videoId, polls: 0 } };
+  if (!c.video.cover) return ok(next);
+  const image = await c.video.cover.read();
+  const sent = await call(ctx, ctx.url("api", `/upload/youtube/v3/thumbnails/set?videoId=${encodeURIComponent(videoId)}`), { method: "POST", headers: { ...auth(c.tokens), "content-type": c.video.cover.contentType }, body: image });
+  if (!sent.ok) return sent;
+  if (!sent.value.ok) {
+    const e = await youtubeError(sent.value, "setting the thumbnail");
+    if (e.kind === "transient" || e.kind === "needs_reauth") return fail(e);
+    console.log(JSON.stringify({ msg: "youtube thumbnail refused; YouTube's own thumbnail stays", video_id: videoId, reason: e.kind === "refused" ? e.reason : e.message }));
+  }
+  return ok(next);
+}
 
 /** Seconds until YouTube's daily quota resets (midnight Pacific time; PST, so at worst an hour late in summer). */
 export const secondsToPacificMidnight = (nowMs: number) => {
@@ -124,10 +150,9 @@ export const youtube: Platform<YouTubeState> = {
     minDurationSeconds: 1,
     maxDurationSeconds: 180,
     maxBytes: 256 * 1024 ** 3,
-    captionMaxChars: 5000,
-    titleMaxChars: 100,
-    // More than 60 hashtags and YouTube ignores all of them.
-    maxHashtags: 60,
+    captionMaxChars: POST_TEXT_LIMITS.youtube.captionMaxChars,
+    titleMaxChars: POST_TEXT_LIMITS.youtube.titleMaxChars,
+    maxHashtags: POST_TEXT_LIMITS.youtube.maxHashtags,
     // Default project quota 10,000 units a day; videos.insert costs 1,600.
     dailyPosts: 6,
   },
@@ -220,7 +245,7 @@ export const youtube: Platform<YouTubeState> = {
         // A retried chunk may have partly landed: ask the session where it stands first.
         if (c.attempt > 0) {
           const q = await querySession(ctx, c, s.session);
-          return q.ok ? ok(afterSession(s.session, q.value)) : q;
+          return q.ok ? ok(afterSession(s.session, q.value, !!c.video.cover)) : q;
         }
         const end = Math.min(s.offset + YOUTUBE_CHUNK_BYTES, c.video.sizeBytes);
         const bytes = await c.video.read(s.offset, end - s.offset);
@@ -229,8 +254,10 @@ export const youtube: Platform<YouTubeState> = {
         if (!sent.ok) return sent;
         const r = await sessionAnswer(sent.value, "the upload");
         if (!r.ok && last && r.error.kind === "transient") return fail({ kind: "unknown_outcome", message: r.error.message });
-        return r.ok ? ok(afterSession(s.session, r.value)) : r;
+        return r.ok ? ok(afterSession(s.session, r.value, !!c.video.cover)) : r;
       }
+
+      if (s.step === "thumbnail") return setThumbnail(ctx, c, s.videoId);
 
       const sent = await call(ctx, ctx.url("api", `/youtube/v3/videos?part=status,processingDetails&id=${encodeURIComponent(s.videoId)}`), { headers: auth(c.tokens) });
       if (!sent.ok) return sent;
@@ -258,7 +285,7 @@ export const youtube: Platform<YouTubeState> = {
       const s = c.state;
       if (s.step !== "upload") return fail({ kind: "unknown_outcome", message: "Nothing to reconcile at this step." });
       const q = await querySession(ctx, c, s.session);
-      return q.ok ? ok(afterSession(s.session, q.value)) : q;
+      return q.ok ? ok(afterSession(s.session, q.value, !!c.video.cover)) : q;
     },
   },
 };
