@@ -15,7 +15,7 @@ export const LOUDNESS_TARGET_LUFS = -14;
  * encode's overshoot and the peaks between samples took on real speech (docs/clip-quality.md,
  * "Loudness": at -1.5 dBFS a lecture clip came out at -0.8 dBTP, at -2 all at -1.1 or under).
  */
-export const PEAK_CEILING_DBFS = -3;
+export const PEAK_CEILING_DBFS = -2.5;
 /** The true peak (BS.1770 dBTP) a clip's sound may reach. */
 export const TRUE_PEAK_CEILING_DBTP = -1;
 /**
