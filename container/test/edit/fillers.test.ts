@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { CaptionWord } from "../../src/captions/clip-words.js";
 import { loadConfig } from "../../src/config.js";
 import { clipCuts } from "../../src/edit/clip-edit.js";
-import { planCuts, VOICED_HESITATION, type PlannedCut } from "../../src/edit/cut-plan.js";
+import { fillerRanges, planCuts, VOICED_HESITATION, type PlannedCut } from "../../src/edit/cut-plan.js";
 import { confirmFillers, heldSeconds, joinFillers, longHesitations, parseKws, quietAround, voicedGaps, voicedThresholdDb, withTail } from "../../src/edit/fillers.js";
 import { keptSpans, mapWords, toClipTime } from "../../src/edit/timeline.js";
 import { cutAudioFilter } from "../../src/ffmpeg/cut-filters.js";
@@ -77,6 +77,29 @@ describe("fillers in the sound: the pure steps", () => {
     expect(withTail(long, [{ start: 7.66, end: 8.43 }, { start: 8.54, end: 8.77 }])[0]!.end).toBeCloseTo(8.54, 6);
     expect(withTail(long, [])[0]!.end).toBeCloseTo(8.57, 6);
     expect(joinFillers([{ start: 1, end: 1.5, word: "uh" }], [{ start: 1.4, end: 2, word: "um" }, { start: 3, end: 3.4, word: "er" }])).toEqual([{ start: 1, end: 2, word: "uh" }, { start: 3, end: 3.4, word: "er" }]);
+  });
+
+  it("on the gold transcript of real spontaneous speech, takes its 9 hesitations and no other word (its fluent \"you know\" stays)", () => {
+    // the transcript writes "yknow" (5.60-5.84 s, "we're just yknow there's some speech errors"): as
+    // two words at its aligned time, said with no pause or comma around it, which the rule keeps
+    const words = GOLD.words.flatMap((w) => (w.word === "yknow" ? [{ text: "you", start: w.start, end: (w.start + w.end) / 2 }, { text: "know", start: (w.start + w.end) / 2, end: w.end }] : [{ text: w.word, start: w.start, end: w.end }]));
+    const found = fillerRanges(words).map(([a, b]) => words.slice(a, b + 1).map((w) => w.text).join(" "));
+    expect(found).toEqual(GOLD.words.filter((w) => w.filler).map((w) => w.word));
+  });
+
+  it("in a real meeting's gold words (AMI), takes the um and uh and no \"like\" or \"you know\": each there carries meaning or runs on unpunctuated", () => {
+    // "something like that, like a mobile", "things like that", "but you know on a mobile phone";
+    // the words have no times, so they are laid end to end (no pause): only the transcript's commas set a word off
+    const found: string[] = [];
+    let likes = 0;
+    for (const c of ["A", "B", "D"]) {
+      const text = readFileSync(media(`speech/en/ami_meeting_mixture/mixture.${c}.words_joined.txt`), "utf8");
+      const words = text.split(/\s+/).filter(Boolean).map((t, i) => ({ text: t, start: i * 0.3, end: i * 0.3 + 0.3 }));
+      likes += words.filter((w) => /^like\W*$/i.test(w.text)).length;
+      found.push(...fillerRanges(words).map(([a, b]) => words.slice(a, b + 1).map((w) => w.text.toLowerCase().replace(/\W/g, "")).join(" ")));
+    }
+    expect(likes).toBe(4);
+    expect(found).toEqual(["uh", "uh", "um", "um"]);
   });
 
   it("measures the quiet on both sides of a stretch (an \"uh\" alone between pauses)", () => {
