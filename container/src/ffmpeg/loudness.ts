@@ -39,10 +39,14 @@ const sec = (n: number) => n.toFixed(3);
  */
 export const RENDER_LAYOUT = "aresample=48000,aformat=channel_layouts=stereo";
 
-/** ffmpeg arguments of the measuring pass: the first audio stream of `input` (of the range, if given), as rendered, through ebur128 with true peak. */
-export function loudnessArgs(input: string, range?: { start: number; duration: number }): string[] {
+/**
+ * ffmpeg arguments of the measuring pass: the first audio stream of `input` (of the range, if given)
+ * through ebur128 with true peak, as rendered (RENDER_LAYOUT) or, `asRendered` false, on its own
+ * channels (what silencedetect hears: ../edit/quiet.ts; a mono source measures 3 LU under its stereo copy).
+ */
+export function loudnessArgs(input: string, range?: { start: number; duration: number }, asRendered = true): string[] {
   const seek = range ? ["-ss", sec(range.start), "-t", sec(range.duration)] : [];
-  return ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", ...seek, "-i", input, "-map", "0:a:0", "-vn", "-af", `${RENDER_LAYOUT},ebur128=peak=true`, "-f", "null", "-"];
+  return ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", ...seek, "-i", input, "-map", "0:a:0", "-vn", "-af", `${asRendered ? `${RENDER_LAYOUT},` : ""}ebur128=peak=true`, "-f", "null", "-"];
 }
 
 /** The integrated loudness (LUFS) in ebur128's closing summary (-70, the gate, for silence); null when absent or -inf. */
@@ -86,12 +90,12 @@ export function loudnessFilter(gainDb: number): string {
 }
 
 /** Integrated loudness (LUFS; null for silence) and true peak (dBTP) of `input`'s first audio stream (of the range, if given), as rendered. */
-export async function measureLevel(input: string, opts: { signal: AbortSignal; range?: { start: number; duration: number }; stage?: string }): Promise<{ lufs: number | null; truePeak: number | null }> {
-  const { stderrTail } = await runProcess("ffmpeg", loudnessArgs(input, opts.range), { stage: opts.stage ?? "rendering", signal: opts.signal, stderrTailBytes: 4096 });
+export async function measureLevel(input: string, opts: { signal: AbortSignal; range?: { start: number; duration: number }; stage?: string; asRendered?: boolean }): Promise<{ lufs: number | null; truePeak: number | null }> {
+  const { stderrTail } = await runProcess("ffmpeg", loudnessArgs(input, opts.range, opts.asRendered ?? true), { stage: opts.stage ?? "rendering", signal: opts.signal, stderrTailBytes: 4096 });
   return { lufs: parseIntegratedLoudness(stderrTail), truePeak: parseTruePeak(stderrTail) };
 }
 
-/** Integrated loudness of `input`'s first audio stream (of the range, if given), as rendered; null for silence. */
+/** Integrated loudness of `input`'s first audio stream (of the range, if given) on its own channels; null for silence. */
 export async function measureLoudness(input: string, opts: { signal: AbortSignal; range?: { start: number; duration: number }; stage?: string }): Promise<number | null> {
-  return (await measureLevel(input, opts)).lufs;
+  return (await measureLevel(input, { ...opts, asRendered: false })).lufs;
 }
