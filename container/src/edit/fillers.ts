@@ -2,7 +2,8 @@
 // "uh" out of their transcripts (pocketsphinx drops them or hears another word; Whisper models are
 // trained on transcripts without them), so a filler the transcript does not show is looked for in
 // the clip's audio: a voiced stretch between two words that no word covers, confirmed by
-// pocketsphinx keyword spotting of um / uh / er / ah on it. Thresholds and the figures they were
+// pocketsphinx keyword spotting of um / uh / er / ah on it, or a hesitation the spotter hears for
+// long (LONG_SPOT_S) wherever it lies, the word the engine wrote over it being the filler misheard. Thresholds and the figures they were
 // chosen on: docs/caption-styles.md "Fillers found in the sound". Pure helpers and the one run.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -119,6 +120,12 @@ const BAND_EDGES = Array.from({ length: 21 }, (_, i) => 150 * (4000 / 150) ** (i
  * STEADY_DB. A held "uhh" or "mmm" is one vowel or nasal; a word moves through several sounds.
  */
 export function heldSeconds(samples: Int16Array, rate = ENGINE_SAMPLE_RATE): number {
+  const h = heldStretch(samples, rate);
+  return h ? h.end - h.start : 0;
+}
+
+/** Pure: where that longest steady stretch lies (seconds from the start of `samples`), null when none. */
+export function heldStretch(samples: Int16Array, rate = ENGINE_SAMPLE_RATE): Span | null {
   const binHz = rate / FRAME;
   const bands = BAND_EDGES.slice(0, -1).map((lo, b) => {
     const bins: number[] = [];
@@ -131,6 +138,7 @@ export function heldSeconds(samples: Int16Array, rate = ENGINE_SAMPLE_RATE): num
   let prev: number[] | null = null;
   let run = 0;
   let best = 0;
+  let bestEnd = 0;
   for (let a = 0; a + FRAME <= samples.length; a += HOP) {
     const x = Float64Array.from({ length: FRAME }, (_, i) => (samples[a + i]! / 32768) * win[i]!);
     let j = 0;
@@ -151,11 +159,12 @@ export function heldSeconds(samples: Int16Array, rate = ENGINE_SAMPLE_RATE): num
     if (prev) {
       const d = Math.sqrt(rel.reduce((u, v, b) => u + (v - prev![b]!) ** 2, 0) / rel.length);
       run = d < STEADY_DB ? run + 1 : 0;
-      best = Math.max(best, run);
+      if (run > best) (best = run), (bestEnd = a);
     }
     prev = rel;
   }
-  return best > 0 ? ((best + 1) * HOP) / rate : 0;
+  // `best` steady steps join best + 1 frames, the last starting at bestEnd
+  return best > 0 ? { start: (bestEnd - best * HOP) / rate, end: (bestEnd + HOP) / rate } : null;
 }
 
 /** ... or stands alone: unvoiced for this long on both sides (an "uh" between two pauses) ... */
@@ -203,6 +212,57 @@ export function confirmFillers(gaps: readonly Span[], spotted: readonly HeardFil
   return out;
 }
 
+/**
+ * A hesitation the spotter hears for this long is one, whatever word the transcript wrote over it
+ * (pocketsphinx writes "hello" over a held "um", "of" over another). Measured (docs/caption-styles.md):
+ * the spotter's hits over the fillers of the spontaneous recording last 0.31-0.45 s; every other hit
+ * in it at most 0.25 s (inside "probably"), in the 15 readings at most 0.22 s.
+ */
+export const LONG_SPOT_S = 0.28;
+
+/**
+ * Pure: the spotted hesitations at least LONG_SPOT_S long, overlapping ones joined (the spotter
+ * hears "uh" and "ah" over one held vowel), named after the longest; file times.
+ */
+export function longHesitations(spotted: readonly HeardFiller[], minS = LONG_SPOT_S): HeardFiller[] {
+  const out: (HeardFiller & { longest: number })[] = [];
+  for (const s of [...spotted].sort((a, b) => a.start - b.start)) {
+    const len = s.end - s.start;
+    const last = out.at(-1);
+    if (last && s.start < last.end) {
+      last.end = Math.max(last.end, s.end);
+      if (len > last.longest) (last.word = s.word), (last.longest = len);
+    } else out.push({ start: s.start, end: s.end, word: s.word, longest: len });
+  }
+  return out.filter((h) => h.longest >= minS - 1e-9).map(({ start, end, word }) => ({ start, end, word }));
+}
+
+/**
+ * The spotter reports a hesitation before its sound ends (it scores the last phone's first frames):
+ * its long hits over the recording's fillers end 0.03-0.10 s before the aligned filler does (and
+ * start within 0.03 s of it), so each is carried this much further, never into the next word.
+ */
+export const SPOT_TAIL_S = 0.1;
+
+/** Pure: each long hesitation carried SPOT_TAIL_S on, up to the start of the first word that begins after it. */
+export function withTail(found: readonly HeardFiller[], words: readonly Pick<CaptionWord, "start" | "end">[], tailS = SPOT_TAIL_S): HeardFiller[] {
+  return found.map((h) => {
+    const next = words.find((w) => w.start >= h.end - 1e-9);
+    return { ...h, end: Math.max(h.end, Math.min(h.end + tailS, next?.start ?? Infinity)) };
+  });
+}
+
+/** Pure: fillers found both ways in one sorted list, overlapping ones joined (the gap's name kept). */
+export function joinFillers(a: readonly HeardFiller[], b: readonly HeardFiller[]): HeardFiller[] {
+  const out: HeardFiller[] = [];
+  for (const f of [...a, ...b].sort((x, y) => x.start - y.start)) {
+    const last = out.at(-1);
+    if (last && f.start < last.end) last.end = Math.max(last.end, f.end);
+    else out.push({ ...f });
+  }
+  return out;
+}
+
 const sec = (n: number) => n.toFixed(3);
 
 /**
@@ -226,7 +286,7 @@ export async function findFillersInSound(o: { source: string; start: number; dur
     const gaps = voicedGaps(env, ENVELOPE_FRAME_S, o.words, thresholdDb).filter(
       (g) => heldSeconds(samples.subarray(at(g.start), at(g.end))) >= HELD_MIN_S || quietAround(env, ENVELOPE_FRAME_S, thresholdDb + QUIET_MARGIN_DB, g) >= ALONE_QUIET_S,
     );
-    if (!gaps.length) return [];
+    // the spotter runs even without a gap: a long hesitation may lie under a word the engine misheard
     const list = path.join(dir, "kws.txt");
     await writeFile(list, kwsList());
     let spotted: HeardFiller[] | null = null;
@@ -237,7 +297,10 @@ export async function findFillersInSound(o: { source: string; start: number; dur
       o.signal.throwIfAborted();
       log("warn", "remove_fillers: pocketsphinx keyword spotting failed; only fillers the transcript shows are cut", { error: String(e) });
     }
-    return confirmFillers(gaps, spotted, o.words).map((f) => ({ ...f, pause: quietExtent(env, ENVELOPE_FRAME_S, thresholdDb + QUIET_MARGIN_DB, f) }));
+    // a long one under a word is cut with the quiet around it only (`pause`), so the word's other sounds
+    // and the words beside it stay
+    const found = joinFillers(confirmFillers(gaps, spotted, o.words), withTail(longHesitations(spotted ?? []), o.words));
+    return found.map((f) => ({ ...f, pause: quietExtent(env, ENVELOPE_FRAME_S, thresholdDb + QUIET_MARGIN_DB, f) }));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -331,7 +331,7 @@ export function renderFilterGraph(spec: RenderSpec): string {
   const marked = inputs.watermark !== null;
   const head = marked ? `[marked]${captions ? captions.slice(1) : "null"}` : `[framed]${timed}${captions}`;
   const video = overlayChain(head, spec.overlays ?? [], inputs.overlays);
-  // Loudness by measured gain to -14 LUFS, peaks held under -1.5 dBFS (./loudness.ts).
+  // Loudness by measured gain to -14 LUFS on the stereo the encoder gets, true peak held under -1 dBTP (./loudness.ts).
   const tracks = spec.audioTracks ?? [];
   const cut = (chain: string, label: string) => {
     if (!spans) return [`${chain}[${label}]`];

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
 import { cropCommands, LAYOUTS, outputDuration, renderArgs, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
-import { gainToTarget, measureLoudness } from "../ffmpeg/loudness.js";
+import { gainToTarget, measureLevel } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../errors.js";
 import type { Limiter } from "../pool.js";
@@ -150,11 +150,12 @@ export async function renderClip(
 type ClipLoudness = { source: number; tracks: number[] };
 
 async function measureClipLoudness(source: string, range: { start: number; duration: number } | null, tracks: readonly AudioTrack[], signal: AbortSignal): Promise<ClipLoudness> {
-  const [sourceLufs, ...trackLufs] = await Promise.all([
-    range ? measureLoudness(source, { signal, range }) : Promise.resolve(null),
-    ...tracks.map((t) => measureLoudness(t.path, { signal })),
+  const [sourceLevel, ...trackLevels] = await Promise.all([
+    range ? measureLevel(source, { signal, range }) : Promise.resolve(null),
+    ...tracks.map((t) => measureLevel(t.path, { signal })),
   ]);
-  return { source: gainToTarget(sourceLufs ?? null), tracks: trackLufs.map((l) => gainToTarget(l ?? null)) };
+  const gain = (l: { lufs: number | null; truePeak: number | null } | null | undefined) => gainToTarget(l?.lufs ?? null, l?.truePeak ?? null);
+  return { source: gain(sourceLevel), tracks: trackLevels.map(gain) };
 }
 
 /** A JPEG still of a rendered clip (the clip's thumbnail). */

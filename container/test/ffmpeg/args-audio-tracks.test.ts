@@ -36,8 +36,8 @@ describe("dubbed audio tracks", () => {
     const g = renderFilterGraph(s);
     expect(a.filter((x, i) => a[i - 1] === "-i")).toEqual(["/tmp/in.mp4", "/w.png", "/tmp/dub-es.wav", "/tmp/dub-fr.wav"]);
     expect(g).not.toContain("[0:a:0]");
-    expect(g).toContain("[2:a:0]volume=-2.00dB,alimiter=limit=0.8414:level=false:latency=true,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=6[a0]");
-    expect(g).toContain("[3:a:0]volume=6.25dB,alimiter=");
+    expect(g).toContain("[2:a:0]aresample=48000,aformat=channel_layouts=stereo,volume=-2.00dB,alimiter=limit=0.7499:level=false:latency=true,aformat=sample_fmts=fltp:channel_layouts=stereo,apad,atrim=end=6[a0]");
+    expect(g).toContain("[3:a:0]aresample=48000,aformat=channel_layouts=stereo,volume=6.25dB,alimiter=");
     expect(g).toContain("[a1]");
     expect(g).toContain("[1:v:0]scale="); // watermark input
     const maps = a.filter((x, i) => a[i - 1] === "-map");

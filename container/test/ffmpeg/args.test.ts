@@ -91,9 +91,9 @@ describe("ffmpeg args", () => {
     expect(g).toContain("crop@cx=w=404:h=720:x='438':y=0,scale=1080:1920");
     expect(g).not.toContain("sendcmd"); // a still window needs no commands
     expect(g).toContain("fps=30000/1001,ass=filename=/tmp/job/clip-0.ass:fontsdir=/usr/share/fonts/truetype/dejavu,format=yuv420p[v]");
-    expect(g).toContain("[0:a:0]volume=3.50dB,alimiter=limit=0.8414:level=false:latency=true,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a]");
+    expect(g).toContain("[0:a:0]aresample=48000,aformat=channel_layouts=stereo,volume=3.50dB,alimiter=limit=0.7499:level=false:latency=true,aformat=sample_fmts=fltp:channel_layouts=stereo[a]");
     // no gain measured: unity gain, the limiter still holds the peaks
-    expect(renderFilterGraph(spec())).toContain("[0:a:0]volume=0.00dB,alimiter=");
+    expect(renderFilterGraph(spec())).toContain("[0:a:0]aresample=48000,aformat=channel_layouts=stereo,volume=0.00dB,alimiter=");
     expect(g).not.toContain("loudnorm");
   });
 

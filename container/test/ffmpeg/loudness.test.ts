@@ -2,8 +2,8 @@
 // the gain rule, and the measuring pass on generated tones of known level.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gainToTarget, loudnessArgs, loudnessFilter, MAX_GAIN_DB, measureLoudness, parseIntegratedLoudness } from "../../src/ffmpeg/loudness.js";
-import { ffmpeg, tmpDir } from "../helpers/media.js";
+import { gainToTarget, LOUDNESS_TARGET_LUFS, loudnessArgs, loudnessFilter, MAX_GAIN_DB, measureLevel, measureLoudness, parseIntegratedLoudness, parseTruePeak, TRUE_PEAK_CEILING_DBTP } from "../../src/ffmpeg/loudness.js";
+import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;
 const dir = tmpDir("katto-loudness-test-");
@@ -21,6 +21,8 @@ describe("loudness by measured gain", () => {
     expect(parseIntegratedLoudness(`t: 1 M: -20.0 I: -99.0 LUFS\n${summary}`)).toBe(-16);
     expect(parseIntegratedLoudness(summary.replace("-16.0", "-inf"))).toBeNull();
     expect(parseIntegratedLoudness("no summary")).toBeNull();
+    expect(parseTruePeak(`${summary}\n  True peak:\n    Peak:        2.1 dBFS\n`)).toBe(2.1);
+    expect(parseTruePeak(summary)).toBeNull();
   });
 
   it("gains to -14 LUFS, never more than MAX_GAIN_DB, and not at all for silence", () => {
@@ -29,11 +31,15 @@ describe("loudness by measured gain", () => {
     expect(gainToTarget(-60)).toBe(MAX_GAIN_DB);
     expect(gainToTarget(-75)).toBe(0);
     expect(gainToTarget(null)).toBe(0);
+    // a true peak the gain would push more than 6 dB (what the limiter is trusted with) over -1 dBTP caps it
+    expect(gainToTarget(-20, -3)).toBe(6);
+    expect(gainToTarget(-20, 1)).toBe(4);
   });
 
   it("builds the measuring pass and the render's audio chain", () => {
-    expect(loudnessArgs("/in.mp4", { start: 1.5, duration: 30 })).toEqual(["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-ss", "1.500", "-t", "30.000", "-i", "/in.mp4", "-map", "0:a:0", "-vn", "-af", "ebur128", "-f", "null", "-"]);
-    expect(loudnessFilter(-3)).toBe("volume=-3.00dB,alimiter=limit=0.8414:level=false:latency=true,aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo");
+    // measured as rendered: 48 kHz stereo (a 5.1 source downmixed), with the true peak
+    expect(loudnessArgs("/in.mp4", { start: 1.5, duration: 30 })).toEqual(["-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-ss", "1.500", "-t", "30.000", "-i", "/in.mp4", "-map", "0:a:0", "-vn", "-af", "aresample=48000,aformat=channel_layouts=stereo,ebur128=peak=true", "-f", "null", "-"]);
+    expect(loudnessFilter(-3)).toBe("aresample=48000,aformat=channel_layouts=stereo,volume=-3.00dB,alimiter=limit=0.7499:level=false:latency=true,aformat=sample_fmts=fltp:channel_layouts=stereo");
   });
 
   it("measures tones 10 dB apart 10 LU apart, and a range of a file on its own", async () => {
@@ -56,5 +62,23 @@ describe("loudness by measured gain", () => {
     const lufs = await measureLoudness(silent, { signal });
     expect(lufs === null || lufs <= -70).toBe(true);
     expect(gainToTarget(lufs)).toBe(0);
+  });
+
+  it("brings real speech to -14 LUFS within 1 LU (or under, where peak-capped) with its true peak at -1 dBTP or under, once AAC-encoded", async () => {
+    // the 5.1 lecture (its downmix peaks at +2.1 dBTP; measured on its six channels it was left at -12 LUFS and clipping) and a phone video
+    const cases = [{ file: media("speech/en/physicsworks_lecture/physicsworks_audio.webm"), start: 60, duration: 12 }, { file: media("video_talking/other/openmpf_video_02_hikers.mp4"), start: 0, duration: 10 }];
+    for (const c of cases) {
+      const src = await measureLevel(c.file, { signal, range: c });
+      const gain = gainToTarget(src.lufs, src.truePeak);
+      const out = join(dir, "speech.m4a");
+      ffmpeg(["-ss", String(c.start), "-t", String(c.duration), "-i", c.file, "-map", "0:a:0", "-af", loudnessFilter(gain), "-c:a", "aac", "-b:a", "96k", "-ar", "48000", "-ac", "2", out]);
+      const got = await measureLevel(out, { signal });
+      // peak-capped: the gain takes the true peak over the ceiling, so the limiter holds it there, and
+      // the loudness it takes off is allowed (measured: the lecture -15.4 LUFS, +0.4 dBTP, gain 1.4 dB -> -15.2 LUFS, -2.0 dBTP; the hikers -16.0, 0.0, 2 dB -> -14.8, -1.9)
+      const capped = src.truePeak! + gain > TRUE_PEAK_CEILING_DBTP;
+      expect(got.lufs! - LOUDNESS_TARGET_LUFS, c.file).toBeLessThanOrEqual(1);
+      expect(got.lufs! - LOUDNESS_TARGET_LUFS, c.file).toBeGreaterThanOrEqual(capped ? -2 : -1);
+      expect(got.truePeak!, c.file).toBeLessThanOrEqual(TRUE_PEAK_CEILING_DBTP);
+    }
   });
 });
