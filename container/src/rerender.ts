@@ -109,7 +109,9 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "checking";
   const shipped = { srtPath, keep, edits, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
-  const quality = await measureStoredRender({ output, layout, words: shown, stored, edges, signal, shipped });
+  // the transcript's words around the range (a trim, a refresh) or the clip's own: the source speaks (found by the combination matrix: a trim over a pause was delivered unflagged)
+  const sourceSpeaks = (job.words?.length ?? 0) > 0 || stored.words.length > 0;
+  const quality = await measureStoredRender({ output, layout, words: shown, stored, edges, signal, shipped, sourceSpeaks });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
   await client.putFile(`${name}.srt`, srtPath, "application/x-subrip");
