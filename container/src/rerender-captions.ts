@@ -23,6 +23,13 @@ export type DubClip = (input: {
   signal: AbortSignal;
 }) => Promise<{ audioTracks: { lang: string; path: string }[]; words: CaptionWord[] }>;
 
+/**
+ * The language the clip is spoken in: the transcript's when the task names it (as a job's clips
+ * are translated from it), else told from the words (a clip's few words can mislead this: found by
+ * the combination matrix, a trimmed English clip told Turkish).
+ */
+const spokenFrom = (job: RerenderJob, words: readonly CaptionWord[]) => (job.lang && /^[a-z]{2}$/.test(job.lang) ? job.lang : spokenLanguage(words));
+
 /** A render backend without translation engines: every pair is unsupported, saying so. */
 const NO_TRANSLATOR: Translator = { name: "none", supports: (from, to) => from === to, translate: async (texts) => [...texts] };
 
@@ -56,7 +63,7 @@ export async function rerenderCaptions(
     await o.progress(50);
     // a dubbed clip's captions show what is heard (the first dub language); the spoken words stay
     // as the second SRT (docs/api-decisions.md "Caption language")
-    const from = spokenLanguage(words);
+    const from = spokenFrom(job, words);
     if (from === job.params.dub[0] || !words.length) return { words: dubbed.words, audioTracks: dubbed.audioTracks };
     return { words, audioTracks: dubbed.audioTracks, translated: { from, to: job.params.dub[0]!, words: dubbed.words.map((w) => ({ word: w.text, start: w.start, end: w.end })) } };
   }
@@ -65,7 +72,7 @@ export async function rerenderCaptions(
   // the translation of the first render holds while the words are the ones it translated; a
   // corrected word (captions refresh) or a moved range is translated anew from the words shown
   const kept = sameText(words, stored.words) ? storedTranslation(stored, style) : null;
-  const translated = kept ?? (await translateCaptions({ words, title: stored.title, to: style.caption_language, translator: o.translator ?? NO_TRANSLATOR, signal: o.signal }));
+  const translated = kept ?? (await translateCaptions({ words, title: stored.title, to: style.caption_language, translator: o.translator ?? NO_TRANSLATOR, signal: o.signal, from: job.lang }));
   await o.progress(40);
   return { words, translated };
 }

@@ -147,7 +147,9 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
 
   ctx.stage = "checking";
   const shipped = { srtPath, timeline, source: { path: src.path, start: job.clip.start, end: job.clip.end, picture: info.video! } };
-  const quality = await measureStoredRender({ output, layout, aspect: timeline.aspect, words: shown, stored, edges, signal, shipped });
+  // the transcript's words around the range (a trim, a refresh) or the clip's own: the source speaks (found by the combination matrix: a trim over a pause was delivered unflagged)
+  const sourceSpeaks = (job.words?.length ?? 0) > 0 || stored.words.length > 0;
+  const quality = await measureStoredRender({ output, layout, aspect: timeline.aspect, words: shown, stored, edges, signal, shipped, sourceSpeaks });
   // the new version's cover, from its own file (its layout, captions and shape)
   const coverName = `${name}-cover.jpg`;
   const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(job.brand_kit), timeline, output: join(dir, coverName), signal, fontsDir: o.encoder?.fontsDir, ids: { rerender_id: job.rerender_id, job_id: job.job_id } });

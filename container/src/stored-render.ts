@@ -188,9 +188,11 @@ export interface ShippedRender {
  * The quality of a stored clip's new render (HD file, re-render version), measured on the file and
  * the SRT it ships. Edges: `edges` when measured for this render's range (a trim), else the stored
  * ones (same range); its fixes as far as they are still true of this render's layout
- * (quality/fixes.ts fixesForLayout). Words: the render's caption words.
+ * (quality/fixes.ts fixesForLayout). Words: the render's caption words. `sourceSpeaks`: the
+ * transcript has words around the range (a trim's task words), so a version without speech is
+ * flagged as a job's clip is; by default, whether the render has words.
  */
-export async function measureStoredRender(o: { output: string; layout: string; aspect?: Aspect; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal; shipped?: ShippedRender }): Promise<ClipQuality | undefined> {
+export async function measureStoredRender(o: { output: string; layout: string; aspect?: Aspect; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal; shipped?: ShippedRender; sourceSpeaks?: boolean }): Promise<ClipQuality | undefined> {
   try {
     const info = await probe(o.output, { signal: o.signal });
     const edges = o.edges ?? o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
@@ -209,7 +211,8 @@ export async function measureStoredRender(o: { output: string; layout: string; a
       ...(sh ? { captions: await readFile(sh.srtPath, "utf8"), source: sh.source } : {}),
       ...(sh && picture ? { unjudged: timelineUnjudged(sh.timeline, o.stored.faceBoxes, picture) } : {}),
       edges,
-      expectSpeech: o.words.length > 0,
+      // a source with speech whose version holds none (a trim over a pause) is no_speech, not unjudged
+      expectSpeech: o.sourceSpeaks ?? o.words.length > 0,
       fixes,
       signal: o.signal,
     });

@@ -71,13 +71,19 @@ export function keptWithin(spans: readonly Span[], a: number, b: number): number
 }
 
 /**
- * Words (uncut clip times) on the cut timeline: a word cut out entirely (a removed filler) is gone;
- * one a cut clips keeps its kept part. Order is kept, times never decrease.
+ * Words (uncut clip times) on the cut timeline: a word a cut takes all or most of (a removed
+ * filler: under half of it left) is gone; one a cut only clips keeps its kept part. Order is kept,
+ * times never decrease. A filler's cut ends on the output frame grid, so at 10 fps it may stop up
+ * to a frame before the word's aligned end: the combination matrix found "um" left in the captions
+ * of a clip whose "um" was cut, 70 ms of it kept. `keepClipped`: words not aligned to the sound
+ * (a translation spread over its sentence) go only when under `minDurS` of them is left.
  */
-export function mapWords<W extends { start: number; end: number }>(words: readonly W[], spans: readonly Span[], minDurS = 0.04): W[] {
+export function mapWords<W extends { start: number; end: number }>(words: readonly W[], spans: readonly Span[], minDurS = 0.04, o: { keepClipped?: boolean } = {}): W[] {
   const out: W[] = [];
   for (const w of words) {
-    if (keptWithin(spans, w.start, w.end) < Math.min(minDurS, (w.end - w.start) / 2)) continue;
+    const length = w.end - w.start;
+    const kept = keptWithin(spans, w.start, w.end);
+    if (kept < Math.min(minDurS, length / 2) || (!o.keepClipped && kept < length / 2)) continue;
     const start = toClipTime(spans, w.start);
     const end = toClipTime(spans, w.end);
     if (end - start < 0.01) continue;

@@ -68,6 +68,12 @@ export const RerenderTaskSchema = z.object(
      */
     words: z.array(TranscriptWordSchema).max(20_000).optional(),
     /**
+     * The transcript's language (the speech engine's, as a job's clips are translated from it):
+     * captions translated for caption_language and a dub's captions are translated from it, since a
+     * clip's few words can mislead telling the language from them. Absent: told from the words.
+     */
+    lang: z.string().max(16).nullable().optional(),
+    /**
      * Where the clip's stored editing metadata (crop path, words) starts in the source: sent on a
      * trim (the clip's range moved), absent otherwise. The backend then rebuilds what depends on the
      * range (jump cuts, B-roll cutaways, translated captions, edges) for the new one.

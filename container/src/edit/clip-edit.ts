@@ -70,7 +70,7 @@ export function clipEdit(i: ClipEditInput): ClipEdit {
   const words = mapWords(i.words, keep);
   // translated captions (style caption_language) are timed on the uncut clip too: they follow the cuts the same way
   const tr = i.translated;
-  const translated = tr ? { ...tr, words: mapWords(tr.words.map((w) => ({ text: w.word, start: w.start, end: w.end })), keep).map((w) => ({ word: w.text, start: w.start, end: w.end })) } : tr;
+  const translated = tr ? { ...tr, words: mapWords(tr.words.map((w) => ({ text: w.word, start: w.start, end: w.end })), keep, undefined, { keepClipped: true }).map((w) => ({ word: w.text, start: w.start, end: w.end })) } : tr;
   const captions = clipCaptions({ ...i, words, durationS, translated });
   // zooms land on the words as the captions show them (translated ones when caption_language translated them)
   const shown = translated ? translated.words.map((w) => ({ text: w.word, start: w.start, end: w.end })) : words;

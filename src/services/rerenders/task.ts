@@ -20,7 +20,7 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
   const r = await drizzle(env.DB)
     .select({
       jobId: rerenders.jobId, clipIndex: rerenders.clipIndex, status: rerenders.status, params: rerenders.params, trimStart: rerenders.startS, trimEnd: rerenders.endS,
-      metadata: clips.metadata, startS: clips.startS, endS: clips.endS, source: jobs.source, sourceUrl: jobs.sourceUrl, accountId: jobs.accountId, words: transcripts.words, revision: transcripts.revision,
+      metadata: clips.metadata, startS: clips.startS, endS: clips.endS, source: jobs.source, sourceUrl: jobs.sourceUrl, accountId: jobs.accountId, words: transcripts.words, revision: transcripts.revision, lang: transcripts.lang,
     })
     .from(rerenders)
     .innerJoin(clips, and(eq(clips.jobId, rerenders.jobId), eq(clips.clipIndex, rerenders.clipIndex)))
@@ -58,6 +58,8 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
       // a new style changes the clip's own field by field; without one the backend keeps the stored style
       params: style ? { ...renderParams, style } : renderParams,
       ...(words ? { words } : {}),
+      // what captions are translated from (caption_language, dub): a few words can mislead language detection
+      ...(r.lang ? { lang: r.lang } : {}),
       ...(trimmed ? { metadata_start: r.startS } : {}),
       brand_kit: await defaultBrandKit(env.DB, r.accountId),
       callback: await callbackFor(env, rid),

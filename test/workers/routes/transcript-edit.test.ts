@@ -115,6 +115,8 @@ describe('POST /jobs/{id}/clips/{index}/rerender {"captions": "refresh"}', () =>
     const task = RerenderTaskSchema.parse((await rerenderTask(env, rerender_id))!.body);
     expect(task.clip).toMatchObject({ start: 10, end: 30 });
     expect(task.metadata_start).toBeUndefined();
+    // the transcript's language, which captions are translated from (a few words can mislead telling it)
+    expect(task.lang).toBe("en");
     expect(task.words!.map((w) => w.word)).toContain("Katto");
     expect(task.words!.map((w) => w.word)).not.toContain("catto");
     expect(task.words!.every((w) => w.end > 10 && w.start < 30)).toBe(true);
