@@ -1,5 +1,5 @@
 // docs/architecture.md names every room (issue 34): each top-level folder and file of src/ and
-// container/src appears there by its path (`src/db/`, `container/src/pipeline.ts`), so a room added
+// container/src appears there by its path (`src/db/`, `container/src/work/pipeline.ts`), so a room added
 // without a line in the doc fails here, and a newcomer who reads the doc finds the house it describes.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -23,7 +23,7 @@ describe("docs/architecture.md names every room", () => {
   it("the check finds a room the doc leaves out", () => {
     expect(unnamed("| `src/db/` | tables |", ["src/db/", "src/queues/", "src/app.ts"])).toEqual(["src/queues/", "src/app.ts"]);
     expect(rooms("src")).toContain("src/db/");
-    expect(rooms("container/src")).toContain("container/src/pipeline.ts");
+    expect(rooms("container/src")).toContain("container/src/work/pipeline.ts");
   });
 
   it.each(["src", "container/src"])("every top-level folder and file of %s/", (dir) => {

@@ -90,7 +90,7 @@ describe("no import circles", () => {
     expect(circles(new Map([["x", ["y"]], ["y", ["z"]], ["z", []]]))).toEqual([]);
     const from = path.join(ROOT, "container/src/ffmpeg/args.ts");
     expect(rel(resolveImport("./encode-settings.js", from)!)).toBe("container/src/ffmpeg/encode-settings.ts");
-    expect(rel(resolveImport("../edit/timeline.js", from)!)).toBe("container/src/edit/timeline.ts");
+    expect(rel(resolveImport("../edit/timeline.js", from)!)).toBe("container/src/editing/timeline.ts");
     expect(rel(resolveImport("@katto/protocol", from)!)).toBe("protocol/src/index.ts");
     expect(resolveImport("zod", from)).toBeNull();
     expect(rel(resolveImport("./pages/job/page", path.join(ROOT, "src/dashboard/app.tsx"))!)).toBe("src/dashboard/pages/job/page.tsx");

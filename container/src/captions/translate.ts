@@ -11,10 +11,10 @@
 // translated word is a key word only when it carries over verbatim from the spoken words (names,
 // numbers, brand words: "Python", "2024"), with the rank it had there. An emoji needs such a word.
 import type { TranslatedCaptions } from "@katto/protocol";
-import { StageError, toStageError } from "../errors.js";
+import { StageError, toStageError } from "../runtime/errors.js";
 import type { Translator } from "../engines/translate/types.js";
 import { languageName } from "../engines/translate/types.js";
-import { groupPhrases, spreadWords, type Phrase } from "../stages/dub-plan.js";
+import { groupPhrases, spreadWords, type Phrase } from "./dub-plan.js";
 import { detectLanguage } from "../text/lang.js";
 import type { CaptionWord } from "./clip-words.js";
 import { keyRanks, type KeyRank } from "./keywords.js";

@@ -1,14 +1,14 @@
 // Pure builders of ffmpeg / ffprobe argument arrays. No I/O here: every function is tested
 // without ffmpeg (test/ffmpeg-args.test.ts) and run through ./spawn.ts.
-import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropTimeline } from "../reframe/crop-path.js";
+import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropTimeline } from "../framing/crop-path.js";
 import { loudnessFilter } from "./loudness.js";
-import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
+import { panelCrops, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../framing/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout, AUTO_LAYOUT, FALLBACK_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
-import type { HdPreset } from "../config.js";
+import type { HdPreset } from "../runtime/config.js";
 import { encodeArgs, type Quality } from "./encode-settings.js";
-import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
-import { zoomFilter, type Zoom } from "../edit/zoom-plan.js";
+import { isUncut, keptDuration, mapPath, type Span } from "../editing/timeline.js";
+import { zoomFilter, type Zoom } from "../editing/zoom-plan.js";
 import { cutAudioFilter, selectFilter } from "./cut-filters.js";
 import { cutawayChain, type Cutaway } from "./cutaway-filters.js";
 import { even, fpsValue, num, outputFps, sec } from "./filter-values.js";

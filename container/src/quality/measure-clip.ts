@@ -9,10 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { createBlazeFace } from "../engines/face/blazeface.js";
 import type { FaceDetector } from "../engines/face/types.js";
-import { quietThresholdDb } from "../edit/cut-plan.js";
+import { quietThresholdDb } from "../editing/cut-plan.js";
 import { LOUDNESS_TARGET_LUFS } from "../ffmpeg/loudness.js";
 import { runProcess } from "../ffmpeg/spawn.js";
-import { RawFrameParser } from "../stages/faces.js";
+import { RawFrameParser } from "../framing/faces.js";
 import { clipQuality, hasSubject, isClipping } from "./flags.js";
 import {
   captionOffsetMs,

@@ -4,8 +4,8 @@
 // into named flags.
 import { QUALITY_THRESHOLDS as T } from "@katto/protocol";
 import { sentenceRanges } from "../text/sentences.js";
-import { toClipTime, type Span } from "../edit/timeline.js";
-import type { Word } from "../types.js";
+import { toClipTime, type Span } from "../editing/timeline.js";
+import type { Word } from "../runtime/types.js";
 import type { Interval } from "../ffmpeg/intervals.js";
 
 // silencedetect's and freezedetect's logs are read by the one interval parser (../ffmpeg/intervals.ts).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centerPath, cropTimeline, cropWindow, cropXAt, normalizePath, type CropTimeline } from "../../src/reframe/crop-path.js";
+import { centerPath, cropTimeline, cropWindow, cropXAt, normalizePath, type CropTimeline } from "../../src/framing/crop-path.js";
 
 /** Evaluate the ffmpeg expression we generate with JS semantics (only +,-,*,/,clip, t). */
 function evalExpr(expr: string, t: number): number {

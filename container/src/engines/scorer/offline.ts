@@ -1,4 +1,4 @@
-import { scoreEach } from "../../stages/score.js";
+import { scoreEach } from "../../analysis/score.js";
 import type { Scorer } from "./types.js";
 
 /** The deterministic feature scorer of stages/score.ts behind the Scorer interface. */

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Word } from "../../types.js";
+import type { Word } from "../../runtime/types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
 import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
 

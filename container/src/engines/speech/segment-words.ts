@@ -3,8 +3,8 @@
 // over the part of it that has sound (its span minus the pauses the transcribe stage found), in
 // proportion to their length in characters, so a word never lands in a pause and long words last
 // longer. The result is an estimate; the transcript says so (word_timing "segments").
-import type { Interval } from "../../stages/transcribe-chunks.js";
-import type { Word } from "../../types.js";
+import type { Interval } from "./chunks.js";
+import type { Word } from "../../runtime/types.js";
 
 export interface TimedSegment {
   start: number;
