@@ -1,6 +1,24 @@
 // Errors a stage raises on purpose: the message is short and safe to show the user; `detail`
 // carries evidence for logs (ffmpeg's stderr tail and the like) and is never sent to the Worker.
-import { ProcessError } from "../ffmpeg/spawn.js";
+// A spawned process's failure (ffmpeg/spawn.ts raises it) is here too, so the mapping below needs
+// nothing from the rooms above.
+
+export type ProcessFailure = "spawn" | "exit" | "aborted";
+
+/** Typed failure of a spawned process: which stage, why, and the evidence. */
+export class ProcessError extends Error {
+  readonly name = "ProcessError";
+  constructor(
+    readonly stage: string,
+    readonly failure: ProcessFailure,
+    message: string,
+    readonly stderrTail: string,
+    readonly exitCode: number | null = null,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 export class StageError extends Error {
   readonly name = "StageError";
