@@ -20,6 +20,7 @@ import {
   stitchChunks,
 } from "../engines/speech/chunks.js";
 import { ENGINE_SAMPLE_RATE, openEngineAudio, writeWav } from "./transcribe-wav.js";
+import { round3 } from "@katto/protocol";
 
 export interface TranscribeOptions {
   signal: AbortSignal;
@@ -120,10 +121,6 @@ export function tidyWords(words: Word[], durationS: number): Word[] {
     out.push({ ...w, start, end });
   }
   return out;
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 /**

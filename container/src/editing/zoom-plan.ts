@@ -8,7 +8,7 @@ import type { KeyRank } from "../captions/keywords.js";
 import { cropXAt, cropWindow, type CropKeyframe } from "../framing/crop-path.js";
 import type { Rect } from "../framing/panels.js";
 import { toClipTime, type Span } from "./timeline.js";
-import { isCropLayout, WHOLE_PICTURE_LAYOUT, ZOOM_EASE_S, zoomAt } from "@katto/protocol";
+import { isCropLayout, WHOLE_PICTURE_LAYOUT, ZOOM_EASE_S, zoomAt, clamp } from "@katto/protocol";
 
 /** Zooms start at least this far apart (issue 26: at most one every 4 seconds). */
 export const ZOOM_SPACING_S = 4;
@@ -67,7 +67,6 @@ function facesOver(faces: readonly FrameFace[], a: number, b: number): Omit<Fram
   return { x0: Math.min(...xs.map((f) => f.x0)), y0: Math.min(...xs.map((f) => f.y0)), x1: Math.max(...xs.map((f) => f.x1)), y1: Math.max(...xs.map((f) => f.y1)) };
 }
 
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const r3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**

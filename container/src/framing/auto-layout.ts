@@ -7,7 +7,7 @@
 // for one subject; split screen / grids for two to four people of similar size or who each speak;
 // stacked for a small face cam in a corner over changing gameplay. Sources that are already
 // vertical are kept whole (passthrough) before this is asked.
-import { isPanelLayout, type PanelLayout } from "@katto/protocol";
+import { AUTO_LAYOUT, FACE_CAM_LAYOUT, isPanelLayout, WHOLE_PICTURE_LAYOUT, type PanelLayout } from "@katto/protocol";
 import type { CropKeyframe } from "./crop-path.js";
 import type { SuggestedLayout } from "./layout-summary.js";
 import type { PanelFocus, Rect } from "./panels.js";
@@ -38,10 +38,10 @@ export interface LayoutInput {
 }
 
 export type AutoLayout = (
-  | { layout: "wide" }
-  | { layout: "face_tracking"; path: CropKeyframe[] }
+  | { layout: typeof WHOLE_PICTURE_LAYOUT }
+  | { layout: typeof AUTO_LAYOUT; path: CropKeyframe[] }
   | { layout: PanelLayout; panels: PanelFocus[] }
-  | { layout: "stacked"; faceCam: Rect }
+  | { layout: typeof FACE_CAM_LAYOUT; faceCam: Rect }
 ) & {
   /** why, in words for the clip's metadata */
   reason: string;
@@ -81,9 +81,9 @@ export function faceOnScreen(samples: FaceEvidence["samples"], frame?: { height:
 const speakingAt = (speech: readonly { start: number; end: number }[], t: number) => speech.some((w) => t >= w.start - 0.25 && t <= w.end + 0.25);
 
 export function autoLayout(o: LayoutInput): AutoLayout {
-  if (!o.hasSpeech) return { layout: "wide", reason: "No speech in the clip: the whole frame is kept." };
+  if (!o.hasSpeech) return { layout: WHOLE_PICTURE_LAYOUT, reason: "No speech in the clip: the whole frame is kept." };
   const f = o.faces;
-  if (!f || f.samples.length === 0) return { layout: "wide", reason: "No face was analysed: the whole frame is kept." };
+  if (!f || f.samples.length === 0) return { layout: WHOLE_PICTURE_LAYOUT, reason: "No face was analysed: the whole frame is kept." };
   const onScreen = faceOnScreen(f.samples, f.frame);
   const share = onScreen.filter(Boolean).length / onScreen.length;
   const spoken = f.samples.map((s, i) => (s.t !== undefined && o.speech?.length ? speakingAt(o.speech, s.t) : false));
@@ -92,7 +92,7 @@ export function autoLayout(o: LayoutInput): AutoLayout {
   const faceShare = Math.max(share, speechShare);
   const seen = `a face is on screen for ${pct(share)} of the clip${speechSamples ? ` and ${pct(speechShare)} of its speech` : ""}`;
 
-  if (f.layout === "stacked" && f.faceCam) return { layout: "stacked", faceCam: f.faceCam, faceShare, reason: `A small face cam stays in a corner over changing picture: ${seen}.` };
+  if (f.layout === FACE_CAM_LAYOUT && f.faceCam) return { layout: FACE_CAM_LAYOUT, faceCam: f.faceCam, faceShare, reason: `A small face cam stays in a corner over changing picture: ${seen}.` };
   if (isPanelLayout(f.layout)) {
     const n = PEOPLE[f.layout];
     const comparable = comparableShare(f.samples, n);
@@ -103,9 +103,9 @@ export function autoLayout(o: LayoutInput): AutoLayout {
     }
   }
   const crowd = (f.people ?? 0) >= 3 && (f.dominantShare ?? 1) < CROWD_DOMINANT_SHARE;
-  if (crowd) return { layout: "wide", faceShare, reason: `${f.people} different people pass through the frame and none is on screen most of the time: the whole frame is kept.` };
-  if (f.path && faceShare >= MIN_FACE_SHARE) return { layout: "face_tracking", path: f.path, faceShare, reason: `One subject to follow: ${seen} (gaps up to ${BRIEF_LOSS_S} s bridged).` };
-  return { layout: "wide", faceShare, reason: `Only ${seen}: the whole frame is kept.` };
+  if (crowd) return { layout: WHOLE_PICTURE_LAYOUT, faceShare, reason: `${f.people} different people pass through the frame and none is on screen most of the time: the whole frame is kept.` };
+  if (f.path && faceShare >= MIN_FACE_SHARE) return { layout: AUTO_LAYOUT, path: f.path, faceShare, reason: `One subject to follow: ${seen} (gaps up to ${BRIEF_LOSS_S} s bridged).` };
+  return { layout: WHOLE_PICTURE_LAYOUT, faceShare, reason: `Only ${seen}: the whole frame is kept.` };
 }
 
 /** Two people are side by side in a clip when at least this share of its samples with faces shows both, of similar size. */

@@ -4,6 +4,7 @@ import type { Face } from "../engines/face/types.js";
 import { backgroundMotion } from "./activity.js";
 import { centreX, centreY, type FaceSample } from "./face-samples.js";
 import type { Rect } from "./panels.js";
+import { clamp } from "@katto/protocol";
 
 export interface FaceCamOptions {
   /** a cam face is smaller than this fraction of the frame height */
@@ -29,7 +30,6 @@ export interface FaceCam {
 }
 
 
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

@@ -1,5 +1,6 @@
 // Pure: who is in frame over a clip (how many people, how often together, a face cam), and the
 // layout that evidence suggests, for the layout chooser (auto-layout.ts).
+import { FACE_CAM_LAYOUT, WHOLE_PICTURE_LAYOUT, AUTO_LAYOUT, type SUBJECT_LAYOUTS } from "@katto/protocol";
 import { detectFaceCam, type FaceCamOptions } from "./face-cam.js";
 import { associateFaces, type Association, type AssociateOptions } from "./face-identities.js";
 import type { FaceSample } from "./face-samples.js";
@@ -71,7 +72,8 @@ export function summarizeFaces(samples: readonly FaceSample[], frame: { width: n
   };
 }
 
-export type SuggestedLayout = "face_tracking" | "split_screen" | "grid_3" | "grid_4" | "stacked" | "wide";
+/** A layout that follows the people in frame (the vocabulary's SUBJECT_LAYOUTS), or the whole picture. */
+export type SuggestedLayout = (typeof SUBJECT_LAYOUTS)[number] | typeof WHOLE_PICTURE_LAYOUT;
 
 /**
  * Layout from face evidence: a face cam over changing gameplay (detectFaceCam) -> stacked; no face
@@ -80,11 +82,11 @@ export type SuggestedLayout = "face_tracking" | "split_screen" | "grid_3" | "gri
  * (people appearing in turn are still one-at-a-time: face_tracking follows them).
  */
 export function suggestLayout(s: FaceSummary): SuggestedLayout {
-  if (s.samples === 0) return "wide";
-  if (s.faceCam) return "stacked";
-  if (s.faceRate < 0.3) return "wide";
+  if (s.samples === 0) return WHOLE_PICTURE_LAYOUT;
+  if (s.faceCam) return FACE_CAM_LAYOUT;
+  if (s.faceRate < 0.3) return WHOLE_PICTURE_LAYOUT;
   if (s.atLeast4 >= 0.5) return "grid_4";
   if (s.atLeast3 >= 0.5) return "grid_3";
   if (s.atLeast2 >= 0.5) return "split_screen";
-  return "face_tracking";
+  return AUTO_LAYOUT;
 }

@@ -3,6 +3,7 @@
 // inside the source frame and has the aspect of the band it fills, so nothing is letterboxed.
 import type { PanelLayout } from "@katto/protocol";
 import { normalizePath, type CropKeyframe } from "./crop-path.js";
+import { clamp } from "@katto/protocol";
 
 /** Where one panel looks: a centre in displayed source pixels, optionally moving over time. */
 export interface PanelFocus {
@@ -41,7 +42,6 @@ export const PANEL_GRID: Record<PanelLayout, { cols: number; rows: number }> = {
 };
 
 const evenDown = (n: number) => Math.max(2, 2 * Math.floor(n / 2));
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** Split `total` into `n` even lengths that sum to `total` (the last takes the remainder). */
 export function splitEven(total: number, n: number): number[] {

@@ -4,6 +4,7 @@
 import { normalizePath, type CropKeyframe } from "./crop-path.js";
 import { cutBetween } from "./face-samples.js";
 import type { Subject } from "./subject-choice.js";
+import { clamp } from "@katto/protocol";
 
 export interface CameraOptions {
   /** crop window width and largest left edge (CropWindow) */
@@ -32,7 +33,6 @@ export interface CameraStep {
   cut: boolean;
 }
 
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
  * Virtual camera over the samples. x is the crop window's left edge in source pixels.

@@ -11,7 +11,7 @@
 import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClipQuality, DroppedClip, DropReason, JobWarning } from "@katto/protocol";
-import { AUTO_LAYOUT, type ClipReport } from "@katto/protocol";
+import { AUTO_LAYOUT, type ClipReport, round3 } from "@katto/protocol";
 import { JobGoneError } from "../runtime/callback-client.js";
 import { clipDuration, planEdit, type ClipPlan } from "../editing/clip-plan.js";
 import type { ClipEdit } from "../editing/clip-edit.js";
@@ -200,4 +200,3 @@ export async function checkClips(run: JobRun, source: Source, transcript: Transc
   return { plans, qualities, warnings, dropped };
 }
 
-const round3 = (n: number) => Math.round(n * 1000) / 1000;

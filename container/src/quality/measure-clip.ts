@@ -20,7 +20,6 @@ import {
   emptyFrames,
   judgedFrames,
   parseSrtCues,
-  energyEnvelope,
   longestSilence,
   parseBlacks,
   parseEbur128,
@@ -34,6 +33,7 @@ import {
   type Edges,
   type Interval,
 } from "./measures.js";
+import { energyEnvelope } from "../engines/speech/chunks.js";
 
 /** Sampled frames per second of the picture checks. */
 export const QUALITY_FPS = 2;

@@ -64,31 +64,18 @@ export function speechShare(duration: number, silences: readonly Interval[], wor
   return round(Math.min(1, Math.max(0, speech / duration)));
 }
 
-/** Energy envelope: RMS level per frame of `frameS` seconds, dBFS (-120 for digital silence). */
-export function energyEnvelope(samples: Int16Array, sampleRate: number, frameS = 0.02): number[] {
-  const n = Math.max(1, Math.round(sampleRate * frameS));
-  const out: number[] = [];
-  for (let i = 0; i + n <= samples.length; i += n) {
-    let sum = 0;
-    for (let k = i; k < i + n; k++) sum += (samples[k]! / 32768) ** 2;
-    const rms = Math.sqrt(sum / n);
-    out.push(rms > 1e-6 ? 20 * Math.log10(rms) : -120);
-  }
-  return out;
-}
-
-function percentile(xs: readonly number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
+function percentile(xs: ArrayLike<number>, p: number): number {
+  const s = Array.from(xs).sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.max(0, Math.floor(p * (s.length - 1))))]! : -120;
 }
 
 /**
- * Speech onsets in an energy envelope (dBFS per frame of `frameS`): the times the level rises
+ * Speech onsets in an energy envelope (dBFS per frame of `frameS`, engines/speech/chunks.ts `energyEnvelope`): the times the level rises
  * above a threshold halfway between the noise floor (10th percentile) and the speech level (90th)
  * after at least `minQuietS` below it. Only onsets after a pause: inside running speech the
  * energy does not dip between words, so those word starts cannot be heard in the envelope.
  */
-export function speechOnsets(envelope: readonly number[], frameS: number, o: { minQuietS?: number; minRangeDb?: number } = {}): number[] {
+export function speechOnsets(envelope: ArrayLike<number>, frameS: number, o: { minQuietS?: number; minRangeDb?: number } = {}): number[] {
   const minQuiet = Math.max(1, Math.round((o.minQuietS ?? 0.25) / frameS));
   const floor = percentile(envelope, 0.1);
   const loud = percentile(envelope, 0.9);

@@ -17,7 +17,6 @@ import {
   unjudgedSpans,
   edgesAgainstSentences,
   emptyFrames,
-  energyEnvelope,
   longestSilence,
   parseBlacks,
   parseEbur128,
@@ -29,6 +28,7 @@ import {
   speechShare,
   subjectInFrame,
 } from "../../src/quality/measures.js";
+import { energyEnvelope } from "../../src/engines/speech/chunks.js";
 import { dropReason } from "../../src/quality/job-quality.js";
 import type { ClipPlan } from "../../src/editing/clip-plan.js";
 import type { Word } from "../../src/runtime/types.js";
