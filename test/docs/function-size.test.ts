@@ -31,9 +31,7 @@ const LONG_FILES: Record<string, number> = {
   "src/services/publishing/platforms/x.ts": 324,
   "src/services/render/events.ts": 313,
   "src/webhooks/delivery.ts": 308,
-  "container/src/analysis/moments.ts": 329,
   "container/src/ffmpeg/args.ts": 394,
-  "container/src/quality/measures.ts": 341,
 };
 
 /** A function's name as a reader finds it: its own, its variable's, its method's or property's, else `(anonymous)`. */

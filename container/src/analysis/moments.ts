@@ -4,71 +4,23 @@
 import { CONNECTORS } from "../text/lexicon.js";
 import { tokenize } from "../text/normalize.js";
 import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRanges } from "../text/sentences.js";
-import type { ClipConfig, ClipLength, Loudness, Moment, SelectionNote, Subscores, Transcript, Word } from "../runtime/types.js";
-import { type CandidateReason, type CandidateReport, CLIP_LENGTH_SECONDS, MAX_CANDIDATES, round3 } from "@katto/protocol";
+import type { ClipConfig, Loudness, Moment, SelectionNote, Subscores, Transcript, Word } from "../runtime/types.js";
+import { type CandidateReason, type CandidateReport, MAX_CANDIDATES, round3 } from "@katto/protocol";
+import { bucketOf, clipCount, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "./score-features.js";
 import { type Passage, rankPassage } from "./score.js";
 
-/** Allowed clip durations in seconds per requested bucket; without one, lengths that suit the content. */
-export const CLIP_BUCKETS: Readonly<Record<ClipLength | "auto", { min: number; max: number }>> = {
-  ...CLIP_LENGTH_SECONDS,
-  auto: { min: 15, max: 60 },
-};
-
-/** Longest silence a clip may contain between two of its sentences (seconds). */
-export const MAX_INNER_SILENCE_S = 3;
-
+export { bucketOf, CLIP_BUCKETS, clipCount, MAX_CLIPS, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 export { EDGE_PAD_S } from "./cuts.js";
 /** Two candidates sharing more than this share of their word sets (Jaccard) are near-duplicates. */
 export const DUPLICATE_JACCARD = 0.5;
-/**
- * With speech: one clip per full minute of speech (issue 36: a two-minute reading gives two, a
- * nine-minute talk nine, when the moments exist); without: one per this many seconds of source,
- * rounded up.
- */
-export const SPEECH_SECONDS_PER_CLIP = 60;
-export const SIGNAL_SECONDS_PER_CLIP = 150;
-export const MAX_CLIPS = 10;
 /** Weight a candidate loses for opening on a connector ("and", "so") and for each edge louder than its median. */
 const CONNECTOR_START_PENALTY = 15;
 const LOUD_EDGE_PENALTY = 25;
 /** Topic matches are chosen before anything else (a weight no score can reach). */
 const TOPIC_BONUS = 1000;
-
-export function bucketOf(config: ClipConfig): { min: number; max: number } {
-  return CLIP_BUCKETS[config.clipLength ?? "auto"] ?? CLIP_BUCKETS.auto;
-}
-
-/**
- * How many clips `seconds` (of speech, or of source without speech) aim for: 1..10, never above
- * maxClips; at least minClips (config.min_clips relaxes the cut-off), still never above maxClips.
- * Speech counts full minutes (rounded down); a source without speech counts its 2.5-minute spans
- * rounded up.
- */
-export function clipCount(seconds: number, maxClips: number, perClipS = SPEECH_SECONDS_PER_CLIP, minClips = 0, round: (x: number) => number = Math.floor): number {
-  const n = Math.max(1, Math.min(MAX_CLIPS, round(seconds / perClipS + (round === Math.floor ? 1e-9 : -1e-9))), Math.min(MAX_CLIPS, Math.floor(minClips)));
-  return Math.max(0, Math.min(n, Math.floor(maxClips)));
-}
-
-/**
- * Seconds of speech: the words joined across pauses shorter than MAX_INNER_SILENCE_S, the pause
- * that ends a thought (a reader's breath between lines is speaking time; a long silence is not).
- */
-export function speechSeconds(words: readonly Word[]): number {
-  let total = 0;
-  let a = -1;
-  let b = -1;
-  for (const w of words) {
-    if (a < 0 || w.start - b > MAX_INNER_SILENCE_S) {
-      if (a >= 0) total += b - a;
-      a = w.start;
-    }
-    b = Math.max(b, w.end);
-  }
-  return a >= 0 ? total + b - a : 0;
-}
 
 export interface TopicReport {
   keywords: string[];
