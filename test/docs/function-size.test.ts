@@ -27,7 +27,6 @@ const LONG_FILES: Record<string, number> = {
   "src/services/publishing/platforms/facebook.ts": 363,
   "src/services/publishing/platforms/x.ts": 324,
   "src/services/render/events.ts": 313,
-  "src/webhooks/delivery.ts": 308,
   "container/src/ffmpeg/args.ts": 394,
 };
 
