@@ -116,9 +116,24 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 const mentionRe = mentions.length ? new RegExp(`${mentions.map(([o]) => escape(o)).join("|")}(?=\\.(?:ts|js)\\b|[^\\w./-]|$)`, "g") : null;
 const mentionTo = new Map(mentions);
 
+/**
+ * Short mentions in comments and docs, `stages/bars.ts` or `../reframe/crop-path.ts`: an old path
+ * inside container/src that names its folder becomes the new one (every room is one folder deep,
+ * so a `../` before it stays right). Bare file names are left alone: they are ambiguous.
+ */
+const innerPairs = new Map();
+for (const f of allFiles.filter((f) => f.startsWith(`${SRC}/`))) {
+  const to = after(f);
+  const from = movedTo.has(f) ? f : oldPathOf(f);
+  const [o, n] = [from.slice(SRC.length + 1), to.slice(SRC.length + 1)];
+  if (o !== n && o.includes("/")) innerPairs.set(o, n);
+}
+const innerRe = innerPairs.size ? new RegExp(`(?<![\\w.-]|test/|src/)(?:${[...innerPairs.keys()].sort((a, b) => b.length - a.length).map(escape).join("|")})(?![\\w.-])`, "g") : null;
+
 function rewriteMentions(text) {
   let out = mentionRe ? text.replace(mentionRe, (m) => mentionTo.get(m) ?? m) : text;
   for (const [o, n] of folderMentions) out = out.split(o).join(n);
+  if (innerRe) out = out.replace(innerRe, (m) => innerPairs.get(m) ?? m);
   return out;
 }
 
