@@ -110,7 +110,7 @@ async function main() {
   // library of two generated assets (a still, a clip) over the words they match, and the captions
   // translated into Spanish by the offline translator: all ten options of the style. The time
   // includes what a job's preview does for them beyond the render itself: listening to the range
-  // for its pauses (edit/clip-edit.ts), translating the captions, planning the cutaways.
+  // for its pauses (editing/clip-edit.ts), translating the captions, planning the cutaways.
   const everything = { words_per_caption: 3, emphasis: "keywords", emoji: true, hook_title: true, zoom: "punch_in", remove_silences: true, remove_fillers: true, broll: "library", caption_language: "es" } as const;
   const brollDir = path.join(dir, "broll");
   mkdirSync(brollDir);

@@ -1,6 +1,6 @@
 // Captions in another language (style `caption_language`, issue 26), with the translation engines
 // the dub uses (../engines/translate, chosen by KATTO_TRANSLATOR). A clip's words are grouped into
-// the dub's phrases (pauses, sentence ends, at most 8 s: ../stages/dub-plan.ts groupPhrases), each
+// the dub's phrases (pauses, sentence ends, at most 8 s: ../captions/dub-plan.ts groupPhrases), each
 // phrase is translated as one text, and its translated words are spread over the time the original
 // phrase is spoken (spreadWords: in proportion to their length), so a caption is on screen while
 // its sentence is said. The pages of `words_per_caption` / `caption_lines` are then laid out from

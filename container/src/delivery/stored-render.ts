@@ -48,7 +48,7 @@ export interface StoredClipRender {
   words?: CaptionWord[];
   /** the captions in another language than `words` (dub, caption_language); the stored translation of the style's language when absent */
   translated?: TranslatedCaptions | null;
-  /** dubbed audio replacing the source's, one track per language (stages/dub.ts) */
+  /** dubbed audio replacing the source's, one track per language (work/dub.ts) */
   audioTracks?: readonly AudioTrack[];
   /** overrides of the stored layout / caption style (re-render params) */
   layoutMode?: string;

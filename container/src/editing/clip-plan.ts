@@ -36,7 +36,7 @@ export interface ClipPlan {
   panels: PanelFocus[] | null;
   /** stacked: the face-cam rectangle of the source (source pixels); the renderer's default when null */
   faceCam: Rect | null;
-  /** the picture inside the source's black bars (stages/bars.ts); crop windows, paths, panels and face cam are in its pixels */
+  /** the picture inside the source's black bars (framing/bars.ts); crop windows, paths, panels and face cam are in its pixels */
   content: Rect | null;
   /** why the layout was chosen, for the clip's metadata */
   layoutReason: string | null;
@@ -61,7 +61,7 @@ export interface ClipPlan {
    * null when the analysis did not see two
    */
   pair?: PanelFocus[] | null;
-  /** jump cuts (style remove_silences / remove_fillers), seconds from the clip start; set before rendering (edit/clip-edit.ts clipCuts) */
+  /** jump cuts (style remove_silences / remove_fillers), seconds from the clip start; set before rendering (editing/clip-edit.ts clipCuts) */
   cuts: PlannedCut[];
   files: ClipFiles;
 }

@@ -1,4 +1,4 @@
-// The automatic layout of each clip on a job's first render (reframe/auto-layout.ts), from speech
+// The automatic layout of each clip on a job's first render (framing/auto-layout.ts), from speech
 // and the faces found over the clip's range. Vertical sources stay passthrough; a fixed layout wins.
 import { openingFaces } from "../captions/title-place.js";
 import type { ClipPlan } from "./clip-plan.js";

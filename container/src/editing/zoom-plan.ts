@@ -109,7 +109,7 @@ const num = (n: number) => String(Number(n.toFixed(4)));
 
 /**
  * A sum written as a balanced tree: ffmpeg's expression parser refuses one nested about a hundred
- * levels deep (see ../reframe/crop-path.ts), which a flat sum of that many terms is.
+ * levels deep (see ../framing/crop-path.ts), which a flat sum of that many terms is.
  */
 export function balancedSum(terms: readonly string[]): string {
   if (terms.length === 0) return "0";

@@ -35,7 +35,7 @@ export interface RenderSpec {
   /** stacked: the face-cam region of the source; the top-right third when absent */
   faceCam?: Rect;
   /**
-   * The picture inside the source's own black bars (stages/bars.ts), displayed pixels: cut out
+   * The picture inside the source's own black bars (framing/bars.ts), displayed pixels: cut out
    * first, so every layout frames the picture, never the bars; crop paths, panels and the face
    * cam are then in this rectangle's pixels.
    */
@@ -68,11 +68,11 @@ export interface RenderSpec {
   commandsPath?: string;
   /**
    * Jump cuts (issue 26 remove_silences / remove_fillers): the pieces of the range kept, seconds
-   * from `start` (../edit/timeline.ts keptSpans), played back to back; the whole range when absent.
+   * from `start` (../editing/timeline.ts keptSpans), played back to back; the whole range when absent.
    * Edges on the output frame grid. Captions, overlays and zooms are on the cut timeline.
    */
   keep?: readonly Span[];
-  /** punch-in zooms on the cut timeline (../edit/zoom-plan.ts); drawn under the watermark and captions */
+  /** punch-in zooms on the cut timeline (../editing/zoom-plan.ts); drawn under the watermark and captions */
   zooms?: readonly Zoom[];
 }
 

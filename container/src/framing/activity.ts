@@ -1,5 +1,5 @@
 // Pure: picture cues measured on the sampled frames, for choosing whom to follow and for spotting a
-// face cam over gameplay. stages/faces.ts takes tiny luma fingerprints while it has each RGB frame
+// face cam over gameplay. framing/faces.ts takes tiny luma fingerprints while it has each RGB frame
 // in hand (the lower part of every face box, and a coarse grid of the whole frame); everything
 // else here differences those fingerprints after faces are associated into identities.
 import type { Association } from "./face-identities.js";

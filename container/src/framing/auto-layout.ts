@@ -26,7 +26,7 @@ export interface FaceEvidence {
   /** identities that last, and the share of face samples the most frequent one is in (layout-summary.ts) */
   people?: number;
   dominantShare?: number;
-  /** people seen speaking (stages/faces.ts countSpeakers) */
+  /** people seen speaking (framing/faces.ts countSpeakers) */
   speakers?: number;
 }
 

@@ -1,4 +1,4 @@
-// The sampled timeline every reframe module reads: what stages/faces.ts measures on each sampled
+// The sampled timeline every reframe module reads: what framing/faces.ts measures on each sampled
 // frame (faces, and the luma fingerprints activity.ts differences), face-box geometry, and where the
 // scene changes lie between samples.
 import type { Face } from "../engines/face/types.js";

@@ -28,7 +28,7 @@ export interface FaceSample {
   t: number;
   /** boxes in source display pixels */
   faces: Face[];
-  /** per face: luma fingerprint of its box (reframe/activity.ts FACE_GRID), for mouth motion */
+  /** per face: luma fingerprint of its box (framing/activity.ts FACE_GRID), for mouth motion */
   prints?: number[][];
   /** luma of the whole frame on FRAME_GRID, for picture motion outside a face cam */
   grid?: number[];
@@ -52,7 +52,7 @@ export interface SampleFacesOptions {
   source: string;
   /** displayed size of the source (ProbeResult.video width/height), or of `content` when given */
   video: { width: number; height: number };
-  /** the picture inside the source's black bars (stages/bars.ts), displayed pixels: faces are found and reported in it */
+  /** the picture inside the source's black bars (framing/bars.ts), displayed pixels: faces are found and reported in it */
   content?: Rect | null;
   start: number;
   end: number;

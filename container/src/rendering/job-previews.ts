@@ -1,6 +1,6 @@
 // The job's previews: one renderer for every plan (first renders and quality fixes alike: the
 // source, its watermark, the job's encoder, B-roll assets fetched once) and the rendering step that
-// renders each clip's preview on its own (stages/previews.ts). First of the job's three steps after
+// renders each clip's preview on its own (rendering/previews.ts). First of the job's three steps after
 // planning: previews, then their check (job-quality.ts), then delivery (job-delivery.ts).
 import { CLIP_FRAMES } from "@katto/protocol";
 import { join } from "node:path";
@@ -41,7 +41,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
   };
 }
 
-/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (stages/previews.ts). */
+/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (rendering/previews.ts). */
 export async function renderClipPreviews(run: JobRun, source: Source, plans: ClipPlan[], render: PreviewRender): Promise<PreviewsResult> {
   const { job, signal, dir } = run;
   run.enter("rendering", 55);

@@ -102,6 +102,6 @@ export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
 export interface Source {
   path: string;
   info: ProbeResult;
-  /** the picture inside the source's own black bars (null: none); every layout frames it (stages/bars.ts) */
+  /** the picture inside the source's own black bars (null: none); every layout frames it (framing/bars.ts) */
   content: Rect | null;
 }

@@ -51,7 +51,7 @@ export interface ClipRender {
   panels?: readonly PanelFocus[];
   /** stacked: the face-cam region; the top-right third when absent */
   faceCam?: Rect;
-  /** the picture inside the source's black bars (stages/bars.ts); framing coordinates are in it */
+  /** the picture inside the source's black bars (framing/bars.ts); framing coordinates are in it */
   content?: Rect | null;
   /** PNG overlaid top-left (brand kit watermark) */
   watermarkPath?: string | null;
@@ -62,11 +62,11 @@ export interface ClipRender {
   cutaways?: readonly Cutaway[];
   output: string;
   quality: Quality;
-  /** dubbed audio replacing the source's: one tagged track per language (stages/dub.ts) */
+  /** dubbed audio replacing the source's: one tagged track per language (work/dub.ts) */
   audioTracks?: readonly AudioTrack[];
-  /** jump cuts: the pieces of [start, end] kept, seconds from start (../edit/timeline.ts); all of it when absent */
+  /** jump cuts: the pieces of [start, end] kept, seconds from start (../editing/timeline.ts); all of it when absent */
   keep?: readonly Span[];
-  /** punch-in zooms on the cut timeline (../edit/zoom-plan.ts) */
+  /** punch-in zooms on the cut timeline (../editing/zoom-plan.ts) */
   zooms?: readonly Zoom[];
 }
 

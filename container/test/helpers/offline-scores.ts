@@ -1,4 +1,4 @@
-// The offline scores of moments, ranked as a job ranks them (stages/score.ts), synchronously: what
+// The offline scores of moments, ranked as a job ranks them (analysis/score.ts), synchronously: what
 // the scoring tests compare.
 import { rankScored, scoreEach } from "../../src/analysis/score.js";
 import type { ClipConfig, Moment, ScoredMoment, Transcript } from "../../src/runtime/types.js";

@@ -1,5 +1,5 @@
 // Clips that check themselves (docs/clip-quality.md), on sources built to fail: each is made in the
-// test with ffmpeg from the real media corpus, rendered by the real renderer (stages/render.ts, the
+// test with ffmpeg from the real media corpus, rendered by the real renderer (rendering/render.ts, the
 // pipeline's loudness and framing), then measured from the rendered file. Each flag has a file
 // built to raise it and a counterpart that does not.
 // Cheap by design: one speech source (`talk`) serves every speech, edge and picture case as short

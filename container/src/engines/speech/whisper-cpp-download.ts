@@ -42,7 +42,7 @@ export function createDownloadedWhisperEngine(cfg: WhisperDownloadConfig & { bin
   return {
     name: `whisper-cpp:${cfg.model}`,
     // what the engine that recognises can hear: any language with the model, English after the fallback
-    // (read after transcribing, so the first job's transcript already says English: stages/transcribe.ts)
+    // (read after transcribing, so the first job's transcript already says English: analysis/transcribe.ts)
     get languages() {
       return fellBack ? fellBack.languages : "any";
     },
