@@ -3,7 +3,7 @@
 // (once per isolate in production; tests build several envs). Services take what they need from
 // workerConfig(env); no other module reads a setting from the environment, so a bad value is
 // refused in one place with a message that names the variable and what it may be. Modelled on the
-// backend's container/src/config.ts; both read the environment the same way (@katto/protocol
+// backend's container/src/runtime/config.ts; both read the environment the same way (@katto/protocol
 // parseSettings: an empty value counts as unset, secrets are never echoed).
 //
 // Required secret (README "Configuration", docs/architecture.md "Configuration"): APP_SECRET, in

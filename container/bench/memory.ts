@@ -8,11 +8,11 @@ import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rea
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { extractAudio } from "../src/stages/audio.js";
-import { download } from "../src/stages/download.js";
-import { probe } from "../src/stages/probe.js";
-import { energyEnvelope, ENVELOPE_FRAME_S } from "../src/stages/transcribe-chunks.js";
-import { openEngineAudio } from "../src/stages/transcribe-wav.js";
+import { extractAudio } from "../src/analysis/audio.js";
+import { download } from "../src/analysis/download.js";
+import { probe } from "../src/analysis/probe.js";
+import { energyEnvelope, ENVELOPE_FRAME_S } from "../src/engines/speech/chunks.js";
+import { openEngineAudio } from "../src/analysis/transcribe-wav.js";
 
 const out = path.resolve(import.meta.dirname, "../../bench/out");
 

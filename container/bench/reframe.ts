@@ -7,12 +7,12 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createBlazeFace } from "../src/engines/face/blazeface.js";
-import { cropWindow } from "../src/reframe/crop-path.js";
+import { cropWindow } from "../src/framing/crop-path.js";
 import { coverage, facesPerFrame, jitter } from "../test/helpers/track-metrics.js";
-import { planFaceCrop } from "../src/reframe/face-crop.js";
-import { suggestLayout, summarizeFaces } from "../src/reframe/layout-summary.js";
-import { sampleFaces } from "../src/stages/faces.js";
-import { probe } from "../src/stages/probe.js";
+import { planFaceCrop } from "../src/framing/face-crop.js";
+import { suggestLayout, summarizeFaces } from "../src/framing/layout-summary.js";
+import { sampleFaces } from "../src/framing/faces.js";
+import { probe } from "../src/analysis/probe.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MEDIA = process.env.KATTO_MEDIA_DIR ?? path.resolve(repoRoot, "../shared/media");

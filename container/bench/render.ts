@@ -13,18 +13,18 @@ import path from "node:path";
 import { buildAss } from "../src/captions/ass.js";
 import { clipCaptions, emojiOverlays, writeClipCaptions } from "../src/captions/clip-captions.js";
 import { resolveCaptionStyle } from "../src/captions/styles.js";
-import { clipCuts, clipEdit, gridFps } from "../src/edit/clip-edit.js";
+import { clipCuts, clipEdit, gridFps } from "../src/editing/clip-edit.js";
 import { loudnessFilter } from "../src/ffmpeg/loudness.js";
 import type { BrollAsset } from "@katto/protocol";
 import { clipCutaways, type BrollSource } from "../src/broll/assets.js";
-import { brollEdits } from "../src/clip-plan.js";
-import { loadConfig } from "../src/config.js";
+import { brollEdits } from "../src/editing/clip-plan.js";
+import { loadConfig } from "../src/runtime/config.js";
 import { translateCaptions } from "../src/captions/translate.js";
 import { createTranslator } from "../src/engines/translate/index.js";
 import { cameraLikeSource } from "../../bench/camera-source.js";
-import { probe } from "../src/stages/probe.js";
-import { renderClip } from "../src/stages/render.js";
-import { cropTimeline, cropWindow, normalizePath, type CropKeyframe } from "../src/reframe/crop-path.js";
+import { probe } from "../src/analysis/probe.js";
+import { renderClip } from "../src/rendering/render.js";
+import { cropTimeline, cropWindow, normalizePath, type CropKeyframe } from "../src/framing/crop-path.js";
 
 /** A lively tracked path: `moves` moves over `dur` seconds, swaying across the window's range. */
 function livelyPath(moves: number, dur: number, maxX: number): CropKeyframe[] {
@@ -110,7 +110,7 @@ async function main() {
   // library of two generated assets (a still, a clip) over the words they match, and the captions
   // translated into Spanish by the offline translator: all ten options of the style. The time
   // includes what a job's preview does for them beyond the render itself: listening to the range
-  // for its pauses (edit/clip-edit.ts), translating the captions, planning the cutaways.
+  // for its pauses (editing/clip-edit.ts), translating the captions, planning the cutaways.
   const everything = { words_per_caption: 3, emphasis: "keywords", emoji: true, hook_title: true, zoom: "punch_in", remove_silences: true, remove_fillers: true, broll: "library", caption_language: "es" } as const;
   const brollDir = path.join(dir, "broll");
   mkdirSync(brollDir);

@@ -6,13 +6,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig, SPEECH_ENGINES } from "../src/config.js";
+import { loadConfig, SPEECH_ENGINES } from "../src/runtime/config.js";
 import { createSpeechEngine } from "../src/engines/speech/index.js";
 import type { SpeechEngine } from "../src/engines/speech/types.js";
 import { runFfmpeg } from "../src/ffmpeg/spawn.js";
 import { bareWord } from "../src/text/normalize.js";
 import { wordErrorRate } from "../test/helpers/wer.js";
-import type { Word } from "../src/types.js";
+import type { Word } from "../src/runtime/types.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MEDIA = process.env.KATTO_MEDIA_DIR ?? path.resolve(repoRoot, "../shared/media");

@@ -9,8 +9,8 @@ import { fileURLToPath } from "node:url";
 import { buildAss } from "../src/captions/ass.js";
 import { CAPTION_STYLES, resolveCaptionStyle, type CaptionStyleName } from "../src/captions/styles.js";
 import { LAYOUTS, type Layout } from "../src/ffmpeg/args.js";
-import { probe } from "../src/stages/probe.js";
-import { renderClip } from "../src/stages/render.js";
+import { probe } from "../src/analysis/probe.js";
+import { renderClip } from "../src/rendering/render.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mediaDir = process.env.KATTO_MEDIA_DIR || path.resolve(here, "../../../shared/media");

@@ -4,13 +4,13 @@ import { rm } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import os from "node:os";
 import { pathToFileURL } from "node:url";
-import { parseConfig } from "./config.js";
+import { parseConfig } from "./runtime/config.js";
 import { runProcess } from "./ffmpeg/spawn.js";
-import { JobRegistry } from "./jobs.js";
-import { log } from "./log.js";
-import { createLimiter } from "./pool.js";
-import { parseHdClipTask, parseManualClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "./protocol.js";
-import { claimWorkRoot } from "./work-root.js";
+import { JobRegistry } from "./work/jobs.js";
+import { log } from "./runtime/log.js";
+import { createLimiter } from "./runtime/pool.js";
+import { parseHdClipTask, parseManualClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "./runtime/protocol.js";
+import { claimWorkRoot } from "./runtime/work-root.js";
 
 const MAX_BODY = 1024 * 1024;
 
@@ -131,9 +131,9 @@ export async function main(): Promise<void> {
   const work = await claimWorkRoot(config.workDir ?? os.tmpdir());
   if (work.removed.length) log("warn", "removed the temp folders of backends that stopped without cleaning up", { folders: work.removed });
   process.env.TMPDIR = work.root;
-  const { createDefaultDeps } = await import("./pipeline-deps.js");
+  const { createDefaultDeps } = await import("./work/pipeline-deps.js");
   // engines are built once: a missing program or model (whisper.cpp) fails here
-  const { createDub } = await import("./stages/dub.js");
+  const { createDub } = await import("./work/dub.js");
   const registry = new JobRegistry({
     deps: createDefaultDeps(config),
     dub: createDub(config.dub),

@@ -8,7 +8,7 @@
 import { clamp } from "./numbers.js";
 
 // ---------------------------------------------------------------------------------------------
-// Kept spans and the maps between source time and clip time (moved from container/src/edit/timeline.ts)
+// Kept spans and the maps between source time and clip time (moved from container/src/editing/timeline.ts)
 
 /** A piece of the uncut clip timeline, seconds from the clip's source start; start < end. */
 export interface Span {
@@ -135,7 +135,7 @@ export interface CropKey {
 /**
  * The crop window's left edge at time t: linear between keyframes, held before the first and after
  * the last; two keyframes at one instant jump there. The render's ffmpeg expression is the same
- * function (container/src/reframe/crop-path.ts cropTimeline).
+ * function (container/src/framing/crop-path.ts cropTimeline).
  */
 export function cropXAt(path: readonly CropKey[], t: number): number {
   if (path.length === 0) return 0;
@@ -165,7 +165,7 @@ export interface ZoomKey {
 /**
  * The zoom at clip time t (scale 1 outside every zoom): smoothstep eases of ZOOM_EASE_S (at most half
  * the zoom) at both ends. The render's zoompan expression is the same function
- * (container/src/edit/zoom-plan.ts zoomFilter).
+ * (container/src/editing/zoom-plan.ts zoomFilter).
  */
 export function zoomAt(zooms: readonly ZoomKey[], t: number): { scale: number; x: number; y: number } {
   for (const z of zooms) {

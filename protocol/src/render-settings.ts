@@ -1,7 +1,7 @@
 // The render backend's settings that an operator chooses, by environment variable name. In
 // production the Worker forwards exactly these from its own vars and secrets to every container
 // instance (src/render-backend/container.ts), so one `wrangler deploy` configures both; the backend
-// parses them with the rest of its settings (container/src/config.ts, whose schema must name each
+// parses them with the rest of its settings (container/src/runtime/config.ts, whose schema must name each
 // of them: the type-checker holds the two equal). Settings that place the process (HOST, PORT, the
 // backend's own bearer token) are the backend's alone and are not listed here.
 export const RENDER_SETTINGS = [

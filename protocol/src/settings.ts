@@ -1,7 +1,7 @@
 // How both sides read settings from environment variables (the Worker's vars and secrets, the
 // backend's process.env): an empty value counts as unset (`KATTO_X=` in a shell, `X = ""` in
 // wrangler.toml), and every error names its variable and says what it may be, echoing the value
-// only when the setting is not a secret. src/config.ts and container/src/config.ts each declare
+// only when the setting is not a secret. src/config.ts and container/src/runtime/config.ts each declare
 // their schema; this is the one place the reading rule lives.
 import type { z } from "zod";
 

@@ -119,6 +119,31 @@ async function handleErrors(c: Context<DashboardEnv>, run: () => Promise<Respons
   }
 }
 
+/** The consent form's answer: denied, or the ticked scopes approved, an API key made for the client and the grant completed. */
+async function answerConsent(c: Context<DashboardEnv>, form: FormData, accountId: string): Promise<Response> {
+  const field = (n: string) => (typeof form.get(n) === "string" ? (form.get(n) as string) : "");
+  const helpers = oauth(c);
+  if (field("decision") !== "approve") {
+    const denied = await helpers.denyConsent(c.req.raw, field("handle"));
+    return new Response(null, { status: 302, headers: withLocation(denied.headers, denied.redirectTo) });
+  }
+  const ticked = form.getAll("scope").map(String).filter((s): s is Scope => (OAUTH_SCOPES as readonly string[]).includes(s));
+  if (!ticked.length) return c.html(await renderPage(<Problem message="Tick at least one permission, or choose Deny." />), 400);
+  const approved = await helpers.approveConsent(c.req.raw, field("handle"), { scope: ticked });
+  const client = await helpers.lookupClient(approved.request.clientId);
+  const clientName = (client?.clientName ?? approved.request.clientId).slice(0, 80);
+  const scopes = approved.request.scope.filter((s): s is Scope => (OAUTH_SCOPES as readonly string[]).includes(s));
+  const key = await createKey(c.env.DB, accountId, { scopes, name: `MCP: ${clientName}` });
+  const { redirectTo } = await helpers.completeAuthorization({
+    request: approved.request,
+    userId: accountId,
+    metadata: { keyId: key.id, clientName },
+    scope: scopes,
+    props: { apiKey: key.key, accountId, via: "oauth", keyId: key.id },
+  });
+  return new Response(null, { status: 302, headers: withLocation(approved.headers, redirectTo) });
+}
+
 export function registerOAuthPages(app: App) {
   const o = new Hono<DashboardEnv>();
   o.use("/oauth/*", sameOriginOnly);
@@ -155,26 +180,7 @@ export function registerOAuthPages(app: App) {
       }
       const session = await currentSession(c);
       if (!session) return c.html(await renderPage(<SignInStep error="Your session has ended. Sign in again." />), 401);
-      const helpers = oauth(c);
-      if (field("decision") !== "approve") {
-        const denied = await helpers.denyConsent(c.req.raw, field("handle"));
-        return new Response(null, { status: 302, headers: withLocation(denied.headers, denied.redirectTo) });
-      }
-      const ticked = form.getAll("scope").map(String).filter((s): s is Scope => (OAUTH_SCOPES as readonly string[]).includes(s));
-      if (!ticked.length) return c.html(await renderPage(<Problem message="Tick at least one permission, or choose Deny." />), 400);
-      const approved = await helpers.approveConsent(c.req.raw, field("handle"), { scope: ticked });
-      const client = await helpers.lookupClient(approved.request.clientId);
-      const clientName = (client?.clientName ?? approved.request.clientId).slice(0, 80);
-      const scopes = approved.request.scope.filter((s): s is Scope => (OAUTH_SCOPES as readonly string[]).includes(s));
-      const key = await createKey(c.env.DB, session.accountId, { scopes, name: `MCP: ${clientName}` });
-      const { redirectTo } = await helpers.completeAuthorization({
-        request: approved.request,
-        userId: session.accountId,
-        metadata: { keyId: key.id, clientName },
-        scope: scopes,
-        props: { apiKey: key.key, accountId: session.accountId, via: "oauth", keyId: key.id },
-      });
-      return new Response(null, { status: 302, headers: withLocation(approved.headers, redirectTo) });
+      return answerConsent(c, form, session.accountId);
     }),
   );
 

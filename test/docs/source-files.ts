@@ -1,5 +1,5 @@
 // What the rule tests under test/docs/ read: the source files of a folder and the modules each names.
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -25,3 +25,31 @@ export function specifiers(text: string): string[] {
   ];
   return found.map((m) => m[1]!);
 }
+
+/** The top-level rooms of `dir`: its folders as `dir/name/`, its source files as `dir/name.ts`. */
+export function rooms(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
+    if (statSync(path.join(ROOT, dir, name)).isDirectory()) return [`${dir}/${name}/`];
+    return /\.(ts|tsx)$/.test(name) && !name.endsWith(".d.ts") ? [`${dir}/${name}`] : [];
+  });
+}
+
+/** The workspace packages, by the name they are imported under, and their entry files. */
+const PACKAGES: Record<string, string> = {
+  "@katto/protocol": "protocol/src/index.ts",
+  "@katto/protocol/api": "protocol/src/api/index.ts",
+  "@katto/sdk": "sdk/src/index.ts",
+  "@katto/sdk/node": "sdk/src/node.ts",
+};
+const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
+
+/** The file a specifier of `from` names, as the bundler resolves it (.js → .ts, folder → index), or null when it is a package's. */
+export function resolveImport(spec: string, from: string): string | null {
+  if (PACKAGES[spec]) return path.join(ROOT, PACKAGES[spec]);
+  if (!spec.startsWith(".")) return null;
+  const base = path.resolve(path.dirname(from), spec);
+  const stem = base.replace(/\.(js|mjs|jsx)$/, "");
+  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+  return candidates.find(isFile) ?? null;
+}
+

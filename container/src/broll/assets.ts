@@ -7,9 +7,9 @@ import { BROLL_LIMITS, type BrollAsset, type JobWarning, type Style, type TaskBr
 import { keyRanks } from "../captions/keywords.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
-import { log } from "../log.js";
-import { downloadHttp } from "../stages/download.js";
-import { probe } from "../stages/probe.js";
+import { log } from "../runtime/log.js";
+import { downloadHttp } from "../analysis/download.js";
+import { probe } from "../analysis/probe.js";
 import { CUTAWAY, matchKey, planCutaways, type PlannedCutaway } from "./plan.js";
 import { createStockProvider, type StockProvider } from "./stock/index.js";
 

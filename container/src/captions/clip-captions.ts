@@ -5,7 +5,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { clipFrame, noEdits, type Aspect, type ClipEdits, type RenderLayout, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { type ImageOverlay, type Quality } from "../ffmpeg/args.js";
-import type { Rect } from "../reframe/panels.js";
+import type { Rect } from "../framing/panels.js";
 import { assDocument, type AssExtras } from "./ass.js";
 import type { CaptionWord } from "./clip-words.js";
 import { emojiImage } from "./emoji.js";

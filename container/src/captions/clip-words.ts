@@ -1,5 +1,5 @@
 // Words of one clip, re-timed relative to the clip start and kept inside the clip.
-import type { Word } from "../types.js";
+import type { Word } from "../runtime/types.js";
 
 export interface CaptionWord {
   text: string;

@@ -3,8 +3,8 @@
 // clip's `opening_faces`) are mapped into the caption canvas (the HD frame of the clip's shape) through the clip's layout;
 // the title takes the highest spot of the frame that meets no face and no caption.
 import { FACE_CAM_LAYOUT, HOOK_TITLE_S, isCropLayout, isPanelLayout, type RenderLayout } from "@katto/protocol";
-import { cropWindow } from "../reframe/crop-path.js";
-import { panelCells, stackedCrops, type Rect } from "../reframe/panels.js";
+import { cropWindow } from "../framing/crop-path.js";
+import { panelCells, stackedCrops, type Rect } from "../framing/panels.js";
 import { CANVAS, type Canvas } from "./styles.js";
 
 /** A horizontal band of the canvas, pixels from the top. */

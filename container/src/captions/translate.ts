@@ -1,6 +1,6 @@
 // Captions in another language (style `caption_language`, issue 26), with the translation engines
 // the dub uses (../engines/translate, chosen by KATTO_TRANSLATOR). A clip's words are grouped into
-// the dub's phrases (pauses, sentence ends, at most 8 s: ../stages/dub-plan.ts groupPhrases), each
+// the dub's phrases (pauses, sentence ends, at most 8 s: ../captions/dub-plan.ts groupPhrases), each
 // phrase is translated as one text, and its translated words are spread over the time the original
 // phrase is spoken (spreadWords: in proportion to their length), so a caption is on screen while
 // its sentence is said. The pages of `words_per_caption` / `caption_lines` are then laid out from
@@ -11,10 +11,10 @@
 // translated word is a key word only when it carries over verbatim from the spoken words (names,
 // numbers, brand words: "Python", "2024"), with the rank it had there. An emoji needs such a word.
 import type { TranslatedCaptions } from "@katto/protocol";
-import { StageError, toStageError } from "../errors.js";
+import { StageError, toStageError } from "../runtime/errors.js";
 import type { Translator } from "../engines/translate/types.js";
 import { languageName } from "../engines/translate/types.js";
-import { groupPhrases, spreadWords, type Phrase } from "../stages/dub-plan.js";
+import { groupPhrases, spreadWords, type Phrase } from "./dub-plan.js";
 import { detectLanguage } from "../text/lang.js";
 import type { CaptionWord } from "./clip-words.js";
 import { keyRanks, type KeyRank } from "./keywords.js";

@@ -1,14 +1,14 @@
 // Pure builders of ffmpeg / ffprobe argument arrays. No I/O here: every function is tested
 // without ffmpeg (test/ffmpeg-args.test.ts) and run through ./spawn.ts.
-import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropTimeline } from "../reframe/crop-path.js";
+import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropTimeline } from "../framing/crop-path.js";
 import { loudnessFilter } from "./loudness.js";
-import { panelCrops, panelGrid, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../reframe/panels.js";
+import { panelCrops, panelGrid, stackedCrops, type PanelFocus, type PanelLayout, type Rect } from "../framing/panels.js";
 
 import { RENDER_LAYOUTS, type RenderLayout, AUTO_LAYOUT, FALLBACK_LAYOUT, WHOLE_PICTURE_LAYOUT, aspectRatio, type Aspect } from "@katto/protocol";
-import type { HdPreset } from "../config.js";
+import type { HdPreset } from "../runtime/config.js";
 import { encodeArgs, type Quality } from "./encode-settings.js";
-import { isUncut, keptDuration, mapPath, type Span } from "../edit/timeline.js";
-import { zoomFilter, type Zoom } from "../edit/zoom-plan.js";
+import { isUncut, keptDuration, mapPath, type Span } from "../editing/timeline.js";
+import { zoomFilter, type Zoom } from "../editing/zoom-plan.js";
 import { cutAudioFilter, selectFilter } from "./cut-filters.js";
 import { cutawayChain, type Cutaway } from "./cutaway-filters.js";
 import { even, fpsValue, num, outputFps, sec } from "./filter-values.js";
@@ -35,7 +35,7 @@ export interface RenderSpec {
   /** stacked: the face-cam region of the source; the top-right third when absent */
   faceCam?: Rect;
   /**
-   * The picture inside the source's own black bars (stages/bars.ts), displayed pixels: cut out
+   * The picture inside the source's own black bars (framing/bars.ts), displayed pixels: cut out
    * first, so every layout frames the picture, never the bars; crop paths, panels and the face
    * cam are then in this rectangle's pixels.
    */
@@ -70,11 +70,11 @@ export interface RenderSpec {
   commandsPath?: string;
   /**
    * Jump cuts (issue 26 remove_silences / remove_fillers): the pieces of the range kept, seconds
-   * from `start` (../edit/timeline.ts keptSpans), played back to back; the whole range when absent.
+   * from `start` (../editing/timeline.ts keptSpans), played back to back; the whole range when absent.
    * Edges on the output frame grid. Captions, overlays and zooms are on the cut timeline.
    */
   keep?: readonly Span[];
-  /** punch-in zooms on the cut timeline (../edit/zoom-plan.ts); drawn under the watermark and captions */
+  /** punch-in zooms on the cut timeline (../editing/zoom-plan.ts); drawn under the watermark and captions */
   zooms?: readonly Zoom[];
 }
 
@@ -223,7 +223,7 @@ export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels"
   if (layout === "grid_4") {
     parts.push(`[p0][p1]hstack=inputs=2[r0]`, `[p2][p3]hstack=inputs=2[r1]`, `[r0][r1]vstack=inputs=2,setsar=1[framed]`);
   } else {
-    // one row of panels on a landscape frame, one column otherwise (../reframe/panels.ts panelGrid)
+    // one row of panels on a landscape frame, one column otherwise (../framing/panels.ts panelGrid)
     const stack = panelGrid(layout, spec.width, spec.height).rows === 1 ? "hstack" : "vstack";
     parts.push(`${crops.map((_, i) => `[p${i}]`).join("")}${stack}=inputs=${n},setsar=1[framed]`);
   }

@@ -1,7 +1,7 @@
 // Jump cuts (style remove_silences / remove_fillers) in the render's filter graph: the picture's
 // frames of the kept spans closed up over the gaps, and the sound cut at the same instants.
-import { balancedSum } from "../edit/zoom-plan.js";
-import { cutGaps, type Span } from "../edit/timeline.js";
+import { balancedSum } from "../editing/zoom-plan.js";
+import { cutGaps, type Span } from "../editing/timeline.js";
 import { num, sec } from "./filter-values.js";
 
 /**

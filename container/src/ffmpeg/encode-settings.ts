@@ -1,6 +1,6 @@
 // The encoder's settings per render quality, and the platform renditions that re-encode a finished
 // clip with the HD settings. The HD preset is the operator's (KATTO_HD_PRESET, config.ts).
-import { DEFAULT_HD_PRESET, type HdPreset } from "../config.js";
+import { DEFAULT_HD_PRESET, type HdPreset } from "../runtime/config.js";
 import type { CLIP_FRAMES } from "@katto/protocol";
 
 /** A render's quality: which of the clip frames (@katto/protocol CLIP_FRAMES) it is drawn at. */

@@ -42,7 +42,7 @@ export const RENDER_LAYOUT = "aresample=48000,aformat=channel_layouts=stereo";
 /**
  * ffmpeg arguments of the measuring pass: the first audio stream of `input` (of the range, if given)
  * through ebur128 with true peak, as rendered (RENDER_LAYOUT) or, `asRendered` false, on its own
- * channels (what silencedetect hears: ../edit/quiet.ts; a 5.1 source measures differently downmixed).
+ * channels (what silencedetect hears: ../editing/quiet.ts; a 5.1 source measures differently downmixed).
  */
 export function loudnessArgs(input: string, range?: { start: number; duration: number }, asRendered = true): string[] {
   const seek = range ? ["-ss", sec(range.start), "-t", sec(range.duration)] : [];

@@ -4,23 +4,10 @@
 // process group gets SIGTERM, then SIGKILL after a grace period.
 import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
 import { feedProgress, initialProgress, progressFraction } from "./progress.js";
+import { ProcessError } from "../runtime/errors.js";
 
-export type ProcessFailure = "spawn" | "exit" | "aborted";
-
-/** Typed failure of a spawned process: which stage, why, and the evidence. */
-export class ProcessError extends Error {
-  readonly name = "ProcessError";
-  constructor(
-    readonly stage: string,
-    readonly failure: ProcessFailure,
-    message: string,
-    readonly stderrTail: string,
-    readonly exitCode: number | null = null,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+// ProcessError sits in runtime/errors.ts, the room below, beside the StageError it is mapped to.
+export { ProcessError, type ProcessFailure } from "../runtime/errors.js";
 
 export interface RunOptions {
   /** pipeline stage name, carried on errors */

@@ -18,12 +18,12 @@ import {
   aspectRatio,
 } from "@katto/protocol";
 import { wordsForClip } from "../captions/clip-words.js";
-import { clipDuration, type ClipPlan } from "../clip-plan.js";
-import type { TimedRect } from "../edit/zoom-plan.js";
-import { cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropWindow } from "../reframe/crop-path.js";
-import type { PanelFocus } from "../reframe/panels.js";
-import { chooseLayout } from "../stages/render.js";
-import type { Word } from "../types.js";
+import { clipDuration, type ClipPlan } from "../editing/clip-plan.js";
+import type { TimedRect } from "../editing/zoom-plan.js";
+import { cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropWindow } from "../framing/crop-path.js";
+import type { PanelFocus } from "../framing/panels.js";
+import { chooseLayout } from "../rendering/render.js";
+import type { Word } from "../runtime/types.js";
 import { hasSubject } from "./flags.js";
 import { FRAME_EDGE_MARGIN, sentenceAlignedRange } from "./measures.js";
 

@@ -9,10 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { createBlazeFace } from "../engines/face/blazeface.js";
 import type { FaceDetector } from "../engines/face/types.js";
-import { quietThresholdDb } from "../edit/cut-plan.js";
+import { quietThresholdDb } from "../editing/cut-plan.js";
 import { LOUDNESS_TARGET_LUFS } from "../ffmpeg/loudness.js";
 import { runProcess } from "../ffmpeg/spawn.js";
-import { RawFrameParser } from "../stages/faces.js";
+import { RawFrameParser } from "../framing/faces.js";
 import { clipQuality, hasSubject, isClipping } from "./flags.js";
 import {
   captionOffsetMs,
@@ -20,7 +20,6 @@ import {
   emptyFrames,
   judgedFrames,
   parseSrtCues,
-  energyEnvelope,
   longestSilence,
   parseBlacks,
   parseEbur128,
@@ -34,6 +33,7 @@ import {
   type Edges,
   type Interval,
 } from "./measures.js";
+import { energyEnvelope } from "../engines/speech/chunks.js";
 
 /** Sampled frames per second of the picture checks. */
 export const QUALITY_FPS = 2;

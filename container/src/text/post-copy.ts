@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { MAX_HASHTAGS, MAX_DESCRIPTION_CHARS, type PostCopy } from "@katto/protocol";
-import { packageDir } from "../package-dir.js";
+import { packageDir } from "../runtime/package-dir.js";
 import { FILLER_WORDS, STOPWORDS } from "./lexicon.js";
 import { tagAll } from "./pos.js";
 import { stem } from "./stem.js";

@@ -6,7 +6,7 @@
 // language the engine reported for the words in it: where the engine told chunks apart, its
 // per-chunk report is trusted over the text (a look-alike language it chose stays chosen). Words
 // then carry their segment's language, which is what captions and titles read.
-import type { Segment, Word } from "../types.js";
+import type { Segment, Word } from "../runtime/types.js";
 import { detectLanguage } from "./lang.js";
 
 /**

@@ -1,5 +1,5 @@
 // Sentence-like groups of timed words: a new group starts after a pause or sentence-final punctuation.
-import type { Segment, Word } from "../types.js";
+import type { Segment, Word } from "../runtime/types.js";
 
 /** A pause longer than this ends a sentence even without punctuation (recognisers like pocketsphinx emit none). */
 export const SENTENCE_PAUSE_S = 0.6;

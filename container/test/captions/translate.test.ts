@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { clipCaptions } from "../../src/captions/clip-captions.js";
 import { timeTranslation, translateCaptions, translatedRanks, unsupportedPairMessage } from "../../src/captions/translate.js";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
-import { titleLookStyle } from "../../src/clip-plan.js";
-import { loadConfig } from "../../src/config.js";
+import { titleLookStyle } from "../../src/editing/clip-plan.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { createTranslator } from "../../src/engines/translate/index.js";
-import { groupPhrases } from "../../src/stages/dub-plan.js";
+import { groupPhrases } from "../../src/captions/dub-plan.js";
 import { words } from "../helpers/words.js";
 
 const signal = new AbortController().signal;

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RENDER_SETTINGS } from "@katto/protocol";
-import { loadConfig, parseConfig, PROCESS_SETTINGS } from "../../src/config.js";
+import { loadConfig, parseConfig, PROCESS_SETTINGS } from "../../src/runtime/config.js";
 import { containerRoot } from "../helpers/media.js";
 
 const errorsOf = (env: Record<string, string>) => {

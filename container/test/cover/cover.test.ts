@@ -4,8 +4,8 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { titleLookStyle } from "../../src/clip-plan.js";
-import { laplacianVariance, makeCover, pickCover, type CoverChoice, type CoverSample } from "../../src/cover.js";
+import { titleLookStyle } from "../../src/editing/clip-plan.js";
+import { laplacianVariance, makeCover, pickCover, type CoverChoice, type CoverSample } from "../../src/delivery/cover.js";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 

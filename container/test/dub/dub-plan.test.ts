@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { dubMixArgs, fitPhrase, groupPhrases, placePhrases, splitWords, spreadWords } from "../../src/stages/dub-plan.js";
-import { loadConfig } from "../../src/config.js";
-import { captionsFor } from "../../src/stages/dub.js";
+import { dubMixArgs, fitPhrase, groupPhrases, placePhrases, splitWords, spreadWords } from "../../src/captions/dub-plan.js";
+import { loadConfig } from "../../src/runtime/config.js";
+import { captionsFor } from "../../src/work/dub.js";
 import { APERTIUM_ROUTES, fromLines, toLines } from "../../src/engines/translate/apertium.js";
 import { wavDurationFromHeader } from "../../src/engines/tts/wav.js";
 

@@ -6,12 +6,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CallbackClient } from "../../src/callback-client.js";
+import type { CallbackClient } from "../../src/runtime/callback-client.js";
 import type { DubLanguage } from "@katto/protocol";
-import type { RerenderJob } from "../../src/protocol.js";
-import { runRerender } from "../../src/rerender.js";
-import { createDub } from "../../src/stages/dub.js";
-import { loadConfig } from "../../src/config.js";
+import type { RerenderJob } from "../../src/runtime/protocol.js";
+import { runRerender } from "../../src/work/rerender.js";
+import { createDub } from "../../src/work/dub.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
 

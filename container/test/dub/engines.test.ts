@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTranslator } from "../../src/engines/translate/index.js";
 import { createSynthesizer } from "../../src/engines/tts/index.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { toKana, toPinyin } from "../../src/engines/tts/phonetic.js";
 import { startLoopback } from "../engines/loopback.js";
 import { tmpDir } from "../helpers/media.js";

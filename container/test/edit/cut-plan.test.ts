@@ -1,9 +1,9 @@
 // Planning jump cuts (issue 26): which pauses shrink, which words are fillers (a conservative rule),
 // cut edges on the frame grid, never into a kept word.
 import { describe, expect, it } from "vitest";
-import { fillerRanges, KEEP_PAUSE_S, MAX_PAUSE_S, planCuts, quietThresholdDb } from "../../src/edit/cut-plan.js";
-import { parseSilences, silencedetectArgs } from "../../src/edit/quiet.js";
-import { keptSpans, mapWords } from "../../src/edit/timeline.js";
+import { fillerRanges, KEEP_PAUSE_S, MAX_PAUSE_S, planCuts, quietThresholdDb } from "../../src/editing/cut-plan.js";
+import { parseSilences, silencedetectArgs } from "../../src/editing/quiet.js";
+import { keptSpans, mapWords } from "../../src/editing/timeline.js";
 
 /** Words at given times: [text, start, end]. */
 const ws = (...xs: [string, number, number][]) => xs.map(([text, start, end]) => ({ text, start, end }));

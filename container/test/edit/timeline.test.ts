@@ -1,10 +1,10 @@
 // The cut timeline (issue 26): kept spans, source -> clip time, words and crop paths moved onto it,
 // and the render filter that keeps the same spans.
 import { describe, expect, it } from "vitest";
-import { cutGaps, keptDuration, keptSpans, mapPath, mapWords, toClipTime } from "../../src/edit/timeline.js";
+import { cutGaps, keptDuration, keptSpans, mapPath, mapWords, toClipTime } from "../../src/editing/timeline.js";
 import { outputDuration, renderArgs, type RenderSpec } from "../../src/ffmpeg/args.js";
 import { cutAudioFilter, selectFilter } from "../../src/ffmpeg/cut-filters.js";
-import { cropXAt } from "../../src/reframe/crop-path.js";
+import { cropXAt } from "../../src/framing/crop-path.js";
 
 describe("keptSpans and toClipTime", () => {
   it("keeps what the cuts leave, merging overlapping and unsorted cuts", () => {

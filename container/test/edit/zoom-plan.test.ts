@@ -1,8 +1,8 @@
 // Planning punch-in zooms (issue 26): on key words and speaker changes, at least 4 s apart, eased,
 // never cropping the face off the frame.
 import { describe, expect, it } from "vitest";
-import { keptSpans } from "../../src/edit/timeline.js";
-import { balancedSum, faceBoxesPerSecond, frameFaces, planZooms, speakerChanges, ZOOM_EASE_S, ZOOM_MIN_SCALE, ZOOM_SPACING_S, zoomAt, zoomCandidates, zoomFilter, type FrameFace } from "../../src/edit/zoom-plan.js";
+import { keptSpans } from "../../src/editing/timeline.js";
+import { balancedSum, faceBoxesPerSecond, frameFaces, planZooms, speakerChanges, ZOOM_EASE_S, ZOOM_MIN_SCALE, ZOOM_SPACING_S, zoomAt, zoomCandidates, zoomFilter, type FrameFace } from "../../src/editing/zoom-plan.js";
 
 const word = (start: number) => ({ start, end: start + 0.4 });
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { lowConfidenceThreshold } from "@katto/protocol";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
-import { transcribe } from "../../src/stages/transcribe.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
 import { tokenize } from "../../src/text/normalize.js";
 import path from "node:path";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";

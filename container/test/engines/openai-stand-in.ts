@@ -11,8 +11,8 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { energyEnvelope } from "../../src/stages/transcribe-chunks.js";
-import { ENGINE_SAMPLE_RATE, readEngineSamples, writeWav } from "../../src/stages/transcribe-wav.js";
+import { energyEnvelope } from "../../src/engines/speech/chunks.js";
+import { ENGINE_SAMPLE_RATE, readEngineSamples, writeWav } from "../../src/analysis/transcribe-wav.js";
 import { mediaDir } from "../transcribe/media.js";
 
 export interface GoldWord {

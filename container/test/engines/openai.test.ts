@@ -3,13 +3,13 @@
 // segment-only answers, 429 with Retry-After, 5xx then success, 4xx messages, and long audio in
 // chunks stitched back on the source's clock.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { StageError } from "../../src/errors.js";
+import { loadConfig } from "../../src/runtime/config.js";
+import { StageError } from "../../src/runtime/errors.js";
 import { retryAfterS, retryDelayS } from "../../src/engines/http-retry.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
 import { createOpenAiSpeechEngine, endpointMessage, maxUploadSeconds, parseVerboseJson, transcriptionForm } from "../../src/engines/speech/openai.js";
 import { wordsFromSegments } from "../../src/engines/speech/segment-words.js";
-import { transcribe } from "../../src/stages/transcribe.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
 import { wordErrorRate } from "../helpers/wer.js";
 import { tmpDir } from "../helpers/media.js";
 import { type GoldSource, openAiError, senseAndSensibility, startOpenAiStandIn } from "./openai-stand-in.js";

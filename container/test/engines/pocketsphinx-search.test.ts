@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { pocketsphinxArgs, SEARCH_EFFORT } from "../../src/engines/speech/pocketsphinx.js";
 
 describe("pocketsphinx search effort", () => {

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
-import { transcribe } from "../../src/stages/transcribe.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
 import { median, signedStartErrors } from "../helpers/timing-error.js";
 import { gridRef, sonnetLinesRef, type TimingRef } from "../helpers/timing-refs.js";
 import { mediaDir } from "../transcribe/media.js";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { checkWhisperCpp, parseWhisperCppJson, whisperCppArgs, whisperCppEngineName } from "../../src/engines/speech/whisper-cpp.js";
 import { wordErrorRate } from "../helpers/wer.js";
 import { mediaDir } from "../transcribe/media.js";

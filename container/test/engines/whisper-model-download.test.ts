@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
 import { ensureModelFile, ModelDownloadError } from "../../src/engines/speech/model-download.js";
 import { createDownloadedWhisperEngine, modelCacheDir, whisperModelSpec } from "../../src/engines/speech/whisper-cpp-download.js";

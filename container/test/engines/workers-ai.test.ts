@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { parseWhisperOutput, WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import { mediaDir } from "../transcribe/media.js";
 import { startLoopback } from "./loopback.js";

@@ -14,9 +14,9 @@ import { CLIP_METADATA_VERSION, type ClipMetadata } from "@katto/protocol";
 import { timelineFromClip } from "../../../src/services/export/from-clip.js";
 import { writeMlt } from "../../../src/services/export/mlt.js";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
-import { cropWindow } from "../../src/reframe/crop-path.js";
-import { probe } from "../../src/stages/probe.js";
-import { renderClip } from "../../src/stages/render.js";
+import { cropWindow } from "../../src/framing/crop-path.js";
+import { probe } from "../../src/analysis/probe.js";
+import { renderClip } from "../../src/rendering/render.js";
 import { ffprobe, grayFrame, media, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

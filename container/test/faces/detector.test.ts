@@ -3,12 +3,12 @@
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBlazeFace, type BlazeFaceDetector } from "../../src/engines/face/blazeface.js";
-import { cropWindow } from "../../src/reframe/crop-path.js";
+import { cropWindow } from "../../src/framing/crop-path.js";
 import { coverage, jitter } from "../helpers/track-metrics.js";
-import { planFaceCrop } from "../../src/reframe/face-crop.js";
-import { suggestLayout, summarizeFaces } from "../../src/reframe/layout-summary.js";
-import { analyzeClipFaces, sampleFaces } from "../../src/stages/faces.js";
-import { probe } from "../../src/stages/probe.js";
+import { planFaceCrop } from "../../src/framing/face-crop.js";
+import { suggestLayout, summarizeFaces } from "../../src/framing/layout-summary.js";
+import { analyzeClipFaces, sampleFaces } from "../../src/framing/faces.js";
+import { probe } from "../../src/analysis/probe.js";
 import { media } from "../helpers/media.js";
 
 /** Decode a still to RGB24 with ffmpeg, at most 640 px wide (what the faces stage feeds the model). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { anchorCounts, anchorLayers, generateAnchors } from "../../src/engines/face/anchors.js";
 import { decodeHead, iou, sigmoid, weightedNms, type RawDetection } from "../../src/engines/face/decode.js";
 import { fillInput, letterbox, toFramePoint } from "../../src/engines/face/letterbox.js";
-import { RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize, scaleFace } from "../../src/stages/faces.js";
+import { RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize, scaleFace } from "../../src/framing/faces.js";
 
 describe("anchors", () => {
   it("merge equal strides like MediaPipe: 256 input, strides 16,32,32,32 -> 512 + 384", () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Face } from "../../src/engines/face/types.js";
-import { cropXAt, normalizePath } from "../../src/reframe/crop-path.js";
+import { cropXAt, normalizePath } from "../../src/framing/crop-path.js";
 import { coverage, jitter } from "../helpers/track-metrics.js";
-import { planFaceCrop } from "../../src/reframe/face-crop.js";
-import { associateFaces } from "../../src/reframe/face-identities.js";
-import type { FaceSample as SampleLike } from "../../src/reframe/face-samples.js";
-import { suggestLayout, summarizeFaces, type FaceSummary } from "../../src/reframe/layout-summary.js";
-import { subjectSeries, type Subject } from "../../src/reframe/subject-choice.js";
-import { simplifyPath, simulateCamera } from "../../src/reframe/virtual-camera.js";
+import { planFaceCrop } from "../../src/framing/face-crop.js";
+import { associateFaces } from "../../src/framing/face-identities.js";
+import type { FaceSample as SampleLike } from "../../src/framing/face-samples.js";
+import { suggestLayout, summarizeFaces, type FaceSummary } from "../../src/framing/layout-summary.js";
+import { subjectSeries, type Subject } from "../../src/framing/subject-choice.js";
+import { simplifyPath, simulateCamera } from "../../src/framing/virtual-camera.js";
 
 const face = (cx: number, cy: number, size: number, score = 0.9): Face => ({ x: cx - size / 2, y: cy - size / 2, w: size, h: size, score });
 /** samples at fps over [0, seconds), faces given by a function of time */

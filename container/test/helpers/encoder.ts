@@ -2,7 +2,7 @@
 // x264's ultrafast (an operator's KATTO_HD_PRESET), about half the encode CPU of the default, still
 // High profile. The default preset is what test/render/render.test.ts and the all-styles test
 // (test/render/all-styles.test.ts) encode with.
-import type { Encoder } from "../../src/stages/render.js";
-import { createLimiter } from "../../src/pool.js";
+import type { Encoder } from "../../src/rendering/render.js";
+import { createLimiter } from "../../src/runtime/pool.js";
 
 export const fastHdEncoder: Encoder = { slots: createLimiter(2), hdPreset: "ultrafast" };

@@ -1,7 +1,7 @@
 // Word-timing error of a recogniser against a timed reference: recognised words are matched to
 // reference words by text and order (longest common subsequence on bare words), and each match
 // gives the signed start error (recognised minus reference; positive = the recogniser is late).
-import type { Word } from "../../src/types.js";
+import type { Word } from "../../src/runtime/types.js";
 import { bareWord } from "../../src/text/normalize.js";
 
 /** A reference word; start is null when the reference does not time it (line- or utterance-level references time only each line's first word). */

@@ -1,6 +1,6 @@
 // Pure quality measures of a crop path against the followed face (tests and bench/reframe.ts).
-import { cropXAt, type CropKeyframe } from "../../src/reframe/crop-path.js";
-import type { Subject } from "../../src/reframe/subject-choice.js";
+import { cropXAt, type CropKeyframe } from "../../src/framing/crop-path.js";
+import type { Subject } from "../../src/framing/subject-choice.js";
 
 export interface MetricInput {
   path: readonly CropKeyframe[];

@@ -2,8 +2,8 @@
 // transcripts built word by word, so each reason is forced by the material, not assumed.
 import { CANDIDATE_REASONS, MAX_CANDIDATES } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
-import { bucketOf, planMoments } from "../../src/stages/moments.js";
-import type { Transcript, Word } from "../../src/types.js";
+import { bucketOf, planMoments } from "../../src/analysis/moments.js";
+import type { Transcript, Word } from "../../src/runtime/types.js";
 
 /** Sentences at 0.3 s per word, 0.1 s between words, `gap` s between sentences (or per-sentence gaps). */
 function transcriptOf(sentences: string[], gap: number | number[] = 1): Transcript {
@@ -108,7 +108,7 @@ describe("min_clips", () => {
 
 describe("fewerClipsWarning", () => {
   it("warns over the whole source when min_clips was not met, saying why; nothing when met or not asked", async () => {
-    const { fewerClipsWarning } = await import("../../src/job-delivery.js");
+    const { fewerClipsWarning } = await import("../../src/delivery/job-delivery.js");
     expect(fewerClipsWarning(undefined, 1, "x", 60)).toEqual([]);
     expect(fewerClipsWarning(3, 3, null, 60)).toEqual([]);
     expect(fewerClipsWarning(4, 2, "The 90 seconds of speech hold only 2 non-overlapping passages of 30–60 s.", 61.25)).toEqual([

@@ -5,10 +5,10 @@ import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
-import { bucketOf, planMoments, speechSeconds } from "../../src/stages/moments.js";
-import { transcribe } from "../../src/stages/transcribe.js";
-import { readEngineSamples } from "../../src/stages/transcribe-wav.js";
-import type { ClipLength, Moment, Transcript } from "../../src/types.js";
+import { bucketOf, planMoments, speechSeconds } from "../../src/analysis/moments.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
+import { readEngineSamples } from "../../src/analysis/transcribe-wav.js";
+import type { ClipLength, Moment, Transcript } from "../../src/runtime/types.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 
 const dir = tmpDir("katto-clips-real-");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cutAfter, cutBefore, EDGE_PAD_S, levelAt, medianDb, quietEdge } from "../../src/stages/cuts.js";
-import type { Loudness, Word } from "../../src/types.js";
+import { cutAfter, cutBefore, EDGE_PAD_S, levelAt, medianDb, quietEdge } from "../../src/analysis/cuts.js";
+import type { Loudness, Word } from "../../src/runtime/types.js";
 
 /** A 20 ms level envelope: speech (-20 dB) where `loud(t)`, a quiet room (-60 dB) elsewhere. */
 const envelope = (seconds: number, loud: (t: number) => boolean): Loudness => ({

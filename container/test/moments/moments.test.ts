@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cutAfter, cutBefore } from "../../src/stages/cuts.js";
-import { bucketOf, clipCount, jaccard, MAX_INNER_SILENCE_S, planMoments, selectMoments, topicMatchReport } from "../../src/stages/moments.js";
-import { signalMoments } from "../../src/stages/moments-signals.js";
-import type { Transcript, Word } from "../../src/types.js";
+import { cutAfter, cutBefore } from "../../src/analysis/cuts.js";
+import { bucketOf, clipCount, jaccard, MAX_INNER_SILENCE_S, planMoments, selectMoments, topicMatchReport } from "../../src/analysis/moments.js";
+import { signalMoments } from "../../src/analysis/moments-signals.js";
+import type { Transcript, Word } from "../../src/runtime/types.js";
 
 /** Builds a transcript from sentences: 0.3 s per word, 0.1 s between words, `gap` s between sentences. */
 function transcriptOf(sentences: string[], gap = 1): Transcript {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { planMoments } from "../../src/stages/moments.js";
-import { computeSignals, sceneChangesInRange, dbToLinear, parseMetadataPrint } from "../../src/stages/signals.js";
+import { planMoments } from "../../src/analysis/moments.js";
+import { computeSignals, sceneChangesInRange, dbToLinear, parseMetadataPrint } from "../../src/analysis/signals.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "katto-signals-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

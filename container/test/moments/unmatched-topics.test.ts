@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { noteUnmatchedTopics } from "../../src/job-analysis.js";
-import type { ScoredMoment, Transcript } from "../../src/types.js";
+import { noteUnmatchedTopics } from "../../src/work/job-analysis.js";
+import type { ScoredMoment, Transcript } from "../../src/runtime/types.js";
 
 const words = "we talk about pricing and hiring today".split(" ").map((w, i) => ({ word: w, start: i, end: i + 0.5 }));
 const t: Transcript = { lang: "en", segments: [], words, engine: "test" };

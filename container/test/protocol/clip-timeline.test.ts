@@ -2,9 +2,9 @@
 // and clip time, the crop and zoom maths every consumer reads, and the view the frame shows.
 import { buildClipTimeline, captionPages, ClipTimelineSchema, clipTimeAt, coveredSpans, keptSourceRange, cropXAt, keptSpans, mapPath, mapWords, parseRate, placementTimes, sourcePlacement, sourceTimeAt, toClipTime, toUncutTime, viewAt, zoomAt, ZOOM_EASE_S, type ClipTimelineInput } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
-import * as container from "../../src/edit/timeline.js";
-import { cropXAt as containerCropXAt } from "../../src/reframe/crop-path.js";
-import { zoomAt as containerZoomAt } from "../../src/edit/zoom-plan.js";
+import * as container from "../../src/editing/timeline.js";
+import { cropXAt as containerCropXAt } from "../../src/framing/crop-path.js";
+import { zoomAt as containerZoomAt } from "../../src/editing/zoom-plan.js";
 
 // a 10-s clip at source 100-110 of a 1280x720 source, two cuts (103-104, 107-107.5): 8.5 s long
 const INPUT: ClipTimelineInput = {
@@ -107,7 +107,7 @@ describe("source time and clip time", () => {
     expect(toUncutTime(spans, toClipTime(spans, 6))).toBe(6);
   });
 
-  it("the render's names in container/src/edit/timeline.ts are the protocol's functions, not copies", () => {
+  it("the render's names in container/src/editing/timeline.ts are the protocol's functions, not copies", () => {
     expect(container.mapWords).toBe(mapWords);
     expect(container.mapPath).toBe(mapPath);
     expect(container.keptSpans).toBe(keptSpans);

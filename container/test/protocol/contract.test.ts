@@ -2,10 +2,10 @@
 // accept, stored clip metadata is read back the same way, and a newer format is refused clearly.
 import { CLIP_METADATA_VERSION, ClipMetadataSchema, HdClipTaskSchema, RenderEventSchema, RerenderTaskSchema } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
-import { clipReport, planClip } from "../../src/clip-plan.js";
-import { parseHdClipTask, parseRerenderJob } from "../../src/protocol.js";
-import { readStoredClip } from "../../src/stored-clip.js";
-import type { ProbeResult, ScoredMoment, Transcript } from "../../src/types.js";
+import { clipReport, planClip } from "../../src/editing/clip-plan.js";
+import { parseHdClipTask, parseRerenderJob } from "../../src/runtime/protocol.js";
+import { readStoredClip } from "../../src/delivery/stored-clip.js";
+import type { ProbeResult, ScoredMoment, Transcript } from "../../src/runtime/types.js";
 
 const probe: ProbeResult = { duration: 120, size: 1, formatName: "mp4", video: { width: 1920, height: 1080, fps: 29.97, codec: "h264", rotation: 0 }, audio: { codec: "aac", sampleRate: 48000, channels: 2 } };
 const transcript: Transcript = {

@@ -4,13 +4,13 @@
 // fixes composing in rounds, at most one of each kind per clip, on a stand-in for render-and-measure.
 import { AUTO_LAYOUT, FALLBACK_LAYOUT, type QualityFlag, type QualityFlagName } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
-import type { ClipPlan } from "../../src/clip-plan.js";
-import type { TimedRect } from "../../src/edit/zoom-plan.js";
-import { cropWindow, cropXAt, centerPath } from "../../src/reframe/crop-path.js";
+import type { ClipPlan } from "../../src/editing/clip-plan.js";
+import type { TimedRect } from "../../src/editing/zoom-plan.js";
+import { cropWindow, cropXAt, centerPath } from "../../src/framing/crop-path.js";
 import { faceKeptShare, fixesForLayout, fixPlan, judgeFix, reframeFor, runFixes, type FixState } from "../../src/quality/fixes.js";
-import { sideBySide } from "../../src/reframe/auto-layout.js";
-import { reframedFrom } from "../../src/stored-clip.js";
-import type { Word } from "../../src/types.js";
+import { sideBySide } from "../../src/framing/auto-layout.js";
+import { reframedFrom } from "../../src/delivery/stored-clip.js";
+import type { Word } from "../../src/runtime/types.js";
 
 const picture = { width: 1280, height: 720 };
 // 404 x 720 at x 438..842 when centred

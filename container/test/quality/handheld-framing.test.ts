@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_LAYOUT, PANEL_LAYOUTS, type BrollAsset } from "@katto/protocol";
 import { measureClip } from "../../src/quality/measure-clip.js";
 import { unjudgedSpans } from "../../src/quality/measures.js";
-import { probe } from "../../src/stages/probe.js";
+import { probe } from "../../src/analysis/probe.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 import { checkedClips, clipSummary, fixedMoment, reading, readingUnder, type ClipsEvent } from "../helpers/quality-job.js";

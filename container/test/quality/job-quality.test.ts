@@ -1,4 +1,4 @@
-// The job runner's checking step (container/src/job-quality.ts) on a source built to fail: real
+// The job runner's checking step (container/src/quality/job-quality.ts) on a source built to fail: real
 // speech from the corpus with 8 s of silence in the middle, a fake Worker on loopback, analysis
 // injected (the corpus's word alignment, three fixed moments). One moment ends mid-word (it is
 // moved to the sentence's end and rendered again, the fix recorded), one is only the silence (it
@@ -7,10 +7,10 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RenderJobSchema, type RenderEvent } from "@katto/protocol";
-import { createCallbackClient } from "../../src/callback-client.js";
-import type { AnalysisDeps } from "../../src/job-run.js";
-import { runJob } from "../../src/pipeline.js";
-import type { ScoredMoment, Transcript, Word } from "../../src/types.js";
+import { createCallbackClient } from "../../src/runtime/callback-client.js";
+import type { AnalysisDeps } from "../../src/rendering/job-run.js";
+import { runJob } from "../../src/work/pipeline.js";
+import type { ScoredMoment, Transcript, Word } from "../../src/runtime/types.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { ffmpeg, ffprobe, media, tmpDir } from "../helpers/media.js";
 

@@ -1,5 +1,5 @@
 // Clips that check themselves (docs/clip-quality.md), on sources built to fail: each is made in the
-// test with ffmpeg from the real media corpus, rendered by the real renderer (stages/render.ts, the
+// test with ffmpeg from the real media corpus, rendered by the real renderer (rendering/render.ts, the
 // pipeline's loudness and framing), then measured from the rendered file. Each flag has a file
 // built to raise it and a counterpart that does not.
 // Cheap by design: one speech source (`talk`) serves every speech, edge and picture case as short
@@ -10,15 +10,15 @@ import { describe, expect, it } from "vitest";
 import { FALLBACK_LAYOUT, type ClipQuality } from "@katto/protocol";
 import { measureClip } from "../../src/quality/measure-clip.js";
 import { edgesAgainstSentences } from "../../src/quality/measures.js";
-import { readStoredClip } from "../../src/stored-clip.js";
-import { measureStoredRender } from "../../src/stored-render.js";
+import { readStoredClip } from "../../src/delivery/stored-clip.js";
+import { measureStoredRender } from "../../src/delivery/stored-render.js";
 import { fixPlan } from "../../src/quality/fixes.js";
-import type { ClipPlan } from "../../src/clip-plan.js";
-import { cropWindow, centerPath } from "../../src/reframe/crop-path.js";
-import { probe } from "../../src/stages/probe.js";
-import { renderClip } from "../../src/stages/render.js";
+import type { ClipPlan } from "../../src/editing/clip-plan.js";
+import { cropWindow, centerPath } from "../../src/framing/crop-path.js";
+import { probe } from "../../src/analysis/probe.js";
+import { renderClip } from "../../src/rendering/render.js";
 import type { Layout } from "../../src/ffmpeg/args.js";
-import type { Word } from "../../src/types.js";
+import type { Word } from "../../src/runtime/types.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

@@ -2,7 +2,7 @@
 // on hand-made inputs, so a wrong number is caught without ffmpeg.
 import { buildClipTimeline, QUALITY_THRESHOLDS as T, summarizeQuality, type ClipQuality } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
-import { quietThresholdDb } from "../../src/edit/cut-plan.js";
+import { quietThresholdDb } from "../../src/editing/cut-plan.js";
 import { LOUDNESS_TARGET_LUFS } from "../../src/ffmpeg/loudness.js";
 import { fixPlan, shiftKeyframes } from "../../src/quality/fixes.js";
 import { measureArgs, SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
@@ -18,7 +18,6 @@ import {
   timelineUnjudged,
   edgesAgainstSentences,
   emptyFrames,
-  energyEnvelope,
   longestSilence,
   parseBlacks,
   parseEbur128,
@@ -30,9 +29,10 @@ import {
   speechShare,
   subjectInFrame,
 } from "../../src/quality/measures.js";
-import { dropReason } from "../../src/job-quality.js";
-import type { ClipPlan } from "../../src/clip-plan.js";
-import type { Word } from "../../src/types.js";
+import { energyEnvelope } from "../../src/engines/speech/chunks.js";
+import { dropReason } from "../../src/quality/job-quality.js";
+import type { ClipPlan } from "../../src/editing/clip-plan.js";
+import type { Word } from "../../src/runtime/types.js";
 
 const good: Measures = {
   subject_in_frame: 1,

@@ -2,13 +2,13 @@
 // face-cam (stacked) detection, on synthetic samples.
 import { describe, expect, it } from "vitest";
 import type { Face } from "../../src/engines/face/types.js";
-import { backgroundMotion, FACE_GRID, FRAME_GRID, fingerprintDiff, lumaGrid, mouthActivity, mouthMotion, speaking } from "../../src/reframe/activity.js";
-import { autoLayout } from "../../src/reframe/auto-layout.js";
-import { detectFaceCam } from "../../src/reframe/face-cam.js";
-import { associateFaces } from "../../src/reframe/face-identities.js";
-import type { FaceSample as SampleLike } from "../../src/reframe/face-samples.js";
-import { suggestLayout, summarizeFaces } from "../../src/reframe/layout-summary.js";
-import { activeSpeakers, subjectSeries } from "../../src/reframe/subject-choice.js";
+import { backgroundMotion, FACE_GRID, FRAME_GRID, fingerprintDiff, lumaGrid, mouthActivity, mouthMotion, speaking } from "../../src/framing/activity.js";
+import { autoLayout } from "../../src/framing/auto-layout.js";
+import { detectFaceCam } from "../../src/framing/face-cam.js";
+import { associateFaces } from "../../src/framing/face-identities.js";
+import type { FaceSample as SampleLike } from "../../src/framing/face-samples.js";
+import { suggestLayout, summarizeFaces } from "../../src/framing/layout-summary.js";
+import { activeSpeakers, subjectSeries } from "../../src/framing/subject-choice.js";
 
 const face = (cx: number, cy: number, size: number): Face => ({ x: cx - size / 2, y: cy - size / 2, w: size, h: size, score: 0.9 });
 /** deterministic pseudo-random 0..1 */

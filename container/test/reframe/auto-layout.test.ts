@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { autoLayout, BRIEF_LOSS_S, faceOnScreen, panelCentres, type FaceEvidence } from "../../src/reframe/auto-layout.js";
+import { autoLayout, BRIEF_LOSS_S, faceOnScreen, panelCentres, type FaceEvidence } from "../../src/framing/auto-layout.js";
 
 const face = (x: number, y: number, s = 100) => ({ x: x - s / 2, y: y - s / 2, w: s, h: s });
 const path = [{ t: 0, x: 300 }];

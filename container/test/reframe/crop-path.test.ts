@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centerPath, cropTimeline, cropWindow, cropXAt, normalizePath, reshapePath, type CropTimeline } from "../../src/reframe/crop-path.js";
-import { panelCells, stackedCrops } from "../../src/reframe/panels.js";
+import { centerPath, cropTimeline, cropWindow, cropXAt, normalizePath, reshapePath, type CropTimeline } from "../../src/framing/crop-path.js";
+import { panelCells, stackedCrops } from "../../src/framing/panels.js";
 import { aspectRatio } from "@katto/protocol";
 
 /** Evaluate the ffmpeg expression we generate with JS semantics (only +,-,*,/,clip, t). */

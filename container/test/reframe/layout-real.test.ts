@@ -4,10 +4,10 @@
 // smaller people behind her is followed rather than split, and a voice-over without a face is wide.
 import { describe, expect, it } from "vitest";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
-import { autoLayout, type FaceEvidence } from "../../src/reframe/auto-layout.js";
-import { cropWindow, cropXAt } from "../../src/reframe/crop-path.js";
-import { analyzeClipFaces } from "../../src/stages/faces.js";
-import { probe } from "../../src/stages/probe.js";
+import { autoLayout, type FaceEvidence } from "../../src/framing/auto-layout.js";
+import { cropWindow, cropXAt } from "../../src/framing/crop-path.js";
+import { analyzeClipFaces } from "../../src/framing/faces.js";
+import { probe } from "../../src/analysis/probe.js";
 import { media } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

@@ -6,11 +6,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import { renderArgs, type Layout } from "../../src/ffmpeg/args.js";
-import { cropWindow } from "../../src/reframe/crop-path.js";
-import { contentRect, cropdetectArgs, detectBars, parseCropdetect } from "../../src/stages/bars.js";
-import { analyzeClipFaces } from "../../src/stages/faces.js";
-import { probe } from "../../src/stages/probe.js";
-import { renderClip } from "../../src/stages/render.js";
+import { cropWindow } from "../../src/framing/crop-path.js";
+import { contentRect, cropdetectArgs, detectBars, parseCropdetect } from "../../src/framing/bars.js";
+import { analyzeClipFaces } from "../../src/framing/faces.js";
+import { probe } from "../../src/analysis/probe.js";
+import { renderClip } from "../../src/rendering/render.js";
 import { ffmpeg, grayFrame, media, meanGray, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

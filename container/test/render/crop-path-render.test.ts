@@ -6,10 +6,10 @@ import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cropWindow, cropXAt, normalizePath, type CropKeyframe } from "../../src/reframe/crop-path.js";
-import { probe } from "../../src/stages/probe.js";
-import { renderClip } from "../../src/stages/render.js";
-import type { ProbeResult } from "../../src/types.js";
+import { cropWindow, cropXAt, normalizePath, type CropKeyframe } from "../../src/framing/crop-path.js";
+import { probe } from "../../src/analysis/probe.js";
+import { renderClip } from "../../src/rendering/render.js";
+import type { ProbeResult } from "../../src/runtime/types.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { readFileSync, statSync } from "node:fs";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { download, isPlatformUrl, ytDlpArgs } from "../../src/stages/download.js";
+import { download, isPlatformUrl, ytDlpArgs } from "../../src/analysis/download.js";
 import { media, tmpDir } from "../helpers/media.js";
 
 const FILE = media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4");

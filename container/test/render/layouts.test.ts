@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIP_FRAMES } from "@katto/protocol";
 import { LAYOUTS, reframeFilter, renderArgs, type Layout } from "../../src/ffmpeg/args.js";
-import { defaultFaceCam, defaultFoci, panelCells, panelCrops, stackedCrops, type PanelLayout, type Rect } from "../../src/reframe/panels.js";
-import { probe } from "../../src/stages/probe.js";
-import { chooseLayout, renderClip } from "../../src/stages/render.js";
-import type { ProbeResult } from "../../src/types.js";
+import { defaultFaceCam, defaultFoci, panelCells, panelCrops, stackedCrops, type PanelLayout, type Rect } from "../../src/framing/panels.js";
+import { probe } from "../../src/analysis/probe.js";
+import { chooseLayout, renderClip } from "../../src/rendering/render.js";
+import type { ProbeResult } from "../../src/runtime/types.js";
 import { ffmpeg, ffprobe, grayFrame, media, meanGray, rgbFrame, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

@@ -1,7 +1,7 @@
 // The process-wide render limiter (pool.ts): at most N holders, FIFO, abort leaves the queue.
 import { describe, expect, it } from "vitest";
-import { createLimiter } from "../../src/pool.js";
-import { mezzanineArgs } from "../../src/stages/mezzanine.js";
+import { createLimiter } from "../../src/runtime/pool.js";
+import { mezzanineArgs } from "../../src/rendering/mezzanine.js";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 

@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { StageError } from "../../src/errors.js";
-import { parseProbe, probe, streamRotation, validateProbe } from "../../src/stages/probe.js";
+import { StageError } from "../../src/runtime/errors.js";
+import { parseProbe, probe, streamRotation, validateProbe } from "../../src/analysis/probe.js";
 import { media, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { buildAss } from "../../src/captions/ass.js";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { liveProcessCount, ProcessError } from "../../src/ffmpeg/spawn.js";
-import { probe } from "../../src/stages/probe.js";
-import { chooseLayout, renderClip } from "../../src/stages/render.js";
-import type { ProbeResult } from "../../src/types.js";
+import { probe } from "../../src/analysis/probe.js";
+import { chooseLayout, renderClip } from "../../src/rendering/render.js";
+import type { ProbeResult } from "../../src/runtime/types.js";
 import { brightCount, ffmpeg, ffprobe, grayFrame, media, meanGray, tmpDir } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 

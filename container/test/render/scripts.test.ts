@@ -9,9 +9,9 @@ import { breakUnits, layoutPages } from "../../src/captions/layout.js";
 import { captionFontFor, dominantScript } from "../../src/captions/script.js";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { textWidth } from "../../src/captions/text-width.js";
-import { probe } from "../../src/stages/probe.js";
-import { renderClip } from "../../src/stages/render.js";
-import type { ProbeResult } from "../../src/types.js";
+import { probe } from "../../src/analysis/probe.js";
+import { renderClip } from "../../src/rendering/render.js";
+import type { ProbeResult } from "../../src/runtime/types.js";
 import { ffmpeg, grayFrame, rgbFrame, tmpDir } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 

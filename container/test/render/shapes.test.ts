@@ -10,13 +10,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ASPECTS, AUTO_LAYOUT, clipFrame, QUALITY_THRESHOLDS, type Aspect, type ClipQuality } from "@katto/protocol";
 import { writeClipCaptions, emojiOverlays } from "../../src/captions/clip-captions.js";
 import { resolveCaptionStyle, SAFE } from "../../src/captions/styles.js";
-import { planClip, planEdit } from "../../src/clip-plan.js";
+import { planClip, planEdit } from "../../src/editing/clip-plan.js";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import { measureClip } from "../../src/quality/measure-clip.js";
-import { analyzeClipFaces } from "../../src/stages/faces.js";
-import { probe } from "../../src/stages/probe.js";
-import { renderClip } from "../../src/stages/render.js";
-import type { ProbeResult, ScoredMoment, Transcript } from "../../src/types.js";
+import { analyzeClipFaces } from "../../src/framing/faces.js";
+import { probe } from "../../src/analysis/probe.js";
+import { renderClip } from "../../src/rendering/render.js";
+import type { ProbeResult, ScoredMoment, Transcript } from "../../src/runtime/types.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
 import { media, tmpDir } from "../helpers/media.js";
 
@@ -65,7 +65,7 @@ async function renderShape(aspect: Aspect, detector: Awaited<ReturnType<typeof c
   // the planner as a job plans: the job's shape and the kit's caption look
   const p = planClip(moment, 0, info, transcript, { aspect, brandKit: KIT, captionStyle: "minimal" });
   if (p.cropWindow) {
-    // face tracking, as stages/layouts.ts runs it: the window of the clip's shape follows the face
+    // face tracking, as editing/layouts.ts runs it: the window of the clip's shape follows the face
     const faces = await analyzeClipFaces({ source: OBAMA, video: info.video!, start: p.start, end: p.end, window: p.cropWindow, detector, signal });
     if (faces.path?.length) (p.layout = AUTO_LAYOUT), (p.cropPath = faces.path);
   }

@@ -9,12 +9,12 @@ import { clipCaptions, emojiOverlays, writeClipCaptions } from "../../src/captio
 import { styleCaptions } from "../../src/captions/styled.js";
 import { resolveCaptionStyle, type CaptionStyle } from "../../src/captions/styles.js";
 import { openingFaces } from "../../src/captions/title-place.js";
-import { titleLookStyle } from "../../src/clip-plan.js";
+import { titleLookStyle } from "../../src/editing/clip-plan.js";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
-import type { Rect } from "../../src/reframe/panels.js";
-import { probe } from "../../src/stages/probe.js";
-import { renderClip } from "../../src/stages/render.js";
-import type { ProbeResult } from "../../src/types.js";
+import type { Rect } from "../../src/framing/panels.js";
+import { probe } from "../../src/analysis/probe.js";
+import { renderClip } from "../../src/rendering/render.js";
+import type { ProbeResult } from "../../src/runtime/types.js";
 import { media, rgbFrame, tmpDir } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 

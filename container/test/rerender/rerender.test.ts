@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { clipReport, planClip } from "../../src/clip-plan.js";
-import { parseRerenderJob } from "../../src/protocol.js";
-import { readStoredClip } from "../../src/stored-clip.js";
-import { rerenderLayout } from "../../src/stored-render.js";
-import type { ProbeResult, ScoredMoment } from "../../src/types.js";
+import { clipReport, planClip } from "../../src/editing/clip-plan.js";
+import { parseRerenderJob } from "../../src/runtime/protocol.js";
+import { readStoredClip } from "../../src/delivery/stored-clip.js";
+import { rerenderLayout } from "../../src/delivery/stored-render.js";
+import type { ProbeResult, ScoredMoment } from "../../src/runtime/types.js";
 
 const valid = {
   rerender_id: "rr_0123abcd",

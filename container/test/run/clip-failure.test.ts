@@ -5,11 +5,11 @@ import { readdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClipReportSchema, JobWarningSchema, RenderJobSchema, type JobWarning, type RenderEvent } from "@katto/protocol";
-import { createCallbackClient } from "../../src/callback-client.js";
-import type { AnalysisDeps } from "../../src/job-run.js";
-import { runJob } from "../../src/pipeline.js";
-import { createLimiter, type Limiter } from "../../src/pool.js";
-import type { ScoredMoment, Transcript } from "../../src/types.js";
+import { createCallbackClient } from "../../src/runtime/callback-client.js";
+import type { AnalysisDeps } from "../../src/rendering/job-run.js";
+import { runJob } from "../../src/work/pipeline.js";
+import { createLimiter, type Limiter } from "../../src/runtime/pool.js";
+import type { ScoredMoment, Transcript } from "../../src/runtime/types.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { ffprobe, generateVideo, tmpDir } from "../helpers/media.js";
 

@@ -3,10 +3,10 @@ import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCallbackClient, type CallbackClient } from "../../src/callback-client.js";
-import { StageError } from "../../src/errors.js";
+import { createCallbackClient, type CallbackClient } from "../../src/runtime/callback-client.js";
+import { StageError } from "../../src/runtime/errors.js";
 import { ProcessError } from "../../src/ffmpeg/spawn.js";
-import { runWork, workDirPrefix, type Work } from "../../src/run-work.js";
+import { runWork, workDirPrefix, type Work } from "../../src/runtime/run-work.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { mediaDir, tmpDir } from "../helpers/media.js";
 

@@ -10,10 +10,10 @@ import {
   speakingRate,
   topicKeywords,
   topicMatch,
-} from "../../src/stages/score-features.js";
-import { looksLikeQuestion, titleFromSentence, truncate } from "../../src/stages/score-title.js";
+} from "../../src/analysis/score-features.js";
+import { looksLikeQuestion, titleFromSentence, truncate } from "../../src/analysis/score-title.js";
 import { tokenize } from "../../src/text/normalize.js";
-import type { Word } from "../../src/types.js";
+import type { Word } from "../../src/runtime/types.js";
 
 const words = (n: number, step: number, dur = 0.3): Word[] => Array.from({ length: n }, (_, i) => ({ word: "w", start: i * step, end: i * step + dur }));
 

@@ -8,12 +8,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { llmHeadline } from "../../src/engines/scorer/workers-ai.js";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
-import { selectMoments } from "../../src/stages/moments.js";
+import { selectMoments } from "../../src/analysis/moments.js";
 import { scoreMoments } from "../helpers/offline-scores.js";
-import { titleFromSentence } from "../../src/stages/score-title.js";
-import { transcribe } from "../../src/stages/transcribe.js";
+import { titleFromSentence } from "../../src/analysis/score-title.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
 import { digitsForNumberWords, fitHeadline, headline, MAX_HEADLINE_CHARS } from "../../src/text/headline.js";
-import type { Transcript } from "../../src/types.js";
+import type { Transcript } from "../../src/runtime/types.js";
 import { mediaDir } from "../transcribe/media.js";
 
 const DANGLING_END = /\b(the|a|an|of|to|in|on|at|for|with|and|or|but|if|that|which|is|are|was|my|your|their|his|her)$/i;

@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
-import { planMoments } from "../../src/stages/moments.js";
+import { planMoments } from "../../src/analysis/moments.js";
 import { scoreMoments } from "../helpers/offline-scores.js";
-import { transcribe } from "../../src/stages/transcribe.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
 import { sentenceRanges } from "../../src/text/sentences.js";
-import type { Moment, Transcript } from "../../src/types.js";
+import type { Moment, Transcript } from "../../src/runtime/types.js";
 import { type SynthSpan, availableTts, synthesize } from "../transcribe/synth.js";
 import { FILLER_BEFORE, GAPS, HOOK, SCRIPT } from "./ranking-script.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEIGHTS, GENRE_WEIGHTS } from "../../src/stages/score.js";
+import { DEFAULT_WEIGHTS, GENRE_WEIGHTS } from "../../src/analysis/score.js";
 import { scoreMoments } from "../helpers/offline-scores.js";
-import type { Moment, Transcript, Word } from "../../src/types.js";
+import type { Moment, Transcript, Word } from "../../src/runtime/types.js";
 
 function momentOf(text: string, t0: number, wps = 3): Moment {
   const words: Word[] = text.split(" ").map((w, i) => ({ word: w, start: t0 + i / wps, end: t0 + i / wps + 0.8 / wps }));

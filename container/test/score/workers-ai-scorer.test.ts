@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createScorer } from "../../src/engines/scorer/index.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { createWorkersAiScorer, parseLlmScores, SCORER_MODEL } from "../../src/engines/scorer/workers-ai.js";
 import { WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import { TRANSLATION_MODEL } from "../../src/engines/translate/workers-ai.js";
 import { TTS_MODEL } from "../../src/engines/tts/workers-ai.js";
 import { workersAiModelNames } from "../engines/ai-models.js";
-import { scoreMomentsWith } from "../../src/stages/score.js";
+import { scoreMomentsWith } from "../../src/analysis/score.js";
 import { scoreMoments } from "../helpers/offline-scores.js";
-import type { Moment, Transcript, Word } from "../../src/types.js";
+import type { Moment, Transcript, Word } from "../../src/runtime/types.js";
 import { startLoopback } from "../engines/loopback.js";
 
 function momentOf(text: string, t0: number): Moment {

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClipTaskSchema, parseWith, type ManualClipTaskInput } from "@katto/protocol";
-import { manualMoment, requestedLayout } from "../../src/manual-clip.js";
+import { manualMoment, requestedLayout } from "../../src/work/manual-clip.js";
 import { SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
 import { type FakeWorker, startFakeWorker, waitFor } from "../helpers/fake-worker.js";
 import { ffprobe, mediaDir, parseSrt } from "../helpers/media.js";

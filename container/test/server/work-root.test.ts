@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { claimWorkRoot, workRootName } from "../../src/work-root.js";
+import { claimWorkRoot, workRootName } from "../../src/runtime/work-root.js";
 import { tmpDir } from "../helpers/media.js";
 
 /** The pid of a process that has exited (reaped, so nothing answers to it now). */

@@ -5,7 +5,7 @@ import { numberToWords } from "../../src/text/numbers.js";
 import { segmentsFromWords, sentenceRanges } from "../../src/text/sentences.js";
 import { stem } from "../../src/text/stem.js";
 import { wordErrorRate } from "../helpers/wer.js";
-import type { Word } from "../../src/types.js";
+import type { Word } from "../../src/runtime/types.js";
 
 describe("wordErrorRate", () => {
   it("is 0 for identical text regardless of case and punctuation", () => {

@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { extractAudio } from "../../src/stages/audio.js";
-import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/stages/transcribe-chunks.js";
-import { ENGINE_SAMPLE_RATE, readEngineSamples } from "../../src/stages/transcribe-wav.js";
+import { extractAudio } from "../../src/analysis/audio.js";
+import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/engines/speech/chunks.js";
+import { ENGINE_SAMPLE_RATE, readEngineSamples } from "../../src/analysis/transcribe-wav.js";
 import { tmpDir } from "../helpers/media.js";
 
 const dir = tmpDir("katto-audio-gap-");

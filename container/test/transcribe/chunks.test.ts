@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { energyEnvelope, findSilences, planChunks, silenceThresholdDb, stitchChunks } from "../../src/stages/transcribe-chunks.js";
-import { decideLanguage, tidyWords } from "../../src/stages/transcribe.js";
-import { downmixToMono, encodeWav, parseWavHeader, resampleLinear } from "../../src/stages/transcribe-wav.js";
-import type { Word } from "../../src/types.js";
+import { energyEnvelope, findSilences, planChunks, silenceThresholdDb, stitchChunks } from "../../src/engines/speech/chunks.js";
+import { decideLanguage, tidyWords } from "../../src/analysis/transcribe.js";
+import { downmixToMono, encodeWav, parseWavHeader, resampleLinear } from "../../src/analysis/transcribe-wav.js";
+import type { Word } from "../../src/runtime/types.js";
 
 describe("silences", () => {
   it("finds quiet runs in an energy envelope", () => {

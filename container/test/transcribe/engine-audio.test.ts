@@ -1,8 +1,8 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/stages/transcribe-chunks.js";
-import { encodeWav, ENGINE_SAMPLE_RATE, openEngineAudio } from "../../src/stages/transcribe-wav.js";
+import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/engines/speech/chunks.js";
+import { encodeWav, ENGINE_SAMPLE_RATE, openEngineAudio } from "../../src/analysis/transcribe-wav.js";
 import { tmpDir } from "../helpers/media.js";
 
 describe("openEngineAudio (streamed, fixed memory)", () => {

@@ -6,10 +6,10 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { wordsForClip } from "../../src/captions/clip-words.js";
 import { keyRanks } from "../../src/captions/keywords.js";
 import { createOpenAiSpeechEngine } from "../../src/engines/speech/openai.js";
-import { passageOf } from "../../src/stages/score.js";
-import { transcribe } from "../../src/stages/transcribe.js";
+import { passageOf } from "../../src/analysis/score.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
 import { MIN_WORDS_TO_DETECT, segmentLanguages } from "../../src/text/segment-lang.js";
-import type { Transcript } from "../../src/types.js";
+import type { Transcript } from "../../src/runtime/types.js";
 import { tmpDir } from "../helpers/media.js";
 import { type GoldSource, germanThenEnglish, startOpenAiStandIn } from "../engines/openai-stand-in.js";
 

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ENGINE_SAMPLE_RATE, readEngineSamples, writeWav } from "../../src/stages/transcribe-wav.js";
+import { ENGINE_SAMPLE_RATE, readEngineSamples, writeWav } from "../../src/analysis/transcribe-wav.js";
 
 export type Tts = "flite" | "espeak-ng";
 

@@ -4,11 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
-import { transcribe } from "../../src/stages/transcribe.js";
-import { ENVELOPE_FRAME_S, energyEnvelope, findSilences, planChunks } from "../../src/stages/transcribe-chunks.js";
-import { ENGINE_SAMPLE_RATE, readEngineSamples } from "../../src/stages/transcribe-wav.js";
+import { transcribe } from "../../src/analysis/transcribe.js";
+import { ENVELOPE_FRAME_S, energyEnvelope, findSilences, planChunks } from "../../src/engines/speech/chunks.js";
+import { ENGINE_SAMPLE_RATE, readEngineSamples } from "../../src/analysis/transcribe-wav.js";
 import { wordErrorRate } from "../helpers/wer.js";
-import type { Transcript } from "../../src/types.js";
+import type { Transcript } from "../../src/runtime/types.js";
 import { availableTts, synthesize } from "./synth.js";
 
 const SCRIPT = [
@@ -91,7 +91,7 @@ describe("transcribe without speech", () => {
   it("returns no words and lang null for silence", async () => {
     const d = mkdtempSync(path.join(os.tmpdir(), "katto-asr-sil-"));
     try {
-      const { writeWav } = await import("../../src/stages/transcribe-wav.js");
+      const { writeWav } = await import("../../src/analysis/transcribe-wav.js");
       const f = path.join(d, "silence.wav");
       await writeWav(f, new Int16Array(16000 * 3));
       const t = await transcribe(f, { signal: AbortSignal.timeout(30_000), durationS: 3, engine: createPocketsphinxEngine() });

@@ -47,6 +47,22 @@ const SignUpPage = (p: { error?: string; email?: string; open: boolean }) => (
   </Layout>
 );
 
+/** The page a one-time sign-in link opens: one button that POSTs its token. */
+function SignInLinkPage({ token }: { token: string }) {
+  return (
+    <Layout title="Sign in">
+      <div class="auth-wrap">
+        <form method="post" action="/dashboard/sign-in/link" class="card auth">
+          <h1>Continue to your dashboard</h1>
+          <p class="muted">This one-time link signs you in once and then stops working.</p>
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" class="btn primary wide" autofocus>Sign in</button>
+        </form>
+      </div>
+    </Layout>
+  );
+}
+
 export function registerAuthPages(d: Hono<DashboardEnv>) {
   d.get("/dashboard/sign-in", async (c) => {
     const next = safeNext(c.req.query("next"));
@@ -80,20 +96,7 @@ export function registerAuthPages(d: Hono<DashboardEnv>) {
   // a visitor in to someone else's account (the POST is same-origin only).
   d.get("/dashboard/sign-in/link", async (c) => {
     const token = c.req.query("token") ?? "";
-    return c.html(
-      await renderPage(
-        <Layout title="Sign in">
-          <div class="auth-wrap">
-            <form method="post" action="/dashboard/sign-in/link" class="card auth">
-              <h1>Continue to your dashboard</h1>
-              <p class="muted">This one-time link signs you in once and then stops working.</p>
-              <input type="hidden" name="token" value={token} />
-              <button type="submit" class="btn primary wide" autofocus>Sign in</button>
-            </form>
-          </div>
-        </Layout>,
-      ),
-    );
+    return c.html(await renderPage(<SignInLinkPage token={token} />));
   });
 
   d.post("/dashboard/sign-in/link", async (c) => {

@@ -104,18 +104,23 @@ function textProducer(id: string, cue: Cue, frames: number, p: ExportProject, ki
 
 /** The clip as an MLT XML document. */
 export function writeMlt(p: ExportProject): string {
-  const tl = p.timeline;
-  const { width: W, height: H } = tl.frame;
   const fps = projectFps(p);
-  const total = Math.max(1, toFrames(tl.duration, fps));
-  const parts: string[] = [];
-  parts.push(`<?xml version="1.0" encoding="utf-8"?>`);
-  parts.push(`<mlt LC_NUMERIC="C" version="7.12.0" title="${xmlEscape(p.name)}" producer="main_bin">`);
-  parts.push(
+  const total = Math.max(1, toFrames(p.timeline.duration, fps));
+  const source = sourceProducers(p, fps);
+  const overlays = overlayTracks(p, fps);
+  return [...mltHeader(p, fps, total), ...source.xml, sourcePlaylist(source.video), ...overlays.xml, ...tractorXml(p, ["background", "playlist0", ...overlays.tracks], total), ``].join("\n");
+}
+
+/** The document's head: the profile (frame size, rate), the bin and the black background track. */
+function mltHeader(p: ExportProject, fps: { num: number; den: number }, total: number): string[] {
+  const { width: W, height: H } = p.timeline.frame;
+  return [
+    `<?xml version="1.0" encoding="utf-8"?>`,
+    `<mlt LC_NUMERIC="C" version="7.12.0" title="${xmlEscape(p.name)}" producer="main_bin">`,
     `  <profile description="Katto ${W / gcd(W, H)}:${H / gcd(W, H)} ${W}x${H} ${num(fps.num / fps.den, 3)} fps" width="${W}" height="${H}" progressive="1" sample_aspect_num="1" sample_aspect_den="1" display_aspect_num="${W / gcd(W, H)}" display_aspect_den="${H / gcd(W, H)}" frame_rate_num="${fps.num}" frame_rate_den="${fps.den}" colorspace="709"/>`,
-  );
-  parts.push(`  <playlist id="main_bin">`, `    ${prop("xml_retain", 1)}`, `  </playlist>`);
-  parts.push(
+    `  <playlist id="main_bin">`,
+    `    ${prop("xml_retain", 1)}`,
+    `  </playlist>`,
     `  <producer id="black" in="0" out="${total - 1}">`,
     `    ${prop("length", total)}`,
     `    ${prop("eof", "pause")}`,
@@ -128,15 +133,17 @@ export function writeMlt(p: ExportProject): string {
     `  <playlist id="background">`,
     `    <entry producer="black" in="0" out="${total - 1}"/>`,
     `  </playlist>`,
-  );
+  ];
+}
 
-  // the source, one producer per kept piece, each with its own crop keyframes
-  const video: { producerId: string; inF: number; frames: number }[] = [];
-  tl.pieces.forEach((piece, i) => {
+/** The source, one producer per kept piece, each with its own crop keyframes; and where each piece sits. */
+function sourceProducers(p: ExportProject, fps: { num: number; den: number }): { xml: string[]; video: { producerId: string; inF: number; frames: number }[] } {
+  const xml: string[] = [];
+  const video = p.timeline.pieces.map((piece, i) => {
     const inF = toFrames(piece.source_start, fps);
     const frames = Math.max(1, toFrames(piece.clip_end, fps) - toFrames(piece.clip_start, fps));
     const id = `source${i}`;
-    parts.push(
+    xml.push(
       // the whole file: the playlist entry cuts the piece out of it (see the header)
       `  <producer id="${id}">`,
       `    ${prop("resource", p.sourceRef)}`,
@@ -157,14 +164,19 @@ export function writeMlt(p: ExportProject): string {
       `    </filter>`,
       `  </producer>`,
     );
-    video.push({ producerId: id, inF, frames });
+    return { producerId: id, inF, frames };
   });
-  parts.push(sourcePlaylist(video));
+  return { xml, video };
+}
 
-  const tracks = ["background", "playlist0"];
+/** The B-roll, caption and title tracks that have something on them: their producers and playlists, and their names. */
+function overlayTracks(p: ExportProject, fps: { num: number; den: number }): { xml: string[]; tracks: string[] } {
+  const tl = p.timeline;
+  const xml: string[] = [];
+  const tracks: string[] = [];
   const brollItems: TrackItem[] = tl.overlays.broll.map((b, i) => {
     const frames = Math.max(1, toFrames(b.end - b.start, fps));
-    parts.push(
+    xml.push(
       `  <producer id="broll${i}" in="0" out="${frames - 1}">`,
       `    ${prop("resource", b.asset)}`,
       `    ${prop("mlt_service", "avformat")}`,
@@ -174,30 +186,34 @@ export function writeMlt(p: ExportProject): string {
     return { startFrame: toFrames(b.start, fps), frames, producerId: `broll${i}` };
   });
   if (brollItems.length) {
-    parts.push(playlistXml("broll", "B-roll", brollItems, false));
+    xml.push(playlistXml("broll", "B-roll", brollItems, false));
     tracks.push("broll");
   }
   const captionItems: TrackItem[] = tl.captions.map((c, i) => {
     const frames = Math.max(1, toFrames(c.end, fps) - toFrames(c.start, fps));
-    parts.push(textProducer(`caption${i}`, c, frames, p, "caption"));
+    xml.push(textProducer(`caption${i}`, c, frames, p, "caption"));
     return { startFrame: toFrames(c.start, fps), frames, producerId: `caption${i}` };
   });
   if (captionItems.length) {
-    parts.push(playlistXml("captions", "Captions", captionItems, false));
+    xml.push(playlistXml("captions", "Captions", captionItems, false));
     tracks.push("captions");
   }
   if (tl.overlays.title_card) {
     const c = tl.overlays.title_card;
     const frames = Math.max(1, toFrames(c.end, fps) - toFrames(c.start, fps));
-    parts.push(textProducer("title0", c, frames, p, "title"));
-    parts.push(playlistXml("title", "Title", [{ startFrame: toFrames(c.start, fps), frames, producerId: "title0" }], false));
+    xml.push(textProducer("title0", c, frames, p, "title"));
+    xml.push(playlistXml("title", "Title", [{ startFrame: toFrames(c.start, fps), frames, producerId: "title0" }], false));
     tracks.push("title");
   }
+  return { xml, tracks };
+}
 
-  parts.push(`  <tractor id="tractor0" title="${xmlEscape(p.name)}" in="0" out="${total - 1}">`);
-  parts.push(`    ${prop("shotcut", 1)}`);
-  for (const t of tracks) parts.push(`    <track producer="${t}"${t === "playlist0" ? "" : ` hide="audio"`}/>`);
-  parts.push(
+/** The tractor: the tracks stacked, the source's audio mixed, each upper track blended over the frame. */
+function tractorXml(p: ExportProject, tracks: readonly string[], total: number): string[] {
+  const { width: W, height: H } = p.timeline.frame;
+  const out = [`  <tractor id="tractor0" title="${xmlEscape(p.name)}" in="0" out="${total - 1}">`, `    ${prop("shotcut", 1)}`];
+  for (const t of tracks) out.push(`    <track producer="${t}"${t === "playlist0" ? "" : ` hide="audio"`}/>`);
+  out.push(
     `    <transition id="mix1">`,
     `      ${prop("a_track", 0)}`,
     `      ${prop("b_track", 1)}`,
@@ -207,7 +223,7 @@ export function writeMlt(p: ExportProject): string {
     `    </transition>`,
   );
   for (let b = 1; b < tracks.length; b++) {
-    parts.push(
+    out.push(
       `    <transition id="blend${b}">`,
       `      ${prop("a_track", 0)}`,
       `      ${prop("b_track", b)}`,
@@ -219,8 +235,8 @@ export function writeMlt(p: ExportProject): string {
       `    </transition>`,
     );
   }
-  parts.push(`  </tractor>`, `</mlt>`, ``);
-  return parts.join("\n");
+  out.push(`  </tractor>`, `</mlt>`);
+  return out;
 }
 
 /** The source track: the pieces end to end, each entry's in and out the piece's frames of the source. */

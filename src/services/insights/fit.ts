@@ -16,7 +16,7 @@
 // sampling spread (σ² A⁻¹X'XA⁻¹ with A = X'X + λI), so the 95 % intervals err on the wide side to
 // cover the small shrinkage bias λβ/(n + λ).
 
-import { DEFAULT_SCORE_WEIGHTS, SCORE_PARTS, type ScorePart } from "@katto/protocol";
+import { DEFAULT_SCORE_WEIGHTS, SCORE_PARTS, type ScorePart, round3 } from "@katto/protocol";
 import { fQuantileUpper } from "./f-test";
 
 /** Published clips with 7-day numbers needed before anything is fitted. */
@@ -217,7 +217,6 @@ export function scoreWeights(weights: FittedWeight[], factors: Record<ScorePart,
   });
   const sum = moved.reduce((a, b) => a + b, 0);
   const learned = SCORE_PARTS.some((p) => factors[p] > 0) && sum > 0;
-  const round3 = (x: number) => Math.round(x * 1000) / 1000;
   return {
     score_weights: Object.fromEntries(SCORE_PARTS.map((part, i) => [part, learned ? round3(moved[i] / sum) : DEFAULT_SCORE_WEIGHTS[part]])) as Record<ScorePart, number>,
     score_weights_learned: learned,

@@ -1,10 +1,10 @@
 // One contract between the Worker and the render backend (@katto/protocol): every task the Worker
 // builds, captured at its outbound fetch, is accepted by the backend's own parser
-// (container/src/protocol.ts), and clip metadata in the backend's format survives storage.
+// (container/src/runtime/protocol.ts), and clip metadata in the backend's format survives storage.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLIP_METADATA_VERSION, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
-import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/protocol";
+import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/runtime/protocol";
 import type { Env } from "../../../src/env";
 import { latestClipVersion } from "../../../src/services/publishing/clip-versions";
 import { versionToPost } from "../../../src/services/publishing/renditions";

@@ -3,7 +3,7 @@
 // backend's schema must name: the type-checker holds that), and the backend reads it as meant.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../../container/src/config";
+import { loadConfig } from "../../../container/src/runtime/config";
 import { workerConfig } from "../../../src/config";
 
 const forwarded = (vars: Record<string, string>) => workerConfig({ ...env, ...vars }).render.backendSettings;

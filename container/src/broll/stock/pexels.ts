@@ -6,7 +6,7 @@
 // video_pictures: [...] }] }. Only the fields read here are checked; the rest may change freely.
 import type { StockCredit } from "@katto/protocol";
 import { z } from "zod";
-import { StageError } from "../../errors.js";
+import { StageError } from "../../runtime/errors.js";
 import type { StockProvider, StockSearchOptions } from "./types.js";
 
 const VideoFileSchema = z.looseObject({ file_type: z.string().nullish(), width: z.number().nullish(), height: z.number().nullish(), link: z.string() });

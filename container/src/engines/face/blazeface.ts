@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { InferenceSession } from "onnxruntime-node";
-import { packageDir } from "../../package-dir.js";
+import { packageDir } from "../../runtime/package-dir.js";
 import { anchorCounts, anchorLayers, generateAnchors } from "./anchors.js";
 import { decodeHead, weightedNms, type RawDetection } from "./decode.js";
 import { fillInput, letterbox, toFramePoint } from "./letterbox.js";

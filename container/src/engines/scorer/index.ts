@@ -1,5 +1,5 @@
 // Chooses the scorer by configuration: KATTO_SCORER = offline (default) | workers-ai (config.ts).
-import type { ScorerConfig } from "../../config.js";
+import type { ScorerConfig } from "../../runtime/config.js";
 import { createOfflineScorer } from "./offline.js";
 import type { Scorer } from "./types.js";
 import { createWorkersAiScorer } from "./workers-ai.js";

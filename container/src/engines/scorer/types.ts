@@ -1,4 +1,4 @@
-import type { ClipConfig, Moment, ScoredMoment, Transcript } from "../../types.js";
+import type { ClipConfig, Moment, ScoredMoment, Transcript } from "../../runtime/types.js";
 
 /** Scores moments; one file per scorer in this folder, chosen by configuration (./index.ts). */
 export interface Scorer {

@@ -1,6 +1,6 @@
 // Chooses the speech engine by configuration (KATTO_SPEECH_ENGINE, parsed in config.ts), so stages
 // never name one.
-import type { SpeechConfig } from "../../config.js";
+import type { SpeechConfig } from "../../runtime/config.js";
 import { createOpenAiSpeechEngine } from "./openai.js";
 import { createPocketsphinxEngine } from "./pocketsphinx.js";
 import type { SpeechEngine } from "./types.js";

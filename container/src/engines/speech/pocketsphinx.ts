@@ -2,9 +2,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { Word } from "../../types.js";
+import type { Word } from "../../runtime/types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
 import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
+import { round3 } from "@katto/protocol";
 
 /**
  * Shift added to every pocketsphinx word time (start and end; clamped at 0 here and to the source in
@@ -61,10 +62,6 @@ export function parsePocketsphinxOutput(
     words.push({ word, start: round3(start + offset), end: round3(end + offset), confidence });
   }
   return words;
-}
-
-function round3(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 export interface PocketsphinxConfig {

@@ -3,8 +3,9 @@
 // over the part of it that has sound (its span minus the pauses the transcribe stage found), in
 // proportion to their length in characters, so a word never lands in a pause and long words last
 // longer. The result is an estimate; the transcript says so (word_timing "segments").
-import type { Interval } from "../../stages/transcribe-chunks.js";
-import type { Word } from "../../types.js";
+import type { Interval } from "./chunks.js";
+import type { Word } from "../../runtime/types.js";
+import { round3 } from "@katto/protocol";
 
 export interface TimedSegment {
   start: number;
@@ -41,7 +42,6 @@ function timeAt(parts: Interval[], total: number, f: number, atEnd: boolean): nu
   return parts[0]!.start;
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** Pure: segments -> words, each segment's words spread over its voiced parts. Times as given (add the chunk offset before). */
 export function wordsFromSegments(segments: readonly TimedSegment[], pauses: readonly Interval[] = []): Word[] {

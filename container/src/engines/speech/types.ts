@@ -1,6 +1,6 @@
 import type { WordTiming } from "@katto/protocol";
-import type { ChunkOptions, Interval } from "../../stages/transcribe-chunks.js";
-import type { Word } from "../../types.js";
+import type { ChunkOptions, Interval } from "./chunks.js";
+import type { Word } from "../../runtime/types.js";
 
 export interface SpeechOptions {
   signal: AbortSignal;

@@ -5,8 +5,8 @@
 // pocketsphinx for the rest of its life, so jobs still get a transcript, named for the engine that
 // made it.
 import path from "node:path";
-import type { WhisperDownloadConfig } from "../../config.js";
-import { log } from "../../log.js";
+import type { WhisperDownloadConfig } from "../../runtime/config.js";
+import { log } from "../../runtime/log.js";
 import { ensureModelFile } from "./model-download.js";
 import { createPocketsphinxEngine } from "./pocketsphinx.js";
 import type { SpeechEngine } from "./types.js";
@@ -42,7 +42,7 @@ export function createDownloadedWhisperEngine(cfg: WhisperDownloadConfig & { bin
   return {
     name: `whisper-cpp:${cfg.model}`,
     // what the engine that recognises can hear: any language with the model, English after the fallback
-    // (read after transcribing, so the first job's transcript already says English: stages/transcribe.ts)
+    // (read after transcribing, so the first job's transcript already says English: analysis/transcribe.ts)
     get languages() {
       return fellBack ? fellBack.languages : "any";
     },

@@ -6,7 +6,7 @@ import { accessSync, constants, existsSync, mkdtempSync, rmSync } from "node:fs"
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Word } from "../../types.js";
+import type { Word } from "../../runtime/types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
 import { languageCode } from "./language.js";
 import { FILLER_PROMPT, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";

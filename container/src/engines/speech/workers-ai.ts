@@ -2,7 +2,7 @@
 // Input {audio: base64, task, language?, vad_filter}; output {text, transcription_info.language,
 // segments[].words[] {word, start, end}} (Ai_Cf_Openai_Whisper_Large_V3_Turbo_Output in workers-types).
 import { readFile } from "node:fs/promises";
-import type { Word } from "../../types.js";
+import type { Word } from "../../runtime/types.js";
 import { type CloudflareAiConfig, runWorkersAi } from "../cloudflare-ai.js";
 import { languageCode } from "./language.js";
 import { FILLER_PROMPT, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";

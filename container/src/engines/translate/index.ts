@@ -1,7 +1,7 @@
 // Chooses the translation engine by configuration (KATTO_TRANSLATOR, config.ts), so the dub stage never
 // names one. "offline" (the default) is apertium, plus Workers AI for the pairs apertium lacks when
 // Cloudflare credentials are set; "workers-ai" uses Workers AI for every pair.
-import type { TranslatorConfig } from "../../config.js";
+import type { TranslatorConfig } from "../../runtime/config.js";
 import { createApertiumTranslator } from "./apertium.js";
 import { languageName, type Translator, UnsupportedLanguageError } from "./types.js";
 import { createWorkersAiTranslator } from "./workers-ai.js";

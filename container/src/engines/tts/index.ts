@@ -1,7 +1,7 @@
 // Chooses speech synthesis by configuration (KATTO_TTS, config.ts), so the dub stage never names an engine.
 // "offline" (the default): flite for English, espeak-ng for the rest. "workers-ai": MeloTTS for
 // the languages it speaks, then the offline voices for the others.
-import type { SynthesizerConfig } from "../../config.js";
+import type { SynthesizerConfig } from "../../runtime/config.js";
 import { createEspeakSynthesizer } from "./espeak.js";
 import { createFliteSynthesizer } from "./flite.js";
 import type { Synthesizer } from "./types.js";

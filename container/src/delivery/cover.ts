@@ -1,0 +1,233 @@
+// A clip's cover image (issue 37): one frame of the rendered clip where the speaker's face is
+// largest and sharpest, with the clip's title drawn on it in the kit's title style (the hook title
+// card's look, ./captions/title-card.ts), placed off the face. One function of (frame, title,
+// style): the frame size is the rendered file's own, so a cover follows the clip's shape.
+//
+// The face comes from the detector the quality measures use (BlazeFace); sharpness is the variance
+// of the Laplacian over the face box (Pech-Pacheco et al. 2000), the usual cheap focus measure.
+// Frames under the hook title card or a B-roll cutaway are never chosen (the one shows a title of
+// its own, the other no speaker), and frames with a caption page on screen count less.
+// Eyes open is not checked: BlazeFace gives eye positions, not whether they are open, and no
+// offline eye-state model ships here.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { ClipTimeline } from "@katto/protocol";
+import type { CaptionStyle } from "../captions/styles.js";
+import { stillTitleDocument, titleHeight, titleLook } from "../captions/title-card.js";
+import { placeTitle, type Band } from "../captions/title-place.js";
+import type { Face, FaceDetector } from "../engines/face/types.js";
+import { escapeFilterValue } from "../ffmpeg/args.js";
+import { runProcess } from "../ffmpeg/spawn.js";
+import { qualityFaceDetector } from "../quality/measure-clip.js";
+import { RawFrameParser } from "../framing/faces.js";
+import { defaultFontsDir } from "../rendering/render.js";
+import { probe } from "../analysis/probe.js";
+import { log } from "../runtime/log.js";
+
+/** Frames sampled per second of the clip, and at most this many (a long clip is sampled more thinly). */
+const SAMPLE_FPS = 2;
+const MAX_SAMPLES = 16;
+/** The sampled frames' width (their height keeps the clip's shape): enough pixels for a focus measure on a face. */
+const SAMPLE_WIDTH = 288;
+/** A frame with a caption page on screen counts this much of its score (the cover adds its own title). */
+const CAPTIONED = 0.6;
+/** The cover's title canvas width: the title card's sizes are made for a 1080-wide canvas. */
+const TITLE_CANVAS_WIDTH = 1080;
+
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+/** One sampled frame as the choice sees it. */
+export interface CoverSample {
+  /** clip seconds */
+  t: number;
+  /** the largest face, sample pixels; null when none was found */
+  face: Pick<Face, "x" | "y" | "w" | "h" | "score"> | null;
+  /** Laplacian variance over the face box (over the whole frame without a face) */
+  sharpness: number;
+  /** a caption page is on screen */
+  captioned: boolean;
+}
+
+const inside = (t: number, spans: readonly Interval[]) => spans.some((s) => t >= s.start && t < s.end);
+
+/** Pure: the stretches a cover is never taken from and the ones it avoids, from the clip's timeline. */
+export function coverSpans(timeline: ClipTimeline | null | undefined): { never: Interval[]; busy: Interval[] } {
+  if (!timeline) return { never: [], busy: [] };
+  const title = timeline.overlays.title_card;
+  return {
+    never: [...(title ? [{ start: title.start, end: title.end }] : []), ...timeline.overlays.broll.map((b) => ({ start: b.start, end: b.end }))],
+    busy: timeline.captions.map((c) => ({ start: c.start, end: c.end })),
+  };
+}
+
+/**
+ * Pure: the best frame. With a face anywhere, the frame whose face is sharpest, weighed by the
+ * face's size (a bigger face reads on a small cover) and its confidence; without, the sharpest frame.
+ */
+export function pickCover(samples: readonly CoverSample[], frameArea: number): CoverSample | null {
+  const withFace = samples.filter((s) => s.face);
+  const pool = withFace.length ? withFace : samples;
+  let best: { s: CoverSample; score: number } | null = null;
+  for (const s of pool) {
+    const size = s.face ? Math.sqrt((s.face.w * s.face.h) / frameArea) * s.face.score : 1;
+    const score = s.sharpness * size * (s.captioned ? CAPTIONED : 1);
+    if (!best || score > best.score) best = { s, score };
+  }
+  return best?.s ?? null;
+}
+
+/** Pure: the variance of the 4-neighbour Laplacian of an RGB24 frame's luma inside `box` (the whole frame when null). */
+export function laplacianVariance(rgb: Uint8Array, width: number, height: number, box: { x: number; y: number; w: number; h: number } | null): number {
+  const x0 = Math.max(1, Math.floor(box?.x ?? 0));
+  const y0 = Math.max(1, Math.floor(box?.y ?? 0));
+  const x1 = Math.min(width - 1, Math.ceil(box ? box.x + box.w : width));
+  const y1 = Math.min(height - 1, Math.ceil(box ? box.y + box.h : height));
+  const luma = (x: number, y: number) => {
+    const i = (y * width + x) * 3;
+    return 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+  };
+  let n = 0;
+  let sum = 0;
+  let sq = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const l = luma(x - 1, y) + luma(x + 1, y) + luma(x, y - 1) + luma(x, y + 1) - 4 * luma(x, y);
+      n++;
+      sum += l;
+      sq += l * l;
+    }
+  }
+  return n ? sq / n - (sum / n) ** 2 : 0;
+}
+
+/** Pure: the sampling pass's arguments: the clip at SAMPLE_FPS (fewer for a long clip), SAMPLE_WIDTH wide, raw RGB. */
+export function coverSampleArgs(input: string, durationS: number, size: { width: number; height: number }, out: string): string[] {
+  const fps = Math.min(SAMPLE_FPS, MAX_SAMPLES / Math.max(durationS, 1));
+  return [
+    "-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y",
+    "-i", input, "-map", "0:v:0",
+    "-vf", `fps=${fps.toFixed(4)},scale=${size.width}:${size.height}:flags=area,setsar=1,format=rgb24`,
+    "-f", "rawvideo", out,
+  ];
+}
+
+/** The sample size of a frame: SAMPLE_WIDTH wide (never wider than the frame), its shape kept, even. */
+export function sampleSize(frame: { width: number; height: number }): { width: number; height: number } {
+  const width = Math.min(SAMPLE_WIDTH, frame.width) & ~1;
+  return { width, height: Math.max(2, Math.round((frame.height * width) / frame.width / 2) * 2) };
+}
+
+export interface CoverInput {
+  /** the rendered clip */
+  video: string;
+  durationS: number;
+  /** its frame size (the file's own) */
+  frame: { width: number; height: number };
+  title: string;
+  /** the kit's title look (ClipPlan.look) */
+  look: CaptionStyle;
+  timeline?: ClipTimeline | null;
+  /** where the JPEG goes */
+  output: string;
+  signal: AbortSignal;
+  detector?: FaceDetector;
+  fontsDir?: string;
+}
+
+export interface CoverChoice {
+  /** the band of the frame the title covers, frame pixels from the top */
+  title: { top: number; bottom: number };
+  /** the chosen frame, clip seconds */
+  t: number;
+  /** the face on it, frame pixels; null when the clip shows none */
+  face: { x: number; y: number; w: number; h: number } | null;
+  sharpness: number;
+}
+
+/** The clip's cover: the best frame chosen, its title drawn, written as a JPEG at the clip's frame size. */
+export async function makeCover(i: CoverInput): Promise<CoverChoice> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "katto-cover-"));
+  try {
+    const frame = await chooseCoverFrame(i, dir);
+    return { ...frame, title: await drawCover(i, frame, dir) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function chooseCoverFrame(i: CoverInput, dir: string): Promise<Omit<CoverChoice, "title">> {
+  const size = sampleSize(i.frame);
+  const raw = path.join(dir, "samples.rgb");
+  await runProcess("ffmpeg", coverSampleArgs(i.video, i.durationS, size, raw), { stage: "rendering", signal: i.signal });
+  const fps = Math.min(SAMPLE_FPS, MAX_SAMPLES / Math.max(i.durationS, 1));
+  const { never, busy } = coverSpans(i.timeline);
+  const detector = i.detector ?? (await qualityFaceDetector());
+  const parser = new RawFrameParser(size.width * size.height * 3);
+  const samples: CoverSample[] = [];
+  let n = 0;
+  for await (const bytes of createReadStream(raw, { highWaterMark: 1 << 20 })) {
+    for (const rgb of parser.push(bytes as Buffer)) {
+      i.signal.throwIfAborted();
+      // the fps filter's frame k stands for the moment k / fps; taken a little after it so a cut's first frame is not it
+      const t = Math.min(i.durationS, (n++ + 0.5) / fps);
+      if (inside(t, never)) continue;
+      const faces = await detector.detect({ width: size.width, height: size.height, rgb });
+      const face = faces.sort((a, b) => b.w * b.h - a.w * a.h)[0] ?? null;
+      samples.push({ t, face, sharpness: laplacianVariance(rgb, size.width, size.height, face), captioned: inside(t, busy) });
+    }
+  }
+  const best = pickCover(samples, size.width * size.height) ?? { t: Math.min(1, i.durationS / 2), face: null, sharpness: 0, captioned: false };
+  const k = i.frame.width / size.width;
+  const face = best.face ? { x: best.face.x * k, y: best.face.y * k, w: best.face.w * k, h: best.face.h * k } : null;
+  return { t: best.t, face, sharpness: best.sharpness };
+}
+
+/** Pure: the cover's title canvas (1080 wide, the frame's shape) and the title's centre on it, off the face. */
+export function coverTitlePlace(frame: { width: number; height: number }, face: { x: number; y: number; w: number; h: number } | null, titleHeightPx: number): { canvas: { width: number; height: number }; y: number } {
+  const canvas = { width: TITLE_CANVAS_WIDTH, height: Math.round((TITLE_CANVAS_WIDTH * frame.height) / frame.width) };
+  const k = canvas.width / frame.width;
+  const avoid: Band[] = face ? [{ top: face.y * k, bottom: (face.y + face.h) * k }] : [];
+  return { canvas, y: placeTitle(titleHeightPx, avoid, canvas.height) };
+}
+
+/** Pure: the drawing pass's arguments: the frame at `t`, the title document burned on, one JPEG at the clip's size. */
+export function coverDrawArgs(o: { video: string; t: number; assPath: string; fontsDir?: string; output: string }): string[] {
+  const ass = `ass=filename=${escapeFilterValue(o.assPath)}${o.fontsDir ? `:fontsdir=${escapeFilterValue(o.fontsDir)}` : ""}`;
+  return ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y", "-ss", o.t.toFixed(3), "-i", o.video, "-map", "0:v:0", "-frames:v", "1", "-vf", `setpts=PTS-STARTPTS,${ass}`, "-q:v", "2", "-an", o.output];
+}
+
+async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir: string): Promise<CoverChoice["title"]> {
+  const look = titleLook(i.title.replace(/\s+/g, " ").trim() || " ", i.look);
+  const height = titleHeight(look);
+  const { canvas, y } = coverTitlePlace(i.frame, choice.face, height);
+  const assPath = path.join(dir, "title.ass");
+  await writeFile(assPath, stillTitleDocument(look, y, canvas));
+  await runProcess("ffmpeg", coverDrawArgs({ video: i.video, t: choice.t, assPath, fontsDir: i.fontsDir ?? defaultFontsDir(), output: i.output }), { stage: "rendering", signal: i.signal });
+  const k = i.frame.width / canvas.width;
+  return { top: Math.round((y - height / 2) * k), bottom: Math.round((y + height / 2) * k) };
+}
+
+/**
+ * A rendered clip file's cover, its frame size and length probed from the file (so a cover follows
+ * the clip's shape), written to `output`; answers the frame's time on the clip (seconds). A clip
+ * never fails for its cover: a failure is logged and answers null (the clip then has no cover,
+ * `cover_url` null), unless the work was aborted.
+ */
+export async function coverForClip(o: { video: string; title: string | null; look: CaptionStyle; timeline?: ClipTimeline | null; output: string; signal: AbortSignal; fontsDir?: string; ids: Record<string, unknown> }): Promise<{ time: number } | null> {
+  try {
+    const info = await probe(o.video, { signal: o.signal });
+    if (!info.video) return null;
+    const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: o.title ?? "", look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir });
+    log("info", "cover made", { ...o.ids, at_s: Math.round(c.t * 100) / 100, face: c.face !== null });
+    return { time: Math.round(c.t * 1000) / 1000 };
+  } catch (e) {
+    if (o.signal.aborted) throw e;
+    log("warn", "cover failed; the clip has none", { ...o.ids, error: e instanceof Error ? e.message : String(e) });
+    return null;
+  }
+}

@@ -1,0 +1,137 @@
+// A job's steps from checked clips to the user: store the previews (and, in HD fan-out, each
+// clip's mezzanine), send `clips`, and without fan-out render each clip in HD (composed in
+// pipeline.ts). The previews are rendered before (job-previews.ts) and checked in between
+// (job-quality.ts): previews, then quality, then delivery, each importing only the ones before it.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { JobGoneError } from "../runtime/callback-client.js";
+import { clipDuration, clipReport, mezzanineFile, planTimeline, type ClipPlan } from "../editing/clip-plan.js";
+import { coverForClip } from "./cover.js";
+import { withQuality, type CheckedClips } from "../quality/job-quality.js";
+import { toStageError } from "../runtime/errors.js";
+import { localHdInput, renderHd } from "./hd-clip.js";
+import type { JobRun, Source } from "../rendering/job-run.js";
+import { log } from "../runtime/log.js";
+import { mapPool } from "../runtime/pool.js";
+import type { ClipReport } from "../runtime/protocol.js";
+import type { JobWarning } from "@katto/protocol";
+import { renderMezzanine } from "../rendering/mezzanine.js";
+import { renderThumbnail } from "../rendering/render.js";
+import { stockWarnings } from "../broll/assets.js";
+import type { Transcript } from "../runtime/types.js";
+
+/**
+ * uploading: each preview with its SRT and thumbnail. In HD fan-out, meanwhile, each clip's
+ * source range is cut and stored as its mezzanine before `clips`, so its HD task downloads seconds
+ * of video, not the source. Answers the mezzanine file of each clip that has one.
+ */
+export async function storeClips(run: JobRun, source: Source, plans: readonly ClipPlan[]): Promise<Map<number, string>> {
+  run.enter("uploading", 86);
+  const onProgress = run.progress.range("uploading", 86, 98);
+  const total = run.fanout ? 2 * plans.length : plans.length;
+  let stored = 0;
+  const oneStored = () => onProgress(++stored / total);
+  const mezzanines = new Map<number, string>();
+  const settled = await Promise.allSettled([uploadPreviews(run, source, plans, oneStored), run.fanout ? cutMezzanines(run, source, plans, mezzanines, oneStored) : Promise.resolve()]);
+  for (const r of settled) if (r.status === "rejected") throw r.reason;
+  run.lap("upload");
+  return mezzanines;
+}
+
+async function uploadPreviews(run: JobRun, source: Source, plans: readonly ClipPlan[], oneStored: () => void): Promise<void> {
+  const { client, dir } = run;
+  for (const p of plans) {
+    const preview = join(dir, p.files.preview);
+    await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal: run.signal });
+    const cover = join(dir, p.files.coverPreview);
+    const ids = { job_id: run.job.job_id, clip: p.index };
+    const made = await coverForClip({ video: preview, title: p.title, look: p.look, timeline: planTimeline(p, source.info), output: cover, signal: run.signal, fontsDir: run.encoder?.fontsDir, ids });
+    if (made) {
+      await client.putFile(p.files.coverPreview, cover, "image/jpeg");
+      p.cover = { file: p.files.coverPreview, time: made.time };
+    }
+    await client.putFile(p.files.preview, preview, "video/mp4");
+    await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
+    if (p.translated) await client.putFile(p.files.srtOriginal, join(dir, p.files.srtOriginal), "application/x-subrip");
+    await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
+    oneStored();
+  }
+}
+
+async function cutMezzanines(run: JobRun, source: Source, plans: readonly ClipPlan[], into: Map<number, string>, oneStored: () => void): Promise<void> {
+  await mapPool(plans, run.conc, async (p) => {
+    const name = mezzanineFile(p.index);
+    const t0 = Date.now();
+    // without its mezzanine a clip is not fanned out
+    await orPreviewQuality(run, p.index, { failure: "cutting the clip's source range failed", log: "mezzanine failed; clip stays at preview quality" }, async () => {
+      await renderMezzanine({ input: source.path, output: join(run.dir, name), start: p.start, end: p.end, hasAudio: source.info.audio !== null }, { signal: run.signal, encoder: run.encoder });
+      const cutMs = Date.now() - t0;
+      await run.client.putFile(name, join(run.dir, name), "video/mp4");
+      into.set(p.index, name);
+      log("info", "mezzanine stored", { job_id: run.job.job_id, clip: p.index, duration_s: clipDuration(p), cut_ms: cutMs, total_ms: Date.now() - t0 });
+    });
+    oneStored();
+  });
+}
+
+/** done: the clips' reports with their measured quality, with their mezzanines in fan-out, sent as `clips` (with the clips dropped for their quality); from here the user has clips. */
+export async function sendClips(run: JobRun, source: Source, transcript: Transcript, checked: CheckedClips, mezzanines: ReadonlyMap<number, string>): Promise<ClipReport[]> {
+  run.enter("done", 100);
+  const reports = checked.plans.map((p, i) => withQuality(clipReport(p, source.info, transcript.engine), checked.qualities[i]));
+  for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
+  const selection = checked.plans[0]?.moment.selection;
+  const warnings = [...checked.warnings, ...stockWarnings(run.stockFailures, source.info.duration), ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
+  await run.send({
+    type: "clips",
+    clips: reports,
+    ...(warnings.length ? { warnings } : {}),
+    ...(checked.dropped.length ? { dropped: checked.dropped } : {}),
+    candidates: selection?.candidates ?? [],
+    source_duration: Math.round(source.info.duration * 1000) / 1000,
+  });
+  return reports;
+}
+
+/**
+ * Pure: the job-level warning (code `fewer_clips`, over the whole source) when `min_clips` asked
+ * for more clips than the job delivers, saying why; none when the minimum was met or not asked.
+ */
+export function fewerClipsWarning(minClips: number | undefined, delivered: number, fewerReason: string | null, durationS: number): JobWarning[] {
+  if (!minClips || delivered >= minClips) return [];
+  const why = fewerReason ?? "Some selected clips could not be rendered (see the other warnings).";
+  return [{ code: "fewer_clips", clip_index: null, start: 0, end: Math.round(durationS * 1000) / 1000, message: `min_clips asked for at least ${minClips} clips; this video gave ${delivered}. ${why}`.slice(0, 500) }];
+}
+
+/**
+ * HD without fan-out: the user already has clips, so a failed HD render only leaves that clip at
+ * preview quality. Each clip is rendered as an HD fan-out task renders it (hd-clip.ts), from the
+ * same input: the metadata just sent in `clips`, here over the original source. Answers how many rendered.
+ */
+export async function renderHdLocally(run: JobRun, source: Source, reports: readonly ClipReport[]): Promise<number> {
+  run.ctx.stage = "rendering";
+  let hd = 0;
+  await mapPool(reports, run.conc, (r) =>
+    orPreviewQuality(run, r.clip_index, { failure: "HD render failed", log: "hd render failed; clip stays at preview quality" }, async () => {
+      const hdDir = join(run.dir, `hd-${r.clip_index}`);
+      await mkdir(hdDir);
+      await renderHd(localHdInput(run.job, r), { path: source.path, probe: source.info }, { dir: hdDir, signal: run.signal, client: run.client, encoder: run.encoder });
+      hd++;
+    }),
+  );
+  run.lap("hd");
+  return hd;
+}
+
+/**
+ * One clip's extra work after its preview (its mezzanine, its HD file): a failure is logged and
+ * the clip stays at preview quality; an abort, or the Worker's 409, still stops the job.
+ */
+async function orPreviewQuality(run: JobRun, clip: number, messages: { failure: string; log: string }, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (e) {
+    if (run.signal.aborted || e instanceof JobGoneError) throw e;
+    const se = toStageError("rendering", e, messages.failure);
+    log("warn", messages.log, { job_id: run.job.job_id, clip, error: se.message, detail: se.detail });
+  }
+}

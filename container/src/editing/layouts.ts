@@ -1,0 +1,77 @@
+// The automatic layout of each clip on a job's first render (framing/auto-layout.ts), from speech
+// and the faces found over the clip's range. Vertical sources stay passthrough; a fixed layout wins.
+import { openingFaces } from "../captions/title-place.js";
+import type { ClipPlan } from "./clip-plan.js";
+import { faceBoxesPerSecond } from "./zoom-plan.js";
+import type { RenderJob } from "../runtime/protocol.js";
+import { autoLayout, sideBySide, type FaceEvidence } from "../framing/auto-layout.js";
+import type { Rect } from "../framing/panels.js";
+import { AUTO_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
+
+/** The analysis this step asks of other modules (face tracking, scene changes), injected with the job's other deps. */
+export interface LayoutDeps {
+  /** scene changes inside a clip's range (source times), where the tracking camera cuts */
+  sceneChanges?(mediaPath: string, opts: { start: number; end: number; signal: AbortSignal }): Promise<number[]>;
+  /** face tracking over a clip's range: a crop path for the 9:16 window, null when no face */
+  analyzeFaces?(o: {
+    source: string;
+    video: { width: number; height: number };
+    start: number;
+    end: number;
+    window: { w: number; maxX: number };
+    signal: AbortSignal;
+    sceneCuts?: readonly number[];
+    /** when words are spoken in the clip's range (source times), for the active-speaker cue */
+    speech?: readonly { start: number; end: number }[];
+    /** the picture inside the source's black bars; `video` is then its size */
+    content?: Rect | null;
+  }): Promise<FaceEvidence>;
+}
+
+/**
+ * A layout the job fixed: the requested one, else the brand kit's default unless that default is
+ * face tracking (which means "follow the people", so the automatic choice applies).
+ */
+export function fixedLayout(config: RenderJob["config"]): string | null {
+  const kit = config.brandKit?.default_layout;
+  return kit && kit !== AUTO_LAYOUT ? kit : null;
+}
+
+/** Sets each plan's layout (and its crop path, face cam or panels) unless the layout is fixed. */
+export async function chooseLayouts(
+  plans: ClipPlan[],
+  deps: LayoutDeps,
+  o: {
+    source: string;
+    video: { width: number; height: number };
+    content: Rect | null;
+    signal: AbortSignal;
+    sceneCuts?: readonly number[];
+    hasSpeech: boolean;
+    /** transcript words (source times): speech intervals for the active-speaker cue */
+    words?: readonly { start: number; end: number }[];
+    fixed: string | null;
+  },
+): Promise<void> {
+  if (o.fixed) return;
+  for (const p of plans) {
+    if (!p.cropWindow) continue; // passthrough: already vertical
+    let faces: FaceEvidence | null = null;
+    const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
+    if (o.hasSpeech && deps.analyzeFaces) {
+      // hard cuts only at scene changes: the source-wide list exists only for speechless sources
+      const sceneCuts = o.sceneCuts ?? (deps.sceneChanges ? await deps.sceneChanges(o.source, { start: p.start, end: p.end, signal: o.signal }) : undefined);
+      faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
+    }
+    const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
+    p.openingFaces = faces ? openingFaces(faces.samples, p.start) : null;
+    p.faceBoxes = faces ? faceBoxesPerSecond(faces.samples, p.start, p.end) : null;
+    p.pair = faces ? sideBySide(faces.samples, faces.frame) : null;
+    p.layout = choice.layout;
+    p.layoutReason = choice.reason;
+    if (choice.layout === AUTO_LAYOUT) p.cropPath = choice.path;
+    else if (choice.layout === WHOLE_PICTURE_LAYOUT) (p.cropPath = null), (p.cropWindow = null);
+    else if (choice.layout === "stacked") (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);
+    else (p.panels = choice.panels), (p.cropPath = null), (p.cropWindow = null);
+  }
+}

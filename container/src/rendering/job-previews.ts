@@ -1,0 +1,52 @@
+// The job's previews: one renderer for every plan (first renders and quality fixes alike: the
+// source, its watermark, the job's encoder, B-roll assets fetched once) and the rendering step that
+// renders each clip's preview on its own (rendering/previews.ts). First of the job's three steps after
+// planning: previews, then their check (job-quality.ts), then delivery (job-delivery.ts).
+import { clipFrame } from "@katto/protocol";
+import { join } from "node:path";
+import { planEdit, type ClipPlan } from "../editing/clip-plan.js";
+import { clipCuts, gridFps } from "../editing/clip-edit.js";
+import { mapWords } from "../editing/timeline.js";
+import { emojiOverlays, writeClipCaptions } from "../captions/clip-captions.js";
+import type { JobRun, Source } from "./job-run.js";
+import { renderPreviews, type PreviewsResult } from "./previews.js";
+import { renderClip } from "./render.js";
+import { assetFiles, brollSource, clipCutaways } from "../broll/assets.js";
+import { fetchWatermark } from "./watermark.js";
+
+/** Renders one plan's preview: its captions (SRT, ASS), then the video, under `name` (the plan's own file names by default). */
+export type PreviewRender = (p: ClipPlan, onProgress: (f: number) => void, name?: string) => Promise<{ output: string; srt: string }>;
+
+/** The job's preview renderer: the source, its watermark and the job's encoder, for any plan (first renders and fixes alike). */
+export async function previewRenderer(run: JobRun, source: Source): Promise<PreviewRender> {
+  const { job, signal, dir } = run;
+  const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
+  // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: clipFrame(job.config.aspect ?? job.config.brandKit?.aspect, "hd"), onStockFailure: (cause) => run.stockFailures.add(cause) });
+  return async (p, onProgress, name) => {
+    const base = name ?? `clip-${p.index}`;
+    // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report
+    p.cuts = await clipCuts({ source: source.path, start: p.start, end: p.end, hasAudio: source.info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(source.info.video?.fps), signal });
+    const e = planEdit(p, source.info);
+    const { assPath, srtPath } = await writeClipCaptions(e.captions, dir, base);
+    // cutaways on the cut clip's clock, over the words as they are heard there
+    const { drawn, cutaways } = await clipCutaways(mapWords(p.words, e.keep), e.durationS, broll, signal);
+    p.broll = drawn;
+    const output = join(dir, name ? `${name}.mp4` : p.files.preview);
+    await renderClip(
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview", p.aspect), keep: e.keep, zooms: e.zooms, cutaways, output, quality: "preview", aspect: p.aspect },
+      { signal, onProgress, encoder: run.encoder },
+    );
+    return { output, srt: srtPath };
+  };
+}
+
+/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (rendering/previews.ts). */
+export async function renderClipPreviews(run: JobRun, source: Source, plans: ClipPlan[], render: PreviewRender): Promise<PreviewsResult> {
+  const { job, signal, dir } = run;
+  run.enter("rendering", 55);
+  // a clip that fails is tried with a simpler framing, else left out
+  const previews = await renderPreviews(plans, { dir, video: source.info.video!, concurrency: run.conc, signal, render: (p, onProgress) => render(p, onProgress), onProgress: run.progress.range("rendering", 55, 80), jobId: job.job_id });
+  run.lap("previews");
+  return previews;
+}

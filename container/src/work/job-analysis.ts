@@ -1,0 +1,120 @@
+// A job's steps from the source's URL to clip plans: download and probe, transcribe, select,
+// score and choose each clip's layout (composed in pipeline.ts).
+import { join } from "node:path";
+import { planClip, type ClipPlan } from "../editing/clip-plan.js";
+import { TRANSLATE_STAGE, translateCaptions } from "../captions/translate.js";
+import { StageError } from "../runtime/errors.js";
+import type { JobRun, Source } from "../rendering/job-run.js";
+import type { RenderEvent } from "../runtime/protocol.js";
+import { extractAudio } from "../analysis/audio.js";
+import { detectBars } from "../framing/bars.js";
+import { download } from "../analysis/download.js";
+import { chooseLayouts, fixedLayout } from "../editing/layouts.js";
+import { topicMatchReport } from "../analysis/moments.js";
+import { probe, validateProbe } from "../analysis/probe.js";
+import { checkSourceFile, validateSourceLimits } from "../analysis/source-check.js";
+import type { ClipConfig, ScoredMoment, Transcript } from "../runtime/types.js";
+
+/** downloading, probing: the source on disk, read and checked against the job's limits. */
+export async function fetchSource(run: JobRun): Promise<Source> {
+  const { job, signal } = run;
+  run.enter("downloading", 1);
+  const src = await download(job.source.url, run.dir, { signal, maxBytes: job.limits.max_bytes, onProgress: run.progress.range("downloading", 1, 10) });
+  run.lap("download");
+
+  run.enter("probing", 11);
+  // The container is checked by its bytes before ffprobe opens it, the picture size before any decode (source-check.ts).
+  await checkSourceFile(src.path);
+  const info = await probe(src.path, { signal, fileSize: src.bytes });
+  validateProbe(info, job.limits);
+  validateSourceLimits(info);
+  const content = info.video ? await detectBars(src.path, { signal, durationS: info.duration, video: info.video }) : null;
+  run.lap("probe");
+  return { path: src.path, info, content };
+}
+
+/** transcribing: the speech (none without an audio stream), sent to the Worker as `transcript`. */
+export async function transcribeSource(run: JobRun, source: Source): Promise<Transcript> {
+  const { signal, progress } = run;
+  const durationS = source.info.duration;
+  run.enter("transcribing", 12);
+  let transcript = NO_SPEECH;
+  if (source.info.audio) {
+    const wav = await extractAudio(source.path, join(run.dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
+    run.lap("audio");
+    const keepFillers = run.job.config.style?.remove_fillers === true;
+    transcript = await run.deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45), ...(keepFillers ? { keepFillers } : {}) });
+  }
+  await run.send(transcriptEvent(transcript, durationS));
+  run.lap("transcribe");
+  return transcript;
+}
+
+/** selecting, scoring: the best moments, ranked, as clip plans with their layouts. */
+export async function planClips(run: JobRun, source: Source, transcript: Transcript): Promise<ClipPlan[]> {
+  const { job, signal, deps } = run;
+  const { info, content } = source;
+  const durationS = info.duration;
+  run.enter("selecting", 48);
+  const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(source.path, { signal, durationS }) : undefined;
+  const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
+  run.lap("select");
+  run.enter("scoring", 52);
+  const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
+  if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
+  noteUnmatchedTopics(ranked, transcript, job.config);
+  const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
+  run.lap("score");
+  await chooseLayouts(plans, deps, {
+    source: source.path,
+    video: content ? { width: content.w, height: content.h } : info.video!,
+    content,
+    signal,
+    sceneCuts: signals?.sceneChanges,
+    hasSpeech: transcript.words.length > 0,
+    words: transcript.words,
+    fixed: fixedLayout(job.config),
+  });
+  run.lap("faces");
+  await translatePlans(run, plans, transcript.lang);
+  return plans;
+}
+
+/**
+ * style caption_language: each clip's captions (and headline) translated before anything is
+ * rendered, so a pair no engine translates fails the job before any render, refunded, saying what
+ * to configure (docs/api-decisions.md "Caption language").
+ */
+async function translatePlans(run: JobRun, plans: ClipPlan[], spoken: string | null): Promise<void> {
+  const to = run.job.config.style?.caption_language;
+  if (!to) return;
+  const translator = run.deps.translator;
+  if (!translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
+  for (const p of plans) p.translated = await translateCaptions({ words: p.words, title: p.title, to, translator, signal: run.signal, from: spoken });
+  run.lap("translate");
+}
+
+const NO_SPEECH: Transcript = { lang: null, segments: [], words: [], engine: "none" };
+
+function transcriptEvent(t: Transcript, sourceDuration: number): RenderEvent {
+  return {
+    type: "transcript",
+    lang: t.lang,
+    segments: t.segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+    words: t.words.map((w) => ({ start: w.start, end: w.end, word: w.word, ...(w.confidence !== undefined ? { confidence: w.confidence } : {}) })),
+    engine: t.engine,
+    word_timing: t.wordTiming ?? "engine",
+    ...(sourceDuration > 0 ? { source_duration: sourceDuration } : {}),
+  };
+}
+
+/**
+ * customPrompt / topics steer selection; when nothing in the speech matches them, every clip's
+ * justification says so, so the caller learns why the clips are about something else.
+ */
+export function noteUnmatchedTopics(ranked: ScoredMoment[], t: Transcript, config: ClipConfig): void {
+  const topic = topicMatchReport(t, config);
+  if (!topic.keywords.length || topic.matched || !t.words.length) return;
+  const asked = topic.keywords.slice(0, 6).join(", ");
+  for (const m of ranked) m.justification = `${m.justification} Nothing in this video matched the requested topics (${asked}), so clips are ranked on general appeal.`.trim();
+}

@@ -1,0 +1,43 @@
+// The production analysis stages (speech recognition, moment selection, scoring, face tracking)
+// for the runner. Engines are built once at server start from their part of the configuration
+// (config.ts), so a bad configuration fails at once.
+import type { BackendConfig } from "../runtime/config.js";
+import { checkFaceModel, createBlazeFace, type BlazeFaceDetector } from "../engines/face/blazeface.js";
+import { createScorer } from "../engines/scorer/index.js";
+import { createTranslator } from "../engines/translate/index.js";
+import { createSpeechEngine } from "../engines/speech/index.js";
+import type { AnalysisDeps } from "../rendering/job-run.js";
+import { analyzeClipFaces } from "../framing/faces.js";
+import { selectMoments } from "../analysis/moments.js";
+import { scoreMomentsWith } from "../analysis/score.js";
+import { computeSignals, sceneChangesInRange } from "../analysis/signals.js";
+import { transcribe } from "../analysis/transcribe.js";
+
+export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" | "faces"> & { dub?: BackendConfig["dub"] }): AnalysisDeps {
+  const engine = createSpeechEngine(cfg.speech);
+  const scorer = createScorer(cfg.scorer);
+  const faceModel = checkFaceModel(cfg.faces.modelPath);
+  let detector: Promise<BlazeFaceDetector> | undefined;
+  return {
+    // the dub's engines translate captions too (style caption_language)
+    ...(cfg.dub ? { translator: createTranslator(cfg.dub.translator) } : {}),
+    transcribe: (wav, opts) => transcribe(wav, { ...opts, engine }),
+    selectMoments,
+    scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),
+    computeSignals,
+    sceneChanges: sceneChangesInRange,
+    analyzeFaces: async (o) => {
+      const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace({ modelPath: faceModel })) });
+      return {
+        path: faces.path,
+        layout: faces.layout,
+        samples: faces.track.samples,
+        faceCam: faces.summary.faceCam,
+        frame: o.video,
+        people: faces.summary.people,
+        dominantShare: faces.summary.dominantShare,
+        speakers: faces.speakers,
+      };
+    },
+  };
+}
