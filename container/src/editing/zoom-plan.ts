@@ -8,7 +8,7 @@ import type { KeyRank } from "../captions/keywords.js";
 import { cropXAt, cropWindow, type CropKeyframe } from "../framing/crop-path.js";
 import type { Rect } from "../framing/panels.js";
 import { toClipTime, type Span } from "./timeline.js";
-import { aspectRatio, clipFrame, isCropLayout, WHOLE_PICTURE_LAYOUT, ZOOM_EASE_S, zoomAt, type Aspect } from "@katto/protocol";
+import { aspectRatio, clamp, clipFrame, isCropLayout, WHOLE_PICTURE_LAYOUT, ZOOM_EASE_S, zoomAt, type Aspect } from "@katto/protocol";
 
 /** Zooms start at least this far apart (issue 26: at most one every 4 seconds). */
 export const ZOOM_SPACING_S = 4;

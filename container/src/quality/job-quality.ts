@@ -11,7 +11,7 @@
 import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClipQuality, DroppedClip, DropReason, JobWarning, RenderJobConfig } from "@katto/protocol";
-import { AUTO_LAYOUT, keptSourceRange, type ClipReport, type ClipTimeline } from "@katto/protocol";
+import { AUTO_LAYOUT, keptSourceRange, round3, type ClipReport, type ClipTimeline } from "@katto/protocol";
 import { JobGoneError } from "../runtime/callback-client.js";
 import { planTimeline, type ClipPlan } from "../editing/clip-plan.js";
 import type { PreviewRender } from "../rendering/job-previews.js";
