@@ -1701,13 +1701,19 @@ export interface components {
             } | null;
             /** @description The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds. Null until completed (and for versions rendered before versions kept it). Once completed it is the clip's current timeline on GET /jobs/{id} until a newer version completes. */
             timeline: {
+                /**
+                 * @description The clip's shape, width:height (9:16, 1:1, 4:5 or 16:9): `frame` is its HD frame; 9:16 for timelines written before shapes.
+                 * @default 9:16
+                 * @enum {string}
+                 */
+                aspect: "9:16" | "1:1" | "4:5" | "16:9";
                 /** @description The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds. */
                 captions: {
                     end: number;
                     start: number;
                     text: string;
                 }[];
-                /** @description The moving 9:16 window of a cropping layout; null for a layout that shows the whole picture or panels. */
+                /** @description The moving window (of the frame's shape) of a cropping layout; null for a layout that shows the whole picture or panels. */
                 crop: {
                     /** @description Keyframes of the window's left edge: t clip seconds, x pixels of source.content; linear between keyframes, held before the first and after the last. */
                     path: {
@@ -1731,12 +1737,12 @@ export interface components {
                 duration: number;
                 /** @description The output frame rate: "30", "30000/1001". */
                 fps: string;
-                /** @description The output frame every position below is described in: the HD clip's 1080x1920. */
+                /** @description The output frame every position below is described in: the HD clip's frame of its `aspect` (1080x1920 for 9:16). */
                 frame: {
                     height: number;
                     width: number;
                 };
-                /** @description How the 9:16 frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it. */
+                /** @description How the frame is composed: center_crop and face_tracking crop a window along `crop.path`; the others show the whole picture or several panels of it. */
                 layout: string;
                 /** @description What is drawn over the picture, clip seconds. */
                 overlays: {
