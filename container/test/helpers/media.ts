@@ -1,6 +1,6 @@
 // Test media: the shared real-media corpus (../shared/media next to the repo, or KATTO_MEDIA_DIR)
 // and small files generated with ffmpeg's lavfi sources. Plus ffprobe/frame helpers for checks.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,6 +82,41 @@ export function rgbFrame(file: string, t: number, width: number, height: number)
   ], { maxBuffer: 64 * 1024 * 1024 });
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
+
+/**
+ * Frames at several times from one ffmpeg process that decodes the file once: for each time `t` the
+ * frame that `grayFrame`/`rgbFrame` return (an `-ss t` input seek keeps the first frame whose time
+ * from the file's start is >= t), in the order of `times`; an empty array where the file ends
+ * before `t`, as there. Each ffmpeg start costs ~0.3 s CPU and each `-ss` decodes again from the
+ * previous keyframe; a `select` of "the first frame at or after each t" decodes once. Checked
+ * against the per-frame form, pixel for pixel, in helpers/frames-at.test.ts.
+ */
+export function framesAt(file: string, times: number[], width: number, height: number, pixFmt: "gray" | "rgb24"): Uint8Array[] {
+  if (times.length === 0) return [];
+  const wanted = [...new Set(times)];
+  const firstAtOrAfter = wanted.map((t) => `gte(t,${t})*(isnan(prev_t)+lt(prev_t,${t}))`).join("+");
+  const r = spawnSync("ffmpeg", [
+    "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-i", file,
+    "-vf", `select='${firstAtOrAfter}',scale=${width}:${height},showinfo`,
+    "-vsync", "passthrough", "-f", "rawvideo", "-pix_fmt", pixFmt, "pipe:1",
+  ], { maxBuffer: 1024 * 1024 * 1024 });
+  const log = r.stderr.toString();
+  if (r.status !== 0) throw new Error(`ffmpeg failed on ${file}: ${log.slice(-2000)}`);
+  // showinfo logs each kept frame: "[Parsed_showinfo_2 @ 0x..] n:   0 pts: 12288 pts_time:0.8 ..."
+  const kept = [...log.matchAll(/Parsed_showinfo.*\bn:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(\S+)/g)].map((m) => Number(m[1]));
+  const size = width * height * (pixFmt === "gray" ? 1 : 3);
+  if (r.stdout.byteLength !== kept.length * size) throw new Error(`ffmpeg gave ${r.stdout.byteLength} bytes for ${kept.length} frames of ${file}`);
+  const bytes = new Uint8Array(r.stdout.buffer, r.stdout.byteOffset, r.stdout.byteLength);
+  return times.map((t) => {
+    const i = kept.findIndex((k) => k >= t - 1e-6);
+    return i < 0 ? new Uint8Array(0) : bytes.subarray(i * size, (i + 1) * size);
+  });
+}
+
+/** `framesAt` as 8-bit gray. */
+export const grayFrames = (file: string, times: number[], width: number, height: number) => framesAt(file, times, width, height, "gray");
+/** `framesAt` as RGB24. */
+export const rgbFrames = (file: string, times: number[], width: number, height: number) => framesAt(file, times, width, height, "rgb24");
 
 /** Count of pixels brighter than `min` inside a rectangle of a gray frame. */
 export function brightCount(px: Uint8Array, width: number, rect: { x0: number; y0: number; x1: number; y1: number }, min = 235): number {
