@@ -88,7 +88,9 @@ export function rgbFrame(file: string, t: number, width: number, height: number)
  * frame that `grayFrame`/`rgbFrame` return (an `-ss t` input seek keeps the first frame whose time
  * from the file's start is >= t), in the order of `times`; an empty array where the file ends
  * before `t`, as there. Each ffmpeg start costs ~0.3 s CPU and each `-ss` decodes again from the
- * previous keyframe; a `select` of "the first frame at or after each t" decodes once. Checked
+ * previous keyframe; a `select` of "the first frame at or after each t" decodes once, from the
+ * start of the file to the last time: for short outputs (a clip), not for a late time in a long
+ * source, where `grayFrame`'s keyframe seek decodes less. Checked
  * against the per-frame form, pixel for pixel, in helpers/frames-at.test.ts.
  */
 export function framesAt(file: string, times: number[], width: number, height: number, pixFmt: "gray" | "rgb24"): Uint8Array[] {
@@ -98,7 +100,8 @@ export function framesAt(file: string, times: number[], width: number, height: n
   const r = spawnSync("ffmpeg", [
     "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-i", file,
     "-vf", `select='${firstAtOrAfter}',scale=${width}:${height},showinfo`,
-    "-vsync", "passthrough", "-f", "rawvideo", "-pix_fmt", pixFmt, "pipe:1",
+    // stop once every wanted frame is out (when two times share a frame, the decode runs to the end)
+    "-vsync", "passthrough", "-frames:v", String(wanted.length), "-f", "rawvideo", "-pix_fmt", pixFmt, "pipe:1",
   ], { maxBuffer: 1024 * 1024 * 1024 });
   const log = r.stderr.toString();
   if (r.status !== 0) throw new Error(`ffmpeg failed on ${file}: ${log.slice(-2000)}`);
