@@ -9,8 +9,9 @@ const ROTATED = media("video_talking/other/openmpf_new_face_video-90.mp4");
 
 describe("framesAt", () => {
   it("gives, pixel for pixel, the frames per-frame -ss extraction gives (gray), in the order asked, repeats included", () => {
-    // 0 and 1.001 sit on frame times; 0.8 and 2.2 between them; 1.0 and 1.001 pick the same frame; 99 is past the end
-    const times = [2.2, 0, 0.8, 1.0, 1.001, 4.8, 2.2, 99];
+    // 0 and 1.001 sit on frame times; 0.8 and 2.2 between them; 1.0 and 1.001 pick the same frame; 99 is past the end;
+    // frame times computed in floating point (a hair above or below the frame's exact time), as tests compute them
+    const times = [2.2, 0, 0.8, 1.0, 1.001, 4.8, 2.2, 99, (31 * 1001) / 30000, (47 * 1001) / 30000, 1.5 + 1.001 / 30];
     const batch = grayFrames(OBAMA, times, 160, 90);
     expect(batch).toHaveLength(times.length);
     times.forEach((t, i) => expect(Buffer.from(batch[i]!).equals(Buffer.from(grayFrame(OBAMA, t, 160, 90))), `t=${t}`).toBe(true));

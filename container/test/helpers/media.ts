@@ -95,25 +95,40 @@ export function rgbFrame(file: string, t: number, width: number, height: number)
  */
 export function framesAt(file: string, times: number[], width: number, height: number, pixFmt: "gray" | "rgb24"): Uint8Array[] {
   if (times.length === 0) return [];
-  const wanted = [...new Set(times)];
-  const firstAtOrAfter = wanted.map((t) => `gte(t,${t})*(isnan(prev_t)+lt(prev_t,${t}))`).join("+");
+  // `-ss t` keeps the frames whose pts (stream time base) >= t, t cut to whole microseconds as ffmpeg
+  // parses it and rounded to the time base: select a frame either side of that (the float `t` of the
+  // select filter can land a hair off), then pick the exact one below with integer arithmetic
+  const micros = [...new Set(times.map(toMicros))];
+  const near = micros.map((us) => `gte(pts,round(${us}/1000000/TB)-1)*(isnan(prev_pts)+lt(prev_pts,round(${us}/1000000/TB)+1))`).join("+");
   const r = spawnSync("ffmpeg", [
     "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-i", file,
-    "-vf", `select='${firstAtOrAfter}',scale=${width}:${height},showinfo`,
-    // stop once every wanted frame is out (when two times share a frame, the decode runs to the end)
-    "-vsync", "passthrough", "-frames:v", String(wanted.length), "-f", "rawvideo", "-pix_fmt", pixFmt, "pipe:1",
+    "-vf", `select='${near}',scale=${width}:${height},showinfo`,
+    // stop once every candidate is out (when fewer are, the decode runs to the end)
+    "-vsync", "passthrough", "-frames:v", String(2 * micros.length), "-f", "rawvideo", "-pix_fmt", pixFmt, "pipe:1",
   ], { maxBuffer: 1024 * 1024 * 1024 });
   const log = r.stderr.toString();
   if (r.status !== 0) throw new Error(`ffmpeg failed on ${file}: ${log.slice(-2000)}`);
-  // showinfo logs each kept frame: "[Parsed_showinfo_2 @ 0x..] n:   0 pts: 12288 pts_time:0.8 ..."
-  const kept = [...log.matchAll(/Parsed_showinfo.*\bn:\s*\d+\s+pts:\s*-?\d+\s+pts_time:(\S+)/g)].map((m) => Number(m[1]));
+  // showinfo logs its time base, then each kept frame: "[Parsed_showinfo_2 @ 0x..] n:   0 pts: 12288 pts_time:0.8 ..."
+  const tb = /Parsed_showinfo.*config in time_base: (\d+)\/(\d+)/.exec(log);
+  const kept = [...log.matchAll(/Parsed_showinfo.*\bn:\s*\d+\s+pts:\s*(-?\d+)\s+pts_time:/g)].map((m) => BigInt(m[1]!));
   const size = width * height * (pixFmt === "gray" ? 1 : 3);
   if (r.stdout.byteLength !== kept.length * size) throw new Error(`ffmpeg gave ${r.stdout.byteLength} bytes for ${kept.length} frames of ${file}`);
   const bytes = new Uint8Array(r.stdout.buffer, r.stdout.byteOffset, r.stdout.byteLength);
   return times.map((t) => {
-    const i = kept.findIndex((k) => k >= t - 1e-6);
+    if (!tb) return new Uint8Array(0); // no frame selected: the file ends before every t
+    // av_rescale_q(us, 1/1000000, num/den), rounding half away from zero
+    const [num, den] = [BigInt(tb[1]!), BigInt(tb[2]!)];
+    const threshold = (2n * BigInt(toMicros(t)) * den + 1000000n * num) / (2000000n * num);
+    const i = kept.findIndex((pts) => pts >= threshold);
     return i < 0 ? new Uint8Array(0) : bytes.subarray(i * size, (i + 1) * size);
   });
+}
+
+/** A time as ffmpeg's option parser reads it: whole microseconds, further digits dropped. */
+function toMicros(t: number): number {
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(String(t));
+  if (!m) throw new Error(`framesAt: time ${t} is not a plain non-negative decimal`);
+  return Number(m[1]) * 1_000_000 + Number((m[2] ?? "").padEnd(6, "0").slice(0, 6));
 }
 
 /** `framesAt` as 8-bit gray. */
