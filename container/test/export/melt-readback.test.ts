@@ -17,7 +17,7 @@ import { outputFps } from "../../src/ffmpeg/filter-values.js";
 import { cropWindow } from "../../src/framing/crop-path.js";
 import { probe } from "../../src/analysis/probe.js";
 import { renderClip } from "../../src/rendering/render.js";
-import { ffprobe, grayFrame, media, tmpDir } from "../helpers/media.js";
+import { ffprobe, grayFrames, media, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;
 const dir = tmpDir("katto-melt-export-");
@@ -88,6 +88,11 @@ beforeAll(async () => {
   // slow on a loaded machine (two encodes, one of them 1080x1920): a generous bound, not a timing assertion
 }, 900_000);
 
+const TIMES = [0.1, 0.8, 1.5, 2.2, 2.9, 3.6];
+let sampled: { katto: Uint8Array[]; melted: Uint8Array[] } | undefined;
+/** Both videos' frames at TIMES, each video decoded once (shared by the two comparisons). */
+const frames = () => (sampled ??= { katto: grayFrames(katto, TIMES, FW, FH), melted: grayFrames(melted, TIMES, FW, FH) });
+
 describe("an MLT export rendered by melt", () => {
   it("is a 1080x1920 video with sound, as long as the clip (to a frame)", () => {
     const p = ffprobe(melted);
@@ -99,8 +104,8 @@ describe("an MLT export rendered by melt", () => {
   });
 
   it("shows the crop where Katto's render shows it, at every sampled time (within 4 output pixels, captions aside)", () => {
-    const times = [0.1, 0.8, 1.5, 2.2, 2.9, 3.6];
-    const results = times.map((t) => ({ t, ...bestShift(grayFrame(katto, t, FW, FH), grayFrame(melted, t, FW, FH)) }));
+    const f = frames();
+    const results = TIMES.map((t, i) => ({ t, ...bestShift(f.katto[i]!, f.melted[i]!) }));
     console.log(`melt vs Katto (shift in output px, mean luma difference): ${results.map((r) => `t=${r.t}: ${r.dx * 2} px, ${r.diff.toFixed(1)}`).join("; ")}`);
     for (const r of results) {
       expect(Math.abs(r.dx), `t=${r.t}: shift ${r.dx * 2} output px`).toBeLessThanOrEqual(2);
@@ -109,7 +114,8 @@ describe("an MLT export rendered by melt", () => {
   });
 
   it("the criterion tells a wrong crop apart: Katto's frame at the start against melt's at the end differs", () => {
-    const wrong = bestShift(grayFrame(katto, 0.1, FW, FH), grayFrame(melted, 3.6, FW, FH));
+    const f = frames();
+    const wrong = bestShift(f.katto[TIMES.indexOf(0.1)]!, f.melted[TIMES.indexOf(3.6)]!);
     console.log(`wrong crop: shift ${wrong.dx * 2} px, mean luma difference ${wrong.diff.toFixed(1)}`);
     expect(Math.abs(wrong.dx) > 2 || wrong.diff >= 12).toBe(true);
   });

@@ -1,6 +1,6 @@
 // Test media: the shared real-media corpus (../shared/media next to the repo, or KATTO_MEDIA_DIR)
 // and small files generated with ffmpeg's lavfi sources. Plus ffprobe/frame helpers for checks.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -82,6 +82,59 @@ export function rgbFrame(file: string, t: number, width: number, height: number)
   ], { maxBuffer: 64 * 1024 * 1024 });
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
+
+/**
+ * Frames at several times from one ffmpeg process that decodes the file once: for each time `t` the
+ * frame that `grayFrame`/`rgbFrame` return (an `-ss t` input seek keeps the first frame whose time
+ * from the file's start is >= t), in the order of `times`; an empty array where the file ends
+ * before `t`, as there. Each ffmpeg start costs ~0.3 s CPU and each `-ss` decodes again from the
+ * previous keyframe; a `select` of "the first frame at or after each t" decodes once, from the
+ * start of the file to the last time: for short outputs (a clip), not for a late time in a long
+ * source, where `grayFrame`'s keyframe seek decodes less. Checked
+ * against the per-frame form, pixel for pixel, in helpers/frames-at.test.ts.
+ */
+export function framesAt(file: string, times: number[], width: number, height: number, pixFmt: "gray" | "rgb24"): Uint8Array[] {
+  if (times.length === 0) return [];
+  // `-ss t` keeps the frames whose pts (stream time base) >= t, t cut to whole microseconds as ffmpeg
+  // parses it and rounded to the time base: select a frame either side of that (the float `t` of the
+  // select filter can land a hair off), then pick the exact one below with integer arithmetic
+  const micros = [...new Set(times.map(toMicros))];
+  const near = micros.map((us) => `gte(pts,round(${us}/1000000/TB)-1)*(isnan(prev_pts)+lt(prev_pts,round(${us}/1000000/TB)+1))`).join("+");
+  const r = spawnSync("ffmpeg", [
+    "-hide_banner", "-nostdin", "-nostats", "-loglevel", "info", "-i", file,
+    "-vf", `select='${near}',scale=${width}:${height},showinfo`,
+    // stop once every candidate is out (when fewer are, the decode runs to the end)
+    "-vsync", "passthrough", "-frames:v", String(2 * micros.length), "-f", "rawvideo", "-pix_fmt", pixFmt, "pipe:1",
+  ], { maxBuffer: 1024 * 1024 * 1024 });
+  const log = r.stderr.toString();
+  if (r.status !== 0) throw new Error(`ffmpeg failed on ${file}: ${log.slice(-2000)}`);
+  // showinfo logs its time base, then each kept frame: "[Parsed_showinfo_2 @ 0x..] n:   0 pts: 12288 pts_time:0.8 ..."
+  const tb = /Parsed_showinfo.*config in time_base: (\d+)\/(\d+)/.exec(log);
+  const kept = [...log.matchAll(/Parsed_showinfo.*\bn:\s*\d+\s+pts:\s*(-?\d+)\s+pts_time:/g)].map((m) => BigInt(m[1]!));
+  const size = width * height * (pixFmt === "gray" ? 1 : 3);
+  if (r.stdout.byteLength !== kept.length * size) throw new Error(`ffmpeg gave ${r.stdout.byteLength} bytes for ${kept.length} frames of ${file}`);
+  const bytes = new Uint8Array(r.stdout.buffer, r.stdout.byteOffset, r.stdout.byteLength);
+  return times.map((t) => {
+    if (!tb) return new Uint8Array(0); // no frame selected: the file ends before every t
+    // av_rescale_q(us, 1/1000000, num/den), rounding half away from zero
+    const [num, den] = [BigInt(tb[1]!), BigInt(tb[2]!)];
+    const threshold = (2n * BigInt(toMicros(t)) * den + 1000000n * num) / (2000000n * num);
+    const i = kept.findIndex((pts) => pts >= threshold);
+    return i < 0 ? new Uint8Array(0) : bytes.subarray(i * size, (i + 1) * size);
+  });
+}
+
+/** A time as ffmpeg's option parser reads it: whole microseconds, further digits dropped. */
+function toMicros(t: number): number {
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(String(t));
+  if (!m) throw new Error(`framesAt: time ${t} is not a plain non-negative decimal`);
+  return Number(m[1]) * 1_000_000 + Number((m[2] ?? "").padEnd(6, "0").slice(0, 6));
+}
+
+/** `framesAt` as 8-bit gray. */
+export const grayFrames = (file: string, times: number[], width: number, height: number) => framesAt(file, times, width, height, "gray");
+/** `framesAt` as RGB24. */
+export const rgbFrames = (file: string, times: number[], width: number, height: number) => framesAt(file, times, width, height, "rgb24");
 
 /** Count of pixels brighter than `min` inside a rectangle of a gray frame. */
 export function brightCount(px: Uint8Array, width: number, rect: { x0: number; y0: number; x1: number; y1: number }, min = 235): number {
