@@ -14,7 +14,7 @@ import { clipCuts } from "../../src/editing/clip-edit.js";
 import { fillerRanges, planCuts, VOICED_HESITATION, type PlannedCut } from "../../src/editing/cut-plan.js";
 import { confirmFillers, heldSeconds, joinFillers, longHesitations, parseKws, quietAround, voicedGaps, voicedThresholdDb, withTail } from "../../src/editing/fillers.js";
 import { keptSpans, mapWords, toClipTime } from "../../src/editing/timeline.js";
-import { cutAudioFilter } from "../../src/ffmpeg/cut-filters.js";
+import { cutAudioFilter } from "../../src/rendering/cut-filters.js";
 import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/engines/speech/chunks.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
