@@ -21,6 +21,7 @@ export * from "./transcript-edit.js";
 export * from "./snap.js";
 export * from "./clip-time.js";
 export * from "./clip-timeline.js";
+export * from "./clip-timeline-views.js";
 export * from "./magic.js";
 export * from "./numbers.js";
 export * from "./post-copy.js";

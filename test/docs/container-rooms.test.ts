@@ -37,14 +37,6 @@ const ALLOWED_UPHILL: string[] = [
   "container/src/engines/scorer/offline.ts → container/src/analysis/score.ts",
   "container/src/engines/scorer/workers-ai.ts → container/src/analysis/score-title.ts",
   "container/src/engines/scorer/workers-ai.ts → container/src/analysis/score.ts",
-  // the render command (RenderSpec, renderFilterGraph, renderArgs) and the cut filters are rendering's,
-  // kept in ffmpeg/ beside the generic argument builders (probe, audio extraction); their move splits args.ts
-  "container/src/ffmpeg/args.ts → container/src/editing/timeline.ts",
-  "container/src/ffmpeg/args.ts → container/src/editing/zoom-plan.ts",
-  "container/src/ffmpeg/args.ts → container/src/framing/crop-path.ts",
-  "container/src/ffmpeg/args.ts → container/src/framing/panels.ts",
-  "container/src/ffmpeg/cut-filters.ts → container/src/editing/timeline.ts",
-  "container/src/ffmpeg/cut-filters.ts → container/src/editing/zoom-plan.ts",
   // the engines' setting defaults (the Workers AI base URL, the whisper model table) read by the settings parse
   "container/src/runtime/config.ts → container/src/engines/cloudflare-ai.ts",
   "container/src/runtime/config.ts → container/src/engines/speech/whisper-models.ts",

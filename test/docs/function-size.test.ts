@@ -27,7 +27,6 @@ const LONG_FILES: Record<string, number> = {
   "src/services/publishing/platforms/facebook.ts": 363,
   "src/services/publishing/platforms/x.ts": 324,
   "src/services/render/events.ts": 313,
-  "container/src/ffmpeg/args.ts": 394,
 };
 
 /** A function's name as a reader finds it: its own, its variable's, its method's or property's, else `(anonymous)`. */

@@ -4,17 +4,18 @@
 // the clip's audio: a voiced stretch between two words that no word covers, confirmed by
 // pocketsphinx keyword spotting of um / uh / er / ah on it, or a hesitation the spotter hears for
 // long (LONG_SPOT_S) wherever it lies, the word the engine wrote over it being the filler misheard. Thresholds and the figures they were
-// chosen on: docs/caption-styles.md "Fillers found in the sound". Pure helpers and the one run.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+// chosen on: docs/caption-styles.md "Fillers found in the sound". Pure helpers and the one run; the keyword
+// spotting itself: ./filler-spotting.ts.
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { CaptionWord } from "../captions/clip-words.js";
-import { DEFAULT_POCKETSPHINX_MODEL_DIR, FRONT_END_FILTER } from "../engines/speech/pocketsphinx.js";
+import { FRONT_END_FILTER } from "../engines/speech/pocketsphinx.js";
 import { AUDIO_ON_SOURCE_CLOCK } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
-import { log } from "../runtime/log.js";
 import { ENVELOPE_FRAME_S, energyEnvelope } from "../engines/speech/chunks.js";
 import { ENGINE_SAMPLE_RATE, readEngineSamples } from "../analysis/transcribe-wav.js";
+import { spotHesitations, type HeardFiller } from "./filler-spotting.js";
 import type { Span } from "./timeline.js";
 
 /** A hesitation is at least this long ... */
@@ -25,8 +26,6 @@ export const FILLER_MAX_S = 1.5;
 const BRIDGE_S = 0.06;
 /** How far a recogniser's word time may be loose at each edge (as the cut plan's WORD_SLACK_S). */
 const WORD_EDGE_S = 0.05;
-/** The hesitations spotted, as in Debian's English dictionary (um AH M, uh AH, er ER, ah AA). */
-export const SPOTTED = ["um", "uh", "er", "ah"] as const;
 /** Frames quieter than this are digital silence (a muted channel, padding), not a room's noise. */
 const DIGITAL_SILENCE_DB = -80;
 /** A frame is voiced when this much louder than the clip's noise floor. */
@@ -41,19 +40,6 @@ export function voicedThresholdDb(env: ArrayLike<number>, aboveFloorDb = VOICED_
   const heard = Array.from(env).filter((d) => d > DIGITAL_SILENCE_DB).sort((a, b) => a - b);
   if (!heard.length) return 0;
   return heard[Math.floor(heard.length * 0.1)]! + aboveFloorDb;
-}
-
-/** Keyword-spotting threshold (pocketsphinx -kws, per keyphrase); chosen on the figures in the docs. */
-export const KWS_THRESHOLD = "1";
-
-/** A filler heard in the sound: clip times, and the word spotted ("uh"). */
-export interface HeardFiller extends Span {
-  word: string;
-  /**
-   * The pause it sits in (itself widened over the quiet before and after it): its cut reaches no
-   * further, so a word the transcript missed next to it stays.
-   */
-  pause?: Span;
 }
 
 /**
@@ -84,25 +70,6 @@ export function voicedGaps(env: ArrayLike<number>, frameS: number, words: readon
     for (const p of parts) if (p.end - p.start >= FILLER_MIN_S && p.end - p.start <= FILLER_MAX_S) out.push(p);
   }
   return out;
-}
-
-/** Pure: pocketsphinx's keyword-spotting list: one keyphrase a line, its threshold between slashes. */
-export const kwsList = (threshold = KWS_THRESHOLD) => SPOTTED.map((k) => `${k} /${threshold}/`).join("\n") + "\n";
-
-/** Pure: pocketsphinx_continuous arguments spotting the keyphrases of `listFile` in `wav` (16 kHz mono). */
-export function kwsArgs(wav: string, listFile: string, modelDir = DEFAULT_POCKETSPHINX_MODEL_DIR): string[] {
-  return ["-kws", listFile, "-infile", wav, "-time", "yes", "-hmm", `${modelDir}/en-us`, "-dict", `${modelDir}/cmudict-en-us.dict`, "-logfn", "/dev/null"];
-}
-
-/** Pure: the keyphrases spotted (`-time yes` lines "word start end prob"), in seconds of the file. */
-export function parseKws(stdout: string): HeardFiller[] {
-  const out: HeardFiller[] = [];
-  for (const line of stdout.split(/\r?\n/)) {
-    const m = /^(\S+)\s+(\d+(?:\.\d+)?)\s+(\d+(?:\.\d+)?)\s+\S+\s*$/.exec(line.trim());
-    if (!m || !(SPOTTED as readonly string[]).includes(m[1]!.replace(/\(\d+\)$/, ""))) continue;
-    out.push({ word: m[1]!.replace(/\(\d+\)$/, ""), start: Number(m[2]), end: Number(m[3]) });
-  }
-  return out.sort((x, y) => x.start - y.start);
 }
 
 /** A hesitation holds one sound this long at least (or stands alone, ALONE_QUIET_S): its spectrum steady (STEADY_DB) frame to frame. */
@@ -287,16 +254,7 @@ export async function findFillersInSound(o: { source: string; start: number; dur
       (g) => heldSeconds(samples.subarray(at(g.start), at(g.end))) >= HELD_MIN_S || quietAround(env, ENVELOPE_FRAME_S, thresholdDb + QUIET_MARGIN_DB, g) >= ALONE_QUIET_S,
     );
     // the spotter runs even without a gap: a long hesitation may lie under a word the engine misheard
-    const list = path.join(dir, "kws.txt");
-    await writeFile(list, kwsList());
-    let spotted: HeardFiller[] | null = null;
-    try {
-      const { stdout } = await runProcess(o.pocketsphinxBin ?? "pocketsphinx_continuous", kwsArgs(wav, list, o.modelDir), { stage: "rendering", signal: o.signal, captureStdout: true });
-      spotted = parseKws(stdout);
-    } catch (e) {
-      o.signal.throwIfAborted();
-      log("warn", "remove_fillers: pocketsphinx keyword spotting failed; only fillers the transcript shows are cut", { error: String(e) });
-    }
+    const spotted = await spotHesitations(wav, dir, o);
     // a long one under a word is cut with the quiet around it only (`pause`), so the word's other sounds
     // and the words beside it stay
     const found = joinFillers(confirmFillers(gaps, spotted, o.words), withTail(longHesitations(spotted ?? []), o.words));

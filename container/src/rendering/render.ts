@@ -1,10 +1,13 @@
 // Render one clip in a single ffmpeg pass: seek the source range, reframe to the clip's shape, burn the
 // captions, encode H.264 High / AAC 48 kHz with loudness normalised (a measured gain, ../ffmpeg/loudness.ts). Arguments come from
-// ../ffmpeg/args.ts; this module only decides the layout and runs it.
+// ./render-args.ts; this module only decides the layout and runs it.
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
-import { cropCommands, LAYOUTS, outputDuration, renderArgs, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality, type RenderSpec } from "../ffmpeg/args.js";
+import { LAYOUTS, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality } from "../ffmpeg/args.js";
+import { cropCommands } from "./reframe-filter.js";
+import { renderArgs } from "./render-args.js";
+import { outputDuration, type RenderSpec } from "./render-spec.js";
 import { gainToTarget, measureLevel } from "../ffmpeg/loudness.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../runtime/errors.js";
@@ -94,7 +97,7 @@ export async function renderClip(
   if (!video) throw toStageError("rendering", new Error("no video stream"), "source has no video stream");
   const duration = Math.max(0.1, clip.end - clip.start);
   const size = clipFrame(clip.aspect, clip.quality);
-  // the crop path's moves, read by the graph's sendcmd (../ffmpeg/args.ts cropCommands)
+  // the crop path's moves, read by the graph's sendcmd (./reframe-filter.ts cropCommands)
   const commandsPath = `${clip.output}.crop-commands.txt`;
   const spec = (loudness: ClipLoudness): RenderSpec => ({
     input: clip.source,

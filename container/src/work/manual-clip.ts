@@ -114,36 +114,9 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   const source: Source = { path: src.path, info, content };
   const watermarkPath = await fetchWatermark(task.config.brandKit?.watermark_url, dir, { signal, jobId: task.job_id });
   const broll = brollSource(plan.clipStyle, task.broll, assetFiles(dir, task.job_id), { jobId: task.job_id, frame: clipFrame(plan.aspect, "hd") });
-  // the spoken-language SRT each render of a plan wrote (style caption_language), and translations by range
+  // the spoken-language SRT each render of a plan wrote (style caption_language)
   const originals = new WeakMap<ClipPlan, string | null>();
-  const translations = new Map<string, ClipPlan["translated"]>();
-  // one renderer for the first render and the quality fixes' renders alike, as a job's previews (job-previews.ts)
-  const render: PreviewRender = async (p, onProgress, name) => {
-    const base = name ?? `clip-${task.clip_index}`;
-    // style caption_language: the captions and headline translated from this range's words, as a job's clips get them (job-analysis.ts)
-    const to = p.clipStyle.caption_language;
-    if (to) {
-      if (!deps.translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
-      const key = `${p.start}-${p.end}`;
-      if (!translations.has(key)) translations.set(key, await translateCaptions({ words: p.words, title: p.title, to, translator: deps.translator, signal, from: transcript.lang }));
-      p.translated = translations.get(key) ?? null;
-    }
-    // the style's jump cuts and zooms, as a job's clips get them
-    p.cuts = await clipCuts({ source: src.path, start: p.start, end: p.end, hasAudio: info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(info.video?.fps), signal });
-    const edit = planEdit(p, info);
-    const captions = edit.captions;
-    const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, base);
-    originals.set(p, srtOriginalPath);
-    // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
-    const { drawn, cutaways } = await clipCutaways(mapWords(p.words, edit.keep), edit.durationS, broll, signal);
-    p.broll = drawn;
-    const output = join(dir, name ? `${name}.mp4` : p.files.hd);
-    await renderClip(
-      { source: src.path, probe: info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", p.aspect), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd", aspect: p.aspect },
-      { signal, onProgress, encoder: o.encoder },
-    );
-    return { output, srt: srtPath };
-  };
+  const render = manualClipRenderer({ o, dir, source, transcript, watermarkPath, broll, originals });
   const rendered = await render(plan, () => undefined);
 
   // measured, and fixed in rounds, as a job's clips are (job-quality.ts checkOne); a clip asked for by
@@ -171,4 +144,52 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   await client.event({ type: "manual_clip", clip: { ...report, file: final.files.hd, hd: true } });
   log("info", "manual clip completed", { job_id: task.job_id, clip: task.clip_index, layout: final.layout, start: final.start, end: final.end, fixes: quality?.fixes.map((f) => f.flag) ?? null, flags: quality?.flags.map((f) => f.name) ?? null });
   return { status: "completed" };
+}
+
+/** What every render of a manual clip shares: its source, transcript, watermark and B-roll. */
+interface ManualClipRenders {
+  o: ManualClipOptions;
+  dir: string;
+  source: Source;
+  transcript: Transcript;
+  watermarkPath: string | null;
+  broll: ReturnType<typeof brollSource>;
+  /** filled in: the spoken-language SRT each render of a plan wrote (style caption_language) */
+  originals: WeakMap<ClipPlan, string | null>;
+}
+
+/**
+ * The one renderer of a manual clip, for its first render and the quality fixes' renders alike, as a
+ * job's previews (job-previews.ts): a plan's translated captions, jump cuts, zooms, captions, B-roll,
+ * then the HD render. Translations are made once per range.
+ */
+function manualClipRenderer({ o, dir, source, transcript, watermarkPath, broll, originals }: ManualClipRenders): PreviewRender {
+  const { task, signal, deps } = o;
+  const translations = new Map<string, ClipPlan["translated"]>();
+  return async (p, onProgress, name) => {
+    const base = name ?? `clip-${task.clip_index}`;
+    // style caption_language: the captions and headline translated from this range's words, as a job's clips get them (job-analysis.ts)
+    const to = p.clipStyle.caption_language;
+    if (to) {
+      if (!deps.translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
+      const key = `${p.start}-${p.end}`;
+      if (!translations.has(key)) translations.set(key, await translateCaptions({ words: p.words, title: p.title, to, translator: deps.translator, signal, from: transcript.lang }));
+      p.translated = translations.get(key) ?? null;
+    }
+    // the style's jump cuts and zooms, as a job's clips get them
+    p.cuts = await clipCuts({ source: source.path, start: p.start, end: p.end, hasAudio: source.info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(source.info.video?.fps), signal });
+    const edit = planEdit(p, source.info);
+    const captions = edit.captions;
+    const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, base);
+    originals.set(p, srtOriginalPath);
+    // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
+    const { drawn, cutaways } = await clipCutaways(mapWords(p.words, edit.keep), edit.durationS, broll, signal);
+    p.broll = drawn;
+    const output = join(dir, name ? `${name}.mp4` : p.files.hd);
+    await renderClip(
+      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", p.aspect), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd", aspect: p.aspect },
+      { signal, onProgress, encoder: o.encoder },
+    );
+    return { output, srt: srtPath };
+  };
 }

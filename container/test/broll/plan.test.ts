@@ -5,7 +5,8 @@ import type { BrollAsset } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { CUTAWAY, keywordStems, planCutaways } from "../../src/broll/plan.js";
 import { stockQueries } from "../../src/broll/assets.js";
-import { renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { renderArgs, renderFilterGraph } from "../../src/rendering/render-args.js";
+import type { RenderSpec } from "../../src/rendering/render-spec.js";
 import { cutawayChain } from "../../src/ffmpeg/cutaway-filters.js";
 import { words } from "../helpers/words.js";
 

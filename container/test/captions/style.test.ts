@@ -11,7 +11,8 @@ import { lineWidth } from "../../src/captions/layout.js";
 import { resolveCaptionStyle, safeWidthChars } from "../../src/captions/styles.js";
 import { contrast, titleLook } from "../../src/captions/title-card.js";
 import { faceBands, openingFaces, placeTitle } from "../../src/captions/title-place.js";
-import { overlayChain, renderArgs, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { overlayChain, renderArgs } from "../../src/rendering/render-args.js";
+import type { RenderSpec } from "../../src/rendering/render-spec.js";
 import { media, parseSrt } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 

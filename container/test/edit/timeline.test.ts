@@ -2,8 +2,9 @@
 // and the render filter that keeps the same spans.
 import { describe, expect, it } from "vitest";
 import { cutGaps, keptDuration, keptSpans, mapPath, mapWords, toClipTime } from "../../src/editing/timeline.js";
-import { outputDuration, renderArgs, type RenderSpec } from "../../src/ffmpeg/args.js";
-import { cutAudioFilter, selectFilter } from "../../src/ffmpeg/cut-filters.js";
+import { renderArgs } from "../../src/rendering/render-args.js";
+import { outputDuration, type RenderSpec } from "../../src/rendering/render-spec.js";
+import { cutAudioFilter, selectFilter } from "../../src/rendering/cut-filters.js";
 import { cropXAt } from "../../src/framing/crop-path.js";
 
 describe("keptSpans and toClipTime", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderArgs, renderFilterGraph, renderInputs, type ImageOverlay, type RenderSpec } from "../../src/ffmpeg/args.js";
+import type { ImageOverlay } from "../../src/ffmpeg/args.js";
+import { renderArgs, renderFilterGraph } from "../../src/rendering/render-args.js";
+import { renderInputs, type RenderSpec } from "../../src/rendering/render-spec.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
   input: "/tmp/in.mp4",

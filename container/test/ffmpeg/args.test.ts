@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
-import { cropCommands, escapeFilterValue, extractAudioArgs, ffprobeArgs, reframeFilter, renderArgs, renderFilterGraph, type RenderSpec } from "../../src/ffmpeg/args.js";
+import { escapeFilterValue, extractAudioArgs, ffprobeArgs } from "../../src/ffmpeg/args.js";
+import { cropCommands, reframeFilter } from "../../src/rendering/reframe-filter.js";
+import { renderArgs, renderFilterGraph } from "../../src/rendering/render-args.js";
+import type { RenderSpec } from "../../src/rendering/render-spec.js";
 import { renditionArgs } from "../../src/ffmpeg/encode-settings.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({

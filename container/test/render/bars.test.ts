@@ -5,7 +5,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
-import { renderArgs, type Layout } from "../../src/ffmpeg/args.js";
+import type { Layout } from "../../src/ffmpeg/args.js";
+import { renderArgs } from "../../src/rendering/render-args.js";
 import { cropWindow } from "../../src/framing/crop-path.js";
 import { contentRect, cropdetectArgs, detectBars, parseCropdetect } from "../../src/framing/bars.js";
 import { analyzeClipFaces } from "../../src/framing/faces.js";

@@ -10,7 +10,7 @@ import { brandCaptionOptions, type BrandKit } from "../../src/editing/brand-kit.
 import { buildAss } from "../../src/captions/ass.js";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { planClip } from "../../src/editing/clip-plan.js";
-import { watermarkBox } from "../../src/ffmpeg/args.js";
+import { watermarkBox } from "../../src/rendering/reframe-filter.js";
 import { parseRenderJob } from "../../src/runtime/protocol.js";
 import { probe } from "../../src/analysis/probe.js";
 import { renderClip } from "../../src/rendering/render.js";

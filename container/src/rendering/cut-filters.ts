@@ -2,7 +2,7 @@
 // frames of the kept spans closed up over the gaps, and the sound cut at the same instants.
 import { balancedSum } from "../editing/zoom-plan.js";
 import { cutGaps, type Span } from "../editing/timeline.js";
-import { num, sec } from "./filter-values.js";
+import { num, sec } from "../ffmpeg/filter-values.js";
 
 /**
  * The source's frames of the kept spans, their times closed up over the gaps (a frame keeps its
