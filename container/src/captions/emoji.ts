@@ -2,7 +2,7 @@
 // SVG files from @twemoji/svg, rasterised by ffmpeg's librsvg decoder at the size needed). libass
 // cannot draw colour emoji: with Noto Color Emoji installed it draws an empty box (a frame rendered
 // on this project's ffmpeg 5.1 / libass showed it), so emoji are overlaid as images
-// (../ffmpeg/args.ts overlays). Both packages ship inside npm; nothing is fetched at run time.
+// (../rendering/render-args.ts overlayChain). Both packages ship inside npm; nothing is fetched at run time.
 // Twemoji graphics: CC-BY 4.0 (Twitter, Inc. and contributors); emojilib: MIT.
 import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";

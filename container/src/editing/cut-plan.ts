@@ -2,7 +2,7 @@
 // KEEP_PAUSE_S (`remove_silences`), and filler words taken out with the hesitation around them
 // (`remove_fillers`). Times are on the uncut clip timeline (seconds from the clip's source start);
 // every cut edge sits on the output's frame grid so the picture (whole frames) and the sound
-// (sample exact) are cut at the same instants and never drift apart (../ffmpeg/args.ts).
+// (sample exact) are cut at the same instants and never drift apart (../rendering/cut-filters.ts).
 import { QUALITY_THRESHOLDS, type CutReason } from "@katto/protocol";
 import type { CaptionWord } from "../captions/clip-words.js";
 import { LOUDNESS_TARGET_LUFS } from "../ffmpeg/loudness.js";

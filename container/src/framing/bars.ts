@@ -2,7 +2,7 @@
 // 16:9). ffmpeg's cropdetect runs on a few frames at several points of the source; the picture is
 // the union of what it finds (so one dark scene does not eat into the picture), and bars thinner
 // than a few percent are ignored (encoders leave a dark line or two at the edges). Every layout
-// frames this picture, never the bars (ffmpeg/args.ts `content`).
+// frames this picture, never the bars (rendering/reframe-filter.ts `contentFilter`).
 import { runProcess } from "../ffmpeg/spawn.js";
 import type { Rect } from "./panels.js";
 

@@ -59,7 +59,7 @@ const num = (n: number) => String(Number(n.toFixed(4)));
 /**
  * How a crop path reaches ffmpeg: the window's left edge as a list of short expressions, one per
  * segment between two keyframes, each taking over at its segment's start. The filter starts with
- * `initial`; a `sendcmd` filter sends each change at its time (ffmpeg/args.ts).
+ * `initial`; a `sendcmd` filter sends each change at its time (rendering/reframe-filter.ts cropCommands).
  *
  * One expression for the whole path does not scale: ffmpeg's expression parser refuses an
  * expression nested about a hundred levels deep (a flat sum of 97 moves; Debian's ffmpeg 5.1
