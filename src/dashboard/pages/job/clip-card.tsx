@@ -42,17 +42,19 @@ export function versionParams(params: Record<string, unknown>): string {
     .join(", ");
 }
 
-/**
- * `rank`: its place by score (0 = best); `transcript`: whether the job has one (the trim form needs
- * it); `words`: the transcript words inside the clip, for "Show on transcript" (null without words).
- */
-export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transcript: boolean; words: WordRange | null }) {
-  const { jobId: id, clip: k, rank, transcript, words } = p;
+/** The clip's player, its captions as a track. */
+function ClipPlayer({ k, rank }: { k: JobClip; rank: number }) {
   return (
-    <article class="card clip" aria-labelledby={`clip-${k.clip_index}-title`} data-clip={k.clip_index}>
-      <video controls preload="metadata" playsinline style={`aspect-ratio:${k.aspect.replace(":", "/")}`} src={k.url} poster={k.poster_url ?? undefined} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
-        {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
-      </video>
+    <video controls preload="metadata" playsinline style={`aspect-ratio:${k.aspect.replace(":", "/")}`} src={k.url} poster={k.poster_url ?? undefined} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
+      {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
+    </video>
+  );
+}
+
+/** Its title, how it was made, its score and breakdown, quality, why it was picked and its b-roll credits. */
+function ClipSummary({ k, rank }: { k: JobClip; rank: number }) {
+  return (
+    <>
       <h3 id={`clip-${k.clip_index}-title`}>{k.title ?? `Clip ${rank + 1}`}</h3>
       {k.origin === "manual" && <p class="muted" data-origin="manual">Made by hand · {secs(k.start_s)}–{secs(k.end_s)}</p>}
       <p><span class="score" aria-label="Score">{k.score === null ? "—" : Math.round(k.score)}</span> <span class="muted">/ 100 · {(k.end_s - k.start_s).toFixed(0)} s{k.hd ? " · 1080p" : ""} · clip {k.clip_index}</span></p>
@@ -76,22 +78,36 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
           ))}
         </p>
       )}
-      <section aria-labelledby={`clip-${k.clip_index}-post`} data-post-copy={k.clip_index}>
-        <h4 id={`clip-${k.clip_index}-post`}>Cover and post text</h4>
-        {k.cover_url ? (
-          <a href={k.cover_url} download><img class="cover" src={k.cover_url} alt={`Cover of clip ${rank + 1}: a frame with its title`} loading="lazy" width={135} data-cover={k.clip_index} /></a>
-        ) : (
-          <p class="muted">No cover for this clip (clips made before covers have none).</p>
-        )}
-        <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/post-copy`}>
-          <label for={`pc-desc-${k.clip_index}`}>Description</label>
-          <textarea id={`pc-desc-${k.clip_index}`} name="description" rows={3} maxlength={5000}>{k.description}</textarea>
-          <label for={`pc-tags-${k.clip_index}`}>Hashtags</label>
-          <input id={`pc-tags-${k.clip_index}`} name="hashtags" value={k.hashtags.join(" ")} aria-describedby={`pc-tags-help-${k.clip_index}`} />
-          <p class="muted" id={`pc-tags-help-${k.clip_index}`}>Separated by spaces, each # then letters, digits or _. Publishing fits them to each platform's limits.</p>
-          <button type="submit" class="btn">Save post text</button>
-        </form>
-      </section>
+    </>
+  );
+}
+
+/** Its cover and the post copy form (description and hashtags, edited in place; issue 37). */
+function CoverAndPostCopy({ id, k, rank }: { id: string; k: JobClip; rank: number }) {
+  return (
+    <section aria-labelledby={`clip-${k.clip_index}-post`} data-post-copy={k.clip_index}>
+      <h4 id={`clip-${k.clip_index}-post`}>Cover and post text</h4>
+      {k.cover_url ? (
+        <a href={k.cover_url} download><img class="cover" src={k.cover_url} alt={`Cover of clip ${rank + 1}: a frame with its title`} loading="lazy" width={135} data-cover={k.clip_index} /></a>
+      ) : (
+        <p class="muted">No cover for this clip (clips made before covers have none).</p>
+      )}
+      <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/post-copy`}>
+        <label for={`pc-desc-${k.clip_index}`}>Description</label>
+        <textarea id={`pc-desc-${k.clip_index}`} name="description" rows={3} maxlength={5000}>{k.description}</textarea>
+        <label for={`pc-tags-${k.clip_index}`}>Hashtags</label>
+        <input id={`pc-tags-${k.clip_index}`} name="hashtags" value={k.hashtags.join(" ")} aria-describedby={`pc-tags-help-${k.clip_index}`} />
+        <p class="muted" id={`pc-tags-help-${k.clip_index}`}>Separated by spaces, each # then letters, digits or _. Publishing fits them to each platform's limits.</p>
+        <button type="submit" class="btn">Save post text</button>
+      </form>
+    </section>
+  );
+}
+
+/** Its downloads, Publish, and the export menu (editor projects). */
+function ClipDownloads({ id, k }: { id: string; k: JobClip }) {
+  return (
+    <>
       <div class="actions">
         <a class="btn" href={k.url} download>Download MP4</a>
         {k.captions_url && <a class="btn" href={k.captions_url} download>Download SRT</a>}
@@ -111,69 +127,109 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
           <li><a href={`/dashboard/jobs/${id}/source`}>Download the source video</a></li>
         </ul>
       </details>
-      {k.rerenderable && (
-        <details>
-          <summary>Re-render or dub</summary>
-          <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`}>
-            <label for={`rr-layout-${k.clip_index}`}>Layout</label>
-            <select id={`rr-layout-${k.clip_index}`} name="layout_mode"><option value="">Keep</option>{LAYOUT_MODES.map((m) => <option value={m}>{m}</option>)}</select>
-            <label for={`rr-style-${k.clip_index}`}>Caption style</label>
-            <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{CAPTION_STYLES.map((m) => <option value={m}>{m}</option>)}</select>
-            <label for={`rr-aspect-${k.clip_index}`}>Shape</label>
-            <select id={`rr-aspect-${k.clip_index}`} name="aspect"><option value="">Keep ({k.aspect})</option>{ASPECTS.map((a) => <option value={a}>{a}</option>)}</select>
-            <fieldset><legend>Dub into</legend>{DUB_LANGUAGES.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
-            <StyleFields id={`rr-cs-${k.clip_index}`} keep />
-            <button type="submit" class="btn">Start</button>
-          </form>
-        </details>
-      )}
-      {k.rerenderable && (
-        <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`} class="actions">
-          <input type="hidden" name="captions" value="refresh" />
-          <button type="submit" class="btn" data-refresh-captions={k.clip_index}>Refresh captions</button>
-          <span class="muted">A new version captioned with the transcript as corrected below.</span>
+    </>
+  );
+}
+
+/** Re-render or dub, and "Refresh captions" (a new version captioned with the corrected transcript). */
+function RerenderForms({ id, k }: { id: string; k: JobClip }) {
+  if (!k.rerenderable) return null;
+  return (
+    <>
+      <details>
+        <summary>Re-render or dub</summary>
+        <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`}>
+          <label for={`rr-layout-${k.clip_index}`}>Layout</label>
+          <select id={`rr-layout-${k.clip_index}`} name="layout_mode"><option value="">Keep</option>{LAYOUT_MODES.map((m) => <option value={m}>{m}</option>)}</select>
+          <label for={`rr-style-${k.clip_index}`}>Caption style</label>
+          <select id={`rr-style-${k.clip_index}`} name="caption_style"><option value="">Keep</option>{CAPTION_STYLES.map((m) => <option value={m}>{m}</option>)}</select>
+          <label for={`rr-aspect-${k.clip_index}`}>Shape</label>
+          <select id={`rr-aspect-${k.clip_index}`} name="aspect"><option value="">Keep ({k.aspect})</option>{ASPECTS.map((a) => <option value={a}>{a}</option>)}</select>
+          <fieldset><legend>Dub into</legend>{DUB_LANGUAGES.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
+          <StyleFields id={`rr-cs-${k.clip_index}`} keep />
+          <button type="submit" class="btn">Start</button>
         </form>
-      )}
-      {k.rerenderable && words && (
-        <p class="actions">
-          <a class="btn" href={`/dashboard/jobs/${id}?sel=${words.from}-${words.to}&clip=${k.clip_index}#selection`} data-show-clip={String(k.clip_index)} data-from={String(words.from)} data-to={String(words.to)}>
-            Show on transcript
-          </a>
-          <span class="muted">Clip {k.clip_index}'s words, with handles to move its start and end.</span>
-        </p>
-      )}
-      {k.rerenderable && transcript && (
-        <details data-trim={k.clip_index}>
-          <summary>Move start and end (by time or word number)</summary>
-          <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/trim`}>
-            <p class="muted">Times in the source video, seconds; each is moved to the nearest pause between words. Or pick the first and last word of the clip (the # before each word in the transcript). 3 to 180 s.</p>
-            <label for={`tr-start-${k.clip_index}`}>Start (s)</label>
-            <input id={`tr-start-${k.clip_index}`} name="start" type="number" min={0} step="0.01" value={String(k.start_s)} />
-            <label for={`tr-end-${k.clip_index}`}>End (s)</label>
-            <input id={`tr-end-${k.clip_index}`} name="end" type="number" min={0} step="0.01" value={String(k.end_s)} />
-            <label for={`tr-sw-${k.clip_index}`}>or first word #</label>
-            <input id={`tr-sw-${k.clip_index}`} name="start_word" type="number" min={0} step="1" />
-            <label for={`tr-ew-${k.clip_index}`}>and last word #</label>
-            <input id={`tr-ew-${k.clip_index}`} name="end_word" type="number" min={0} step="1" />
-            <button type="submit" class="btn">Make this version</button>
-          </form>
-        </details>
-      )}
-      {k.versions.length > 0 && (
-        <div>
-          <h4>Versions</h4>
-          <ul>
-            {k.versions.map((v) => (
-              <li>
-                <StatusBadge status={v.status} /> <span class="muted" data-version-params>{versionParams(v.params)}</span>
-                {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}{v.cover_url && <> · <a href={v.cover_url}>cover</a></>}
-                {v.error && <span class="alert"> {v.error}</span>}
-                {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      </details>
+      <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/rerender`} class="actions">
+        <input type="hidden" name="captions" value="refresh" />
+        <button type="submit" class="btn" data-refresh-captions={k.clip_index}>Refresh captions</button>
+        <span class="muted">A new version captioned with the transcript as corrected below.</span>
+      </form>
+    </>
+  );
+}
+
+/** "Show on transcript": its words chosen in the transcript editor, with handles. */
+function ShowOnTranscript({ id, k, words }: { id: string; k: JobClip; words: WordRange | null }) {
+  if (!(k.rerenderable && words)) return null;
+  return (
+    <p class="actions">
+      <a class="btn" href={`/dashboard/jobs/${id}?sel=${words.from}-${words.to}&clip=${k.clip_index}#selection`} data-show-clip={String(k.clip_index)} data-from={String(words.from)} data-to={String(words.to)}>
+        Show on transcript
+      </a>
+      <span class="muted">Clip {k.clip_index}'s words, with handles to move its start and end.</span>
+    </p>
+  );
+}
+
+/** The numeric trim form, the no-script way to move its cuts (by time or word number). */
+function TrimForm({ id, k, transcript }: { id: string; k: JobClip; transcript: boolean }) {
+  if (!(k.rerenderable && transcript)) return null;
+  return (
+    <details data-trim={k.clip_index}>
+      <summary>Move start and end (by time or word number)</summary>
+      <form method="post" action={`/dashboard/jobs/${id}/clips/${k.clip_index}/trim`}>
+        <p class="muted">Times in the source video, seconds; each is moved to the nearest pause between words. Or pick the first and last word of the clip (the # before each word in the transcript). 3 to 180 s.</p>
+        <label for={`tr-start-${k.clip_index}`}>Start (s)</label>
+        <input id={`tr-start-${k.clip_index}`} name="start" type="number" min={0} step="0.01" value={String(k.start_s)} />
+        <label for={`tr-end-${k.clip_index}`}>End (s)</label>
+        <input id={`tr-end-${k.clip_index}`} name="end" type="number" min={0} step="0.01" value={String(k.end_s)} />
+        <label for={`tr-sw-${k.clip_index}`}>or first word #</label>
+        <input id={`tr-sw-${k.clip_index}`} name="start_word" type="number" min={0} step="1" />
+        <label for={`tr-ew-${k.clip_index}`}>and last word #</label>
+        <input id={`tr-ew-${k.clip_index}`} name="end_word" type="number" min={0} step="1" />
+        <button type="submit" class="btn">Make this version</button>
+      </form>
+    </details>
+  );
+}
+
+/** Its versions (re-renders and trims), each with its status, parameters, files and quality. */
+function ClipVersions({ k }: { k: JobClip }) {
+  if (k.versions.length === 0) return null;
+  return (
+    <div>
+      <h4>Versions</h4>
+      <ul>
+        {k.versions.map((v) => (
+          <li>
+            <StatusBadge status={v.status} /> <span class="muted" data-version-params>{versionParams(v.params)}</span>
+            {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}{v.cover_url && <> · <a href={v.cover_url}>cover</a></>}
+            {v.error && <span class="alert"> {v.error}</span>}
+            {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * `rank`: its place by score (0 = best); `transcript`: whether the job has one (the trim form needs
+ * it); `words`: the transcript words inside the clip, for "Show on transcript" (null without words).
+ */
+export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transcript: boolean; words: WordRange | null }) {
+  const { jobId: id, clip: k, rank, transcript, words } = p;
+  return (
+    <article class="card clip" aria-labelledby={`clip-${k.clip_index}-title`} data-clip={k.clip_index}>
+      <ClipPlayer k={k} rank={rank} />
+      <ClipSummary k={k} rank={rank} />
+      <CoverAndPostCopy id={id} k={k} rank={rank} />
+      <ClipDownloads id={id} k={k} />
+      <RerenderForms id={id} k={k} />
+      <ShowOnTranscript id={id} k={k} words={words} />
+      <TrimForm id={id} k={k} transcript={transcript} />
+      <ClipVersions k={k} />
     </article>
   );
 }
