@@ -132,7 +132,7 @@ export const DASHBOARD_JS = `
       cap.style.color=f.elements.primary_color.value;acc.style.color=f.elements.accent_color.value;
       cap.style.fontFamily="'"+f.elements.caption_font.value+"',sans-serif";
       cap.className="cap pos-"+f.elements.caption_position.value;
-      if(f.elements.aspect)box.style.aspectRatio=f.elements.aspect.value.replace(":","/");
+      if(f.elements.aspect)box.setAttribute("data-aspect",f.elements.aspect.value);
       var wm=$("img.wm",box),u=f.elements.watermark_url.value;
       if(/^https:/.test(u)){if(!wm){wm=document.createElement("img");wm.className="wm";wm.alt="";box.appendChild(wm)}wm.src=u}else if(wm)wm.remove();
     };

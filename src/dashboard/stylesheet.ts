@@ -1,5 +1,10 @@
 // The dashboard's stylesheet, served from the Worker as /dashboard/assets/dashboard.css (src/dashboard/index.ts).
 // One sheet for every page: the layout, cards, forms, the job page's clips, the caption preview and the transcript.
+import { ASPECTS } from "@katto/protocol";
+
+/** A player or preview box in each clip shape (issue 37): `data-aspect="1:1"`, never an inline style (the CSP forbids them). */
+const ASPECT_RULES = ASPECTS.map((a) => `.clip video[data-aspect="${a}"],.preview[data-aspect="${a}"]{aspect-ratio:${a.replace(":", "/")}}`).join("\n");
+
 export const DASHBOARD_CSS = `
 :root{--bg:#f6f7fb;--fg:#14161f;--muted:#5d6475;--card:#fff;--line:#e3e6ef;--brand:#5b3df5;--brand-fg:#fff;--accent:#ff5a7a;--ok:#0b6e4c;--warn:#b7791f;--bad:#c53030;--focus:#ffbf47;--radius:14px;--shadow:0 1px 2px rgba(20,22,31,.06),0 4px 16px rgba(20,22,31,.06)}
 @media (prefers-color-scheme:dark){:root{--bg:#0f1117;--fg:#e9ebf3;--muted:#9aa1b5;--card:#171a23;--line:#2a2f3d;--brand:#8b78ff;--shadow:none}}
@@ -98,4 +103,5 @@ mark.low-confidence{background:color-mix(in srgb,var(--warn) 30%,transparent);co
 .handle button{font:inherit;font-size:.9rem;line-height:1;min-width:30px;min-height:30px;padding:0 6px;border:1px solid var(--brand);background:var(--card);color:var(--brand);cursor:pointer}
 .handle button:first-child{border-radius:8px 0 0 8px}.handle button:last-child{border-radius:0 8px 8px 0;border-left:0}
 .handle.start{border-left:3px solid var(--brand);padding-left:2px}.handle.end{border-right:3px solid var(--brand);padding-right:2px}
+${ASPECT_RULES}
 `;

@@ -51,7 +51,7 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
           <button type="submit" class="btn primary">{p.id ? "Save changes" : "Create brand kit"}</button>
         </div>
       </div>
-      <div class="preview" aria-label="Caption preview" data-preview-box style={`aspect-ratio:${(k.aspect ?? DEFAULT_ASPECT).replace(":", "/")}`}>
+      <div class="preview" aria-label="Caption preview" data-preview-box data-aspect={k.aspect ?? DEFAULT_ASPECT}>
         {k.watermark_url && <img class="wm" src={k.watermark_url} alt="" />}
         <p class={`cap pos-${k.caption_position}`} data-cap data-color={k.primary_color} data-font={k.caption_font}>
           This is <span data-accent data-color={k.accent_color}>how</span> your captions look

@@ -45,7 +45,7 @@ export function versionParams(params: Record<string, unknown>): string {
 /** The clip's player, its captions as a track. */
 function ClipPlayer({ k, rank }: { k: JobClip; rank: number }) {
   return (
-    <video controls preload="metadata" playsinline style={`aspect-ratio:${k.aspect.replace(":", "/")}`} src={k.url} poster={k.poster_url ?? undefined} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
+    <video controls preload="metadata" playsinline data-aspect={k.aspect} src={k.url} poster={k.poster_url ?? undefined} aria-label={`Clip ${rank + 1}: ${k.title ?? "untitled"}`}>
       {k.captions_url && <track kind="captions" src={k.captions_url} srclang="en" label="Captions" />}
     </video>
   );
