@@ -32,7 +32,8 @@
 // publishing_phase says whether it took effect. Page videos have no object before the publishing call,
 // so a lost answer there is reported unconfirmed.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
 

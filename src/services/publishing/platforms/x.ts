@@ -31,7 +31,8 @@
 // our media_key.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { RENDITION_SIZES } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
 import { count, numbers, rateLimited, sumOf, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
