@@ -22,6 +22,9 @@
 // The anchor is TikTok's publish_id, stored right after init. An init whose answer is lost leaves an
 // upload URL nobody uses (it expires; nothing is posted), so init may be repeated. The post goes out
 // when the LAST chunk lands: that is the irreversible step, reconciled through status/fetch.
+//
+// Split by concern: the HTTP calls and error mapping in tiktok-api.ts, the metrics reader in
+// tiktok-metrics.ts.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type Privacy, type StepOutcome } from "./platform";
 import { commonLimitViolations } from "./limits";

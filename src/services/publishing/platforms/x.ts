@@ -29,6 +29,9 @@
 // The anchor is the media id (and its media_key), stored before the first APPEND. POST /2/tweets is the
 // irreversible step; after a lost answer, reconcile reads the account's latest posts for one carrying
 // our media_key.
+//
+// Split by concern: the text weighting in x-text.ts, the error mapping in x-api.ts, the metrics reader
+// in x-metrics.ts.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { RENDITION_SIZES } from "@katto/protocol";
 import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type Result, type StepCall, type StepOutcome } from "./platform";
