@@ -16,13 +16,10 @@ export const MAX_FILE_LINES = 300;
 
 /** Functions still over MAX_FUNCTION_LINES: `file:name` → the lines it had when listed. */
 const LONG_FUNCTIONS: Record<string, number> = {
-  "src/services/publishing/platforms/facebook.ts:step": 89,
 };
 
 /** Files still over MAX_FILE_LINES → the lines each had when listed. */
 const LONG_FILES: Record<string, number> = {
-  "src/services/publishing/platforms/facebook.ts": 363,
-  "src/services/publishing/platforms/x.ts": 324,
 };
 
 /** A function's name as a reader finds it: its own, its variable's, its method's or property's, else `(anonymous)`. */

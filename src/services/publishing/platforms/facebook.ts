@@ -31,143 +31,26 @@
 // Reel, and `finish` is the only call that publishes it: after a lost answer, the video's
 // publishing_phase says whether it took effect. Page videos have no object before the publishing call,
 // so a lost answer there is reported unconfirmed.
+//
+// Split by concern: the publishing steps in facebook-steps.ts, the Graph calls and error mapping in
+// facebook-graph.ts, the Reel cover in facebook-cover.ts.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { fail, ok, type LimitViolation, type Platform } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
+import { auth, exchangeUserToken, graphError, splitRefresh, v } from "./facebook-graph";
+import { facebookReconcile, facebookStep, type FacebookState } from "./facebook-steps";
 
-export const FACEBOOK_GRAPH_VERSION = "v24.0";
-/** Upload chunk: Reels and resumable uploads accept any size at an `offset`; 8 MiB keeps memory small. */
-export const FACEBOOK_CHUNK_BYTES = 8 * 1024 * 1024;
+export { FACEBOOK_GRAPH_VERSION } from "./facebook-graph";
+export { FACEBOOK_CHUNK_BYTES, type FacebookState } from "./facebook-steps";
+
 const SCOPES = ["pages_show_list", "pages_read_engagement", "pages_manage_posts"];
 /** Asked for but not required to connect: without it the posts' numbers say missing_permission. */
 const INSIGHTS_SCOPES = ["read_insights"];
 const REEL_MIN_SECONDS = 3;
 const REEL_MAX_SECONDS = 90;
-/** A Reel whose bytes are all up: its cover set first where the clip has one, then published. */
-const uploaded = (c: StepCall<FacebookState>, videoId: string): FacebookState => (c.video.cover ? { step: "reel_thumb", videoId } : { step: "reel_finish", videoId });
-
-/**
- * The clip's cover as the Reel's preferred thumbnail, before it is published. A refusal only leaves
- * Meta's own thumbnail (logged); transient answers are retried like any step.
- */
-async function reelThumbnail(ctx: PlatformContext, c: StepCall<FacebookState>, videoId: string): Promise<Result<StepOutcome<FacebookState>>> {
-  const next: StepOutcome<FacebookState> = { kind: "continue", phase: "uploading", state: { step: "reel_finish", videoId } };
-  if (!c.video.cover) return ok(next);
-  const form = new FormData();
-  form.set("source", new Blob([await c.video.cover.read()], { type: c.video.cover.contentType }), "cover.jpg");
-  form.set("is_preferred", "true");
-  const sent = await call(ctx, ctx.url("graph", v(`/${encodeURIComponent(videoId)}/thumbnails`)), { method: "POST", headers: auth(c.tokens.accessToken), body: form });
-  if (!sent.ok) return sent;
-  if (!sent.value.ok) {
-    const e = await graphError(sent.value, "setting the Reel's thumbnail");
-    if (e.kind === "transient" || e.kind === "needs_reauth") return fail(e);
-    console.log(JSON.stringify({ msg: "facebook thumbnail refused; Meta's own thumbnail stays", video_id: videoId, reason: e.kind === "refused" ? e.reason : e.message }));
-  }
-  return ok(next);
-}
-
-/** Status reads while Meta processes a published Reel (every 10 s, about 10 minutes). */
-const MAX_PROCESSING_POLLS = 60;
-
-export type FacebookState =
-  | { step: "reel_start" }
-  | { step: "reel_upload"; videoId: string; uploadUrl: string; offset: number }
-  | { step: "reel_thumb"; videoId: string }
-  | { step: "reel_finish"; videoId: string }
-  | { step: "reel_processing"; videoId: string; polls: number }
-  | { step: "video_start" }
-  | { step: "video_upload"; session: string; offset: number }
-  | { step: "video_publish"; handle: string }
-  | { step: "video_processing"; videoId: string; polls: number };
-
-const v = (path: string) => `/${FACEBOOK_GRAPH_VERSION}${path}`;
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const isReel = (seconds: number) => seconds >= REEL_MIN_SECONDS && seconds <= REEL_MAX_SECONDS;
-
-interface GraphErrorBody {
-  error?: { message?: string; code?: number; error_subcode?: number; error_user_msg?: string; is_transient?: boolean };
-  debug_info?: { retriable?: boolean; type?: string; message?: string };
-}
-
-/** Maps a Graph API (or rupload) error answer to a PlatformError. */
-async function graphError(res: Response, doing: string): Promise<PlatformError> {
-  const body = ((await jsonOf(res)) ?? {}) as GraphErrorBody;
-  const e = body.error;
-  const said = e?.error_user_msg ?? e?.message ?? body.debug_info?.message ?? `HTTP ${res.status}`;
-  const code = e?.code;
-  if (code === 190 || code === 102 || (res.status === 401 && !e)) {
-    return { kind: "needs_reauth", message: `Facebook no longer accepts this connection's token while ${doing}. Connect the Page again.` };
-  }
-  if (code === 10 || (code !== undefined && code >= 200 && code < 300)) {
-    return { kind: "needs_reauth", message: `Facebook says the app lacks a permission for ${doing} (${said}). Connect the Page again and grant every permission asked.` };
-  }
-  // The Reels daily cap: 30 API-published Reels per Page in a moving 24 h window.
-  if (code === 4 && (e?.is_transient === false || /24-hour|per day|daily/i.test(said))) {
-    return { kind: "refused", reason: `Facebook refused ${doing}: ${said}`, advice: "A Page may publish 30 Reels through the API in any 24 hours. Schedule this one for later." };
-  }
-  if (code === 4 || code === 17 || code === 32 || code === 613 || (code !== undefined && code >= 80000 && code <= 80014)) {
-    return { kind: "transient", message: `Facebook is throttling requests (${said}).`, retryAfterSeconds: 300 };
-  }
-  if (code === 368) {
-    return { kind: "refused", reason: `Facebook blocked ${doing} for a policy reason: ${said}`, advice: "Review Facebook's Community Standards for this clip; a blocked post is not retried." };
-  }
-  if (e?.is_transient || body.debug_info?.retriable || code === 1 || code === 2 || res.status >= 500 || res.status === 429) {
-    return { kind: "transient", message: `Facebook had a temporary problem while ${doing} (${said}).` };
-  }
-  return { kind: "refused", reason: `Facebook refused ${doing}: ${said}`, advice: "Check the caption and that the Page can publish videos, then try again." };
-}
-
-/** Splits the stored refresh credential into the Page id and the long-lived user token. */
-const splitRefresh = (refreshToken: string | undefined) => {
-  const at = refreshToken?.indexOf(":") ?? -1;
-  return at > 0 ? { pageId: refreshToken!.slice(0, at), userToken: refreshToken!.slice(at + 1) } : null;
-};
-
-async function exchangeUserToken(ctx: PlatformContext, params: Record<string, string>): Promise<Result<{ token: string; expiresIn?: number }>> {
-  const u = new URL(ctx.url("graph", v("/oauth/access_token")));
-  u.search = new URLSearchParams({ client_id: ctx.clientId, client_secret: ctx.clientSecret, ...params }).toString();
-  const sent = await call(ctx, u.href, { method: "GET" });
-  if (!sent.ok) return sent;
-  if (!sent.value.ok) return fail(await graphError(sent.value, "exchanging the login"));
-  const body = (await jsonOf(sent.value)) as { access_token?: string; expires_in?: number } | undefined;
-  if (!body?.access_token) return fail({ kind: "transient", message: "Facebook's token endpoint answered without a token." });
-  return ok({ token: body.access_token, ...(body.expires_in ? { expiresIn: body.expires_in } : {}) });
-}
-
-/** Reads a Graph object's `status` (video_status and the three phases). */
-async function videoStatus(ctx: PlatformContext, token: string, videoId: string) {
-  const sent = await call(ctx, ctx.url("graph", v(`/${encodeURIComponent(videoId)}?fields=status`)), { headers: auth(token) });
-  if (!sent.ok) return sent;
-  if (!sent.value.ok) return fail(await graphError(sent.value, "reading the video's status"));
-  const body = (await jsonOf(sent.value)) as {
-    status?: {
-      video_status?: string;
-      uploading_phase?: { status?: string; bytes_transferred?: number };
-      processing_phase?: { status?: string; errors?: { code?: number; message?: string }[] };
-      publishing_phase?: { status?: string; publish_status?: string };
-    };
-  } | undefined;
-  return ok(body?.status ?? {});
-}
-
-const reelUrl = (videoId: string) => `https://www.facebook.com/reel/${videoId}`;
-const videoUrl = (pageId: string, videoId: string) => `https://www.facebook.com/${pageId}/videos/${videoId}`;
-
-/** One processing poll for a published Reel or Page video. */
-async function processing(ctx: PlatformContext, c: StepCall<FacebookState>, s: { videoId: string; polls: number }, reel: boolean): Promise<Result<StepOutcome<FacebookState>>> {
-  const st = await videoStatus(ctx, c.tokens.accessToken, s.videoId);
-  if (!st.ok) return st;
-  const live = { kind: "published" as const, postId: s.videoId, url: reel ? reelUrl(s.videoId) : videoUrl(c.account.id, s.videoId) };
-  const phaseError = st.value.processing_phase?.errors?.[0]?.message;
-  if (st.value.video_status === "error" || st.value.processing_phase?.status === "error") {
-    return fail({ kind: "refused", reason: `Facebook could not process the video${phaseError ? `: ${phaseError}` : "."}`, advice: "Re-render the clip and publish it again." });
-  }
-  if (st.value.video_status === "ready" && (st.value.publishing_phase?.status ?? "complete") === "complete") return ok(live);
-  const next: FacebookState = reel ? { step: "reel_processing", videoId: s.videoId, polls: s.polls + 1 } : { step: "video_processing", videoId: s.videoId, polls: s.polls + 1 };
-  // Published and still processing after the window: the post exists on the Page; report it.
-  return ok(s.polls >= MAX_PROCESSING_POLLS ? live : { kind: "wait", phase: "processing", seconds: 10, state: next });
-}
 
 /**
  * Video insights (https://developers.facebook.com/docs/graph-api/reference/video/video_insights/):
@@ -281,112 +164,8 @@ export const facebook: Platform<FacebookState> = {
 
     irreversible: (s) => s.step === "reel_finish" || s.step === "video_publish",
 
-    async step(ctx, c) {
-      const s = c.state;
-      const token = c.tokens.accessToken;
-      const page = c.account.id;
-      switch (s.step) {
-        case "reel_start": {
-          const sent = await call(ctx, ctx.url("graph", v(`/${encodeURIComponent(page)}/video_reels`)), { method: "POST", headers: { ...auth(token), "content-type": "application/json" }, body: JSON.stringify({ upload_phase: "start" }) });
-          if (!sent.ok) return sent;
-          if (!sent.value.ok) return fail(await graphError(sent.value, "starting the Reel upload"));
-          const body = (await jsonOf(sent.value)) as { video_id?: string; upload_url?: string } | undefined;
-          if (!body?.video_id || !body.upload_url) return fail({ kind: "transient", message: "Facebook started the Reel upload without a video id." });
-          return ok({ kind: "continue", phase: "uploading", state: { step: "reel_upload", videoId: body.video_id, uploadUrl: body.upload_url, offset: 0 } });
-        }
-        case "reel_upload": {
-          // A retried chunk may have partly landed: read where the upload stands first.
-          if (c.attempt > 0) {
-            const st = await videoStatus(ctx, token, s.videoId);
-            if (!st.ok) return st;
-            const offset = st.value.uploading_phase?.bytes_transferred ?? 0;
-            return ok({ kind: "continue", phase: "uploading", state: offset >= c.video.sizeBytes ? uploaded(c, s.videoId) : { ...s, offset } });
-          }
-          const end = Math.min(s.offset + FACEBOOK_CHUNK_BYTES, c.video.sizeBytes);
-          const bytes = await c.video.read(s.offset, end - s.offset);
-          const sent = await call(ctx, s.uploadUrl, { method: "POST", headers: { authorization: `OAuth ${token}`, offset: String(s.offset), file_size: String(c.video.sizeBytes), "content-type": "application/octet-stream" }, body: bytes });
-          if (!sent.ok) return sent;
-          if (!sent.value.ok) return fail(await graphError(sent.value, "uploading the Reel"));
-          return ok({ kind: "continue", phase: "uploading", state: end >= c.video.sizeBytes ? uploaded(c, s.videoId) : { ...s, offset: end } });
-        }
-        case "reel_thumb":
-          return reelThumbnail(ctx, c, s.videoId);
-        case "reel_finish": {
-          const sent = await call(
-            ctx,
-            ctx.url("graph", v(`/${encodeURIComponent(page)}/video_reels`)),
-            { method: "POST", headers: { ...auth(token), "content-type": "application/json" }, body: JSON.stringify({ upload_phase: "finish", video_id: s.videoId, video_state: "PUBLISHED", description: c.post.caption }) },
-            true,
-          );
-          if (!sent.ok) return sent;
-          if (!sent.value.ok) {
-            const e = await graphError(sent.value, "publishing the Reel");
-            // A 5xx may have been applied: only the video's status can tell (reconcile).
-            return fail(e.kind === "transient" && sent.value.status >= 500 ? { kind: "unknown_outcome", message: e.message } : e);
-          }
-          return ok({ kind: "continue", phase: "processing", state: { step: "reel_processing", videoId: s.videoId, polls: 0 } });
-        }
-        case "reel_processing":
-          return processing(ctx, c, s, true);
-        case "video_start": {
-          const u = new URL(ctx.url("graph", v(`/${encodeURIComponent(ctx.clientId)}/uploads`)));
-          u.search = new URLSearchParams({ file_name: "clip.mp4", file_length: String(c.video.sizeBytes), file_type: c.video.contentType }).toString();
-          const sent = await call(ctx, u.href, { method: "POST", headers: auth(token) });
-          if (!sent.ok) return sent;
-          if (!sent.value.ok) return fail(await graphError(sent.value, "starting the video upload"));
-          const body = (await jsonOf(sent.value)) as { id?: string } | undefined;
-          if (!body?.id) return fail({ kind: "transient", message: "Facebook started the upload without a session id." });
-          return ok({ kind: "continue", phase: "uploading", state: { step: "video_upload", session: body.id, offset: 0 } });
-        }
-        case "video_upload": {
-          const target = ctx.url("graph", v(`/${s.session}`));
-          if (c.attempt > 0) {
-            const sent = await call(ctx, target, { headers: { authorization: `OAuth ${token}` } });
-            if (!sent.ok) return sent;
-            if (!sent.value.ok) return fail(await graphError(sent.value, "reading the upload's offset"));
-            const body = (await jsonOf(sent.value)) as { file_offset?: number | string } | undefined;
-            return ok({ kind: "continue", phase: "uploading", state: { ...s, offset: Number(body?.file_offset ?? 0) } });
-          }
-          const end = Math.min(s.offset + FACEBOOK_CHUNK_BYTES, c.video.sizeBytes);
-          const bytes = await c.video.read(s.offset, end - s.offset);
-          const sent = await call(ctx, target, { method: "POST", headers: { authorization: `OAuth ${token}`, file_offset: String(s.offset), "content-type": "application/octet-stream" }, body: bytes });
-          if (!sent.ok) return sent;
-          if (!sent.value.ok) return fail(await graphError(sent.value, "uploading the video"));
-          const body = (await jsonOf(sent.value)) as { h?: string; file_offset?: number | string } | undefined;
-          if (body?.h) return ok({ kind: "continue", phase: "uploading", state: { step: "video_publish", handle: body.h } });
-          return ok({ kind: "continue", phase: "uploading", state: { ...s, offset: Number(body?.file_offset ?? end) } });
-        }
-        case "video_publish": {
-          const form = new URLSearchParams({ fbuploader_video_file_chunk: s.handle, description: c.post.caption, published: "true", ...(c.post.title ? { title: c.post.title } : {}) });
-          const sent = await call(ctx, ctx.url("graph", v(`/${encodeURIComponent(page)}/videos`)), { method: "POST", headers: { ...auth(token), "content-type": "application/x-www-form-urlencoded" }, body: form }, true);
-          if (!sent.ok) return sent;
-          if (!sent.value.ok) {
-            const e = await graphError(sent.value, "publishing the video");
-            return fail(e.kind === "transient" && sent.value.status >= 500 ? { kind: "unknown_outcome", message: e.message } : e);
-          }
-          const body = (await jsonOf(sent.value)) as { id?: string } | undefined;
-          if (!body?.id) return fail({ kind: "unknown_outcome", message: "Facebook accepted the video without returning its id." });
-          return ok({ kind: "continue", phase: "processing", state: { step: "video_processing", videoId: body.id, polls: 0 } });
-        }
-        case "video_processing":
-          return processing(ctx, c, s, false);
-      }
-    },
+    step: facebookStep,
 
-    async reconcile(ctx, c) {
-      const s = c.state;
-      if (s.step === "reel_finish") {
-        const st = await videoStatus(ctx, c.tokens.accessToken, s.videoId);
-        if (!st.ok) return st;
-        const phase = st.value.publishing_phase?.status;
-        if (phase && phase !== "not_started") return ok({ kind: "continue", phase: "processing", state: { step: "reel_processing", videoId: s.videoId, polls: 0 } });
-        // The video object is still unpublished: `finish` did not take effect, and this video can only ever
-        // become one Reel, so finishing it again cannot make a second post.
-        if (phase === "not_started") return ok({ kind: "continue", phase: "uploading", state: s });
-        return fail({ kind: "unknown_outcome", message: "Facebook did not say whether the Reel was published." });
-      }
-      return fail({ kind: "unknown_outcome", message: "Facebook gives no way to look up a Page video by its upload; check the Page's videos before publishing again." });
-    },
+    reconcile: facebookReconcile,
   },
 };
-

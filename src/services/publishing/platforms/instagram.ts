@@ -21,7 +21,8 @@
 // creating another is harmless). media_publish is the irreversible step; if its answer is lost, the
 // container's status_code says PUBLISHED or not, and the account's recent media give the post's id.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, httpError, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, msToSeconds, type PlatformMetrics } from "./metrics";
 

@@ -29,7 +29,8 @@
 // first part. POST /rest/posts is the irreversible step; this app cannot read the member's posts
 // (r_member_social is closed), so a lost answer there is reported unconfirmed.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepOutcome, type TokenSet } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
 import type { PlatformMetrics } from "./metrics";

@@ -28,7 +28,8 @@
 // container's own status (PUBLISHED or FINISHED) reconciles a lost answer. The long-lived token refreshes
 // itself, so it is also stored as the refresh credential.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, jsonOf } from "./http";
 import { count, numbers, readMetaInsights, sumOf, type PlatformMetrics } from "./metrics";
 

@@ -22,11 +22,16 @@
 // The anchor is TikTok's publish_id, stored right after init. An init whose answer is lost leaves an
 // upload URL nobody uses (it expires; nothing is posted), so init may be repeated. The post goes out
 // when the LAST chunk lands: that is the irreversible step, reconciled through status/fetch.
+//
+// Split by concern: the HTTP calls and error mapping in tiktok-api.ts, the metrics reader in
+// tiktok-metrics.ts.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Privacy, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type Privacy, type StepOutcome } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, httpError, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
-import { count, numbers, rateLimited, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
+import { api, fetchStatus, tiktokError, type Envelope, type StatusData } from "./tiktok-api";
+import { tiktokMetrics } from "./tiktok-metrics";
 
 const MB = 1024 * 1024;
 /** Chunk size for files of 5 MB and more (TikTok accepts 5-64 MB). */
@@ -55,74 +60,6 @@ const chunkRange = (s: { chunk: number; chunkSize: number; chunks: number }, siz
 };
 
 const tokenEndpoint = (ctx: PlatformContext) => ({ url: ctx.url("api", "/v2/oauth/token/"), clientAuth: "body" as const, clientIdField: "client_key" });
-const auth = (t: TokenSet) => ({ authorization: `Bearer ${t.accessToken}`, "content-type": "application/json; charset=UTF-8" });
-
-type Envelope<T> = { data?: T; error?: { code?: string; message?: string; log_id?: string } };
-
-/** TikTok answers `{data, error: {code: "ok" | <reason>, message}}`; maps a non-ok code. */
-function tiktokError(status: number, body: Envelope<unknown> | undefined, doing: string, retryAfter: string | null): PlatformError {
-  const code = body?.error?.code ?? "";
-  const said = body?.error?.message ? ` (${body.error.message})` : "";
-  switch (code) {
-    case "access_token_invalid":
-    case "scope_not_authorized":
-    case "scope_permission_missed":
-      return { kind: "needs_reauth", message: `TikTok refused the grant while ${doing}: ${code}${said}` };
-    case "rate_limit_exceeded":
-      return { kind: "transient", message: `TikTok rate limit while ${doing}`, retryAfterSeconds: retryAfter ? Number(retryAfter) : 60 };
-    case "spam_risk_too_many_posts":
-      return { kind: "refused", reason: `TikTok refused the post: this account reached its daily posting cap${said}.`, advice: "Schedule it for tomorrow." };
-    case "spam_risk_user_banned_from_posting":
-      return { kind: "refused", reason: `TikTok refused the post: the account is banned from posting${said}.`, advice: "Check the account in the TikTok app." };
-    case "reached_active_user_cap":
-      return { kind: "refused", reason: `TikTok refused the post: the operator's app reached its daily active-creator cap${said}.`, advice: "Try again tomorrow, or ask the operator to apply for a higher cap." };
-    case "unaudited_client_can_only_post_to_private_accounts":
-      return { kind: "refused", reason: `TikTok refused the post: this app is not audited yet, so it may only post privately${said}.`, advice: "Publish with privacy private, or ask the operator to pass TikTok's audit." };
-    case "privacy_level_option_mismatch":
-      return { kind: "refused", reason: `TikTok refused the privacy choice for this account${said}.`, advice: "Pick one of the account's privacy options and publish again." };
-    case "url_ownership_unverified":
-    case "invalid_params":
-    case "spam_risk":
-      return { kind: "refused", reason: `TikTok refused the post: ${code}${said}.`, advice: "Check the caption and the clip, then publish again." };
-  }
-  if (status === 401) return { kind: "needs_reauth", message: `TikTok answered 401 while ${doing}.` };
-  return httpError(status >= 400 ? status : 502, `TikTok answered ${status}${code ? ` ${code}` : ""} while ${doing}${said}`, retryAfter);
-}
-
-async function api<T>(ctx: PlatformContext, tokens: TokenSet, path: string, body: unknown, doing: string): Promise<Result<T>> {
-  const sent = await call(ctx, ctx.url("api", path), { method: "POST", headers: auth(tokens), body: JSON.stringify(body) });
-  if (!sent.ok) return sent;
-  const env = (await jsonOf(sent.value)) as Envelope<T> | undefined;
-  if (!sent.value.ok || (env?.error?.code && env.error.code !== "ok") || !env?.data) return fail(tiktokError(sent.value.status, env, doing, sent.value.headers.get("retry-after")));
-  return ok(env.data);
-}
-
-interface StatusData {
-  status?: string;
-  fail_reason?: string;
-  publicaly_available_post_id?: string[];
-  uploaded_bytes?: number;
-}
-
-/**
- * status/fetch. Post ids are int64 numbers in the JSON, beyond a JavaScript number's exact range, so
- * they are read from the raw text.
- */
-async function fetchStatus(ctx: PlatformContext, c: StepCall<TikTokState>, publishId: string): Promise<Result<StatusData>> {
-  const sent = await call(ctx, ctx.url("api", "/v2/post/publish/status/fetch/"), { method: "POST", headers: auth(c.tokens), body: JSON.stringify({ publish_id: publishId }) });
-  if (!sent.ok) return sent;
-  const raw = await sent.value.text();
-  let env: Envelope<StatusData> | undefined;
-  try {
-    env = JSON.parse(raw) as Envelope<StatusData>;
-  } catch {
-    env = undefined;
-  }
-  if (!sent.value.ok || (env?.error?.code && env.error.code !== "ok") || !env?.data) return fail(tiktokError(sent.value.status, env, "reading the post's status", sent.value.headers.get("retry-after")));
-  const ids = /"publicaly_available_post_id"\s*:\s*\[([^\]]*)\]/.exec(raw)?.[1];
-  const exact = ids ? [...ids.matchAll(/"?(\d+)"?/g)].map((m) => m[1]) : [];
-  return ok({ ...env.data, publicaly_available_post_id: exact });
-}
 
 /** Where an upload stands by TikTok's count of received bytes. */
 function resumeFrom(s: Extract<TikTokState, { step: "upload" }>, data: StatusData, size: number): StepOutcome<TikTokState> {
@@ -131,31 +68,6 @@ function resumeFrom(s: Extract<TikTokState, { step: "upload" }>, data: StatusDat
   const chunk = Math.min(s.chunks - 1, Math.floor(Math.min(received, size) / s.chunkSize));
   return { kind: "continue", phase: "uploading", state: { ...s, chunk } };
 }
-
-/**
- * Display API video query (https://developers.tiktok.com/doc/tiktok-api-v2-video-query): POST
- * /v2/video/query/?fields=id,view_count,like_count,comment_count,share_count with
- * {filters: {video_ids: [id]}}, scope video.list. A video missing from the answer is gone (deleted,
- * or never public: a private post's publish id is not a video id). No watch time is offered.
- */
-const tiktokMetrics: PlatformMetrics = {
-  offered: true,
-  async read(ctx, req): Promise<MetricsResult> {
-    if (!/^\d+$/.test(req.postId)) return failMetrics({ kind: "post_deleted", message: "TikTok gave no public video id for this post (a private post), so its numbers cannot be read." });
-    const url = ctx.url("api", "/v2/video/query/?fields=id,view_count,like_count,comment_count,share_count");
-    // The id is an int64 beyond a JavaScript number's exact range: it is sent as a string.
-    const sent = await call(ctx, url, { method: "POST", headers: auth(req.tokens), body: JSON.stringify({ filters: { video_ids: [req.postId] } }) });
-    if (!sent.ok) return sent;
-    const env = (await jsonOf(sent.value)) as Envelope<{ videos?: { id?: string | number; view_count?: number; like_count?: number; comment_count?: number; share_count?: number }[] }> | undefined;
-    const code = env?.error?.code ?? "";
-    if (sent.value.status === 429 || code === "rate_limit_exceeded") return failMetrics(rateLimited("TikTok", sent.value.headers, ctx.now()));
-    if (code === "scope_not_authorized" || code === "scope_permission_missed") return failMetrics({ kind: "missing_permission", message: `TikTok did not let this app read the account's videos (${code}).`, advice: "Connect the TikTok account again and allow access to your public videos (video.list)." });
-    if (!sent.value.ok || (code && code !== "ok") || !env?.data) return failMetrics(tiktokError(sent.value.status, env, "reading the video's statistics", sent.value.headers.get("retry-after")));
-    const v = env.data.videos?.[0];
-    if (!v) return failMetrics({ kind: "post_deleted", message: "TikTok no longer lists this video (deleted or made private)." });
-    return ok(numbers({ views: count(v.view_count), likes: count(v.like_count), comments: count(v.comment_count), shares: count(v.share_count) }));
-  },
-};
 
 export const tiktok: Platform<TikTokState> = {
   id: "tiktok",
@@ -260,7 +172,7 @@ export const tiktok: Platform<TikTokState> = {
 
       if (s.step === "upload") {
         if (c.attempt > 0) {
-          const st = await fetchStatus(ctx, c, s.publishId);
+          const st = await fetchStatus(ctx, c.tokens, s.publishId);
           if (!st.ok) return st;
           return ok(resumeFrom(s, st.value, size));
         }
@@ -275,7 +187,7 @@ export const tiktok: Platform<TikTokState> = {
         return fail(last && err.kind === "transient" ? { kind: "unknown_outcome", message: err.message } : err);
       }
 
-      const st = await fetchStatus(ctx, c, s.publishId);
+      const st = await fetchStatus(ctx, c.tokens, s.publishId);
       if (!st.ok) return st;
       const username = c.account.extra?.username;
       switch (st.value.status) {
@@ -296,7 +208,7 @@ export const tiktok: Platform<TikTokState> = {
     async reconcile(ctx, c) {
       const s = c.state;
       if (s.step !== "upload") return fail({ kind: "unknown_outcome", message: "Nothing to reconcile at this step." });
-      const st = await fetchStatus(ctx, c, s.publishId);
+      const st = await fetchStatus(ctx, c.tokens, s.publishId);
       if (!st.ok) return st;
       return ok(resumeFrom(s, st.value, c.video.sizeBytes));
     },

@@ -29,12 +29,20 @@
 // The anchor is the media id (and its media_key), stored before the first APPEND. POST /2/tweets is the
 // irreversible step; after a lost answer, reconcile reads the account's latest posts for one carrying
 // our media_key.
+//
+// Split by concern: the text weighting in x-text.ts, the error mapping in x-api.ts, the metrics reader
+// in x-metrics.ts.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
 import { RENDITION_SIZES } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type Result, type StepCall, type StepOutcome } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
-import { count, numbers, rateLimited, sumOf, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
+import { auth, xError } from "./x-api";
+import { xMetrics } from "./x-metrics";
+import { weightedLength } from "./x-text";
+
+export { weightedLength };
 
 /** APPEND segments are limited to 5 MB; 4 MiB leaves room for the multipart envelope. */
 export const X_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -56,57 +64,7 @@ export type XState =
   | { step: "post"; mediaId: string; mediaKey: string };
 
 const tokenEndpoint = (ctx: PlatformContext) => ({ url: ctx.url("api", "/2/oauth2/token"), clientAuth: "basic" as const });
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const postUrl = (username: string | undefined, id: string) => (username ? `https://x.com/${username}/status/${id}` : `https://x.com/i/web/status/${id}`);
-
-/**
- * X's weighted length: code points in the Latin, general punctuation and similar ranges count 1, every
- * other grapheme (CJK, emoji sequences) counts 2, and each URL counts 23 whatever its length.
- */
-export function weightedLength(text: string): number {
-  const urls = text.match(/https?:\/\/\S+/g) ?? [];
-  const rest = text.replace(/https?:\/\/\S+/g, "");
-  const light = (cp: number) => cp <= 4351 || (cp >= 8192 && cp <= 8205) || (cp >= 8208 && cp <= 8223) || (cp >= 8242 && cp <= 8247);
-  let n = urls.length * 23;
-  for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(rest)) {
-    const cps = [...segment];
-    n += cps.length === 1 && light(cps[0]!.codePointAt(0)!) ? 1 : 2;
-  }
-  return n;
-}
-
-/** Maps an X API error answer (RFC 7807-style `{title, detail, type}` or `{errors:[…]}`) to a PlatformError. */
-async function xError(res: Response, doing: string, ctx: PlatformContext): Promise<PlatformError> {
-  const body = ((await jsonOf(res)) ?? {}) as { title?: string; detail?: string; type?: string; errors?: { message?: string; detail?: string }[] };
-  const said = body.detail ?? body.errors?.[0]?.detail ?? body.errors?.[0]?.message ?? body.title ?? `HTTP ${res.status}`;
-  const h = (name: string) => res.headers.get(name);
-  const secondsUntil = (epoch: string | null) => (epoch ? Math.max(1, Number(epoch) - Math.floor(ctx.now() / 1000)) : undefined);
-  if (res.status === 401) return { kind: "needs_reauth", message: `X no longer accepts this connection's token while ${doing}.` };
-  if (res.status === 429) {
-    // The 24-hour caps (per user, per app) are a refusal for today; the 15-minute windows are a wait.
-    const user24 = h("x-user-limit-24hour-remaining") === "0";
-    const app24 = h("x-app-limit-24hour-remaining") === "0";
-    if (user24 || app24) {
-      const reset = Number(h(user24 ? "x-user-limit-24hour-reset" : "x-app-limit-24hour-reset"));
-      const at = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000).toISOString() : "in 24 hours";
-      return {
-        kind: "refused",
-        reason: `X refused ${doing}: the ${user24 ? "account's" : "app's"} 24-hour posting limit (${h(user24 ? "x-user-limit-24hour-limit" : "x-app-limit-24hour-limit") ?? "?"} posts) is used up.`,
-        advice: `The limit resets at ${at}. Schedule the post after that.`,
-      };
-    }
-    const retry = secondsUntil(h("x-rate-limit-reset"));
-    return { kind: "transient", message: `X is rate limiting ${doing} (${said}).`, ...(retry ? { retryAfterSeconds: retry } : {}) };
-  }
-  if (body.type?.endsWith("/usage-capped")) {
-    return { kind: "refused", reason: `X refused ${doing}: the app's monthly usage cap is reached (${said}).`, advice: "Ask the operator to check the X developer project's plan; posting resumes when the cap resets." };
-  }
-  if (res.status === 403) {
-    return { kind: "refused", reason: `X refused ${doing}: ${said}`, advice: /duplicate/i.test(said) ? "X does not allow posting the same text twice; change the caption." : "Check the post against X's rules and that the account can post videos." };
-  }
-  if (res.status >= 500) return { kind: "transient", message: `X had a temporary problem while ${doing} (${said}).` };
-  return { kind: "refused", reason: `X refused ${doing}: ${said}`, advice: "Check the caption and the clip, then try again." };
-}
 
 /** A multipart form for /2/media/upload. */
 function form(fields: Record<string, string>, media?: Uint8Array): FormData {
@@ -139,38 +97,6 @@ async function findPost(ctx: PlatformContext, c: StepCall<XState>, mediaKey: str
   const body = (await jsonOf(sent.value)) as { data?: { id: string; attachments?: { media_keys?: string[] } }[] } | undefined;
   return ok(body?.data?.find((t) => t.attachments?.media_keys?.includes(mediaKey))?.id ?? null);
 }
-
-/**
- * Post lookup (https://docs.x.com/x-api/posts/post-lookup-by-post-id): GET /2/tweets/:id with
- * tweet.fields=public_metrics (impression_count, like_count, reply_count, retweet_count,
- * quote_count) and the video's media public_metrics.view_count. Views are the video's views where
- * X gives them, else the post's impressions; retweets and quotes count as shares. X's
- * non_public/organic metrics (playback quartiles) exist only for the author's posts younger than
- * 30 days, so the 7-day comparison across platforms does not use them. A deleted post comes back as
- * 200 with errors[].type ".../resource-not-found".
- */
-const xMetrics: PlatformMetrics = {
-  offered: true,
-  async read(ctx, req): Promise<MetricsResult> {
-    const u = new URL(ctx.url("api", `/2/tweets/${encodeURIComponent(req.postId)}`));
-    u.search = new URLSearchParams({ "tweet.fields": "public_metrics", expansions: "attachments.media_keys", "media.fields": "public_metrics" }).toString();
-    const sent = await call(ctx, u.href, { headers: auth(req.tokens.accessToken) });
-    if (!sent.ok) return sent;
-    const res = sent.value;
-    if (res.status === 429) return failMetrics(rateLimited("X", res.headers, ctx.now()));
-    if (res.status === 403) return failMetrics({ kind: "missing_permission", message: "X did not let this app read the post (403).", advice: "Connect the X account again and allow reading posts (tweet.read)." });
-    if (res.status === 404) return failMetrics({ kind: "post_deleted", message: "X no longer has this post." });
-    if (!res.ok) return failMetrics(await xError(res, "reading the post's metrics", ctx));
-    const body = (await jsonOf(res)) as { data?: { public_metrics?: Record<string, number> }; includes?: { media?: { public_metrics?: { view_count?: number } }[] }; errors?: { type?: string }[] } | undefined;
-    if (!body?.data) {
-      if (body?.errors?.some((e) => e.type?.endsWith("/resource-not-found"))) return failMetrics({ kind: "post_deleted", message: "X no longer has this post (deleted)." });
-      return failMetrics({ kind: "transient", message: "X answered the post lookup without the post." });
-    }
-    const m = body.data.public_metrics ?? {};
-    const videoViews = count(body.includes?.media?.[0]?.public_metrics?.view_count);
-    return ok(numbers({ views: videoViews ?? count(m.impression_count), likes: count(m.like_count), comments: count(m.reply_count), shares: sumOf(count(m.retweet_count), count(m.quote_count)) }));
-  },
-};
 
 export const x: Platform<XState> = {
   id: "x",

@@ -21,7 +21,8 @@
 // the LAST chunk lands, so that is the irreversible step; after a crash or a lost answer the session
 // status query (`Content-Range: bytes */total`) says whether the video was created and its id.
 import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { commonLimitViolations, fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type PlatformError, type Result, type StepCall, type StepOutcome, type TokenSet } from "./platform";
+import { commonLimitViolations } from "./limits";
 import { call, httpError, jsonOf } from "./http";
 import { tokenRequest } from "./oauth";
 import { count, numbers, rateLimited, type MetricsError, type MetricsResult, type PlatformMetrics, failMetrics } from "./metrics";
