@@ -31,12 +31,6 @@ export const ROOM_ORDER = [
  * small helper that sits one room too high.
  */
 const ALLOWED_UPHILL: string[] = [
-  // chooseLayout is a framing decision kept in the render file; it belongs in framing/
-  "container/src/editing/clip-plan.ts → container/src/rendering/render.ts",
-  // the scorer engines call the offline scoring functions of analysis/ (the scoring code belongs beside its interface)
-  "container/src/engines/scorer/offline.ts → container/src/analysis/score.ts",
-  "container/src/engines/scorer/workers-ai.ts → container/src/analysis/score-title.ts",
-  "container/src/engines/scorer/workers-ai.ts → container/src/analysis/score.ts",
   // the engines' setting defaults (the Workers AI base URL, the whisper model table) read by the settings parse
   "container/src/runtime/config.ts → container/src/engines/cloudflare-ai.ts",
   "container/src/runtime/config.ts → container/src/engines/speech/whisper-models.ts",

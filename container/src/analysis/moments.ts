@@ -9,8 +9,8 @@ import { type CandidateReason, type CandidateReport, MAX_CANDIDATES, round3 } fr
 import { bucketOf, clipCount, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
-import { topicKeywords, topicMatch } from "./score-features.js";
-import { type Passage, rankPassage } from "./score.js";
+import { topicKeywords, topicMatch } from "../engines/scorer/score-features.js";
+import { type Passage, rankPassage } from "../engines/scorer/score.js";
 
 export { bucketOf, CLIP_BUCKETS, clipCount, MAX_CLIPS, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 export { EDGE_PAD_S } from "./cuts.js";

@@ -14,7 +14,7 @@ import { log } from "../runtime/log.js";
 import { segmentsFromWords } from "../text/sentences.js";
 import { centerPath, cropWindow, type CropKeyframe, type CropWindow } from "../framing/crop-path.js";
 import type { PanelFocus, Rect } from "../framing/panels.js";
-import { chooseLayout } from "../rendering/render.js";
+import { chooseLayout } from "../framing/choose-layout.js";
 import type { PlannedCutaway } from "../broll/plan.js";
 import type { ProbeResult, ScoredMoment, Transcript } from "../runtime/types.js";
 

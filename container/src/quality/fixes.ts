@@ -22,7 +22,7 @@ import { clipDuration, type ClipPlan } from "../editing/clip-plan.js";
 import type { TimedRect } from "../editing/zoom-plan.js";
 import { cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropWindow } from "../framing/crop-path.js";
 import type { PanelFocus } from "../framing/panels.js";
-import { chooseLayout } from "../rendering/render.js";
+import { chooseLayout } from "../framing/choose-layout.js";
 import type { Word } from "../runtime/types.js";
 import { hasSubject } from "./flags.js";
 import { FRAME_EDGE_MARGIN, sentenceAlignedRange } from "./measures.js";

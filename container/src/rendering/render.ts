@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
-import { LAYOUTS, thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality } from "../ffmpeg/args.js";
+import { thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality } from "../ffmpeg/args.js";
 import { cropCommands } from "./reframe-filter.js";
 import { renderArgs } from "./render-args.js";
 import { outputDuration, type RenderSpec } from "./render-spec.js";
@@ -18,24 +18,7 @@ import type { PanelFocus, Rect } from "../framing/panels.js";
 import type { ProbeResult } from "../runtime/types.js";
 import type { Span } from "../editing/timeline.js";
 import type { Zoom } from "../editing/zoom-plan.js";
-import { AUTO_LAYOUT, aspectRatio, clipFrame, FALLBACK_LAYOUT, isCropLayout, type Aspect } from "@katto/protocol";
-
-/**
- * Layout when the job does not name one: sources about the clip's shape or narrower (for 9:16, 3:4
- * or narrower: at most 4/3 of the shape's width to height) are kept whole; wider ones are cropped
- * around the subject (a face path when one exists, else the centre). A requested layout is kept,
- * except that a crop of a source already about the clip's shape is passthrough.
- */
-export function chooseLayout(video: { width: number; height: number }, requested?: Layout | null, hasFacePath = false, aspect?: Aspect | null): Layout {
-  const portrait = video.width / video.height <= (aspectRatio(aspect) * 4) / 3 + 1e-9;
-  if (requested && LAYOUTS.includes(requested)) {
-    // cropping a source that is already vertical gains nothing
-    if (portrait && isCropLayout(requested)) return "passthrough";
-    return requested;
-  }
-  if (portrait) return "passthrough";
-  return hasFacePath ? AUTO_LAYOUT : FALLBACK_LAYOUT;
-}
+import { clipFrame, type Aspect } from "@katto/protocol";
 
 /** Fonts libass loads besides fontconfig's when KATTO_FONTS_DIR is unset: the DejaVu dir (the default caption font). */
 export function defaultFontsDir(): string | undefined {

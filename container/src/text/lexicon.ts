@@ -1,5 +1,5 @@
 // Small English word lists the moment selector and the offline scorer read. Hand-written and
-// deliberately short: each list serves one feature in stages/score-features.ts.
+// deliberately short: each list serves one feature in engines/scorer/score-features.ts.
 
 export const STOPWORDS: ReadonlySet<string> = new Set(
   ("a an the and or but so if then than that this these those there here is are was were be been being am " +

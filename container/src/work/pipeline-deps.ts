@@ -9,7 +9,7 @@ import { createSpeechEngine } from "../engines/speech/index.js";
 import type { AnalysisDeps } from "../rendering/job-run.js";
 import { analyzeClipFaces } from "../framing/faces.js";
 import { selectMoments } from "../analysis/moments.js";
-import { scoreMomentsWith } from "../analysis/score.js";
+import { scoreMomentsWith } from "../engines/scorer/score.js";
 import { computeSignals, sceneChangesInRange } from "../analysis/signals.js";
 import { transcribe } from "../analysis/transcribe.js";
 

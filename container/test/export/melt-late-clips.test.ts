@@ -19,7 +19,8 @@ import { writeMlt } from "../../../src/services/export/mlt.js";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
 import { cropWindow } from "../../src/framing/crop-path.js";
 import { probe } from "../../src/analysis/probe.js";
-import { chooseLayout, renderClip } from "../../src/rendering/render.js";
+import { chooseLayout } from "../../src/framing/choose-layout.js";
+import { renderClip } from "../../src/rendering/render.js";
 import { ffmpeg, grayFrame, grayFrames, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;

@@ -9,7 +9,8 @@ import { reframeFilter } from "../../src/rendering/reframe-filter.js";
 import { renderArgs } from "../../src/rendering/render-args.js";
 import { defaultFaceCam, defaultFoci, panelCells, panelCrops, stackedCrops, type PanelLayout, type Rect } from "../../src/framing/panels.js";
 import { probe } from "../../src/analysis/probe.js";
-import { chooseLayout, renderClip } from "../../src/rendering/render.js";
+import { chooseLayout } from "../../src/framing/choose-layout.js";
+import { renderClip } from "../../src/rendering/render.js";
 import type { ProbeResult } from "../../src/runtime/types.js";
 import { ffmpeg, ffprobe, grayFrame, media, meanGray, rgbFrame, tmpDir } from "../helpers/media.js";
 

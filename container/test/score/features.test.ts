@@ -10,8 +10,8 @@ import {
   speakingRate,
   topicKeywords,
   topicMatch,
-} from "../../src/analysis/score-features.js";
-import { looksLikeQuestion, titleFromSentence, truncate } from "../../src/analysis/score-title.js";
+} from "../../src/engines/scorer/score-features.js";
+import { looksLikeQuestion, titleFromSentence, truncate } from "../../src/engines/scorer/score-title.js";
 import { tokenize } from "../../src/text/normalize.js";
 import type { Word } from "../../src/runtime/types.js";
 

@@ -10,7 +10,7 @@ import { llmHeadline } from "../../src/engines/scorer/workers-ai.js";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
 import { selectMoments } from "../../src/analysis/moments.js";
 import { scoreMoments } from "../helpers/offline-scores.js";
-import { titleFromSentence } from "../../src/analysis/score-title.js";
+import { titleFromSentence } from "../../src/engines/scorer/score-title.js";
 import { transcribe } from "../../src/analysis/transcribe.js";
 import { digitsForNumberWords, fitHeadline, headline, MAX_HEADLINE_CHARS } from "../../src/text/headline.js";
 import type { Transcript } from "../../src/runtime/types.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_WEIGHTS, GENRE_WEIGHTS } from "../../src/analysis/score.js";
+import { DEFAULT_WEIGHTS, GENRE_WEIGHTS } from "../../src/engines/scorer/score.js";
 import { scoreMoments } from "../helpers/offline-scores.js";
 import type { Moment, Transcript, Word } from "../../src/runtime/types.js";
 

@@ -6,7 +6,7 @@ import { WHISPER_MODEL } from "../../src/engines/speech/workers-ai.js";
 import { TRANSLATION_MODEL } from "../../src/engines/translate/workers-ai.js";
 import { TTS_MODEL } from "../../src/engines/tts/workers-ai.js";
 import { workersAiModelNames } from "../engines/ai-models.js";
-import { scoreMomentsWith } from "../../src/analysis/score.js";
+import { scoreMomentsWith } from "../../src/engines/scorer/score.js";
 import { scoreMoments } from "../helpers/offline-scores.js";
 import type { Moment, Transcript, Word } from "../../src/runtime/types.js";
 import { startLoopback } from "../engines/loopback.js";

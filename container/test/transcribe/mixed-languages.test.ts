@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { wordsForClip } from "../../src/captions/clip-words.js";
 import { keyRanks } from "../../src/captions/keywords.js";
 import { createOpenAiSpeechEngine } from "../../src/engines/speech/openai.js";
-import { passageOf } from "../../src/analysis/score.js";
+import { passageOf } from "../../src/engines/scorer/score.js";
 import { transcribe } from "../../src/analysis/transcribe.js";
 import { MIN_WORDS_TO_DETECT, segmentLanguages } from "../../src/text/segment-lang.js";
 import type { Transcript } from "../../src/runtime/types.js";

@@ -1,7 +1,7 @@
-import { scoreEach } from "../../analysis/score.js";
+import { scoreEach } from "./score.js";
 import type { Scorer } from "./types.js";
 
-/** The deterministic feature scorer of analysis/score.ts behind the Scorer interface. */
+/** The deterministic feature scorer of engines/scorer/score.ts behind the Scorer interface. */
 export function createOfflineScorer(): Scorer {
   return {
     name: "offline",

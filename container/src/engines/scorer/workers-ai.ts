@@ -3,8 +3,8 @@
 // clip) falls back to the offline scorer for the affected moments, so scoring never fails a job.
 // A fallback is never silent: it is logged with the model and status, and every moment records
 // which engine scored it and why it fell back (clip metadata `scorer`).
-import { overallOf } from "../../analysis/score.js";
-import { titleFromSentence } from "../../analysis/score-title.js";
+import { overallOf } from "./score.js";
+import { titleFromSentence } from "./score-title.js";
 import { fitHeadline, MAX_HEADLINE_CHARS } from "../../text/headline.js";
 import { fitText } from "../../text/post-copy.js";
 import { HASHTAG_RE, MAX_DESCRIPTION_CHARS, MAX_HASHTAGS } from "@katto/protocol";

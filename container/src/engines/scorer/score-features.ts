@@ -1,7 +1,7 @@
 // Pure features of a passage that the offline scorer and the moment selector read. Each takes
 // words or tokens and returns a number (mostly 0..1) or a flag; scoring weights live in score.ts.
-import { tokenize } from "../text/normalize.js";
-import { NUMBER_WORDS } from "../text/numbers.js";
+import { tokenize } from "../../text/normalize.js";
+import { NUMBER_WORDS } from "../../text/numbers.js";
 import {
   CLAIM_WORDS,
   CONTRAST_WORDS,
@@ -12,9 +12,9 @@ import {
   QUESTION_STARTERS,
   SENTIMENT,
   STOPWORDS,
-} from "../text/lexicon.js";
-import { stem } from "../text/stem.js";
-import type { Word } from "../runtime/types.js";
+} from "../../text/lexicon.js";
+import { stem } from "../../text/stem.js";
+import type { Word } from "../../runtime/types.js";
 
 export interface HookFeatures {
   question: boolean;

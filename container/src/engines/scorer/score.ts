@@ -2,11 +2,11 @@
 // documented function of features in ./score-features.ts, so a score can be explained and is stable
 // across versions: change the constants below only with a note in the changelog.
 import { DEFAULT_SCORE_WEIGHTS } from "@katto/protocol";
-import { languageOfWords } from "../text/segment-lang.js";
-import { tokenize } from "../text/normalize.js";
-import { CONNECTORS } from "../text/lexicon.js";
-import { endsWithTerminalPunctuation, joinWords, sentenceRanges, SENTENCE_PAUSE_S } from "../text/sentences.js";
-import type { ClipConfig, Moment, ScoredMoment, Subscores, Transcript, Word } from "../runtime/types.js";
+import { languageOfWords } from "../../text/segment-lang.js";
+import { tokenize } from "../../text/normalize.js";
+import { CONNECTORS } from "../../text/lexicon.js";
+import { endsWithTerminalPunctuation, joinWords, sentenceRanges, SENTENCE_PAUSE_S } from "../../text/sentences.js";
+import type { ClipConfig, Moment, ScoredMoment, Subscores, Transcript, Word } from "../../runtime/types.js";
 import {
   type Density,
   fillerRate,
@@ -21,7 +21,7 @@ import {
   topicKeywords,
   topicMatch,
 } from "./score-features.js";
-import { fitHeadline, headline } from "../text/headline.js";
+import { fitHeadline, headline } from "../../text/headline.js";
 import { looksLikeQuestion, quote, titleFromSentence } from "./score-title.js";
 
 /**
@@ -242,7 +242,7 @@ export function rankScored<T extends { score: number }>(items: T[]): T[] {
 
 /** Any scorer (offline, Workers AI...) through its interface; results ranked the same way. */
 export async function scoreMomentsWith(
-  scorer: import("../engines/scorer/types.js").Scorer,
+  scorer: import("./types.js").Scorer,
   moments: Moment[],
   t: Transcript,
   opts: { config: ClipConfig; signal?: AbortSignal },

@@ -1,5 +1,5 @@
 // Titles and justifications in plain words taken from the clip itself (no invented claims).
-import { CONNECTORS, FILLER_WORDS } from "../text/lexicon.js";
+import { CONNECTORS, FILLER_WORDS } from "../../text/lexicon.js";
 
 export const MAX_TITLE_CHARS = 100;
 
