@@ -9,7 +9,7 @@
 // its own, the other no speaker), and frames with a caption page on screen count less.
 // Eyes open is not checked: BlazeFace gives eye positions, not whether they are open, and no
 // offline eye-state model ships here.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -139,6 +139,13 @@ export interface CoverInput {
   fontsDir?: string;
 }
 
+/**
+ * The latest time a cover frame may be taken at: a little before the file's end, since the container's
+ * duration can run past the last video frame (audio longer than the picture, a frame's own length),
+ * and a seek beyond the last frame decodes nothing.
+ */
+export const lastFrameTime = (durationS: number) => Math.max(0, durationS - 0.25);
+
 export interface CoverChoice {
   /** the band of the frame the title covers, frame pixels from the top */
   title: { top: number; bottom: number };
@@ -174,14 +181,14 @@ async function chooseCoverFrame(i: CoverInput, dir: string): Promise<Omit<CoverC
     for (const rgb of parser.push(bytes as Buffer)) {
       i.signal.throwIfAborted();
       // the fps filter's frame k stands for the moment k / fps; taken a little after it so a cut's first frame is not it
-      const t = Math.min(i.durationS, (n++ + 0.5) / fps);
+      const t = Math.min(lastFrameTime(i.durationS), (n++ + 0.5) / fps);
       if (inside(t, never)) continue;
       const faces = await detector.detect({ width: size.width, height: size.height, rgb });
       const face = faces.sort((a, b) => b.w * b.h - a.w * a.h)[0] ?? null;
       samples.push({ t, face, sharpness: laplacianVariance(rgb, size.width, size.height, face), captioned: inside(t, busy) });
     }
   }
-  const best = pickCover(samples, size.width * size.height) ?? { t: Math.min(1, i.durationS / 2), face: null, sharpness: 0, captioned: false };
+  const best = pickCover(samples, size.width * size.height) ?? { t: Math.min(1, lastFrameTime(i.durationS) / 2), face: null, sharpness: 0, captioned: false };
   const k = i.frame.width / size.width;
   const face = best.face ? { x: best.face.x * k, y: best.face.y * k, w: best.face.w * k, h: best.face.h * k } : null;
   return { t: best.t, face, sharpness: best.sharpness };
@@ -208,6 +215,8 @@ async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir:
   const assPath = path.join(dir, "title.ass");
   await writeFile(assPath, stillTitleDocument(look, y, canvas));
   await runProcess("ffmpeg", coverDrawArgs({ video: i.video, t: choice.t, assPath, fontsDir: i.fontsDir ?? defaultFontsDir(), output: i.output }), { stage: "rendering", signal: i.signal });
+  // ffmpeg exits 0 with nothing written when the seek lands past the last frame: no file is no cover
+  if (!(await stat(i.output).catch(() => null))?.size) throw new Error(`ffmpeg wrote no cover frame at ${choice.t.toFixed(3)} s of a ${i.durationS.toFixed(3)} s clip`);
   const k = i.frame.width / canvas.width;
   return { top: Math.round((y - height / 2) * k), bottom: Math.round((y + height / 2) * k) };
 }
