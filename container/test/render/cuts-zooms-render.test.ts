@@ -246,7 +246,8 @@ describe("remove_fillers, remove_silences and punch-in zooms together", () => {
     expect(said).toEqual(DISFLUENT.words.filter((w) => w.text !== "um" && w.text !== "uh").map((w) => w.text));
     const removed = r.edit.edits.cuts.reduce((s, c) => s + (c.source_end - c.source_start), 0);
     expect(Math.abs(duration(r.output) - (DISFLUENT.length - removed))).toBeLessThan(1 / 30 + 0.03);
-    expect(keptDuration(r.edit.keep)).toBeCloseTo(DISFLUENT.length - removed, 6);
+    // edits.cuts are the cuts made, in milliseconds (each edge rounded by at most half of one)
+    expect(Math.abs(keptDuration(r.edit.keep) - (DISFLUENT.length - removed))).toBeLessThanOrEqual(r.edit.edits.cuts.length * 0.0005 + 1e-9);
     // what is left where a filler was is a short pause, never longer than the limit
     expect(KEEP_PAUSE_S).toBeLessThan(MAX_PAUSE_S);
   });
