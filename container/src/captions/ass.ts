@@ -88,25 +88,29 @@ function styleLine(st: CaptionStyle & { rtl?: boolean }): string {
   });
 }
 
-function header(st: CaptionStyle & { rtl?: boolean }, extraStyles: readonly string[] = []): string {
+/** An ASS document's head: its script info for a `canvas` (named by `comment`), the styles given, then the events' format line. */
+export function assHead(comment: string, canvas: { width: number; height: number }, styles: readonly string[]): string {
   return [
     "[Script Info]",
-    "; Katto captions",
+    `; ${comment}`,
     "ScriptType: v4.00+",
-    `PlayResX: ${st.canvas.width}`,
-    `PlayResY: ${st.canvas.height}`,
+    `PlayResX: ${canvas.width}`,
+    `PlayResY: ${canvas.height}`,
     "WrapStyle: 2",
     "ScaledBorderAndShadow: yes",
     "YCbCr Matrix: TV.709",
     "",
     "[V4+ Styles]",
     "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
-    styleLine(st),
-    ...extraStyles,
+    ...styles,
     "",
     "[Events]",
     "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
   ].join("\n");
+}
+
+function header(st: CaptionStyle & { rtl?: boolean }, extraStyles: readonly string[] = []): string {
+  return assHead("Katto captions", st.canvas, [styleLine(st), ...extraStyles]);
 }
 
 export const dialogue = (start: number, end: number, text: string, style = "Default", layer = 0) => `Dialogue: ${layer},${assTime(start)},${assTime(end)},${style},,0,0,0,,${text}`;

@@ -3,7 +3,7 @@
 // and black reads on that box), drawn by libass in the captions' own ASS document as a second
 // style; ./title-place.ts says where.
 import { HOOK_TITLE_S } from "@katto/protocol";
-import { assColor, assStyleLine, dialogue, escapeAssText } from "./ass.js";
+import { assColor, assHead, assStyleLine, dialogue, escapeAssText } from "./ass.js";
 import type { CaptionWord } from "./clip-words.js";
 import { lineWidth, splitLines } from "./layout.js";
 import { safeWidthChars, type Canvas, type CaptionStyle } from "./styles.js";
@@ -111,23 +111,5 @@ export function titleAss(t: TitleLook, y: number, durationS: number): { styles: 
  * shape, so the title's sizes and line breaks (made for a 1080-wide canvas) hold in every shape.
  */
 export function stillTitleDocument(t: TitleLook, y: number, canvas: { width: number; height: number }): string {
-  return [
-    "[Script Info]",
-    "; Katto cover title",
-    "ScriptType: v4.00+",
-    `PlayResX: ${canvas.width}`,
-    `PlayResY: ${canvas.height}`,
-    "WrapStyle: 2",
-    "ScaledBorderAndShadow: yes",
-    "YCbCr Matrix: TV.709",
-    "",
-    "[V4+ Styles]",
-    "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding",
-    titleStyle(t),
-    "",
-    "[Events]",
-    "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text",
-    dialogue(0, 3600, titleText(t, canvas.width / 2, y), "Title", 1),
-    "",
-  ].join("\n");
+  return [assHead("Katto cover title", canvas, [titleStyle(t)]), dialogue(0, 3600, titleText(t, canvas.width / 2, y), "Title", 1), ""].join("\n");
 }
