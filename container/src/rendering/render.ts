@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { rm, writeFile } from "node:fs/promises";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
-import { thumbnailArgs, type AudioTrack, type ImageOverlay, type Layout, type Quality } from "../ffmpeg/args.js";
+import { thumbnailArgs, type AudioTrack, type ImageOverlay } from "../ffmpeg/args.js";
 import { cropCommands } from "./reframe-filter.js";
 import { renderArgs } from "./render-args.js";
 import { outputDuration, type RenderSpec } from "./render-spec.js";
@@ -13,12 +13,10 @@ import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../runtime/errors.js";
 import type { Limiter } from "../runtime/pool.js";
 import type { HdPreset } from "../runtime/config.js";
-import type { CropKeyframe } from "../framing/crop-path.js";
-import type { PanelFocus, Rect } from "../framing/panels.js";
 import type { ProbeResult } from "../runtime/types.js";
 import type { Span } from "../editing/timeline.js";
 import type { Zoom } from "../editing/zoom-plan.js";
-import { clipFrame, type Aspect } from "@katto/protocol";
+import { clipFrame } from "@katto/protocol";
 
 /** Fonts libass loads besides fontconfig's when KATTO_FONTS_DIR is unset: the DejaVu dir (the default caption font). */
 export function defaultFontsDir(): string | undefined {
@@ -27,30 +25,18 @@ export function defaultFontsDir(): string | undefined {
   return existsSync(dejavu) ? dejavu : undefined;
 }
 
-export interface ClipRender {
+/** One clip's render: its source range and files, and the framing and output fields of the render command (./render-spec.ts). */
+export interface ClipRender extends Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "content" | "watermarkPath" | "quality" | "aspect"> {
   source: string;
   probe: ProbeResult;
   start: number;
   end: number;
-  layout: Layout;
-  cropPath?: readonly CropKeyframe[];
-  /** split_screen / grid_3 / grid_4: where each panel looks; evenly spaced when absent */
-  panels?: readonly PanelFocus[];
-  /** stacked: the face-cam region; the top-right third when absent */
-  faceCam?: Rect;
-  /** the picture inside the source's black bars (framing/bars.ts); framing coordinates are in it */
-  content?: Rect | null;
-  /** PNG overlaid top-left (brand kit watermark) */
-  watermarkPath?: string | null;
   assPath: string | null;
   /** images over the captions for a time (colour emoji, ../captions/clip-captions.ts emojiOverlays) */
   overlays?: readonly ImageOverlay[];
   /** B-roll over the picture for a time (style `broll`, ../broll/assets.ts) */
   cutaways?: readonly Cutaway[];
   output: string;
-  quality: Quality;
-  /** the clip's shape (issue 37): the output frame and the crop window's shape; 9:16 when absent */
-  aspect?: Aspect | null;
   /** dubbed audio replacing the source's: one tagged track per language (work/dub.ts) */
   audioTracks?: readonly AudioTrack[];
   /** jump cuts: the pieces of [start, end] kept, seconds from start (../editing/timeline.ts); all of it when absent */
