@@ -113,11 +113,27 @@ async function test() {
   // One plain closing line that any CI reads: counts from vitest's JSON reports.
   if (outcomes.every((o) => o.report)) {
     const sum = (f) => outcomes.reduce((n, o) => n + f(o.report), 0);
+    // The failures again at the very end, file, test and the first lines of the error, so that a CI
+    // log's tail says what failed even when the reports that printed them scrolled away above.
+    const failures = outcomes.flatMap((o) =>
+      o.report.testResults.flatMap((file) => {
+        const where = path.relative(root, file.name);
+        const failed = file.assertionResults.filter((t) => t.status === "failed");
+        if (failed.length === 0 && file.status === "failed") return [`${where}\n    ${firstLines(file.message)}`];
+        return failed.map((t) => `${where} > ${t.fullName}\n    ${firstLines(t.failureMessages.join("\n"))}`);
+      }),
+    );
+    if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
     console.log(`\ntests: ${sum((r) => r.numPassedTests)} passed, ${sum((r) => r.numFailedTests)} failed, ${sum((r) => r.numPendingTests + r.numTodoTests)} skipped`);
   } else {
     console.log(`\ntests: no report written by ${outcomes.filter((o) => !o.report).map((o) => o.run.name).join(" and ")} (the run did not finish)`);
   }
   process.exit(outcomes.find((o) => o.code !== 0)?.code ?? 0);
+}
+
+/** The first lines of an error message, indented, colour codes removed: enough to say what failed. */
+function firstLines(message = "", lines = 6) {
+  return message.replace(/\x1b\[[0-9;]*m/g, "").split("\n").filter((l) => l.trim() && !/node_modules\/|^\s*at new Promise/.test(l)).slice(0, lines).join("\n    ");
 }
 
 async function bench() {
