@@ -17,6 +17,12 @@ export default defineConfig(async () => {
   const standInByHost = new Map(publishing.map(({ id, standIn }) => [`${id}.stand-in.invalid`, standInFetch(standIn.app)]));
   // KATTO_TEST_CPU=<file>: CPU seconds per test file appended there (test/profile/cpu-per-file.ts)
   const cpu = process.env.KATTO_TEST_CPU ? ["./test/profile/cpu-per-file.ts"] : [];
+  // The Worker and whole-system tests wait on a local stack (Queue deliveries, the render backend,
+  // a browser) that shares two cores with the render tests: one retry for a test that failed, so a
+  // stack that answered late under load does not fail the run. A test that fails twice fails; one
+  // that passed only on its retry is listed with its first error at the end of `npm test`
+  // (scripts/katto.mjs), so flakiness stays visible instead of hidden.
+  const retry = 1;
   return {
     test: {
       // the costliest files first within each project (test/profile/slow-first.ts)
@@ -70,6 +76,7 @@ export default defineConfig(async () => {
             // keep busy beside this process: a 25-job pagination walk took longer at load 7 (never
             // assert timings in tests); a test that hangs still fails, after 30 s
             testTimeout: 30_000,
+            retry,
             // test/fuzz: the property-based fuzz of /openapi.json runs against the Worker here too.
             include: ["test/workers/**/*.test.ts", "test/fuzz/**/*.test.ts"],
             setupFiles: ["./test/workers/apply-migrations.ts"],
@@ -96,6 +103,7 @@ export default defineConfig(async () => {
             environment: "node",
             testTimeout: 300_000,
             hookTimeout: 300_000,
+            retry,
             fileParallelism: false,
           },
         },

@@ -123,6 +123,15 @@ async function test() {
         return failed.map((t) => `${where} > ${t.fullName}\n    ${firstLines(t.failureMessages.join("\n"))}`);
       }),
     );
+    // Tests that passed on their retry (vitest.config.ts `retry`) keep the first attempt's error.
+    const retried = outcomes.flatMap((o) =>
+      o.report.testResults.flatMap((file) =>
+        file.assertionResults
+          .filter((t) => t.status === "passed" && t.failureMessages.length > 0)
+          .map((t) => `${path.relative(root, file.name)} > ${t.fullName}\n    ${firstLines(t.failureMessages[0], 3)}`),
+      ),
+    );
+    if (retried.length) console.log(`\npassed on a retry (failed first):\n${retried.map((f) => `  ${f}`).join("\n")}`);
     if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
     console.log(`\ntests: ${sum((r) => r.numPassedTests)} passed, ${sum((r) => r.numFailedTests)} failed, ${sum((r) => r.numPendingTests + r.numTodoTests)} skipped`);
   } else {
