@@ -84,7 +84,10 @@ export async function startStack({ port, renderPort, persistTo, vars, quiet = fa
       "--inspector-port", String(inspector), "--persist-to", persistTo, "--enable-containers=false",
       "--show-interactive-dev-session=false", "--log-level", quiet ? "warn" : "info", ...varArgs,
     ],
-    { cwd: root, env: toolEnv({ WRANGLER_SEND_METRICS: "false", CI: "true" }), stdio: ["ignore", "pipe", "pipe"], detached: true },
+    // CLOUDFLARE_CF_FETCH_ENABLED=false: miniflare's placeholder `request.cf` without first trying
+    // to download Cloudflare's (3 s timeout and a stack trace printed twice on a machine without
+    // internet; locally nothing reads more of request.cf than the placeholder holds)
+    { cwd: root, env: toolEnv({ WRANGLER_SEND_METRICS: "false", CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" }), stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   children.push(worker);
   pipeOut("worker", worker);
