@@ -21,7 +21,9 @@ import type { Encoder } from "../rendering/render.js";
 import type { CaptionStyleName } from "../captions/styles.js";
 import { moveStoredClip, readStoredClip, type StoredClip } from "../delivery/stored-clip.js";
 import { measureStoredRender, renderStoredClip, rerenderLayout } from "../delivery/stored-render.js";
-import { AUTO_LAYOUT } from "@katto/protocol";
+import { aspectRatio, AUTO_LAYOUT, FALLBACK_LAYOUT, isCropLayout, type Aspect } from "@katto/protocol";
+import { chooseLayout } from "../framing/choose-layout.js";
+import type { Layout } from "../ffmpeg/args.js";
 import { openingFaces } from "../captions/title-place.js";
 import { faceBoxesPerSecond } from "../editing/zoom-plan.js";
 import { cropWindow } from "../framing/crop-path.js";
@@ -64,23 +66,61 @@ export function clipForTask(job: RerenderJob): { stored: StoredClip; edges: Edge
  * clip stays as it is when the clip is not face-tracked, the backend has no face tracker, or no
  * face is followed over the new range.
  */
-export async function retrackTrim(
-  stored: StoredClip,
-  job: RerenderJob,
-  o: { source: string; video: { width: number; height: number }; signal: AbortSignal; faces?: LayoutDeps },
-): Promise<StoredClip> {
+export async function retrackTrim(stored: StoredClip, job: RerenderJob, o: FaceTracking): Promise<StoredClip> {
+  if (job.metadata_start === undefined || rerenderLayout(job.params.layout_mode, stored.layout) !== AUTO_LAYOUT) return stored;
+  const tracked = await trackFaces(stored, job, o, job.params.aspect ?? stored.aspect);
+  if (!tracked) log("info", "trim not re-tracked: no face followed over the new range; the moved path is kept", { rerender_id: job.rerender_id });
+  return tracked ?? stored;
+}
+
+/**
+ * Pure: whether a re-render into another shape chooses the clip's framing anew. A layout chosen for
+ * the old shape's fit (kept whole because the source was about that shape, or a crop window of that
+ * shape) says nothing of the new one: a 4:3 source kept whole in 1:1 is letterboxed in 9:16, where
+ * it is cropped around the speaker instead. A layout the request names, or a fixed one the clip
+ * has (wide, panels, stacked), is kept.
+ */
+export function reframesForShape(job: RerenderJob, stored: StoredClip): boolean {
+  const aspect = job.params.aspect;
+  if (!aspect || aspect === stored.aspect || job.params.layout_mode !== undefined) return false;
+  return stored.layout === null || stored.layout === "passthrough" || isCropLayout(stored.layout);
+}
+
+/**
+ * A re-render into another shape (reframesForShape): the layout the new shape gets when nothing is
+ * named (framing/choose-layout.ts): kept whole when the source is about the new shape, else cropped
+ * around the speaker, followed over the range as on a job's first render (center crop when no face
+ * is followed or the backend has no face tracker).
+ */
+export async function reframeForShape(stored: StoredClip, job: RerenderJob, o: FaceTracking): Promise<{ stored: StoredClip; layout: Layout | undefined }> {
+  if (!reframesForShape(job, stored)) return { stored, layout: undefined };
+  const aspect = job.params.aspect!;
+  const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
+  if (chooseLayout(picture, null, false, aspect) === "passthrough") return { stored: { ...stored, cropPath: null }, layout: "passthrough" };
+  const tracked = await trackFaces(stored, job, o, aspect);
+  log("info", "re-render into another shape: framing chosen anew", { rerender_id: job.rerender_id, from: stored.layout, aspect, face_followed: tracked !== null });
+  return tracked ? { stored: tracked, layout: AUTO_LAYOUT } : { stored: { ...stored, cropPath: null }, layout: FALLBACK_LAYOUT };
+}
+
+interface FaceTracking {
+  source: string;
+  video: { width: number; height: number };
+  signal: AbortSignal;
+  faces?: LayoutDeps;
+}
+
+/** The speaker followed over the task's range with a crop window of `aspect`: the stored clip with that path, its face boxes and opening faces, in that shape; null when no face is followed or no tracker is configured. */
+async function trackFaces(stored: StoredClip, job: RerenderJob, o: FaceTracking, aspect: Aspect): Promise<StoredClip | null> {
   const analyzeFaces = o.faces?.analyzeFaces;
-  if (job.metadata_start === undefined || !analyzeFaces || rerenderLayout(job.params.layout_mode, stored.layout) !== AUTO_LAYOUT) return stored;
+  if (!analyzeFaces) return null;
   const { start, end } = job.clip;
   const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
-  const speech = (job.words ?? []).filter((w) => w.end > start && w.start < end).map((w) => ({ start: w.start, end: w.end }));
+  const speech = (job.words ?? stored.words.map((w) => ({ ...w, start: w.start + start, end: w.end + start }))).filter((w) => w.end > start && w.start < end).map((w) => ({ start: w.start, end: w.end }));
   const sceneCuts = o.faces?.sceneChanges ? await o.faces.sceneChanges(o.source, { start, end, signal: o.signal }) : undefined;
-  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window: cropWindow(picture.width, picture.height), signal: o.signal, sceneCuts, speech });
-  if (!faces.path) {
-    log("info", "trim not re-tracked: no face followed over the new range; the moved path is kept", { rerender_id: job.rerender_id });
-    return stored;
-  }
-  return { ...stored, cropPath: faces.path, faceBoxes: faceBoxesPerSecond(faces.samples, start, end), openingFaces: openingFaces(faces.samples, start) };
+  const window = cropWindow(picture.width, picture.height, aspectRatio(aspect));
+  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window, signal: o.signal, sceneCuts, speech });
+  if (!faces.path) return null;
+  return { ...stored, aspect, cropPath: faces.path, faceBoxes: faceBoxesPerSecond(faces.samples, start, end), openingFaces: openingFaces(faces.samples, start) };
 }
 
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
@@ -108,7 +148,8 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   ctx.stage = "probing";
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   if (!info.video) throw new StageError("probing", "source has no video stream");
-  const stored = await retrackTrim(moved, job, { source: src.path, video: info.video, signal, faces: o.faces });
+  const tracking = { source: src.path, video: info.video, signal, faces: o.faces };
+  const { stored, layout: reframed } = await reframeForShape(await retrackTrim(moved, job, tracking), job, tracking);
   await client.event({ type: "progress", pct: 20 });
 
   const { words, translated, audioTracks } = await rerenderCaptions(job, stored, {
@@ -132,7 +173,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     words,
     translated,
     audioTracks,
-    layoutMode: job.params.layout_mode,
+    layoutMode: job.params.layout_mode ?? reframed,
     captionStyle: job.params.caption_style as CaptionStyleName | undefined,
     style: job.params.style,
     aspect: job.params.aspect,
