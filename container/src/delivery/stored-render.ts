@@ -3,7 +3,7 @@
 // longer knows for its range (a trim: cuts, cutaways) is made here as the first render made it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { AUTO_LAYOUT, aspectRatio, buildClipTimeline, clipFrame, type Aspect, FACE_CAM_LAYOUT, isCropLayout, WHOLE_PICTURE_LAYOUT, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
+import { AUTO_LAYOUT, aspectRatio, buildClipTimeline, clipFrame, type Aspect, isCamLayout, isCropLayout, WHOLE_PICTURE_LAYOUT, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
 import { brandCaptionOptions, type BrandKit } from "../editing/brand-kit.js";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "../broll/assets.js";
 import { emojiOverlays, writeClipCaptions } from "../captions/clip-captions.js";
@@ -86,7 +86,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit), canvas });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
-  const faceCam = layout === FACE_CAM_LAYOUT ? (stored.faceCam ?? undefined) : undefined;
+  const faceCam = isCamLayout(layout) ? (stored.faceCam ?? undefined) : undefined;
   const clipStyle = o.style ?? stored.style;
   const translated = o.translated !== undefined ? o.translated : storedTranslation(stored, clipStyle);
   // the cuts the clip has (an HD render, or a re-render that changes no cutting option) are kept;
