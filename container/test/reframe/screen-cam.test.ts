@@ -114,7 +114,7 @@ describe("screen layout geometry", () => {
         if (f.y - screenBottom >= 2 * half + 24) expect(y! - half).toBeGreaterThanOrEqual(screenBottom);
         if (aspect === "9:16") expect(y! - half).toBeGreaterThanOrEqual(screenBottom);
       }
-      const g = screenFilter({ faceCam: cam, source: src, width: W, height: H });
+      const g = screenFilter({ faceCam: cam, source: { ...src, fps: 25, hasAudio: true }, width: W, height: H });
       expect(g).toContain(`crop=w=${c.screen.src.w}:h=${c.screen.src.h}:x=${c.screen.src.x}:y=${c.screen.src.y}`);
       expect(g).toContain(c.across ? "hstack" : "vstack");
     });
