@@ -21,7 +21,8 @@ import type { Encoder } from "../rendering/render.js";
 import type { CaptionStyleName } from "../captions/styles.js";
 import { moveStoredClip, readStoredClip, type StoredClip } from "../delivery/stored-clip.js";
 import { measureStoredRender, renderStoredClip, rerenderLayout } from "../delivery/stored-render.js";
-import { AUTO_LAYOUT } from "@katto/protocol";
+import { AUTO_LAYOUT, isCamLayout } from "@katto/protocol";
+import { fixedSmallFace } from "../framing/face-cam.js";
 import { openingFaces } from "../captions/title-place.js";
 import { faceBoxesPerSecond } from "../editing/zoom-plan.js";
 import { cropWindow } from "../framing/crop-path.js";
@@ -83,6 +84,22 @@ export async function retrackTrim(
   return { ...stored, cropPath: faces.path, faceBoxes: faceBoxesPerSecond(faces.samples, start, end), openingFaces: openingFaces(faces.samples, start) };
 }
 
+/**
+ * A re-render into a face-cam layout (stacked, screen) of a clip whose first render found no cam
+ * (it was face-tracked, say) looks for the cam over the clip's range — a small face that stays
+ * put, framing/face-cam.ts fixedSmallFace — rather than assuming the top-right third of the source.
+ */
+export async function findFaceCam(stored: StoredClip, job: RerenderJob, o: { source: string; video: { width: number; height: number }; signal: AbortSignal; faces?: LayoutDeps }): Promise<StoredClip> {
+  const analyzeFaces = o.faces?.analyzeFaces;
+  if (stored.faceCam || !analyzeFaces || !isCamLayout(rerenderLayout(job.params.layout_mode, stored.layout))) return stored;
+  const { start, end } = job.clip;
+  const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
+  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window: cropWindow(picture.width, picture.height), signal: o.signal });
+  const cam = fixedSmallFace(faces.samples, picture)?.rect ?? null;
+  log("info", cam ? "face cam found for the re-render" : "no face cam found: the renderer's default corner is used", { rerender_id: job.rerender_id, cam });
+  return cam ? { ...stored, faceCam: cam } : stored;
+}
+
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
   const { job } = o;
   return runWork({
@@ -108,7 +125,8 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   ctx.stage = "probing";
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   if (!info.video) throw new StageError("probing", "source has no video stream");
-  const stored = await retrackTrim(moved, job, { source: src.path, video: info.video, signal, faces: o.faces });
+  const faceOpts = { source: src.path, video: info.video, signal, faces: o.faces };
+  const stored = await findFaceCam(await retrackTrim(moved, job, faceOpts), job, faceOpts);
   await client.event({ type: "progress", pct: 20 });
 
   const { words, translated, audioTracks } = await rerenderCaptions(job, stored, {

@@ -12,6 +12,9 @@ import { detectScreenCam, SCREEN_CAM, staticShare } from "../../src/framing/scre
 import { screenCrops, screenFaceBox, screenRect } from "../../src/framing/screen-panels.js";
 import { faceBands, layoutCaptionY } from "../../src/captions/title-place.js";
 import { screenFilter } from "../../src/rendering/reframe-filter.js";
+import { readStoredClip } from "../../src/delivery/stored-clip.js";
+import type { RerenderJob } from "../../src/runtime/protocol.js";
+import { findFaceCam } from "../../src/work/rerender.js";
 
 const FRAME = { width: 1280, height: 720 };
 const CELLS = FRAME_GRID.cols * FRAME_GRID.rows;
@@ -119,4 +122,19 @@ describe("screen layout geometry", () => {
       expect(g).toContain(c.across ? "hstack" : "vstack");
     });
   }
+});
+
+describe("a re-render into the screen layout", () => {
+  const analyzeFaces = async () => ({ path: null, layout: "face_tracking" as const, samples: clip("screen"), frame: FRAME });
+  const job = (layout_mode: string) => ({ rerender_id: "r1", clip: { start: 0, end: 12 }, params: { layout_mode } }) as unknown as RerenderJob;
+  const o = { source: "unused.mp4", video: FRAME, signal: new AbortController().signal, faces: { analyzeFaces } };
+
+  it("of a clip first rendered without a cam finds the cam in the clip's range; other layouts and a stored cam are left alone", async () => {
+    const tracked = readStoredClip({ layout: "face_tracking" });
+    const found = await findFaceCam(tracked, job("screen"), o);
+    expect(found.faceCam).toEqual(detectScreenCam(clip("screen"), FRAME)!.rect);
+    expect((await findFaceCam(tracked, job("wide"), o)).faceCam).toBeNull();
+    const stored = readStoredClip({ layout: "stacked", face_cam: { x: 900, y: 20, w: 300, h: 260 } });
+    expect((await findFaceCam(stored, job("screen"), o)).faceCam).toEqual({ x: 900, y: 20, w: 300, h: 260 });
+  });
 });
