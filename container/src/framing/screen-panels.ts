@@ -46,11 +46,12 @@ export function screenRect(srcW: number, srcH: number, cam: Rect): Rect {
   return even(best.w >= 16 && best.h >= 16 ? best : { x: 0, y: 0, w: srcW, h: srcH });
 }
 
-/** Where `src` lands fitted whole inside `cell` (centred, even sizes). */
+/** Where `src` lands fitted whole inside `cell` (centred, even sizes; within 4 px of the cell's side it fills it: a stretch under half a percent, no hairline of black). */
 export function fitInside(src: { w: number; h: number }, cell: Rect): Rect {
   const k = Math.min(cell.w / src.w, cell.h / src.h);
-  const w = Math.min(cell.w, evenDown(src.w * k));
-  const h = Math.min(cell.h, evenDown(src.h * k));
+  const fill = (n: number, side: number) => (side - n <= 4 ? side : n);
+  const w = fill(Math.min(cell.w, evenDown(src.w * k)), cell.w);
+  const h = fill(Math.min(cell.h, evenDown(src.h * k)), cell.h);
   return { x: cell.x + 2 * Math.floor((cell.w - w) / 4), y: cell.y + 2 * Math.floor((cell.h - h) / 4), w, h };
 }
 
