@@ -6,7 +6,7 @@
 // never cropped (its text must stay readable): when its band is not of its shape it is fitted
 // inside it on black. The camera fills its panel when a crop of the panel's shape still holds the
 // face with room around it, and is fitted whole on black otherwise.
-import { clampRect, type Rect } from "./panels.js";
+import { clampRect, defaultFaceCam, type Rect } from "./panels.js";
 
 /** The screen takes at most this share of the frame along the stacking axis, so the camera keeps a real panel. */
 export const SCREEN_MAX_SHARE = 0.7;
@@ -103,4 +103,15 @@ export function screenFaceBox(c: ScreenCrops, faceCam: Rect): Rect {
   const kx = place.w / src.w;
   const ky = place.h / src.h;
   return { x: place.x + (fx - src.x) * kx, y: place.y + (fy - src.y) * ky, w: fw * kx, h: fh * ky };
+}
+
+/**
+ * The screen layout's camera panel as fractions of the clip's frame (`frame`, any of its sizes):
+ * where the quality measure looks for the speaker, so a face on the screen (a video call, a clip
+ * shown in the recording) is not taken for them. `faceCam` null: the renderer's default corner.
+ */
+export function screenCamPanel(frame: { width: number; height: number }, picture: { width: number; height: number }, faceCam: Rect | null | undefined): Rect {
+  const c = screenCrops(frame.width, frame.height, picture.width, picture.height, faceCam ?? defaultFaceCam(picture.width, picture.height));
+  const p = c.cam.place;
+  return { x: p.x / frame.width, y: p.y / frame.height, w: p.w / frame.width, h: p.h / frame.height };
 }

@@ -9,8 +9,8 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clipFrame } from "@katto/protocol";
-import { screenCrops } from "../../src/framing/screen-panels.js";
-import { qualityFaceDetector } from "../../src/quality/measure-clip.js";
+import { screenCamPanel, screenCrops } from "../../src/framing/screen-panels.js";
+import { measureClip, qualityFaceDetector } from "../../src/quality/measure-clip.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { ffmpeg, ffprobe, media, rgbFrames, tmpDir } from "../helpers/media.js";
 import { checkedClips, clipSummary, fixedMoment, reading, type ClipsEvent } from "../helpers/quality-job.js";
@@ -94,10 +94,17 @@ describe("screen recording with a face camera (issue 37)", () => {
     expect(seen).toBeGreaterThanOrEqual(frames.length);
   });
 
-  it("the clip's quality raises no flag: the speaker is judged in frame, no empty frames", () => {
+  it("the clip's quality raises no flag: the speaker is judged in the camera panel, no empty frames", async () => {
     const q = clip.quality!;
     expect(q.flags).toEqual([]);
     expect(q.subject_in_frame).toBeGreaterThanOrEqual(0.9);
     expect(q.empty_frames).toBeLessThan(0.1);
+    // the measure looks for the speaker in the camera panel only: the same file judged in the screen panel has no speaker
+    const c = panels();
+    const asFractions = (r: { x: number; y: number; w: number; h: number }) => ({ x: r.x / size.width, y: r.y / size.height, w: r.w / size.width, h: r.h / size.height });
+    expect(screenCamPanel(size, SRC, clip.metadata.face_cam)).toEqual(asFractions(c.cam.place));
+    const duration = Number(ffprobe(file).format.duration);
+    const inScreen = await measureClip({ file, duration, hasAudio: true, layout: "screen", words: [], edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal, subjectPanel: asFractions(c.screen.place) });
+    expect(inScreen.subject_in_frame).toBe(0);
   });
 });
