@@ -782,7 +782,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
+                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                 subject_in_frame: number | null;
             } | null;
             /** @description Virality score, 0 to 100. */
@@ -1045,7 +1045,7 @@ export interface components {
                     speech_share: number;
                     /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                     starts_on_sentence: boolean | null;
-                    /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
+                    /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                     subject_in_frame: number | null;
                 } | null;
                 /** @description Virality score, 0 to 100. */
@@ -1656,7 +1656,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
+                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                 subject_in_frame: number | null;
             } | null;
             rerender_id: string;
