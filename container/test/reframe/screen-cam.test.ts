@@ -15,6 +15,8 @@ import { screenFilter } from "../../src/rendering/reframe-filter.js";
 import { readStoredClip } from "../../src/delivery/stored-clip.js";
 import type { RerenderJob } from "../../src/runtime/protocol.js";
 import { findFaceCam } from "../../src/work/rerender.js";
+import { chooseLayouts } from "../../src/editing/layouts.js";
+import type { ClipPlan } from "../../src/editing/clip-plan.js";
 
 const FRAME = { width: 1280, height: 720 };
 const CELLS = FRAME_GRID.cols * FRAME_GRID.rows;
@@ -136,5 +138,19 @@ describe("a re-render into the screen layout", () => {
     expect((await findFaceCam(tracked, job("wide"), o)).faceCam).toBeNull();
     const stored = readStoredClip({ layout: "stacked", face_cam: { x: 900, y: 20, w: 300, h: 260 } });
     expect((await findFaceCam(stored, job("screen"), o)).faceCam).toEqual({ x: 900, y: 20, w: 300, h: 260 });
+  });
+});
+
+describe("the screen layout asked for (layout_mode, a brand kit's default_layout)", () => {
+  it("still finds the cam over each clip's range; no face analysis, no cam (the renderer's default corner)", async () => {
+    const plan = () => ({ index: 0, start: 0, end: 12, layout: "screen", cropWindow: { w: 404, maxX: 876, y: 0, h: 720 }, cropPath: null, faceCam: null, faceBoxes: null }) as unknown as ClipPlan;
+    const o = { source: "unused.mp4", video: FRAME, content: null, signal: new AbortController().signal, hasSpeech: true, fixed: "screen" };
+    const p = plan();
+    await chooseLayouts([p], { analyzeFaces: async () => ({ path: null, layout: "face_tracking", samples: clip("screen"), frame: FRAME }) }, o);
+    expect(p.layout).toBe("screen");
+    expect(p.faceCam).toEqual(detectScreenCam(clip("screen"), FRAME)!.rect);
+    const q = plan();
+    await chooseLayouts([q], {}, o);
+    expect(q.faceCam).toBeNull();
   });
 });
