@@ -1,5 +1,6 @@
-// Pure: spotting a face cam over gameplay (one small face fixed off-centre while the rest of the
-// picture changes), evidence for the stacked layout.
+// Pure: spotting a face cam (one small face fixed off-centre: fixedSmallFace) and, with the rest of
+// the picture changing, a face cam over gameplay, evidence for the stacked layout (a still rest is
+// a screen recording: screen-cam.ts).
 import type { Face } from "../engines/face/types.js";
 import { backgroundMotion } from "./activity.js";
 import type { FaceSample } from "./face-samples.js";
@@ -29,7 +30,7 @@ export interface FaceCam {
   motion: number;
 }
 
-export const median = (v: number[]) => {
+const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
