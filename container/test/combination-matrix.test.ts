@@ -338,7 +338,7 @@ const deps = (words: Word[], moments: ScoredMoment[]): AnalysisDeps => ({
   scoreMoments: (ms) => ms.map((m) => ({ score: 70, subscores: { hook: 70, flow: 70, value: 70, trend: 70 }, justification: "matrix", title: "", ...m }) as ScoredMoment),
   analyzeFaces: async (o) => {
     const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) });
-    return { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam, frame: o.video, people: faces.summary.people, dominantShare: faces.summary.dominantShare, speakers: faces.speakers };
+    return { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam, screenCam: faces.summary.screenCam, frame: o.video, people: faces.summary.people, dominantShare: faces.summary.dominantShare, speakers: faces.speakers };
   },
   translator,
 });

@@ -74,7 +74,7 @@ export type QualityFix = z.output<typeof QualityFixSchema>;
 const Share = Num.min(0).max(1);
 
 export const ClipQualitySchema = z.object({
-  subject_in_frame: Share.meta({ description: "Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged." }).nullable(),
+  subject_in_frame: Share.meta({ description: "Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged." }).nullable(),
   empty_frames: Share.meta({ description: "Share of sampled frames that are black, frozen, or show no face where the layout expects one." }),
   speech_share: Share.meta({ description: "Share of the clip with speech: audible in the rendered audio and inside a transcribed word." }),
   longest_silence: Num.min(0).meta({ description: "The longest silence in the rendered audio, seconds." }),

@@ -3,10 +3,10 @@
 // import it, so adding a layout or a language is one edit that every side sees at compile time.
 
 /** Layout modes a caller may ask for (service-api-v1 `layout_mode`, brand kit `default_layout`). */
-export const LAYOUT_MODES = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;
+export const LAYOUT_MODES = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4", "screen"] as const;
 
 /** Everything the renderer can draw: the public modes plus `center_crop`, its internal fallback. */
-export const RENDER_LAYOUTS = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4"] as const;
+export const RENDER_LAYOUTS = ["wide", "center_crop", "face_tracking", "passthrough", "split_screen", "stacked", "grid_3", "grid_4", "screen"] as const;
 export type RenderLayout = (typeof RENDER_LAYOUTS)[number];
 
 /** The layouts made of one panel per person, stacked in rows (a 2x2 grid for four). */
@@ -22,11 +22,20 @@ export const AUTO_LAYOUT = "face_tracking" satisfies RenderLayout;
 export const WHOLE_PICTURE_LAYOUT = "wide" satisfies RenderLayout;
 /** The layout that puts a small face cam over the rest of the picture. */
 export const FACE_CAM_LAYOUT = "stacked" satisfies RenderLayout;
+/**
+ * A screen recording (slides, code, an app) with the speaker's camera in a corner: the screen
+ * (the source minus the cam corner) shown whole and readable, the camera in its own panel
+ * (framing/screen-panels.ts; chosen by framing/screen-cam.ts detectScreenCam).
+ */
+export const SCREEN_LAYOUT = "screen" satisfies RenderLayout;
+/** The layouts built around a face-cam rectangle of the source (ClipPlan.faceCam). */
+export const CAM_LAYOUTS = [FACE_CAM_LAYOUT, SCREEN_LAYOUT] as const satisfies readonly RenderLayout[];
+export const isCamLayout = (l: string): l is (typeof CAM_LAYOUTS)[number] => (CAM_LAYOUTS as readonly string[]).includes(l);
 /** The layouts that crop one moving 9:16 window out of the source (a crop path). */
 export const CROP_LAYOUTS = ["center_crop", "face_tracking"] as const satisfies readonly RenderLayout[];
 export const isCropLayout = (l: string): l is (typeof CROP_LAYOUTS)[number] => (CROP_LAYOUTS as readonly string[]).includes(l);
 /** The layouts that frame people (one tracked speaker, or one per panel): a clip's subject can leave them. */
-export const SUBJECT_LAYOUTS = ["face_tracking", "split_screen", "stacked", "grid_3", "grid_4"] as const satisfies readonly RenderLayout[];
+export const SUBJECT_LAYOUTS = ["face_tracking", "split_screen", "stacked", "grid_3", "grid_4", "screen"] as const satisfies readonly RenderLayout[];
 
 export const CAPTION_STYLES = ["bold_pop", "karaoke", "boxed", "minimal", "none"] as const;
 export type CaptionStyleName = (typeof CAPTION_STYLES)[number];

@@ -98,7 +98,7 @@ export function rewrittenNumbers(text: string, known = records): string[] {
 
 describe("one vocabulary", () => {
   it("the detector finds a list written again, and a table of clip-length bounds", () => {
-    expect(rewrittenLists(`const L = ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"] as const;`)).toEqual(["LAYOUT_MODES at line 1"]);
+    expect(rewrittenLists(`const L = [${vocab.LAYOUT_MODES.map((m) => `"${m}"`).join(", ")}] as const;`)).toEqual(["LAYOUT_MODES at line 1"]);
     expect(rewrittenLists(`\nconst b = { lt30: { min: 0, max: 30 }, "30_60": { min: 30, max: 60 }, "60_90": {}, "90_180": {} };`)).toEqual(["a table keyed by every clip length at line 2"]);
     expect(rewrittenLists(`const b = { lt30: "under 30 s", "30_60": "30–60 s", "60_90": "60–90 s", "90_180": "90–180 s" };`)).toEqual(["a table keyed by every clip length at line 1"]);
     expect(rewrittenLists(`if (["top", "middle", "bottom"].includes(p)) {}`)).toEqual(["CAPTION_POSITIONS at line 1"]);

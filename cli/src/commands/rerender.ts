@@ -50,7 +50,7 @@ export const rerender: Command = {
   usage: `katto rerender <job-id> <clip-index> [--layout LAYOUT] [--caption-style bold_pop|karaoke|boxed|minimal|none] [--aspect ${ASPECTS.join("|")}] [--refresh-captions] ${STYLE_USAGE} [--wait] [--out FILE.mp4]`,
   args: 2,
   options: { layout: { type: "string" }, "caption-style": { type: "string" }, aspect: { type: "string" }, "refresh-captions": { type: "boolean" }, ...styleFlags, ...waitOptions },
-  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 0 --refresh-captions --wait   # captions from the corrected transcript", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4", "katto rerender $ID 0 --emoji --words 2 --wait   # the clip's own style with these fields changed", "katto rerender $ID 0 --aspect 16:9 --wait --out clip0-wide.mp4   # a 1920x1080 version, free"],
+  examples: ["katto rerender $ID 0 --layout wide --wait", "katto rerender $ID 0 --layout screen --wait   # a screen recording: the screen whole on top, the face camera below", "katto rerender $ID 0 --refresh-captions --wait   # captions from the corrected transcript", "katto rerender $ID 1 --caption-style karaoke --wait --out clip1.mp4", "katto rerender $ID 0 --emoji --words 2 --wait   # the clip's own style with these fields changed", "katto rerender $ID 0 --aspect 16:9 --wait --out clip0-wide.mp4   # a 1920x1080 version, free"],
   async run(ctx, [jobId, index], v) {
     const body: Schemas["RerenderRequest"] = {};
     const layout = oneOf(v.layout as string | undefined, LAYOUTS, "layout");

@@ -13,7 +13,7 @@ import type { CaptionStyle } from "./styles.js";
 import { captionBand, captionEdits, emojiCentre, emojiSize, styleCaptions, styledSrt } from "./styled.js";
 import { translatedRanks } from "./translate.js";
 import { titleAss, titleCardTime, titleHeight, titleLook } from "./title-card.js";
-import { faceBands, placeTitle } from "./title-place.js";
+import { faceBands, layoutCaptionY, placeTitle } from "./title-place.js";
 
 export interface ClipCaptionsInput {
   /** clip-relative words */
@@ -61,7 +61,10 @@ export interface ClipCaptions {
 }
 
 export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
-  const base = i.captionStyle ?? i.look;
+  const chosen = i.captionStyle ?? i.look;
+  // the screen layout places the captions itself, between the screen and the face (title-place.ts layoutCaptionY)
+  const anchorY = layoutCaptionY(i.layout, i.picture, i.faceCam, chosen.canvas, { lines: i.style.caption_lines ?? chosen.maxLines, fontSize: chosen.fontSize, outline: chosen.outline });
+  const base = anchorY === undefined ? chosen : { ...chosen, anchorY };
   const tr = i.translated ?? null;
   const words: CaptionWord[] = tr ? tr.words.map((w) => ({ text: w.word, start: w.start, end: w.end })) : [...i.words];
   const sc = styleCaptions(words, base, i.style, i.durationS, tr ? translatedRanks(i.words, words, tr.to) : undefined);

@@ -106,7 +106,7 @@ export function styledSrt(sc: StyledCaptions, words: readonly CaptionWord[], dur
 }
 
 /** libass's line advance for the caption fonts, as a share of the font size. */
-const LINE_ADVANCE = 1.2;
+export const LINE_ADVANCE = 1.2;
 /** An emoji is this much taller than the caption text. */
 const EMOJI_SCALE = 1.3;
 
@@ -115,7 +115,7 @@ export const emojiSize = (st: CaptionStyle) => Math.round(st.fontSize * EMOJI_SC
 
 /** Top of a page's text block on the canvas. */
 export function pageTop(page: CaptionPage, st: CaptionStyle): number {
-  return anchorFor(st.position, st.canvas).y - (page.lines.length * st.fontSize * LINE_ADVANCE) / 2;
+  return anchorFor(st.position, st.canvas, st.anchorY).y - (page.lines.length * st.fontSize * LINE_ADVANCE) / 2;
 }
 
 /**
@@ -130,7 +130,7 @@ export function emojiCentre(mark: EmojiMark, page: CaptionPage, st: CaptionStyle
   const width = (ws: readonly CaptionWord[]) => ws.reduce((s, w, i) => s + textWidth(w.text) * scale(w) + (i ? textWidth(joiner(ws[i - 1]!.text, w.text)) : 0), 0);
   const before = line.slice(0, mark.index);
   const word = line[mark.index]!;
-  const left = anchorFor(st.position, st.canvas).x - (width(line) * unit) / 2;
+  const left = anchorFor(st.position, st.canvas, st.anchorY).x - (width(line) * unit) / 2;
   const offset = (width(before) + (before.length ? textWidth(joiner(before.at(-1)!.text, word.text)) : 0)) * unit;
   const size = emojiSize(st);
   const x = left + offset + (textWidth(word.text) * scale(word) * unit) / 2;
@@ -143,6 +143,6 @@ export function captionBand(sc: StyledCaptions, st: CaptionStyle): { top: number
   if (!sc.pages.length) return null;
   const lines = Math.max(...sc.pages.map((p) => p.lines.length));
   const half = (lines * st.fontSize * LINE_ADVANCE) / 2 + st.outline;
-  const y = anchorFor(st.position, st.canvas).y;
+  const y = anchorFor(st.position, st.canvas, st.anchorY).y;
   return { top: y - half - (sc.emoji.length ? emojiSize(st) + 8 : 0), bottom: y + half };
 }

@@ -43,6 +43,8 @@ export interface CaptionStyle {
   maxLines: number;
   /** the HD frame of the clip's shape: positions, line widths and the ASS PlayRes are in its pixels */
   canvas: Canvas;
+  /** the caption block's centre (canvas y) when the layout places the captions itself (the screen layout: title-place.ts layoutCaptionY) */
+  anchorY?: number;
 }
 
 /**
@@ -60,9 +62,10 @@ export const SAFE = {
   bottom: 0.8,
 } as const;
 
-/** Centre of the caption block for a position, kept inside the safe band. */
-export function anchorFor(position: CaptionPosition, canvas: Canvas = CANVAS): { x: number; y: number } {
+/** Centre of the caption block for a position, kept inside the safe band; at `anchorY` when the layout places the captions. */
+export function anchorFor(position: CaptionPosition, canvas: Canvas = CANVAS, anchorY?: number): { x: number; y: number } {
   const x = Math.round(SAFE.left + (canvas.width - SAFE.left - SAFE.right) / 2);
+  if (anchorY !== undefined) return { x, y: Math.round(anchorY) };
   const frac = position === "top" ? 0.32 : position === "middle" ? 0.5 : 0.7;
   return { x, y: Math.round(frac * canvas.height) };
 }

@@ -2,10 +2,12 @@
 // the clip's first seconds (source pixels inside the bars, recorded on the first render as the
 // clip's `opening_faces`) are mapped into the caption canvas (the HD frame of the clip's shape) through the clip's layout;
 // the title takes the highest spot of the frame that meets no face and no caption.
-import { FACE_CAM_LAYOUT, HOOK_TITLE_S, isCropLayout, isPanelLayout, type RenderLayout } from "@katto/protocol";
+import { FACE_CAM_LAYOUT, HOOK_TITLE_S, SCREEN_LAYOUT, isCropLayout, isPanelLayout, type RenderLayout } from "@katto/protocol";
 import { cropWindow } from "../framing/crop-path.js";
-import { panelCells, stackedCrops, type Rect } from "../framing/panels.js";
-import { CANVAS, type Canvas } from "./styles.js";
+import { defaultFaceCam, panelCells, stackedCrops, type Rect } from "../framing/panels.js";
+import { screenCrops, screenFaceBox } from "../framing/screen-panels.js";
+import { CANVAS, SAFE, type Canvas } from "./styles.js";
+import { LINE_ADVANCE } from "./styled.js";
 
 /** A horizontal band of the canvas, pixels from the top. */
 export interface Band {
@@ -27,6 +29,11 @@ const ASSUMED_FACE = { top: 0.1, bottom: 0.6 };
 export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam?: Rect | null, canvas: Canvas = CANVAS): Band[] {
   const { width: W, height: H } = canvas;
   if (isPanelLayout(layout)) return panelCells(layout, W, H).map((c) => ({ top: c.y + c.h * 0.2, bottom: c.y + c.h * 0.8 }));
+  if (layout === SCREEN_LAYOUT) {
+    const cam = faceCam ?? defaultFaceCam(frame.width, frame.height);
+    const face = screenFaceBox(screenCrops(W, H, frame.width, frame.height, cam), cam);
+    return [{ top: face.y, bottom: face.y + face.h }];
+  }
   if (layout === FACE_CAM_LAYOUT) {
     const cam = stackedCrops(W, H, frame.width, frame.height, faceCam ?? undefined).cam.cell;
     return [{ top: cam.y, bottom: cam.y + cam.h }];
@@ -43,6 +50,28 @@ export function faceBands(layout: RenderLayout, frame: { width: number; height: 
   const offset = (H - frame.height * k) / 2;
   return [{ top: offset + top * k, bottom: offset + bottom * k }];
 }
+
+/**
+ * Where the screen layout puts the captions (the centre of their block, canvas y): on a vertical or
+ * square frame, just under the screen, at the top of the camera panel, whose face sits low
+ * (framing/screen-panels.ts), so they cover neither the screen's text nor the face; when the
+ * camera panel is too short for that (1:1, 4:5), just above the face, over the screen's bottom
+ * edge: the face is never covered. Kept inside the safe band. Undefined for the other layouts and
+ * for a landscape frame (the style's position).
+ */
+export function layoutCaptionY(layout: RenderLayout, frame: { width: number; height: number }, faceCam: Rect | null | undefined, canvas: Canvas, block: { lines: number; fontSize: number; outline: number }): number | undefined {
+  if (layout !== SCREEN_LAYOUT) return undefined;
+  const cam = faceCam ?? defaultFaceCam(frame.width, frame.height);
+  const c = screenCrops(canvas.width, canvas.height, frame.width, frame.height, cam);
+  if (c.across) return undefined;
+  const half = (block.lines * block.fontSize * LINE_ADVANCE) / 2 + block.outline;
+  const faceTop = screenFaceBox(c, cam).y;
+  const y = Math.min(c.cam.cell.y + half + CAPTION_GAP, faceTop - half - CAPTION_GAP);
+  return Math.min(SAFE.bottom * canvas.height - half, Math.max(SAFE.top * canvas.height + half, y));
+}
+
+/** Room between the screen panel and the captions under it (canvas px). */
+const CAPTION_GAP = 12;
 
 /**
  * The union of the faces sampled over a clip's first seconds (the title's time, and a little

@@ -3,7 +3,7 @@
 // longer knows for its range (a trim: cuts, cutaways) is made here as the first render made it.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { AUTO_LAYOUT, aspectRatio, buildClipTimeline, clipFrame, type Aspect, FACE_CAM_LAYOUT, isCropLayout, WHOLE_PICTURE_LAYOUT, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
+import { AUTO_LAYOUT, aspectRatio, buildClipTimeline, clipFrame, type Aspect, isCamLayout, isCropLayout, SCREEN_LAYOUT, WHOLE_PICTURE_LAYOUT, parseSrt, type ClipEdits, type ClipQuality, type ClipTimeline, type Style, type TaskBroll, type TranslatedCaptions } from "@katto/protocol";
 import { brandCaptionOptions, type BrandKit } from "../editing/brand-kit.js";
 import { assetFiles, brollSource, clipCutaways, localCutaways } from "../broll/assets.js";
 import { emojiOverlays, writeClipCaptions } from "../captions/clip-captions.js";
@@ -20,6 +20,7 @@ import { timelineUnjudged, type Edges } from "../quality/measures.js";
 import { fixesForLayout } from "../quality/fixes.js";
 import { probe } from "../analysis/probe.js";
 import { chooseLayout } from "../framing/choose-layout.js";
+import { screenCamPanel } from "../framing/screen-panels.js";
 import { renderClip, type Encoder } from "../rendering/render.js";
 import { fetchWatermark } from "../rendering/watermark.js";
 import { cropWindow, reshapePath } from "../framing/crop-path.js";
@@ -86,7 +87,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit), canvas });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
   const duration = o.end - o.start;
-  const faceCam = layout === FACE_CAM_LAYOUT ? (stored.faceCam ?? undefined) : undefined;
+  const faceCam = isCamLayout(layout) ? (stored.faceCam ?? undefined) : undefined;
   const clipStyle = o.style ?? stored.style;
   const translated = o.translated !== undefined ? o.translated : storedTranslation(stored, clipStyle);
   // the cuts the clip has (an HD render, or a re-render that changes no cutting option) are kept;
@@ -215,6 +216,7 @@ export async function measureStoredRender(o: { output: string; layout: string; a
       // a source with speech whose version holds none (a trim over a pause) is no_speech, not unjudged
       expectSpeech: o.sourceSpeaks ?? o.words.length > 0,
       fixes,
+      subjectPanel: o.layout === SCREEN_LAYOUT && picture ? screenCamPanel(clipFrame(o.aspect ?? o.stored.aspect, "hd"), picture, o.stored.faceCam) : null,
       signal: o.signal,
     });
   } catch (e) {

@@ -5,8 +5,9 @@ import type { ClipPlan } from "./clip-plan.js";
 import { faceBoxesPerSecond } from "./zoom-plan.js";
 import type { RenderJob } from "../runtime/protocol.js";
 import { autoLayout, sideBySide, type FaceEvidence } from "../framing/auto-layout.js";
+import { fixedSmallFace } from "../framing/face-cam.js";
 import type { Rect } from "../framing/panels.js";
-import { AUTO_LAYOUT, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
+import { AUTO_LAYOUT, isCamLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 
 /** The analysis this step asks of other modules (face tracking, scene changes), injected with the job's other deps. */
 export interface LayoutDeps {
@@ -53,7 +54,10 @@ export async function chooseLayouts(
     fixed: string | null;
   },
 ): Promise<void> {
-  if (o.fixed) return;
+  if (o.fixed) {
+    if (isCamLayout(o.fixed)) await findFaceCams(plans, deps, o);
+    return;
+  }
   for (const p of plans) {
     if (!p.cropWindow) continue; // passthrough: already vertical
     let faces: FaceEvidence | null = null;
@@ -71,7 +75,23 @@ export async function chooseLayouts(
     p.layoutReason = choice.reason;
     if (choice.layout === AUTO_LAYOUT) p.cropPath = choice.path;
     else if (choice.layout === WHOLE_PICTURE_LAYOUT) (p.cropPath = null), (p.cropWindow = null);
-    else if (choice.layout === "stacked") (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);
+    else if ("faceCam" in choice) (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);
     else (p.panels = choice.panels), (p.cropPath = null), (p.cropWindow = null);
+  }
+}
+
+/**
+ * A face-cam layout asked for (stacked, screen): the cam is still found in each clip's range (a
+ * small face that stays put, framing/face-cam.ts fixedSmallFace, whatever moves around it), so
+ * the camera panel shows the speaker's own corner; without one the renderer assumes the top-right
+ * third of the source.
+ */
+async function findFaceCams(plans: ClipPlan[], deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
+  if (!deps.analyzeFaces) return;
+  for (const p of plans) {
+    if (!p.cropWindow) continue; // passthrough: already vertical
+    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal });
+    p.faceCam = fixedSmallFace(faces.samples, faces.frame ?? o.video)?.rect ?? null;
+    p.faceBoxes = faceBoxesPerSecond(faces.samples, p.start, p.end);
   }
 }

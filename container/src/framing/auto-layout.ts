@@ -5,9 +5,10 @@
 // handheld selfie whose speaker steps out briefly keeps face tracking. Wide for footage without
 // speech, without a face for most of the clip, or with a crowd and nobody to follow; face tracking
 // for one subject; split screen / grids for two to four people of similar size or who each speak;
-// stacked for a small face cam in a corner over changing gameplay. Sources that are already
+// stacked for a small face cam in a corner over changing gameplay, screen for one over a still
+// screen (slides, code, an app). Sources that are already
 // vertical are kept whole (passthrough) before this is asked.
-import { AUTO_LAYOUT, FACE_CAM_LAYOUT, isPanelLayout, WHOLE_PICTURE_LAYOUT, type PanelLayout } from "@katto/protocol";
+import { AUTO_LAYOUT, FACE_CAM_LAYOUT, isPanelLayout, SCREEN_LAYOUT, WHOLE_PICTURE_LAYOUT, type PanelLayout } from "@katto/protocol";
 import type { CropKeyframe } from "./crop-path.js";
 import type { SuggestedLayout } from "./layout-summary.js";
 import type { PanelFocus, Rect } from "./panels.js";
@@ -21,6 +22,8 @@ export interface FaceEvidence {
   samples: { t?: number; faces: { x: number; y: number; w: number; h: number }[] }[];
   /** the face-cam rectangle (source pixels) when the layout is stacked (face-cam.ts detectFaceCam) */
   faceCam?: Rect | null;
+  /** the face-cam rectangle (source pixels) when the layout is screen (screen-cam.ts detectScreenCam) */
+  screenCam?: Rect | null;
   /** the analysed frame (source pixels, inside any black bars) */
   frame?: { width: number; height: number };
   /** identities that last, and the share of face samples the most frequent one is in (layout-summary.ts) */
@@ -41,7 +44,7 @@ export type AutoLayout = (
   | { layout: typeof WHOLE_PICTURE_LAYOUT }
   | { layout: typeof AUTO_LAYOUT; path: CropKeyframe[] }
   | { layout: PanelLayout; panels: PanelFocus[] }
-  | { layout: typeof FACE_CAM_LAYOUT; faceCam: Rect }
+  | { layout: typeof FACE_CAM_LAYOUT | typeof SCREEN_LAYOUT; faceCam: Rect }
 ) & {
   /** why, in words for the clip's metadata */
   reason: string;
@@ -92,6 +95,7 @@ export function autoLayout(o: LayoutInput): AutoLayout {
   const faceShare = Math.max(share, speechShare);
   const seen = `a face is on screen for ${pct(share)} of the clip${speechSamples ? ` and ${pct(speechShare)} of its speech` : ""}`;
 
+  if (f.layout === SCREEN_LAYOUT && f.screenCam) return { layout: SCREEN_LAYOUT, faceCam: f.screenCam, faceShare, reason: `A screen recording with a face camera: a small face stays in a corner while the rest of the picture is still (text, slides, an app); ${seen}.` };
   if (f.layout === FACE_CAM_LAYOUT && f.faceCam) return { layout: FACE_CAM_LAYOUT, faceCam: f.faceCam, faceShare, reason: `A small face cam stays in a corner over changing picture: ${seen}.` };
   if (isPanelLayout(f.layout)) {
     const n = PEOPLE[f.layout];

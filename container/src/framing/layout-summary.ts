@@ -1,7 +1,8 @@
 // Pure: who is in frame over a clip (how many people, how often together, a face cam), and the
 // layout that evidence suggests, for the layout chooser (auto-layout.ts).
-import { FACE_CAM_LAYOUT, WHOLE_PICTURE_LAYOUT, AUTO_LAYOUT, type SUBJECT_LAYOUTS } from "@katto/protocol";
+import { FACE_CAM_LAYOUT, SCREEN_LAYOUT, WHOLE_PICTURE_LAYOUT, AUTO_LAYOUT, type SUBJECT_LAYOUTS } from "@katto/protocol";
 import { detectFaceCam, type FaceCamOptions } from "./face-cam.js";
+import { detectScreenCam, type ScreenCamOptions } from "./screen-cam.js";
 import { associateFaces, type Association, type AssociateOptions } from "./face-identities.js";
 import type { FaceSample } from "./face-samples.js";
 import type { Rect } from "./panels.js";
@@ -22,6 +23,8 @@ export interface FaceSummary {
   dominantShare: number;
   /** a face cam over gameplay (detectFaceCam): the cam rectangle in source pixels, else null */
   faceCam: Rect | null;
+  /** a face camera over a still screen (screen-cam.ts detectScreenCam): the cam rectangle, else null */
+  screenCam: Rect | null;
 }
 
 export interface SummaryOptions extends AssociateOptions {
@@ -33,6 +36,7 @@ export interface SummaryOptions extends AssociateOptions {
   minShare?: number;
   association?: Association;
   faceCam?: FaceCamOptions;
+  screenCam?: ScreenCamOptions;
 }
 
 export function summarizeFaces(samples: readonly FaceSample[], frame: { width: number; height: number }, opts: SummaryOptions = {}): FaceSummary {
@@ -69,6 +73,7 @@ export function summarizeFaces(samples: readonly FaceSample[], frame: { width: n
     atLeast4: frac(atLeast[4]),
     dominantShare: withFace > 0 ? top / withFace : 0,
     faceCam: detectFaceCam(samples, frame, opts.faceCam)?.rect ?? null,
+    screenCam: detectScreenCam(samples, frame, opts.screenCam)?.rect ?? null,
   };
 }
 
@@ -76,13 +81,15 @@ export function summarizeFaces(samples: readonly FaceSample[], frame: { width: n
 export type SuggestedLayout = (typeof SUBJECT_LAYOUTS)[number] | typeof WHOLE_PICTURE_LAYOUT;
 
 /**
- * Layout from face evidence: a face cam over changing gameplay (detectFaceCam) -> stacked; no face
+ * Layout from face evidence: a face cam over a still screen (detectScreenCam) -> screen; a face cam
+ * over changing gameplay (detectFaceCam) -> stacked; no face
  * for most of the clip -> wide; several faces at once for at
  * least half of it -> a split or grid with that many panels; otherwise one subject to follow
  * (people appearing in turn are still one-at-a-time: face_tracking follows them).
  */
 export function suggestLayout(s: FaceSummary): SuggestedLayout {
   if (s.samples === 0) return WHOLE_PICTURE_LAYOUT;
+  if (s.screenCam) return SCREEN_LAYOUT;
   if (s.faceCam) return FACE_CAM_LAYOUT;
   if (s.faceRate < 0.3) return WHOLE_PICTURE_LAYOUT;
   if (s.atLeast4 >= 0.5) return "grid_4";

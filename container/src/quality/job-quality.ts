@@ -11,7 +11,8 @@
 import { readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ClipQuality, DroppedClip, DropReason, JobWarning, RenderJobConfig } from "@katto/protocol";
-import { AUTO_LAYOUT, keptSourceRange, round3, type ClipReport, type ClipTimeline } from "@katto/protocol";
+import { AUTO_LAYOUT, clipFrame, keptSourceRange, round3, SCREEN_LAYOUT, type ClipReport, type ClipTimeline } from "@katto/protocol";
+import { screenCamPanel } from "../framing/screen-panels.js";
 import { JobGoneError } from "../runtime/callback-client.js";
 import { planTimeline, type ClipPlan } from "../editing/clip-plan.js";
 import type { PreviewRender } from "../rendering/job-previews.js";
@@ -84,6 +85,7 @@ async function measurePlan(signal: AbortSignal, source: Source, p: ClipPlan, fil
     source: { path: source.path, start: p.start, end: p.end },
     edges: edgesAgainstSentences(transcript.words, range.start, range.end),
     expectSpeech: transcript.words.length > 0,
+    subjectPanel: p.layout === SCREEN_LAYOUT ? screenCamPanel(clipFrame(p.aspect, "hd"), sourcePicture(source), p.faceCam) : null,
     signal,
   });
 }

@@ -13,6 +13,7 @@ import { quietThresholdDb } from "../editing/cut-plan.js";
 import { LOUDNESS_TARGET_LUFS } from "../ffmpeg/loudness.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { RawFrameParser } from "../framing/faces.js";
+import type { Rect } from "../framing/panels.js";
 import { clipQuality, hasSubject, isClipping } from "./flags.js";
 import {
   captionOffsetMs,
@@ -111,6 +112,12 @@ export interface MeasureClipInput {
   fixes?: readonly QualityFix[];
   signal: AbortSignal;
   detector?: FaceDetector;
+  /**
+   * where in the frame the speaker is (fractions of it): the screen layout's camera panel
+   * (framing/screen-panels.ts screenCamPanel); faces elsewhere (on the screen) are not the speaker.
+   * Null or absent: anywhere in the frame.
+   */
+  subjectPanel?: Rect | null;
 }
 
 /** Measure one rendered clip and answer its quality. */
@@ -123,7 +130,8 @@ export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
     const frames = path.join(dir, "frames.rgb");
     const { stderrTail: log } = await runProcess("ffmpeg", measureArgs({ input: o.file, hasAudio: o.hasAudio, pcm, frames, frame }), { stage: "checking", signal: o.signal, stderrTailBytes: 1 << 20 });
     const subject = o.subject ?? hasSubject(o.layout);
-    const faces = await detectFaces(frames, frame, subject ? (o.detector ?? (await qualityFaceDetector())) : null, o.signal);
+    const found = await detectFaces(frames, frame, subject ? (o.detector ?? (await qualityFaceDetector())) : null, o.signal);
+    const faces = o.subjectPanel ? found.map((fs) => fs.filter((f) => centreIn(f, o.subjectPanel!, frame))) : found;
     const times = faces.map((_, i) => i / QUALITY_FPS);
     const judged = judgedFrames(times, o.unjudged ?? []);
     const isJudged = (i: number) => judged[i] ?? true;
@@ -158,6 +166,13 @@ export async function measureClip(o: MeasureClipInput): Promise<ClipQuality> {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Whether a face's centre lies in `panel` (fractions of the frame). */
+const centreIn = (f: Box, panel: Rect, frame: { width: number; height: number }) => {
+  const x = (f.x + f.w / 2) / frame.width;
+  const y = (f.y + f.h / 2) / frame.height;
+  return x >= panel.x && x <= panel.x + panel.w && y >= panel.y && y <= panel.y + panel.h;
+};
 
 /** A source picture is still over a range when it is frozen for this share of it (freezedetect needs 2 s to call a freeze). */
 const STILL_SHARE = 0.9;

@@ -3,7 +3,8 @@
 // inside the source's bars, and the watermark's place.
 import { AUTO_LAYOUT, FALLBACK_LAYOUT, WHOLE_PICTURE_LAYOUT, aspectRatio } from "@katto/protocol";
 import { cropTimeline, cropWindow, cropXAt, normalizePath, type CropKeyframe, type CropTimeline } from "../framing/crop-path.js";
-import { panelCrops, panelGrid, stackedCrops, type PanelLayout, type Rect } from "../framing/panels.js";
+import { defaultFaceCam, panelCrops, panelGrid, stackedCrops, type PanelLayout, type Rect } from "../framing/panels.js";
+import { screenCrops, type ScreenPanel } from "../framing/screen-panels.js";
 import { mapPath } from "../editing/timeline.js";
 import { escapeFilterValue } from "../ffmpeg/args.js";
 import { even, num } from "../ffmpeg/filter-values.js";
@@ -102,6 +103,23 @@ export function stackedFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "wid
   ].join(";");
 }
 
+/** A fixed source rect scaled to `place` and padded with black to its cell, [in] -> [out]. */
+function placedChain(p: ScreenPanel, input: string, output: string): string {
+  const pad = p.place.w === p.cell.w && p.place.h === p.cell.h ? "" : `,pad=${p.cell.w}:${p.cell.h}:${p.place.x - p.cell.x}:${p.place.y - p.cell.y}:color=black`;
+  return `[${input}]crop=w=${p.src.w}:h=${p.src.h}:x=${p.src.x}:y=${p.src.y},scale=${p.place.w}:${p.place.h},setsar=1${pad}[${output}]`;
+}
+
+/** screen: the screen (the source minus the cam corner) whole on top (left on 16:9), the face cam in its own panel. */
+export function screenFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "width" | "height">): string {
+  const c = screenCrops(spec.width, spec.height, spec.source.width, spec.source.height, spec.faceCam ?? defaultFaceCam(spec.source.width, spec.source.height));
+  return [
+    `[0:v:0]split=2[screens][cams]`,
+    placedChain(c.screen, "screens", "screen"),
+    placedChain(c.cam, "cams", "cam"),
+    `[screen][cam]${c.across ? "hstack" : "vstack"}=inputs=2,setsar=1[framed]`,
+  ].join(";");
+}
+
 /** Video part of the filtergraph for a layout: [0:v:0] -> W x H frames labelled [framed]. */
 export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration" | "aspect">>): string {
   const { width: W, height: H } = spec;
@@ -131,6 +149,8 @@ export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "pa
       return panelFilter(spec.layout, spec);
     case "stacked":
       return stackedFilter(spec);
+    case "screen":
+      return screenFilter(spec);
   }
 }
 

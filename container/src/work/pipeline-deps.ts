@@ -32,7 +32,7 @@ export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" |
         path: faces.path,
         layout: faces.layout,
         samples: faces.track.samples,
-        faceCam: faces.summary.faceCam,
+        faceCam: faces.summary.faceCam, screenCam: faces.summary.screenCam,
         frame: o.video,
         people: faces.summary.people,
         dominantShare: faces.summary.dominantShare,

@@ -21,8 +21,9 @@ import type { Encoder } from "../rendering/render.js";
 import type { CaptionStyleName } from "../captions/styles.js";
 import { moveStoredClip, readStoredClip, type StoredClip } from "../delivery/stored-clip.js";
 import { measureStoredRender, renderStoredClip, rerenderLayout } from "../delivery/stored-render.js";
-import { aspectRatio, AUTO_LAYOUT, FALLBACK_LAYOUT, isCropLayout, type Aspect } from "@katto/protocol";
+import { aspectRatio, AUTO_LAYOUT, FALLBACK_LAYOUT, isCamLayout, isCropLayout, type Aspect } from "@katto/protocol";
 import { chooseLayout } from "../framing/choose-layout.js";
+import { fixedSmallFace } from "../framing/face-cam.js";
 import type { Layout } from "../ffmpeg/args.js";
 import { openingFaces } from "../captions/title-place.js";
 import { faceBoxesPerSecond } from "../editing/zoom-plan.js";
@@ -78,7 +79,7 @@ export async function retrackTrim(stored: StoredClip, job: RerenderJob, o: FaceT
  * the old shape's fit (kept whole because the source was about that shape, or a crop window of that
  * shape) says nothing of the new one: a 4:3 source kept whole in 1:1 is letterboxed in 9:16, where
  * it is cropped around the speaker instead. A layout the request names, or a fixed one the clip
- * has (wide, panels, stacked), is kept.
+ * has (wide, panels, stacked, screen), is kept.
  */
 export function reframesForShape(job: RerenderJob, stored: StoredClip): boolean {
   const aspect = job.params.aspect;
@@ -123,6 +124,22 @@ async function trackFaces(stored: StoredClip, job: RerenderJob, o: FaceTracking,
   return { ...stored, aspect, cropPath: faces.path, faceBoxes: faceBoxesPerSecond(faces.samples, start, end), openingFaces: openingFaces(faces.samples, start) };
 }
 
+/**
+ * A re-render into a face-cam layout (stacked, screen) of a clip whose first render found no cam
+ * (it was face-tracked, say) looks for the cam over the clip's range — a small face that stays
+ * put, framing/face-cam.ts fixedSmallFace — rather than assuming the top-right third of the source.
+ */
+export async function findFaceCam(stored: StoredClip, job: RerenderJob, o: FaceTracking): Promise<StoredClip> {
+  const analyzeFaces = o.faces?.analyzeFaces;
+  if (stored.faceCam || !analyzeFaces || !isCamLayout(rerenderLayout(job.params.layout_mode, stored.layout))) return stored;
+  const { start, end } = job.clip;
+  const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
+  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window: cropWindow(picture.width, picture.height), signal: o.signal });
+  const cam = fixedSmallFace(faces.samples, picture)?.rect ?? null;
+  log("info", cam ? "face cam found for the re-render" : "no face cam found: the renderer's default corner is used", { rerender_id: job.rerender_id, cam });
+  return cam ? { ...stored, faceCam: cam } : stored;
+}
+
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
   const { job } = o;
   return runWork({
@@ -149,7 +166,8 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   if (!info.video) throw new StageError("probing", "source has no video stream");
   const tracking = { source: src.path, video: info.video, signal, faces: o.faces };
-  const { stored, layout: reframed } = await reframeForShape(await retrackTrim(moved, job, tracking), job, tracking);
+  const { stored: reframedClip, layout: reframed } = await reframeForShape(await retrackTrim(moved, job, tracking), job, tracking);
+  const stored = await findFaceCam(reframedClip, job, tracking);
   await client.event({ type: "progress", pct: 20 });
 
   const { words, translated, audioTracks } = await rerenderCaptions(job, stored, {

@@ -92,6 +92,14 @@ describe("the clip timeline", () => {
     const r = timelineFromClip({ jobId: "x", clipIndex: 0, title: null, start: 0, end: 5, metadata: { layout: "wide" }, srt: null, sourceRef: "a.mp4", sourceName: "a.mp4" });
     expect(r).toEqual({ ok: false, error: expect.stringContaining("before Katto recorded the source's frame size") });
   });
+
+  it("a screen-layout clip exports the whole source on one track, with a note saying so", () => {
+    const r = timelineFromClip({ jobId: "x", clipIndex: 0, title: null, start: 0, end: 5, metadata: { layout: "screen", face_cam: { x: 12, y: 12, w: 170, h: 196 }, source_size: { width: 640, height: 360 } }, srt: null, sourceRef: "a.mp4", sourceName: "a.mp4" });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.project.timeline.crop).toBeNull();
+    expect(r.project.note).toMatch(/screen layout shows several crops of the source at once; the project shows the whole source frame/);
+  });
 });
 
 describe("FCPXML export", () => {

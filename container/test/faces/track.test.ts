@@ -190,7 +190,7 @@ describe("layout evidence", () => {
     const none = summarizeFaces(samples(4, 4, (t) => (t === 1 ? [face(640, 300, 150)] : [])), frame);
     expect(none.faceRate).toBe(0);
     expect(suggestLayout(none)).toBe("wide");
-    const empty: FaceSummary = { samples: 0, faceRate: 0, people: 0, meanFaces: 0, atLeast2: 0, atLeast3: 0, atLeast4: 0, dominantShare: 0, faceCam: null };
+    const empty: FaceSummary = { samples: 0, faceRate: 0, people: 0, meanFaces: 0, atLeast2: 0, atLeast3: 0, atLeast4: 0, dominantShare: 0, faceCam: null, screenCam: null };
     expect(suggestLayout(empty)).toBe("wide");
   });
 });

@@ -81,14 +81,14 @@ describe("panel geometry (pure)", () => {
   });
 
   it("all spec layout modes are known and one ffmpeg pass renders each", () => {
-    for (const l of ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4"]) expect(LAYOUTS).toContain(l);
+    for (const l of ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4", "screen"]) expect(LAYOUTS).toContain(l);
     const args = renderArgs({ input: "/in.mp4", output: "/o.mp4", start: 0, duration: 2, source: { width: 1280, height: 720, fps: 25, hasAudio: true }, layout: "grid_4", width: 1080, height: 1920, quality: "hd" });
     expect(args.filter((a) => a === "-filter_complex")).toHaveLength(1);
     expect(args[args.indexOf("-filter_complex") + 1]).toMatch(/split=4.*hstack.*hstack.*vstack/);
   });
 
   it("chooseLayout keeps the multi-region layouts, also on vertical sources", () => {
-    for (const l of ["split_screen", "stacked", "grid_3", "grid_4"] as Layout[]) {
+    for (const l of ["split_screen", "stacked", "grid_3", "grid_4", "screen"] as Layout[]) {
       expect(chooseLayout({ width: 1280, height: 720 }, l)).toBe(l);
       expect(chooseLayout({ width: 720, height: 1280 }, l)).toBe(l);
     }

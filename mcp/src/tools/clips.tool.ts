@@ -18,7 +18,7 @@ export const createClip = defineTool({
     start: seconds("Where the clip starts in the source video, seconds (with end; not with candidate_id)."),
     end: seconds("Where the clip ends in the source video, seconds (with start)."),
     candidate_id: z.string().min(1).max(64).optional().describe("Make the clip from this left-out candidate (service_list_candidates) instead of a range."),
-    layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing (range only): face_tracking, wide, split_screen, stacked, passthrough, grid_3 or grid_4; absent: chosen as the job's clips are."),
+    layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing (range only): face_tracking, wide, split_screen, stacked, passthrough, grid_3, grid_4 or screen; absent: chosen as the job's clips are."),
     title: z.string().min(1).max(100).optional().describe("The clip's title (range only); absent: written from its words."),
     style: styleInput,
   },

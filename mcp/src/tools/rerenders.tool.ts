@@ -16,7 +16,7 @@ export const rerenderClip = defineTool({
   input: {
     job_id: jobId,
     clip_index: clipIndex,
-    layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing: face_tracking (follow the speaker), wide, split_screen, stacked (gaming: face cam over game), passthrough, grid_3 or grid_4."),
+    layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing: face_tracking (follow the speaker), wide, split_screen, stacked (gaming: face cam over game), passthrough, grid_3, grid_4 or screen (a screen recording: the screen whole on top, the face camera below)."),
     caption_style: z.enum(CAPTION_STYLES).optional().describe("Caption look: bold_pop, karaoke, boxed, minimal, or none for no burned-in captions."),
     style: styleInput,
     aspect: AspectSchema.optional().describe("Render the new version in this shape: 9:16 (1080x1920), 1:1 (1080x1080), 4:5 (1080x1350) or 16:9 (1920x1080); absent: the clip's own."),

@@ -30,7 +30,7 @@ export const clipReasonFields = {
   duration: z.number().min(0).meta({ description: "Length of the clip, seconds (end - start)." }),
   layout: orNull(
     z.string(),
-    "How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it.",
+    "How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3, grid_4 or screen. Null for clips stored without it.",
   ),
   aspect: AspectSchema.meta({ description: "The clip's shape (`url` is 1080 pixels on its shorter side once `hd` is true): the job's config.aspect, else its brand kit's, else 9:16. A re-render into another shape is a new version (its clip_url); this one is unchanged." }),
   subscores: ClipSubscoresSchema.nullable().meta({ description: "The parts of `score` (its weighted sum); null for clips stored without them." }),

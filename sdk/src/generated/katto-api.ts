@@ -628,7 +628,7 @@ export interface components {
             /** @enum {string} */
             caption_position: "top" | "middle" | "bottom";
             /** @enum {string} */
-            default_layout: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
+            default_layout: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4" | "screen";
             name: string;
             /**
              * @description Caption text colour, #RRGGBB.
@@ -725,7 +725,7 @@ export interface components {
             hd: boolean;
             /** @description Why the clip scored as it did, in a sentence or two quoting it. */
             justification: string | null;
-            /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
+            /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3, grid_4 or screen. Null for clips stored without it. */
             layout: string | null;
             /**
              * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
@@ -782,7 +782,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
+                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                 subject_in_frame: number | null;
             } | null;
             /** @description Virality score, 0 to 100. */
@@ -988,7 +988,7 @@ export interface components {
                 hashtags: string[];
                 /** @description Why the clip scored as it did, in a sentence or two quoting it. */
                 justification: string | null;
-                /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3 or grid_4. Null for clips stored without it. */
+                /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3, grid_4 or screen. Null for clips stored without it. */
                 layout: string | null;
                 /**
                  * @description auto: chosen by Katto's selection; manual: made by hand (POST /jobs/{id}/clips) or from a promoted candidate.
@@ -1045,7 +1045,7 @@ export interface components {
                     speech_share: number;
                     /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                     starts_on_sentence: boolean | null;
-                    /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
+                    /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                     subject_in_frame: number | null;
                 } | null;
                 /** @description Virality score, 0 to 100. */
@@ -1656,7 +1656,7 @@ export interface components {
                 speech_share: number;
                 /** @description Whether the clip starts on a sentence boundary of the transcript; null without a transcript. */
                 starts_on_sentence: boolean | null;
-                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
+                /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                 subject_in_frame: number | null;
             } | null;
             rerender_id: string;
@@ -1842,7 +1842,7 @@ export interface components {
             captions?: "refresh";
             dub?: ("en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh")[];
             /** @enum {string} */
-            layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
+            layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4" | "screen";
             style?: components["schemas"]["Style"];
         };
         ReserveUploadRequest: {
@@ -3991,7 +3991,7 @@ export interface operations {
                      * @description How to frame it; absent: chosen as the job's clips are (face tracking, split screen...).
                      * @enum {string}
                      */
-                    layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4";
+                    layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4" | "screen";
                     /**
                      * @description Where the clip starts in the source, seconds; snapped to the nearest pause between words.
                      * @example 12.5
