@@ -39,6 +39,19 @@ export function ffmpeg(args: string[]): void {
   execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-nostdin", "-y", ...args], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/**
+ * Several audio files joined into one 16 kHz mono 16-bit WAV by one ffmpeg process: the same
+ * samples, bit for bit, as converting each (`-ac 1 -ar 16000 -c:a pcm_s16le`) and joining the WAVs
+ * with the concat demuxer (each input has its own resampler either way), for one process start
+ * (~0.25 s of CPU each) instead of one per file.
+ */
+export function joinSpeech(inputs: string[], out: string): string {
+  const each = inputs.map((_, i) => `[${i}:a:0]aformat=sample_fmts=s16:sample_rates=16000:channel_layouts=mono[a${i}]`).join(";");
+  const joined = `${inputs.map((_, i) => `[a${i}]`).join("")}concat=n=${inputs.length}:v=0:a=1[a]`;
+  ffmpeg([...inputs.flatMap((f) => ["-i", f]), "-filter_complex", `${each};${joined}`, "-map", "[a]", "-c:a", "pcm_s16le", out]);
+  return out;
+}
+
 /** A testsrc2 video with a sine tone: W x H, `seconds` long, `fps`, optional audio. */
 export function generateVideo(out: string, o: { w?: number; h?: number; seconds?: number; fps?: number; audio?: boolean } = {}): string {
   const { w = 640, h = 360, seconds = 4, fps = 25, audio = true } = o;
