@@ -1,5 +1,6 @@
 // ffprobe a source and validate it. Sizes are the displayed ones: a phone video stored 480x640
 // with a -90° rotation matrix is reported 640x480, because ffmpeg autorotates when decoding.
+import { stat } from "node:fs/promises";
 import { ffprobeArgs } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { StageError, toStageError } from "../runtime/errors.js";
@@ -80,7 +81,29 @@ export function validateProbe(p: ProbeResult, limits: ProbeLimits): void {
     throw new StageError("probing", `source is ${Math.round(p.duration)} s long; the limit is ${limits.max_duration_s} s`);
 }
 
+/**
+ * ffprobe's answers by file, for as long as the file is unchanged (same inode, size, mtime and
+ * ctime, in nanoseconds): a job probes its preview for the quality check and again for the cover,
+ * an HD clip its source, and each ffprobe start costs ~0.25 s of CPU (215 shared libraries to load).
+ * ffprobe says the same of the same bytes, so a repeat is answered from here; a rewritten file has a
+ * new ctime and is probed again. The newest few files only.
+ */
+const probed = new Map<string, { stamp: string; json: FfProbe }>();
+const PROBED_MAX = 64;
+
+async function fileStamp(path: string): Promise<string | null> {
+  try {
+    const s = await stat(path, { bigint: true });
+    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function probe(path: string, opts: { signal: AbortSignal; fileSize?: number }): Promise<ProbeResult> {
+  const stamp = await fileStamp(path);
+  const known = stamp ? probed.get(path) : undefined;
+  if (known && known.stamp === stamp && !opts.signal.aborted) return parseProbe(known.json, opts.fileSize ?? 0);
   let stdout: string;
   try {
     ({ stdout } = await runProcess("ffprobe", ffprobeArgs(path), { stage: "probing", signal: opts.signal, captureStdout: true }));
@@ -93,6 +116,12 @@ export async function probe(path: string, opts: { signal: AbortSignal; fileSize?
     json = JSON.parse(stdout) as FfProbe;
   } catch (e) {
     throw toStageError("probing", e, "source could not be decoded (not a supported video file)");
+  }
+  // kept only when the file did not change while ffprobe read it
+  if (stamp && (await fileStamp(path)) === stamp) {
+    probed.delete(path);
+    probed.set(path, { stamp, json });
+    if (probed.size > PROBED_MAX) probed.delete(probed.keys().next().value!);
   }
   return parseProbe(json, opts.fileSize ?? 0);
 }
