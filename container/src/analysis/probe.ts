@@ -1,9 +1,9 @@
 // ffprobe a source and validate it. Sizes are the displayed ones: a phone video stored 480x640
 // with a -90° rotation matrix is reported 640x480, because ffmpeg autorotates when decoding.
-import { stat } from "node:fs/promises";
 import { ffprobeArgs } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { StageError, toStageError } from "../runtime/errors.js";
+import { boundedSet, fileStamp } from "../runtime/file-stamp.js";
 import type { ProbeResult } from "../runtime/types.js";
 import { parseRateOrNull } from "@katto/protocol";
 
@@ -91,15 +91,6 @@ export function validateProbe(p: ProbeResult, limits: ProbeLimits): void {
 const probed = new Map<string, { stamp: string; json: FfProbe }>();
 const PROBED_MAX = 64;
 
-async function fileStamp(path: string): Promise<string | null> {
-  try {
-    const s = await stat(path, { bigint: true });
-    return s.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
-  } catch {
-    return null;
-  }
-}
-
 export async function probe(path: string, opts: { signal: AbortSignal; fileSize?: number }): Promise<ProbeResult> {
   const stamp = await fileStamp(path);
   const known = stamp ? probed.get(path) : undefined;
@@ -118,10 +109,6 @@ export async function probe(path: string, opts: { signal: AbortSignal; fileSize?
     throw toStageError("probing", e, "source could not be decoded (not a supported video file)");
   }
   // kept only when the file did not change while ffprobe read it
-  if (stamp && (await fileStamp(path)) === stamp) {
-    probed.delete(path);
-    probed.set(path, { stamp, json });
-    if (probed.size > PROBED_MAX) probed.delete(probed.keys().next().value!);
-  }
+  if (stamp && (await fileStamp(path)) === stamp) boundedSet(probed, path, { stamp, json }, PROBED_MAX);
   return parseProbe(json, opts.fileSize ?? 0);
 }
