@@ -1,7 +1,7 @@
 // Test media: the shared real-media corpus (../shared/media next to the repo, or KATTO_MEDIA_DIR)
 // and small files generated with ffmpeg's lavfi sources. Plus ffprobe/frame helpers for checks.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,9 +73,24 @@ export interface StreamInfo {
   r_frame_rate?: string;
 }
 
+/** ffprobe's JSON by file, while the file is unchanged (device, inode, size, mtime, ctime): a test probing one file for several checks starts one ffprobe (~0.25 s of CPU each). */
+const probed = new Map<string, { stamp: string; json: string }>();
+const stampOf = (file: string) => {
+  const s = statSync(file, { bigint: true, throwIfNoEntry: false });
+  return s?.isFile() ? `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : null;
+};
+
 export function ffprobe(file: string): { streams: StreamInfo[]; format: { duration: string; format_name: string } } {
-  const out = execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file]);
-  return JSON.parse(out.toString());
+  const stamp = stampOf(file);
+  const known = stamp ? probed.get(file) : undefined;
+  if (known && known.stamp === stamp) return JSON.parse(known.json);
+  const json = execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file]).toString();
+  if (stamp && stampOf(file) === stamp) {
+    probed.delete(file);
+    probed.set(file, { stamp, json });
+    if (probed.size > 256) probed.delete(probed.keys().next().value!);
+  }
+  return JSON.parse(json);
 }
 
 /** One frame at `t` seconds as 8-bit gray pixels (row-major, width x height). */
