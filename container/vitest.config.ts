@@ -17,6 +17,8 @@ export default defineConfig({
     // per file costs seconds of start-up each on two cores
     isolate: false,
     maxWorkers: 2,
+    // pocketsphinx answers the same input once per run (helpers/speech-cache.ts)
+    globalSetup: [path.join(import.meta.dirname, "test/helpers/speech-cache.ts")],
     // KATTO_TEST_CPU=<file>: CPU seconds per test file appended there (../test/profile/cpu-per-file.ts)
     setupFiles: process.env.KATTO_TEST_CPU ? [path.join(import.meta.dirname, "../test/profile/cpu-per-file.ts")] : [],
   },

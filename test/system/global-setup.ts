@@ -5,6 +5,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error plain ESM script without types
 import { startIsolatedStack } from "../../scripts/lib/stack.mjs";
+import speechCache from "../../container/test/helpers/speech-cache";
 import { standIns } from "../publishing/stand-ins";
 import { serveStandIn } from "../publishing/stand-ins/serve";
 
@@ -41,6 +42,9 @@ export default async function setup(project: TestProject) {
   // is, not how small its file is, and the HD encodes are most of their CPU time; the default
   // preset is what the render tests encode with (container/test/render).
   const renderEnv = { KATTO_HD_PRESET: "ultrafast" };
+  // The files' jobs recognise the same sources again and again: pocketsphinx answers each distinct
+  // input once per run (container/test/helpers/speech-cache.ts; the stack inherits this PATH).
+  const endSpeechCache = speechCache();
   const stack = await startIsolatedStack({ adminToken, appSecret: "system-test-app-secret-0123456789", prefix: "katto-system-", vars: publishingVars, renderEnv, onOutput });
   project.provide("standInOrigins", Object.fromEntries(served.map((s) => [s.id, s.server.origin])));
   project.provide("baseUrl", stack.baseUrl);
@@ -48,6 +52,7 @@ export default async function setup(project: TestProject) {
   project.provide("renderUrl", stack.renderUrl);
   return async () => {
     await stack.stop();
+    endSpeechCache();
     await Promise.all(served.map((s) => s.server.close()));
     stackLog.end();
   };

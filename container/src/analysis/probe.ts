@@ -3,6 +3,7 @@
 import { ffprobeArgs } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { StageError, toStageError } from "../runtime/errors.js";
+import { boundedSet, fileStamp } from "../runtime/file-stamp.js";
 import type { ProbeResult } from "../runtime/types.js";
 import { parseRateOrNull } from "@katto/protocol";
 
@@ -80,7 +81,20 @@ export function validateProbe(p: ProbeResult, limits: ProbeLimits): void {
     throw new StageError("probing", `source is ${Math.round(p.duration)} s long; the limit is ${limits.max_duration_s} s`);
 }
 
+/**
+ * ffprobe's answers by file, for as long as the file is unchanged (same inode, size, mtime and
+ * ctime, in nanoseconds): a job probes its preview for the quality check and again for the cover,
+ * an HD clip its source, and each ffprobe start costs ~0.25 s of CPU (215 shared libraries to load).
+ * ffprobe says the same of the same bytes, so a repeat is answered from here; a rewritten file has a
+ * new ctime and is probed again. The newest few files only.
+ */
+const probed = new Map<string, { stamp: string; json: FfProbe }>();
+const PROBED_MAX = 64;
+
 export async function probe(path: string, opts: { signal: AbortSignal; fileSize?: number }): Promise<ProbeResult> {
+  const stamp = await fileStamp(path);
+  const known = stamp ? probed.get(path) : undefined;
+  if (known && known.stamp === stamp && !opts.signal.aborted) return parseProbe(known.json, opts.fileSize ?? 0);
   let stdout: string;
   try {
     ({ stdout } = await runProcess("ffprobe", ffprobeArgs(path), { stage: "probing", signal: opts.signal, captureStdout: true }));
@@ -94,5 +108,7 @@ export async function probe(path: string, opts: { signal: AbortSignal; fileSize?
   } catch (e) {
     throw toStageError("probing", e, "source could not be decoded (not a supported video file)");
   }
+  // kept only when the file did not change while ffprobe read it
+  if (stamp && (await fileStamp(path)) === stamp) boundedSet(probed, path, { stamp, json }, PROBED_MAX);
   return parseProbe(json, opts.fileSize ?? 0);
 }

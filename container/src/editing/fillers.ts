@@ -233,6 +233,19 @@ export function joinFillers(a: readonly HeardFiller[], b: readonly HeardFiller[]
 const sec = (n: number) => n.toFixed(3);
 
 /**
+ * Pure: one ffmpeg run writing both WAVs the filler search reads: `raw`, the range's first audio
+ * stream on the source's clock as 16 kHz mono 16-bit, and `wav`, those samples through the
+ * recogniser's front end. The same samples, bit for bit, as converting first and filtering the
+ * converted file in a second run (the 16-bit samples are what both branches get), for one process
+ * start (~0.25 s of CPU) fewer.
+ */
+export function fillerAudioArgs(source: string, range: { start: number; duration: number }, raw: string, wav: string): string[] {
+  const engine = `aformat=sample_fmts=s16:sample_rates=${ENGINE_SAMPLE_RATE}:channel_layouts=mono`;
+  const graph = `[0:a:0]${AUDIO_ON_SOURCE_CLOCK},${engine},asplit=2[raw][heard];[heard]${FRONT_END_FILTER}[front]`;
+  return ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-ss", sec(range.start), "-t", sec(range.duration), "-i", source, "-filter_complex", graph, "-map", "[raw]", "-c:a", "pcm_s16le", raw, "-map", "[front]", "-c:a", "pcm_s16le", wav];
+}
+
+/**
  * The fillers in the sound of `source` over [start, start + duration] that `words` (clip times) do
  * not show, clip times. Needs pocketsphinx (the offline engine); without it none are found and a
  * warning says so.
@@ -243,8 +256,7 @@ export async function findFillersInSound(o: { source: string; start: number; dur
     const wav = path.join(dir, "clip.wav");
     // the level is read on the untouched audio; the spotter hears the recogniser's front end
     const raw = path.join(dir, "raw.wav");
-    await runProcess("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-ss", sec(o.start), "-t", sec(o.duration), "-i", o.source, "-map", "0:a:0", "-vn", "-af", AUDIO_ON_SOURCE_CLOCK, "-ac", "1", "-ar", String(ENGINE_SAMPLE_RATE), "-c:a", "pcm_s16le", raw], { stage: "rendering", signal: o.signal });
-    await runProcess("ffmpeg", ["-hide_banner", "-nostdin", "-y", "-loglevel", "error", "-i", raw, "-af", FRONT_END_FILTER, "-c:a", "pcm_s16le", wav], { stage: "rendering", signal: o.signal });
+    await runProcess("ffmpeg", fillerAudioArgs(o.source, { start: o.start, duration: o.duration }, raw, wav), { stage: "rendering", signal: o.signal });
     const samples = await readEngineSamples(raw);
     const env = energyEnvelope(samples, ENGINE_SAMPLE_RATE, ENVELOPE_FRAME_S);
     const at = (t: number) => Math.round(t * ENGINE_SAMPLE_RATE);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { anchorCounts, anchorLayers, generateAnchors } from "../../src/engines/face/anchors.js";
 import { decodeHead, iou, sigmoid, weightedNms, type RawDetection } from "../../src/engines/face/decode.js";
 import { fillInput, letterbox, toFramePoint } from "../../src/engines/face/letterbox.js";
-import { RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize, scaleFace } from "../../src/framing/faces.js";
+import { chunkFramesFor, RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize, scaleFace } from "../../src/framing/faces.js";
 
 describe("anchors", () => {
   it("merge equal strides like MediaPipe: 256 input, strides 16,32,32,32 -> 512 + 384", () => {
@@ -128,6 +128,11 @@ describe("frame sampling helpers", () => {
     ]);
     expect(c[2].duration).toBeCloseTo(1.1);
     expect(sampleChunks(3, 3, 4, 8)).toEqual([]);
+  });
+  it("frames per ffmpeg run: 32 MiB of raw frames, at least 16", () => {
+    expect(chunkFramesFor({ width: 640, height: 360 })).toBe(48);
+    expect(chunkFramesFor({ width: 360, height: 288 })).toBe(107);
+    expect(chunkFramesFor({ width: 640, height: 1138 })).toBe(16);
   });
   it("ffmpeg args: input seek, fps then scale, raw RGB24", () => {
     const a = sampleFrameArgs({ source: "in.mp4", start: 1.5, duration: 4, fps: 4, width: 640, height: 360, output: "out.rgb" });

@@ -2,7 +2,8 @@
 // the gain rule, and the measuring pass on generated tones of known level.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { gainToTarget, LOUDNESS_TARGET_LUFS, loudnessArgs, loudnessFilter, MAX_GAIN_DB, measureLevel, measureLoudness, parseIntegratedLoudness, parseTruePeak, TRUE_PEAK_CEILING_DBTP } from "../../src/ffmpeg/loudness.js";
+import { spawnSync } from "node:child_process";
+import { gainToTarget, levelsArgs, LOUDNESS_TARGET_LUFS, loudnessArgs, loudnessFilter, MAX_GAIN_DB, measureLevel, measureLoudness, parseIntegratedLoudness, parseLevels, parseTruePeak, TRUE_PEAK_CEILING_DBTP } from "../../src/ffmpeg/loudness.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;
@@ -62,6 +63,23 @@ describe("loudness by measured gain", () => {
     const lufs = await measureLoudness(silent, { signal });
     expect(lufs === null || lufs <= -70).toBe(true);
     expect(gainToTarget(lufs)).toBe(0);
+  });
+
+  it("measures a range on its own channels and as rendered in one pass, as the two passes of their own do; measureLoudness keeps both", async () => {
+    // the 5.1 lecture: its six channels and its stereo downmix measure differently
+    const file = media("speech/en/physicsworks_lecture/physicsworks_audio.webm");
+    const range = { start: 30, duration: 8 };
+    const log = (args: string[]) => spawnSync("ffmpeg", args, { encoding: "utf8", maxBuffer: 1 << 26 }).stderr;
+    const alone = (asRendered: boolean) => {
+      const l = log(loudnessArgs(file, range, asRendered));
+      return { lufs: parseIntegratedLoudness(l), truePeak: parseTruePeak(l) };
+    };
+    const both = parseLevels(log(levelsArgs(file, range)));
+    expect(both.own).toEqual(alone(false));
+    expect(both.rendered).toEqual(alone(true));
+    expect(both.own.lufs).not.toBe(both.rendered.lufs);
+    expect(await measureLoudness(file, { signal, range })).toBe(both.own.lufs);
+    expect(await measureLevel(file, { signal, range })).toEqual(both.rendered);
   });
 
   it("brings real speech to -14 LUFS within 1 LU (or under, where peak-capped) with its true peak at -1 dBTP or under, once AAC-encoded", async () => {

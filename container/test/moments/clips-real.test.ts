@@ -1,7 +1,7 @@
 // Clean cuts and enough clips on real recordings: about seven minutes of read and spoken English
 // from ../shared/media (three LibriVox sonnets, FLEURS, LibriVox, JFK, LibriSpeech, spontaneous
 // speech, a meeting) joined into one source and recognised offline, then selected like a job. The loudness check reads the audio itself, not the level the stage used.
-import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";
@@ -9,7 +9,7 @@ import { bucketOf, planMoments, speechSeconds } from "../../src/analysis/moments
 import { transcribe } from "../../src/analysis/transcribe.js";
 import { readEngineSamples } from "../../src/analysis/transcribe-wav.js";
 import type { ClipLength, Moment, Transcript } from "../../src/runtime/types.js";
-import { ffmpeg, media, tmpDir } from "../helpers/media.js";
+import { joinSpeech, media, tmpDir } from "../helpers/media.js";
 
 const dir = tmpDir("katto-clips-real-");
 const parts = [
@@ -27,14 +27,7 @@ let durationS: number;
 
 beforeAll(async () => {
   const fleurs = readdirSync(media("speech/fleurs/en")).filter((f) => f.endsWith(".ogg")).sort().map((f) => `speech/fleurs/en/${f}`);
-  const wavs = [...parts.slice(0, 3), ...fleurs, ...parts.slice(3)].map((rel, i) => {
-    const out = path.join(dir, `part-${i}.wav`);
-    ffmpeg(["-i", media(rel), "-vn", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", out]);
-    return out;
-  });
-  writeFileSync(path.join(dir, "list.txt"), wavs.map((w) => `file '${w}'`).join("\n"));
-  const wav = path.join(dir, "long.wav");
-  ffmpeg(["-f", "concat", "-safe", "0", "-i", path.join(dir, "list.txt"), "-c", "copy", wav]);
+  const wav = joinSpeech([...parts.slice(0, 3), ...fleurs, ...parts.slice(3)].map(media), path.join(dir, "long.wav"));
   samples = await readEngineSamples(wav);
   durationS = samples.length / 16000;
   t = await transcribe(wav, { signal: AbortSignal.timeout(1_190_000), durationS, engine: createPocketsphinxEngine() });
