@@ -3,7 +3,7 @@
 // (container/src/runtime/protocol.ts), and clip metadata in the backend's format survives storage.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CLIP_METADATA_VERSION, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
+import { CLIP_METADATA_VERSION, renditionFrame, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
 import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/runtime/protocol";
 import type { Env } from "../../../src/env";
 import { latestClipVersion } from "../../../src/services/publishing/clip-versions";
@@ -121,7 +121,7 @@ describe("the rendition task the Worker builds", () => {
 
     // the publish runner asks (clip_renditions row + render_rendition), then the consumer sends the task
     const latest = (await latestClipVersion(env, id, 0))!;
-    const asked = await versionToPost(env, { jobId: id, clipIndex: 0, since: Date.now(), platform: "X" }, { renderAt: { width: 720, height: 1280 } } as never, latest, Date.now());
+    const asked = await versionToPost(env, { jobId: id, clipIndex: 0, since: Date.now(), platform: "X" }, { renderAt: renditionFrame } as never, latest, Date.now());
     expect(asked).toEqual({ kind: "waiting", seconds: 10 });
     const seen = backend();
     expect((await deliver({ type: "render_rendition", job_id: id, clip_index: 0, width: 720, height: 1280 })).explicitAcks).toEqual(["m-1"]);
