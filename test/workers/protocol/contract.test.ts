@@ -81,8 +81,10 @@ describe("tasks the Worker builds are accepted by the backend's parser", () => {
     vi.restoreAllMocks();
 
     // the backend reports two clips with its full metadata, and the mezzanine of clip 1
-    const clips = [0, 1].map((i) => ({ ...clipReport(i, 90 - i), metadata: metadata(i) }));
+    // clip 1 with its preview's cover, whose moment the HD task carries (the HD cover shows the same frame)
+    const clips = [0, 1].map((i) => ({ ...clipReport(i, 90 - i), metadata: metadata(i), ...(i === 1 ? { cover_file: "clip-1-preview-cover.jpg", cover_time: 2.5 } : {}) }));
     await storeClipFiles(id, clips);
+    expect((await putFile(id, "clip-1-preview-cover.jpg", new Uint8Array(16))).status).toBe(201);
     expect((await putFile(id, "clip-1-src.mp4", new Uint8Array(64))).status).toBe(201);
     expect((await sendEvent(id, { type: "clips", clips })).status).toBe(200);
 
@@ -91,7 +93,7 @@ describe("tasks the Worker builds are accepted by the backend's parser", () => {
     expect((await deliver({ type: "render_hd", job_id: id, clip_index: 1 }, fanoutEnv)).explicitAcks).toEqual(["m-1"]);
     expect(seen.map((r) => new URL(r.url).pathname)).toEqual([TASK_PATHS.hd]);
     const hd = parseHdClipTask(await seen[0]!.json());
-    expect(hd).toMatchObject({ ok: true, value: { job_id: id, clip_index: 1, clip: { start: 0, end: 8, metadata: metadata(1) }, brand_kit: { name: "Acme" } } });
+    expect(hd).toMatchObject({ ok: true, value: { job_id: id, clip_index: 1, clip: { start: 0, end: 8, metadata: metadata(1) }, brand_kit: { name: "Acme" }, cover_time: 2.5 } });
     vi.restoreAllMocks();
 
     // re-render: POST /clips/0/rerender → the queue message → POST /v1/rerenders
