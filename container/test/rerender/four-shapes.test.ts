@@ -1,6 +1,6 @@
 // Issue 37's "one job re-rendered into all four shapes gives four correct files and covers": one
-// finished clip of a real recording (the Obama address, a 2 s face-to-camera moment, 9:16 with its
-// HD file rendered by the job, HD mode local) re-rendered from its stored metadata into 1:1, 4:5
+// finished clip of a real recording (the Obama address, a 2 s face-to-camera moment, face-tracked,
+// 9:16 with its HD file rendered by the job, HD mode local) re-rendered from its stored metadata into 1:1, 4:5
 // and 16:9 through runRerender, as the Worker's re-render task asks. Each version's file has its
 // shape's 1080p frame and the clip's duration, and its cover is a JPEG of that frame; the job's
 // HD cover shows the preview cover's moment. Cheap: 2 s of source, HD at ultrafast, renders shared.
@@ -53,7 +53,8 @@ beforeAll(async () => {
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl(CLIP), kind: "url" },
-    config: { clipLength: "lt30" },
+    // face tracking, so each shape's window follows the speaker (auto picks the wide layout for this framing)
+    config: { clipLength: "lt30", brandKit: { name: "Shapes", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null } },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     hd: { mode: "local" },
@@ -79,7 +80,7 @@ beforeAll(async () => {
       },
     };
     const out = await runRerender({
-      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
+      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, brand_kit: job.config.brandKit ?? null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
       signal: AbortSignal.timeout(200_000),
       client,
       workRoot: work,
