@@ -31,8 +31,8 @@ import { log } from "../runtime/log.js";
 /** Frames sampled per second of the clip, and at most this many (a long clip is sampled more thinly). */
 const SAMPLE_FPS = 2;
 const MAX_SAMPLES = 16;
-/** The sampled frames' width (their height keeps the clip's shape): enough pixels for a focus measure on a face. */
-const SAMPLE_WIDTH = 288;
+/** The sampled frames' shorter side (the other keeps the clip's shape): enough pixels for a focus measure on a face, and its eyes. */
+const SAMPLE_SIDE = 288;
 /** A frame with a caption page on screen counts this much of its score (the cover adds its own title). */
 const CAPTIONED = 0.6;
 /** The cover's title canvas width: the title card's sizes are made for a 1080-wide canvas. */
@@ -111,7 +111,7 @@ export function laplacianVariance(rgb: Uint8Array, width: number, height: number
   return n ? sq / n - (sum / n) ** 2 : 0;
 }
 
-/** Pure: the sampling pass's arguments: the clip at SAMPLE_FPS (fewer for a long clip), SAMPLE_WIDTH wide, raw RGB. */
+/** Pure: the sampling pass's arguments: the clip at SAMPLE_FPS (fewer for a long clip), SAMPLE_SIDE on its shorter side, raw RGB. */
 export function coverSampleArgs(input: string, durationS: number, size: { width: number; height: number }, out: string): string[] {
   const fps = Math.min(SAMPLE_FPS, MAX_SAMPLES / Math.max(durationS, 1));
   return [
@@ -122,15 +122,20 @@ export function coverSampleArgs(input: string, durationS: number, size: { width:
   ];
 }
 
-/** Pure: the one frame at `t` (clip seconds), SAMPLE_WIDTH wide, raw RGB: sought as coverDrawArgs seeks, so it is the frame drawn. */
+/** Pure: the one frame at `t` (clip seconds), SAMPLE_SIDE on its shorter side, raw RGB: sought as coverDrawArgs seeks, so it is the frame drawn. */
 export function coverFrameArgs(input: string, t: number, size: { width: number; height: number }, out: string): string[] {
   return ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y", "-ss", t.toFixed(3), "-i", input, "-map", "0:v:0", "-frames:v", "1", "-vf", `scale=${size.width}:${size.height}:flags=area,setsar=1,format=rgb24`, "-f", "rawvideo", out];
 }
 
-/** The sample size of a frame: SAMPLE_WIDTH wide (never wider than the frame), its shape kept, even. */
+/**
+ * The sample size of a frame: SAMPLE_SIDE on its shorter side (never more than the frame), its shape
+ * kept, even: a face gets as many pixels in every shape (a 16:9 frame sampled 288 wide would leave
+ * its speaker's eyes too small to judge, cover-eyes.ts MIN_FACE_WIDTH).
+ */
 export function sampleSize(frame: { width: number; height: number }): { width: number; height: number } {
-  const width = Math.min(SAMPLE_WIDTH, frame.width) & ~1;
-  return { width, height: Math.max(2, Math.round((frame.height * width) / frame.width / 2) * 2) };
+  const k = Math.min(1, SAMPLE_SIDE / Math.min(frame.width, frame.height));
+  const even = (n: number) => Math.max(2, Math.round((n * k) / 2) * 2);
+  return { width: even(frame.width), height: even(frame.height) };
 }
 
 export interface CoverInput {

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { titleLookStyle } from "../../src/editing/clip-plan.js";
-import { coverFrameArgs, laplacianVariance, makeCover, pickCover, type CoverChoice, type CoverSample } from "../../src/delivery/cover.js";
+import { coverFrameArgs, laplacianVariance, makeCover, sampleSize, pickCover, type CoverChoice, type CoverSample } from "../../src/delivery/cover.js";
 import { eyeDetail, eyesOpen } from "../../src/delivery/cover-eyes.js";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
@@ -138,5 +138,14 @@ describe("choosing the frame (pure)", () => {
     const flat = new Uint8Array(w * w * 3).fill(128);
     expect(laplacianVariance(sharp, w, w, null)).toBeGreaterThan(laplacianVariance(flat, w, w, null));
     expect(laplacianVariance(flat, w, w, { x: 4, y: 4, w: 8, h: 8 })).toBe(0);
+  });
+});
+
+describe("the sample size", () => {
+  it("is 288 on the shorter side of every shape, its shape kept, even", () => {
+    expect(sampleSize({ width: 540, height: 960 })).toEqual({ width: 288, height: 512 });
+    expect(sampleSize({ width: 1920, height: 1080 })).toEqual({ width: 512, height: 288 });
+    expect(sampleSize({ width: 1080, height: 1350 })).toEqual({ width: 288, height: 360 });
+    expect(sampleSize({ width: 200, height: 100 })).toEqual({ width: 200, height: 100 });
   });
 });

@@ -15,6 +15,8 @@ import type { CallbackClient } from "../../src/runtime/callback-client.js";
 import { createCallbackClient } from "../../src/runtime/callback-client.js";
 import type { AnalysisDeps } from "../../src/rendering/job-run.js";
 import { runJob } from "../../src/work/pipeline.js";
+import { createDefaultDeps } from "../../src/work/pipeline-deps.js";
+import { loadConfig } from "../../src/runtime/config.js";
 import { runRerender } from "../../src/work/rerender.js";
 import type { ScoredMoment, Transcript } from "../../src/runtime/types.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
@@ -27,7 +29,9 @@ const END = 2.0;
 const work = tmpDir("katto-four-shapes-");
 const words = SENTENCE.split(" ").map((word, i) => ({ word, start: +(0.05 + i * 0.27).toFixed(3), end: +(0.05 + i * 0.27 + 0.25).toFixed(3) }));
 const transcript: Transcript = { lang: "en", segments: [{ start: 0.05, end: words.at(-1)!.end, text: SENTENCE }], words, engine: "test" };
+// the production face analysis (so the automatic layout tracks the speaker), the words and the moment fixed
 const deps: AnalysisDeps = {
+  ...createDefaultDeps(loadConfig({})),
   transcribe: async () => transcript,
   selectMoments: () => [{ start: 0, end: END, text: SENTENCE, score: 90, title: "Very real challenges", subscores: { hook: 90, flow: 90, value: 90, trend: 90 }, justification: "fixed" } as ScoredMoment],
   scoreMoments: (ms) => ms as ScoredMoment[],
@@ -53,8 +57,7 @@ beforeAll(async () => {
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl(CLIP), kind: "url" },
-    // face tracking, so each shape's window follows the speaker (auto picks the wide layout for this framing)
-    config: { clipLength: "lt30", brandKit: { name: "Shapes", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null } },
+    config: { clipLength: "lt30" },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     hd: { mode: "local" },
@@ -80,7 +83,7 @@ beforeAll(async () => {
       },
     };
     const out = await runRerender({
-      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, brand_kit: job.config.brandKit ?? null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
+      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
       signal: AbortSignal.timeout(200_000),
       client,
       workRoot: work,
@@ -115,7 +118,8 @@ describe("one clip in all four shapes", () => {
     expect(imageSize(v.cover!)).toBe(`mjpeg,${f.width},${f.height}`);
   });
 
-  it("the job's HD cover shows the preview cover's moment, at the HD frame", () => {
+  it("the clip is face-tracked, and the job's HD cover shows the preview cover's moment, at the HD frame", () => {
+    expect(clip.metadata.layout).toBe("face_tracking");
     expect(clip.cover_time).toBeDefined();
     expect(hdEvent.cover_time).toBe(clip.cover_time);
     expect(imageSize(worker.file(jobId, clip.cover_file!))).toBe(`mjpeg,${clipFrame("9:16", "preview").width},${clipFrame("9:16", "preview").height}`);
