@@ -12,6 +12,7 @@
 // The dashboard serves this function's source to the browser (String(previewCaptionPages)), so it
 // is one self-contained function: no imports, no helpers outside it.
 import type { Style } from "./style.js";
+import { DEFAULT_ASPECT, type Aspect } from "./vocabularies.js";
 
 /** A sample word, evenly timed by the preview: its key-word rank (0-3) and the emoji that fits it. */
 export interface PreviewWord {
@@ -25,10 +26,24 @@ export interface PreviewPage {
 }
 
 /**
- * The widths the renderer lays captions out in, for the default caption style (bold_pop, 80 px on
- * the 1080-wide canvas): characters a line holds, and fewer when key words are drawn larger.
+ * The widths the renderer lays captions out in per clip shape, for the default caption style
+ * (bold_pop, 80 px): characters a line holds, and fewer when key words are drawn larger. 1:1 and
+ * 4:5 frames are 1080 wide like 9:16; 16:9's 1920 holds longer lines (the renderer's maxCharsFor:
+ * the safe width, and the 24-character reading cap in proportion to the frame's width).
+ * container/test/captions/caption-preview.test.ts checks each against the renderer.
  */
-export const PREVIEW_LAYOUT = { maxChars: 18, maxCharsEmphasis: 17, maxLines: 2 } as const;
+export const PREVIEW_LAYOUTS = {
+  "9:16": { maxChars: 18, maxCharsEmphasis: 17, maxLines: 2 },
+  "1:1": { maxChars: 18, maxCharsEmphasis: 17, maxLines: 2 },
+  "4:5": { maxChars: 18, maxCharsEmphasis: 17, maxLines: 2 },
+  "16:9": { maxChars: 37, maxCharsEmphasis: 35, maxLines: 2 },
+} as const satisfies Record<Aspect, { maxChars: number; maxCharsEmphasis: number; maxLines: number }>;
+
+/** The widths of a clip of shape `aspect` (9:16 when absent): the preview breaks lines by that frame's width. */
+export const previewLayout = (aspect: Aspect | null | undefined) => PREVIEW_LAYOUTS[aspect ?? DEFAULT_ASPECT];
+
+/** The default shape's widths (9:16). */
+export const PREVIEW_LAYOUT = PREVIEW_LAYOUTS[DEFAULT_ASPECT];
 
 /** The preview's sample: a sentence with numbers, a strong verb and nouns an emoji fits. */
 export const CAPTION_SAMPLE: readonly PreviewWord[] = [

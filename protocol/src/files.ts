@@ -1,6 +1,6 @@
 // Names both sides agree on: the files the backend PUTs under a job, and the id of the backend
 // instance that renders one clip's HD file or rendition.
-import { CLIP_FRAMES } from "./vocabularies.js";
+import { clipFrame, type Aspect } from "./vocabularies.js";
 
 /** Names the backend may PUT under `files/` (docs/render-protocol.md). */
 export const FILE_NAME_RE = /^[a-z0-9][a-z0-9._-]{0,80}$/;
@@ -38,11 +38,12 @@ export const renditionFile = (i: number, size: { width: number; height: number }
 export const renditionInstanceId = (jobId: string, clipIndex: number, size: { width: number; height: number }) => `${jobId}:rendition:${clipIndex}:${size.width}x${size.height}`;
 
 /**
- * The frame of a clip file, read from its name: a rendition's size is in its name, a preview is
- * 540x960, every other clip file (the HD render, a re-render) 1080x1920.
+ * The frame of a clip file of shape `aspect` (9:16 when absent), read from its name: a rendition's
+ * size is in its name, a preview is the shape's preview frame (540x960 for 9:16), every other clip
+ * file (the HD render, a re-render) the shape's HD frame (1080x1920).
  */
-export function clipFrameOf(name: string): { width: number; height: number } {
+export function clipFrameOf(name: string, aspect?: Aspect | null): { width: number; height: number } {
   const m = /-(\d{2,4})x(\d{2,4})\.mp4$/.exec(name);
   if (m) return { width: Number(m[1]), height: Number(m[2]) };
-  return name.endsWith("-preview.mp4") ? CLIP_FRAMES.preview : CLIP_FRAMES.hd;
+  return clipFrame(aspect, name.endsWith("-preview.mp4") ? "preview" : "hd");
 }

@@ -103,6 +103,11 @@ export const HdClipTaskSchema = z.object(
     source: z.object({ url: HttpUrlSchema }, { error: "must be an object with url" }),
     clip: clipRange(Num.min(0, { error: "must be 0 or more" }), "needs 0 <= start < end"),
     brand_kit: BrandKitSchema.nullable().default(null),
+    /**
+     * where on the clip the preview's cover frame is (its `cover_time`, seconds): the HD file's cover
+     * is drawn at that moment, so both covers show the same frame; absent: chosen on the HD file
+     */
+    cover_time: Num.min(0, { error: "must be 0 or more" }).optional(),
     /** the job's own callback token */
     callback: CallbackSchema,
   },

@@ -169,12 +169,6 @@ export const MANUAL_CLIP_STATUSES = ["queued", "rendering", "completed", "failed
 export const MAX_CLIPS = 10;
 
 /**
- * The frames a clip may be re-scaled to for a platform whose rules the standard 1080x1920 does not
- * fit (X caps portrait video at 1200x1900): `RenditionTask.size`, 9:16 like every clip.
- */
-export const RENDITION_SIZES = [{ width: 720, height: 1280 }] as const;
-
-/**
  * The shapes a clip can be rendered in (issue 37 `aspect`: job config, re-render, brand kit), width
  * to height. 9:16 (the feeds' vertical video) unless asked otherwise.
  */
@@ -202,6 +196,20 @@ export const clipFrame = (aspect: Aspect | null | undefined, quality: "preview" 
 
 /** A shape's width over its height (9:16 -> 0.5625), from its HD frame. */
 export const aspectRatio = (aspect: Aspect | null | undefined): number => clipFrame(aspect, "hd").width / clipFrame(aspect, "hd").height;
+
+/**
+ * The rendition of a clip of shape `aspect`: its HD frame at two thirds, 720 pixels on the shorter
+ * side (720x1280, 720x720, 720x900, 1280x720; X's recommended sizes). A platform whose rules the
+ * 1080p file does not fit (X caps portrait video at 1200x1900) gets this file; a rendition keeps
+ * the clip's shape, never padded into another.
+ */
+export const renditionFrame = (aspect: Aspect | null | undefined): { width: number; height: number } => {
+  const hd = clipFrame(aspect, "hd");
+  return { width: (hd.width * 2) / 3, height: (hd.height * 2) / 3 };
+};
+
+/** The frames a clip may be re-scaled to (`RenditionTask.size`): one per shape, renditionFrame. */
+export const RENDITION_SIZES: readonly { width: number; height: number }[] = ASPECTS.map(renditionFrame);
 
 /** The shape whose HD frame has this size, null for none (a rendition, an old clip's odd size). */
 export const aspectOfFrame = (frame: { width: number; height: number }): Aspect | null =>

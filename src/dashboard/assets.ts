@@ -2,7 +2,7 @@
 // stylesheet (./stylesheet). Every page works without the script; it adds copy buttons, reveal,
 // drag-and-drop upload with progress, live job updates, the caption preview and the transcript's
 // word selection without a reload.
-import { CAPTION_SAMPLE, PREVIEW_LAYOUT, previewCaptionPages } from "@katto/protocol";
+import { CAPTION_SAMPLE, PREVIEW_LAYOUTS, previewCaptionPages } from "@katto/protocol";
 import { describeRange, moveEdge, pickWord } from "./components/word-range";
 export { DASHBOARD_CSS } from "./stylesheet";
 
@@ -99,7 +99,8 @@ export const DASHBOARD_JS = `
   // Creator style fields: the live caption preview, laid out by the renderer's rules
   // (@katto/protocol previewCaptionPages, served here as its own source).
   var previewCaptionPages=${previewCaptionPages.toString()};
-  var SAMPLE=${JSON.stringify(CAPTION_SAMPLE)},LAYOUT=${JSON.stringify(PREVIEW_LAYOUT)};
+  // lines break by the frame width of the form's shape (its aspect field; "Keep" or none: the shape the server drew for)
+  var SAMPLE=${JSON.stringify(CAPTION_SAMPLE)},LAYOUTS=${JSON.stringify(PREVIEW_LAYOUTS)};
   $$("[data-style-fields]").forEach(function(fs){
     var box=$("[data-style-preview]",fs),f=fs.form||fs.closest("form");
     if(!box||!f)return;
@@ -109,7 +110,8 @@ export const DASHBOARD_JS = `
       if(w)st.words_per_caption=Number(w);if(l)st.caption_lines=Number(l);if(e)st.emphasis=e;if(val("style.emoji"))st.emoji=true;
       var accent=val("accent_color")||box.getAttribute("data-accent-color"),color=val("primary_color")||box.getAttribute("data-caption-color");
       box.textContent="";
-      previewCaptionPages(SAMPLE,st,LAYOUT).forEach(function(p){
+      var shape=val("aspect")||box.getAttribute("data-aspect")||"9:16";
+      previewCaptionPages(SAMPLE,st,LAYOUTS[shape]||LAYOUTS["9:16"]).forEach(function(p){
         var pg=document.createElement("div");pg.className="cap-page";pg.setAttribute("data-cap-page","");pg.style.color=color;
         p.lines.forEach(function(line){
           var ln=document.createElement("div");ln.className="cap-line";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ASPECTS } from "@katto/protocol";
 import { weightedLength, x, X_CHUNK_BYTES, X_RENDER_SIZE, type XState } from "../../src/services/publishing/platforms/x";
 import type { Platform, PlatformContext } from "../../src/services/publishing/platforms/platform";
 import { createXStandIn, type XStandIn } from "./stand-ins/x";
@@ -164,11 +165,12 @@ describe("X adapter against its stand-in", () => {
     expect(standIn.posts.length).toBe(before + 1);
   });
 
-  it("checks X's limits before any upload: 1080x1920 is over the 1200x1900 cap, the 720x1280 rendition fits", () => {
+  it("checks X's limits before any upload: 1080x1920 is over the 1200x1900 cap, the 720x1280 rendition fits; every shape's rendition keeps its shape", () => {
     const facts = { durationSeconds: 45, width: 1080, height: 1920, sizeBytes: 1000, contentType: "video/mp4" };
     const over = platform.checkLimits(facts, post());
     expect(over).toEqual([{ field: "dimensions", message: expect.stringMatching(/up to 1200x1900.*720x1280/) }]);
-    expect(platform.limits.renderAt).toEqual({ width: 720, height: 1280 });
+    expect(ASPECTS.map((a) => platform.limits.renderAt!(a))).toEqual([{ width: 720, height: 1280 }, { width: 720, height: 720 }, { width: 720, height: 900 }, { width: 1280, height: 720 }]);
+    for (const a of ASPECTS) expect(platform.checkLimits({ ...facts, ...platform.limits.renderAt!(a) }, post()), a).toEqual([]);
     expect(platform.checkLimits({ ...facts, ...X_RENDER_SIZE }, post())).toEqual([]);
     expect(platform.checkLimits({ ...facts, ...X_RENDER_SIZE, durationSeconds: 141 }, post()).map((v) => v.field)).toEqual(["duration"]);
     expect(platform.checkLimits({ ...facts, width: 300, height: 1000 }, { caption: "x", privacy: "private" }).map((v) => v.field).sort()).toEqual(["aspect", "privacy"]);

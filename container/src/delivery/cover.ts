@@ -6,9 +6,10 @@
 // The face comes from the detector the quality measures use (BlazeFace); sharpness is the variance
 // of the Laplacian over the face box (Pech-Pacheco et al. 2000), the usual cheap focus measure.
 // Frames under the hook title card or a B-roll cutaway are never chosen (the one shows a title of
-// its own, the other no speaker), and frames with a caption page on screen count less.
-// Eyes open is not checked: BlazeFace gives eye positions, not whether they are open, and no
-// offline eye-state model ships here.
+// its own, the other no speaker), frames where the speaker's eyes are closed (a blink, a look down:
+// ./cover-eyes.ts) are passed over while another face frame has them open, and frames with a
+// caption page on screen count less. The HD file's cover is drawn at the preview's chosen moment
+// (`at`), so both covers show the same frame; only the title is drawn again at the HD size.
 import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import os from "node:os";
@@ -21,6 +22,7 @@ import type { Face, FaceDetector } from "../engines/face/types.js";
 import { escapeFilterValue } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
 import { qualityFaceDetector } from "../quality/measure-clip.js";
+import { eyeDetail, eyesOpen } from "./cover-eyes.js";
 import { RawFrameParser } from "../framing/faces.js";
 import { defaultFontsDir } from "../rendering/render.js";
 import { probe } from "../analysis/probe.js";
@@ -29,8 +31,8 @@ import { log } from "../runtime/log.js";
 /** Frames sampled per second of the clip, and at most this many (a long clip is sampled more thinly). */
 const SAMPLE_FPS = 2;
 const MAX_SAMPLES = 16;
-/** The sampled frames' width (their height keeps the clip's shape): enough pixels for a focus measure on a face. */
-const SAMPLE_WIDTH = 288;
+/** The sampled frames' shorter side (the other keeps the clip's shape): enough pixels for a focus measure on a face, and its eyes. */
+const SAMPLE_SIDE = 288;
 /** A frame with a caption page on screen counts this much of its score (the cover adds its own title). */
 const CAPTIONED = 0.6;
 /** The cover's title canvas width: the title card's sizes are made for a 1080-wide canvas. */
@@ -51,6 +53,8 @@ export interface CoverSample {
   sharpness: number;
   /** a caption page is on screen */
   captioned: boolean;
+  /** the speaker's eyes are open (./cover-eyes.ts); null when that could not be told */
+  eyesOpen?: boolean | null;
 }
 
 const inside = (t: number, spans: readonly Interval[]) => spans.some((s) => t >= s.start && t < s.end);
@@ -67,11 +71,13 @@ export function coverSpans(timeline: ClipTimeline | null | undefined): { never: 
 
 /**
  * Pure: the best frame. With a face anywhere, the frame whose face is sharpest, weighed by the
- * face's size (a bigger face reads on a small cover) and its confidence; without, the sharpest frame.
+ * face's size (a bigger face reads on a small cover) and its confidence, among the face frames with
+ * the eyes open (all face frames when none has); without a face, the sharpest frame.
  */
 export function pickCover(samples: readonly CoverSample[], frameArea: number): CoverSample | null {
   const withFace = samples.filter((s) => s.face);
-  const pool = withFace.length ? withFace : samples;
+  const eyesOpen = withFace.filter((s) => s.eyesOpen !== false);
+  const pool = eyesOpen.length ? eyesOpen : withFace.length ? withFace : samples;
   let best: { s: CoverSample; score: number } | null = null;
   for (const s of pool) {
     const size = s.face ? Math.sqrt((s.face.w * s.face.h) / frameArea) * s.face.score : 1;
@@ -105,7 +111,7 @@ export function laplacianVariance(rgb: Uint8Array, width: number, height: number
   return n ? sq / n - (sum / n) ** 2 : 0;
 }
 
-/** Pure: the sampling pass's arguments: the clip at SAMPLE_FPS (fewer for a long clip), SAMPLE_WIDTH wide, raw RGB. */
+/** Pure: the sampling pass's arguments: the clip at SAMPLE_FPS (fewer for a long clip), SAMPLE_SIDE on its shorter side, raw RGB. */
 export function coverSampleArgs(input: string, durationS: number, size: { width: number; height: number }, out: string): string[] {
   const fps = Math.min(SAMPLE_FPS, MAX_SAMPLES / Math.max(durationS, 1));
   return [
@@ -116,10 +122,20 @@ export function coverSampleArgs(input: string, durationS: number, size: { width:
   ];
 }
 
-/** The sample size of a frame: SAMPLE_WIDTH wide (never wider than the frame), its shape kept, even. */
+/** Pure: the one frame at `t` (clip seconds), SAMPLE_SIDE on its shorter side, raw RGB: sought as coverDrawArgs seeks, so it is the frame drawn. */
+export function coverFrameArgs(input: string, t: number, size: { width: number; height: number }, out: string): string[] {
+  return ["-hide_banner", "-nostdin", "-nostats", "-loglevel", "error", "-y", "-ss", t.toFixed(3), "-i", input, "-map", "0:v:0", "-frames:v", "1", "-vf", `scale=${size.width}:${size.height}:flags=area,setsar=1,format=rgb24`, "-f", "rawvideo", out];
+}
+
+/**
+ * The sample size of a frame: SAMPLE_SIDE on its shorter side (never more than the frame), its shape
+ * kept, even: a face gets as many pixels in every shape (a 16:9 frame sampled 288 wide would leave
+ * its speaker's eyes too small to judge, cover-eyes.ts MIN_FACE_WIDTH).
+ */
 export function sampleSize(frame: { width: number; height: number }): { width: number; height: number } {
-  const width = Math.min(SAMPLE_WIDTH, frame.width) & ~1;
-  return { width, height: Math.max(2, Math.round((frame.height * width) / frame.width / 2) * 2) };
+  const k = Math.min(1, SAMPLE_SIDE / Math.min(frame.width, frame.height));
+  const even = (n: number) => Math.max(2, Math.round((n * k) / 2) * 2);
+  return { width: even(frame.width), height: even(frame.height) };
 }
 
 export interface CoverInput {
@@ -137,6 +153,8 @@ export interface CoverInput {
   signal: AbortSignal;
   detector?: FaceDetector;
   fontsDir?: string;
+  /** the frame's time already chosen (the preview's cover, for the HD file), clip seconds; absent: chosen here */
+  at?: number;
 }
 
 /**
@@ -154,6 +172,8 @@ export interface CoverChoice {
   /** the face on it, frame pixels; null when the clip shows none */
   face: { x: number; y: number; w: number; h: number } | null;
   sharpness: number;
+  /** the eyes on it are open (./cover-eyes.ts); null when that could not be told (no face, too small, one frame only) */
+  eyesOpen: boolean | null;
 }
 
 /** The clip's cover: the best frame chosen, its title drawn, written as a JPEG at the clip's frame size. */
@@ -170,28 +190,40 @@ export async function makeCover(i: CoverInput): Promise<CoverChoice> {
 async function chooseCoverFrame(i: CoverInput, dir: string): Promise<Omit<CoverChoice, "title">> {
   const size = sampleSize(i.frame);
   const raw = path.join(dir, "samples.rgb");
-  await runProcess("ffmpeg", coverSampleArgs(i.video, i.durationS, size, raw), { stage: "rendering", signal: i.signal });
+  // a time already chosen (the preview's, for the HD file): that one frame, measured for the title's place only
+  const at = i.at === undefined ? null : Math.min(lastFrameTime(i.durationS), Math.max(0, i.at));
+  await runProcess("ffmpeg", at === null ? coverSampleArgs(i.video, i.durationS, size, raw) : coverFrameArgs(i.video, at, size, raw), { stage: "rendering", signal: i.signal });
+  const samples = await measureSamples(i, raw, size, at);
+  const fallback: CoverSample = { t: at ?? Math.min(1, lastFrameTime(i.durationS) / 2), face: null, sharpness: 0, captioned: false };
+  const best = (at === null ? pickCover(samples, size.width * size.height) : samples[0]) ?? fallback;
+  const k = i.frame.width / size.width;
+  const face = best.face ? { x: best.face.x * k, y: best.face.y * k, w: best.face.w * k, h: best.face.h * k } : null;
+  return { t: best.t, face, sharpness: best.sharpness, eyesOpen: best.eyesOpen ?? null };
+}
+
+/** The sampled frames as the choice sees them: face, sharpness over it, eyes open, caption on screen. */
+async function measureSamples(i: CoverInput, raw: string, size: { width: number; height: number }, at: number | null): Promise<CoverSample[]> {
   const fps = Math.min(SAMPLE_FPS, MAX_SAMPLES / Math.max(i.durationS, 1));
   const { never, busy } = coverSpans(i.timeline);
   const detector = i.detector ?? (await qualityFaceDetector());
   const parser = new RawFrameParser(size.width * size.height * 3);
   const samples: CoverSample[] = [];
+  const details: (number | null)[] = [];
   let n = 0;
   for await (const bytes of createReadStream(raw, { highWaterMark: 1 << 20 })) {
     for (const rgb of parser.push(bytes as Buffer)) {
       i.signal.throwIfAborted();
       // the fps filter's frame k stands for the moment k / fps; taken a little after it so a cut's first frame is not it
-      const t = Math.min(lastFrameTime(i.durationS), (n++ + 0.5) / fps);
-      if (inside(t, never)) continue;
+      const t = at ?? Math.min(lastFrameTime(i.durationS), (n++ + 0.5) / fps);
+      if (at === null && inside(t, never)) continue;
       const faces = await detector.detect({ width: size.width, height: size.height, rgb });
       const face = faces.sort((a, b) => b.w * b.h - a.w * a.h)[0] ?? null;
       samples.push({ t, face, sharpness: laplacianVariance(rgb, size.width, size.height, face), captioned: inside(t, busy) });
+      details.push(face ? eyeDetail(rgb, size.width, size.height, face) : null);
     }
   }
-  const best = pickCover(samples, size.width * size.height) ?? { t: Math.min(1, lastFrameTime(i.durationS) / 2), face: null, sharpness: 0, captioned: false };
-  const k = i.frame.width / size.width;
-  const face = best.face ? { x: best.face.x * k, y: best.face.y * k, w: best.face.w * k, h: best.face.h * k } : null;
-  return { t: best.t, face, sharpness: best.sharpness };
+  const open = eyesOpen(details);
+  return samples.map((s, k) => ({ ...s, eyesOpen: open[k] ?? null }));
 }
 
 /** Pure: the cover's title canvas (1080 wide, the frame's shape) and the title's centre on it, off the face. */
@@ -223,16 +255,17 @@ async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir:
 
 /**
  * A rendered clip file's cover, its frame size and length probed from the file (so a cover follows
- * the clip's shape), written to `output`; answers the frame's time on the clip (seconds). A clip
+ * the clip's shape), written to `output`; answers the frame's time on the clip (seconds). With `at`
+ * (the preview's cover time, for the HD file) the frame is that moment's, not chosen again. A clip
  * never fails for its cover: a failure is logged and answers null (the clip then has no cover,
  * `cover_url` null), unless the work was aborted.
  */
-export async function coverForClip(o: { video: string; title: string | null; look: CaptionStyle; timeline?: ClipTimeline | null; output: string; signal: AbortSignal; fontsDir?: string; ids: Record<string, unknown> }): Promise<{ time: number } | null> {
+export async function coverForClip(o: { video: string; title: string | null; look: CaptionStyle; timeline?: ClipTimeline | null; output: string; signal: AbortSignal; fontsDir?: string; ids: Record<string, unknown>; at?: number | null }): Promise<{ time: number } | null> {
   try {
     const info = await probe(o.video, { signal: o.signal });
     if (!info.video) return null;
-    const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: o.title ?? "", look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir });
-    log("info", "cover made", { ...o.ids, at_s: Math.round(c.t * 100) / 100, face: c.face !== null });
+    const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: o.title ?? "", look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir, ...(o.at != null ? { at: o.at } : {}) });
+    log("info", "cover made", { ...o.ids, at_s: Math.round(c.t * 100) / 100, face: c.face !== null, eyes_open: c.eyesOpen, chosen: o.at == null });
     return { time: Math.round(c.t * 1000) / 1000 };
   } catch (e) {
     if (o.signal.aborted) throw e;

@@ -20,18 +20,27 @@ export function encodeArgs(quality: Quality, hdPreset: HdPreset = DEFAULT_HD_PRE
 
 /**
  * A finished clip re-scaled to a platform's frame (a rendition): the HD encode's video settings, a
- * keyframe every 2 s whatever the frame rate, the audio copied as it is.
+ * keyframe every 2 s whatever the frame rate, the audio copied as it is. The size is the clip's own
+ * shape (protocol renditionFrame; renditionShapeError refuses another), so the scale fills it.
  */
 export function renditionArgs(input: string, size: { width: number; height: number }, output: string, hdPreset?: HdPreset): string[] {
   return [
     "-i", input,
     "-map", "0:v:0", "-map", "0:a?",
-    // fitted whole, centred on black: a clip of another shape than the size (a 1:1 clip for a 9:16
-    // rendition, issue 37) is never stretched; a clip of the size's shape fills it exactly
-    "-vf", `scale=${size.width}:${size.height}:force_original_aspect_ratio=decrease:flags=lanczos,pad=${size.width}:${size.height}:(ow-iw)/2:(oh-ih)/2,setsar=1`,
+    "-vf", `scale=${size.width}:${size.height}:flags=lanczos,setsar=1`,
     "-c:v", "libx264", "-profile:v", "high", "-pix_fmt", "yuv420p", ...encodeArgs("hd", hdPreset), "-force_key_frames", "expr:gte(t,n_forced*2)",
     "-c:a", "copy",
     "-map_metadata", "-1", "-movflags", "+faststart",
     "-f", "mp4", output,
   ];
+}
+
+/**
+ * Pure: why a clip of frame `clip` cannot be re-scaled to `size`, or null when it can. A rendition
+ * keeps the clip's shape (issue 37): a 1:1 clip is never padded into a 9:16 frame nor stretched.
+ * 1 % of slack: a 4:5 preview is 540x676, rounded up to an even height.
+ */
+export function renditionShapeError(clip: { width: number; height: number }, size: { width: number; height: number }): string | null {
+  const ratio = clip.width / clip.height / (size.width / size.height);
+  return Math.abs(ratio - 1) <= 0.01 ? null : `the clip is ${clip.width}x${clip.height}, another shape than the ${size.width}x${size.height} rendition asked for`;
 }

@@ -1,13 +1,14 @@
 // A finished clip re-scaled to a frame a platform accepts (docs/render-protocol.md "Renditions"):
-// download the clip's file from the Worker, scale it in one ffmpeg pass, PUT
+// download the clip's file from the Worker, check the size is the clip's own shape (a 1:1 clip's
+// rendition is 720x720, never padded into 9:16), scale it in one ffmpeg pass, PUT
 // `clip-<i>-<w>x<h>.mp4` and send `clip_rendition` on the job's callbacks. A failure reports
 // nothing: the job is completed and keeps its clips; the publication waiting for the rendition
 // fails after its wait and may ask again.
 import { renditionFile } from "@katto/protocol";
 import { join } from "node:path";
 import type { CallbackClient } from "../runtime/callback-client.js";
-import { toStageError } from "../runtime/errors.js";
-import { renditionArgs } from "../ffmpeg/encode-settings.js";
+import { StageError, toStageError } from "../runtime/errors.js";
+import { renditionArgs, renditionShapeError } from "../ffmpeg/encode-settings.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { log } from "../runtime/log.js";
 import type { RenditionTask } from "../runtime/protocol.js";
@@ -52,6 +53,8 @@ async function renditionBody(o: RenditionOptions, ctx: WorkContext): Promise<{ s
   const src = await download(task.source.url, ctx.dir, { signal, maxBytes: MAX_CLIP_BYTES });
   ctx.stage = "probing";
   const info = await probe(src.path, { signal, fileSize: src.bytes });
+  const wrongShape = info.video ? renditionShapeError(info.video, task.size) : "the clip has no video stream";
+  if (wrongShape) throw new StageError("probing", "rendition failed", wrongShape);
   ctx.stage = "rendering";
   const name = renditionFile(task.clip_index, task.size);
   const output = join(ctx.dir, name);

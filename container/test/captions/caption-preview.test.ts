@@ -3,7 +3,7 @@
 // are the default caption style's, and for every words_per_caption, caption_lines, emphasis and
 // emoji it groups the sample into the same captions, with the same key word and emoji, as
 // styleCaptions does for a clip.
-import { CAPTION_SAMPLE, PREVIEW_LAYOUT, previewCaptionPages, type Style } from "@katto/protocol";
+import { ASPECTS, CAPTION_SAMPLE, clipFrame, PREVIEW_LAYOUT, PREVIEW_LAYOUTS, previewCaptionPages, type Style } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { emojiFor } from "../../src/captions/emoji.js";
 import { keyRanks } from "../../src/captions/keywords.js";
@@ -19,8 +19,15 @@ describe("the dashboard's caption preview", () => {
     expect(CAPTION_SAMPLE.map((w) => w.emoji ?? null)).toEqual(words.map((w) => emojiFor(w.text)));
   });
 
-  it("lays captions out in the default caption style's widths", () => {
+  it("lays captions out in the default caption style's widths, for every shape the renderer's widths of that frame", () => {
     expect(PREVIEW_LAYOUT).toEqual({ maxChars: st.maxChars, maxCharsEmphasis: layoutStyleFor(st, { emphasis: "keywords" }).maxChars, maxLines: st.maxLines });
+    for (const a of ASPECTS) {
+      const shaped = resolveCaptionStyle({ canvas: clipFrame(a, "hd") })!;
+      expect(PREVIEW_LAYOUTS[a], a).toEqual({ maxChars: shaped.maxChars, maxCharsEmphasis: layoutStyleFor(shaped, { emphasis: "keywords" }).maxChars, maxLines: shaped.maxLines });
+    }
+    // a 16:9 line holds more of the sentence than a 9:16 one
+    const widest = (a: (typeof ASPECTS)[number]) => Math.max(...previewCaptionPages(CAPTION_SAMPLE, { caption_lines: 1, words_per_caption: 8 }, PREVIEW_LAYOUTS[a]).map((p) => p.lines[0]!.length));
+    expect(widest("16:9")).toBeGreaterThan(widest("9:16"));
   });
 
   const styles: Style[] = [];
@@ -29,13 +36,14 @@ describe("the dashboard's caption preview", () => {
       for (const emphasis of [undefined, "keywords"] as const)
         for (const emoji of [undefined, true]) styles.push({ words_per_caption, caption_lines, emphasis, emoji });
 
-  it(`groups, marks and places emoji as the renderer does, for all ${styles.length} combinations of the style's caption fields`, () => {
+  it(`groups, marks and places emoji as the renderer does, for all ${styles.length} combinations of the style's caption fields, in the 9:16 and the 16:9 frame`, () => {
+    for (const [aspect, shaped] of [["9:16", st], ["16:9", resolveCaptionStyle({ canvas: clipFrame("16:9", "hd") })!]] as const)
     for (const style of styles) {
-      const sc = styleCaptions(words, st, style, 10);
+      const sc = styleCaptions(words, shaped, style, 10);
       const rendered = sc.pages.map((p, pi) =>
         p.lines.map((line, li) => line.map((w, wi) => ({ text: w.text, key: w.emphasis === true, emoji: sc.emoji.find((e) => e.page === pi && e.line === li && e.index === wi)?.emoji ?? null }))),
       );
-      expect(previewCaptionPages(CAPTION_SAMPLE, style, PREVIEW_LAYOUT).map((p) => p.lines), JSON.stringify(style)).toEqual(rendered);
+      expect(previewCaptionPages(CAPTION_SAMPLE, style, PREVIEW_LAYOUTS[aspect]).map((p) => p.lines), `${aspect} ${JSON.stringify(style)}`).toEqual(rendered);
     }
   });
 });

@@ -2,18 +2,20 @@
 // brand-kit editor, with a live preview of the captions they ask for, and the form's values as a
 // Style, checked with the API's StyleSchema. The preview lays a sample sentence out with @katto/protocol previewCaptionPages, the
 // renderer's grouping, key-word and emoji rules (the page's script runs the same function live).
-import { CAPTION_SAMPLE, DUB_LANGUAGES, EMPHASIS_MODES, PREVIEW_LAYOUT, previewCaptionPages, StyleSchema, WORDS_PER_CAPTION, ZOOM_MODES, type Style } from "@katto/protocol";
+import { CAPTION_SAMPLE, DEFAULT_ASPECT, DUB_LANGUAGES, EMPHASIS_MODES, previewCaptionPages, previewLayout, StyleSchema, WORDS_PER_CAPTION, ZOOM_MODES, type Aspect, type Style } from "@katto/protocol";
 
 const LANGUAGE_NAMES: Record<(typeof DUB_LANGUAGES)[number], string> = { en: "English", es: "Spanish", fr: "French", it: "Italian", pt: "Portuguese", hi: "Hindi", ja: "Japanese", zh: "Chinese" };
 
 /**
- * The sample sentence as captions in `style`: one box per caption, key words in the highlight
- * colour and larger, an emoji over the word it goes with. Rendered by the server for the style
- * shown, and again by the page's script as the fields change.
+ * The sample sentence as captions in `style` on a clip of shape `aspect`: one box per caption,
+ * lines broken by that frame's width (a 16:9 line holds about twice a 9:16 one's words), key words
+ * in the highlight colour and larger, an emoji over the word it goes with. Rendered by the server
+ * for the style and shape shown, and again by the page's script as the fields (the form's shape
+ * among them) change.
  */
-export const CaptionPreview = ({ style, accent = "#FFD400", color = "#FFFFFF" }: { style: Style; accent?: string; color?: string }) => (
-  <div class="cap-preview" role="img" aria-label="Caption preview: a sample sentence as the clip's captions" data-style-preview data-accent-color={accent} data-caption-color={color}>
-    {previewCaptionPages(CAPTION_SAMPLE, style, PREVIEW_LAYOUT).map((page) => (
+export const CaptionPreview = ({ style, aspect = DEFAULT_ASPECT, accent = "#FFD400", color = "#FFFFFF" }: { style: Style; aspect?: Aspect; accent?: string; color?: string }) => (
+  <div class="cap-preview" role="img" aria-label="Caption preview: a sample sentence as the clip's captions" data-style-preview data-aspect={aspect} data-accent-color={accent} data-caption-color={color}>
+    {previewCaptionPages(CAPTION_SAMPLE, style, previewLayout(aspect)).map((page) => (
       <div class="cap-page" data-cap-page data-color={color}>
         {page.lines.map((line) => (
           <div class="cap-line">
@@ -34,9 +36,11 @@ const WORDS = Array.from({ length: WORDS_PER_CAPTION.max - WORDS_PER_CAPTION.min
 
 /**
  * The style controls; `id` keeps the labels of several panels on one page apart, `keep` offers
- * "Keep" (a re-render keeps the clip's own value), `value` is the style shown (a brand kit's).
+ * "Keep" (a re-render keeps the clip's own value), `value` is the style shown (a brand kit's),
+ * `aspect` the shape its preview is drawn for until the form's own shape field says otherwise (the
+ * kit's, the clip's).
  */
-export const StyleFields = ({ id, keep, value = {}, accent, color }: { id: string; keep?: boolean; value?: Style; accent?: string; color?: string }) => (
+export const StyleFields = ({ id, keep, value = {}, aspect, accent, color }: { id: string; keep?: boolean; value?: Style; aspect?: Aspect; accent?: string; color?: string }) => (
   <fieldset data-style-fields>
     <legend>Creator style</legend>
     <div class="row">
@@ -80,7 +84,7 @@ export const StyleFields = ({ id, keep, value = {}, accent, color }: { id: strin
       {DUB_LANGUAGES.map((l) => <option value={l} selected={value.caption_language === l}>{LANGUAGE_NAMES[l]} ({l})</option>)}
     </select>
     <p class="muted small">Translated captions and SRT; the SRT in the spoken language stays available beside it. The preview shows the sample in English.</p>
-    <CaptionPreview style={value} accent={accent} color={color} />
+    <CaptionPreview style={value} aspect={aspect} accent={accent} color={color} />
   </fieldset>
 );
 

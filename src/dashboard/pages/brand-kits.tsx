@@ -46,7 +46,7 @@ const KitForm = (p: { kit: BrandKit; id?: string }) => {
         <select id={`kit-aspect-${f}`} name="aspect" data-preview="aspect">{ASPECTS.map((x) => <option value={x} selected={x === (k.aspect ?? DEFAULT_ASPECT)}>{x}</option>)}</select>
         <label for={`kit-wm-${f}`}>Watermark (https URL of a PNG, optional)</label>
         <input id={`kit-wm-${f}`} name="watermark_url" type="url" value={k.watermark_url ?? ""} placeholder="https://…/logo.png" data-preview="watermark" />
-        <StyleFields id={`kit-style-${f}`} value={k.style} accent={k.accent_color} color={k.primary_color} />
+        <StyleFields id={`kit-style-${f}`} value={k.style} aspect={k.aspect ?? undefined} accent={k.accent_color} color={k.primary_color} />
         <div class="actions">
           <button type="submit" class="btn primary">{p.id ? "Save changes" : "Create brand kit"}</button>
         </div>

@@ -83,8 +83,8 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
   const privacy = input.privacy ?? platform.privacyOptions[0];
   const facts = await clipFacts(ctx.env, version);
   if (!facts) throw new ConflictError(`Clip ${clipIndex}'s file is not stored (yet). Try again once the job's clips are available.`);
-  // a platform with its own frame (X) is checked against the rendition it will get
-  const posted = factsAsPosted(facts, platform.limits);
+  // a platform with its own frame (X) is checked against the rendition (of the clip's shape) it will get
+  const posted = factsAsPosted(facts, platform.limits, version.aspect);
   const post = withPostDefaults(platform, posted, { caption: input.caption, title: input.title, privacy }, version.post);
   const violations = platform.checkLimits(posted, post);
   if (violations.length) throw new ValidationError(violations.map((v) => v.message).join(" "));

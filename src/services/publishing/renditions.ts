@@ -1,8 +1,9 @@
-// The file a publication uploads when its platform needs another frame than the clip's 1080x1920
-// (`limits.renderAt`, X: 720x1280): the clip's rendition of that size, asked for once per clip
+// The file a publication uploads when its platform needs another frame than the clip's 1080p file
+// (`limits.renderAt`, X: 720 on the shorter side, the clip's own shape: 720x1280, 720x720, 720x900
+// or 1280x720): the clip's rendition of that size, asked for once per clip
 // version and size and waited for while the publication stays queued (docs/render-protocol.md
 // "Renditions"). Platforms without renderAt upload the clip's latest version as it is.
-import { RENDITION_SIZES } from "@katto/protocol";
+import { RENDITION_SIZES, type Aspect } from "@katto/protocol";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clipRenditions } from "../../db/schema";
@@ -21,9 +22,9 @@ export const RENDITION_WAIT_MS = 20 * 60_000;
 /** How often a waiting publication looks again. */
 const POLL_SECONDS = 10;
 
-/** The facts the platform's limits are checked against when a post is requested: the frame it will get. */
-export function factsAsPosted(facts: ClipFacts, limits: PlatformLimits): ClipFacts {
-  return limits.renderAt ? { ...facts, ...limits.renderAt } : facts;
+/** The facts the platform's limits are checked against when a post is requested: the frame it will get (a rendition keeps the clip's shape). */
+export function factsAsPosted(facts: ClipFacts, limits: PlatformLimits, aspect: Aspect): ClipFacts {
+  return limits.renderAt ? { ...facts, ...limits.renderAt(aspect) } : facts;
 }
 
 /**
@@ -39,7 +40,7 @@ export async function versionToPost(
   latest: ClipVersion,
   nowMs: number,
 ): Promise<ToPost> {
-  const size = limits.renderAt;
+  const size = limits.renderAt?.(latest.aspect);
   if (!size) return { kind: "ready", version: latest };
   if (!RENDITION_SIZES.some((r) => r.width === size.width && r.height === size.height)) {
     return {
@@ -57,7 +58,7 @@ export async function versionToPost(
     .get();
   const stale = nowMs - RENDITION_WAIT_MS;
   if (row && row.sourceKey === latest.key) {
-    if (row.videoKey) return { kind: "ready", version: { key: row.videoKey, durationSeconds: latest.durationSeconds, cover: latest.cover } };
+    if (row.videoKey) return { kind: "ready", version: { ...latest, key: row.videoKey } };
     if (row.requestedMs >= stale) return { kind: "waiting", seconds: POLL_SECONDS };
     // asked before this publication started waiting, and never made: this one has waited long enough
     if (pub.since <= row.requestedMs + RENDITION_WAIT_MS) {

@@ -2,6 +2,7 @@
 // fix the file, check the post, then step the platform's state machine (advance.ts) until it
 // publishes, fails, waits, or has done enough for one delivery. Every write goes through `save`,
 // conditional on the lease, so a delivery that lost it stops instead of writing over another.
+import { DEFAULT_ASPECT } from "@katto/protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { nowIso, publications } from "../../db/schema";
@@ -134,7 +135,7 @@ export class Run {
   private async fileToUpload(platform: Platform<unknown>): Promise<{ videoKey: string; facts: ClipFacts; cover: ClipVersion["cover"] } | Halt> {
     const latest = await latestClipVersion(this.env, this.row.jobId, this.row.clipIndex);
     // the cover of the clip's latest version (a rendition shows that version rescaled)
-    const version = this.row.videoKey ? { key: this.row.videoKey, durationSeconds: latest?.durationSeconds ?? 0, cover: latest?.cover ?? null } : await this.firstVersion(platform, latest);
+    const version = this.row.videoKey ? { key: this.row.videoKey, durationSeconds: latest?.durationSeconds ?? 0, cover: latest?.cover ?? null, aspect: latest?.aspect ?? DEFAULT_ASPECT } : await this.firstVersion(platform, latest);
     if (isHalt(version)) return version;
     const facts = await clipFacts(this.env, version);
     if (!facts) return failWith("The clip's file is no longer stored (it may have expired).", "Re-render the clip, then publish it again.");

@@ -22,7 +22,7 @@ export function mezzanineOf(metadata: Record<string, unknown> | null | undefined
  */
 export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Promise<BackendTask | null> {
   const row = await drizzle(env.DB)
-    .select({ status: jobs.status, accountId: jobs.accountId, hd: clips.hd, startS: clips.startS, endS: clips.endS, metadata: clips.metadata })
+    .select({ status: jobs.status, accountId: jobs.accountId, hd: clips.hd, startS: clips.startS, endS: clips.endS, metadata: clips.metadata, coverTimeS: clips.coverTimeS })
     .from(clips)
     .innerJoin(jobs, eq(jobs.id, clips.jobId))
     .where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex)))
@@ -44,6 +44,8 @@ export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Pr
       // in the metadata are clip-relative already)
       clip: { start: 0, end: Math.round((row.endS - row.startS) * 1000) / 1000, metadata },
       brand_kit: await defaultBrandKit(env.DB, row.accountId),
+      // the HD cover shows the preview cover's moment (issue 37)
+      ...(row.coverTimeS !== null ? { cover_time: row.coverTimeS } : {}),
       callback: await callbackFor(env, jobId),
     },
   };

@@ -245,6 +245,24 @@ describe("brand kits page", () => {
     expect((await post(`/dashboard/brand-kits/${id}/delete`, {}, { cookie })).status).toBe(303);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM brand_kits WHERE account_id = ?1").bind(account.id).first()).toEqual({ n: 0 });
   });
+  it("draws the kit's caption preview in the kit's shape: a 16:9 line holds more words than a 9:16 one", async () => {
+    const { account, cookie } = await signedIn();
+    const lines = async () => {
+      const editor = await (await get("/dashboard/brand-kits", cookie)).text();
+      const box = /<div class="cap-preview"[^>]*data-aspect="([^"]+)"[^>]*>(.*?)<\/fieldset>/s.exec(editor);
+      const words = [...box![2]!.matchAll(/<div class="cap-line">(.*?)<\/div>/gs)].map((m) => (m[1]!.match(/<span class="w/g) ?? []).length);
+      return { aspect: box![1], widest: Math.max(...words) };
+    };
+    expect((await post("/dashboard/brand-kits", { ...kit, aspect: "9:16", "style.caption_lines": "1", "style.words_per_caption": "8" }, { cookie })).status).toBe(303);
+    const tall = await lines();
+    const id = (await env.DB.prepare("SELECT id FROM brand_kits WHERE account_id = ?1").bind(account.id).first<{ id: string }>())!.id;
+    expect((await post(`/dashboard/brand-kits/${id}`, { ...kit, aspect: "16:9", "style.caption_lines": "1", "style.words_per_caption": "8" }, { cookie })).status).toBe(303);
+    const wide = await lines();
+    expect([tall.aspect, wide.aspect]).toEqual(["9:16", "16:9"]);
+    expect(wide.widest).toBeGreaterThan(tall.widest);
+    // the page's script redraws by the form's shape field, with every shape's widths
+    expect(await (await get("/dashboard/assets/dashboard.js", cookie)).text()).toContain('"16:9":{"maxChars":37');
+  });
 });
 
 describe("webhooks page", () => {

@@ -3,7 +3,7 @@
 // (container/src/runtime/protocol.ts), and clip metadata in the backend's format survives storage.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CLIP_METADATA_VERSION, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
+import { CLIP_METADATA_VERSION, renditionFrame, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
 import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/runtime/protocol";
 import type { Env } from "../../../src/env";
 import { latestClipVersion } from "../../../src/services/publishing/clip-versions";
@@ -81,8 +81,10 @@ describe("tasks the Worker builds are accepted by the backend's parser", () => {
     vi.restoreAllMocks();
 
     // the backend reports two clips with its full metadata, and the mezzanine of clip 1
-    const clips = [0, 1].map((i) => ({ ...clipReport(i, 90 - i), metadata: metadata(i) }));
+    // clip 1 with its preview's cover, whose moment the HD task carries (the HD cover shows the same frame)
+    const clips = [0, 1].map((i) => ({ ...clipReport(i, 90 - i), metadata: metadata(i), ...(i === 1 ? { cover_file: "clip-1-preview-cover.jpg", cover_time: 2.5 } : {}) }));
     await storeClipFiles(id, clips);
+    expect((await putFile(id, "clip-1-preview-cover.jpg", new Uint8Array(16))).status).toBe(201);
     expect((await putFile(id, "clip-1-src.mp4", new Uint8Array(64))).status).toBe(201);
     expect((await sendEvent(id, { type: "clips", clips })).status).toBe(200);
 
@@ -91,7 +93,7 @@ describe("tasks the Worker builds are accepted by the backend's parser", () => {
     expect((await deliver({ type: "render_hd", job_id: id, clip_index: 1 }, fanoutEnv)).explicitAcks).toEqual(["m-1"]);
     expect(seen.map((r) => new URL(r.url).pathname)).toEqual([TASK_PATHS.hd]);
     const hd = parseHdClipTask(await seen[0]!.json());
-    expect(hd).toMatchObject({ ok: true, value: { job_id: id, clip_index: 1, clip: { start: 0, end: 8, metadata: metadata(1) }, brand_kit: { name: "Acme" } } });
+    expect(hd).toMatchObject({ ok: true, value: { job_id: id, clip_index: 1, clip: { start: 0, end: 8, metadata: metadata(1) }, brand_kit: { name: "Acme" }, cover_time: 2.5 } });
     vi.restoreAllMocks();
 
     // re-render: POST /clips/0/rerender → the queue message → POST /v1/rerenders
@@ -121,7 +123,7 @@ describe("the rendition task the Worker builds", () => {
 
     // the publish runner asks (clip_renditions row + render_rendition), then the consumer sends the task
     const latest = (await latestClipVersion(env, id, 0))!;
-    const asked = await versionToPost(env, { jobId: id, clipIndex: 0, since: Date.now(), platform: "X" }, { renderAt: { width: 720, height: 1280 } } as never, latest, Date.now());
+    const asked = await versionToPost(env, { jobId: id, clipIndex: 0, since: Date.now(), platform: "X" }, { renderAt: renditionFrame } as never, latest, Date.now());
     expect(asked).toEqual({ kind: "waiting", seconds: 10 });
     const seen = backend();
     expect((await deliver({ type: "render_rendition", job_id: id, clip_index: 0, width: 720, height: 1280 })).explicitAcks).toEqual(["m-1"]);

@@ -146,7 +146,7 @@ function RerenderForms({ id, k }: { id: string; k: JobClip }) {
           <label for={`rr-aspect-${k.clip_index}`}>Shape</label>
           <select id={`rr-aspect-${k.clip_index}`} name="aspect"><option value="">Keep ({k.aspect})</option>{ASPECTS.map((a) => <option value={a}>{a}</option>)}</select>
           <fieldset><legend>Dub into</legend>{DUB_LANGUAGES.map((l) => <label class="check"><input type="checkbox" name="dub" value={l} /> {l}</label>)}</fieldset>
-          <StyleFields id={`rr-cs-${k.clip_index}`} keep />
+          <StyleFields id={`rr-cs-${k.clip_index}`} keep aspect={k.aspect} />
           <button type="submit" class="btn">Start</button>
         </form>
       </details>

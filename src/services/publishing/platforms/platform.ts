@@ -60,7 +60,7 @@
 //     publish_timeout   the publishing call is applied but its answer never arrives (connection dropped)
 //   (test/publishing/stand-ins/faults.ts holds the shared arming logic.)
 import { z } from "zod";
-import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
+import { PLATFORM_IDS, PRIVACY_LEVELS, type Aspect } from "@katto/protocol";
 
 export { PLATFORM_IDS, PRIVACY_LEVELS };
 export const PlatformIdSchema = z.enum(PLATFORM_IDS);
@@ -183,10 +183,11 @@ export interface PlatformLimits {
   /** Posts per connected account per UTC day that the platform allows (tracked by the core). */
   dailyPosts: number;
   /**
-   * The frame the clip must be rendered at for this platform when the standard 1080x1920 does not fit
-   * its rules (X caps portrait video at 1200x1900): the core sends a rendition of that size.
+   * The frame a clip of shape `aspect` must be rendered at for this platform when the 1080p file does
+   * not fit its rules (X caps portrait video at 1200x1900): the core sends a rendition of that size,
+   * one of the protocol's RENDITION_SIZES (the clip's own shape, renditionFrame).
    */
-  renderAt?: { width: number; height: number };
+  renderAt?: (aspect: Aspect) => { width: number; height: number };
 }
 
 /** Where a publication stands after a step. `state` is JSON-serialisable and stored by the runner. */

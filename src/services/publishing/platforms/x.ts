@@ -23,8 +23,9 @@
 // "usage-capped", suspended accounts, 2-minute video caps; Mixpost retries 429s from the rate headers.
 //
 // Render size: X's guidance caps portrait video at 1200x1900, so the standard 1080x1920 clip does not fit.
-// The clip must be rendered at 720x1280 (X's recommended portrait size, same 9:16 frame): `limits.renderAt`
-// asks the core for that rendition, and checkLimits refuses any frame above 1200x1900 before upload.
+// A clip is posted as its rendition, 720 pixels on the shorter side in the clip's own shape (720x1280
+// X's recommended portrait size, 1280x720 its landscape one, 720x720 square, 720x900 for 4:5):
+// `limits.renderAt` asks the core for that rendition, and checkLimits refuses any frame above the caps.
 //
 // The anchor is the media id (and its media_key), stored before the first APPEND. POST /2/tweets is the
 // irreversible step; after a lost answer, reconcile reads the account's latest posts for one carrying
@@ -32,8 +33,7 @@
 //
 // Split by concern: the text weighting in x-text.ts, the error mapping in x-api.ts, the metrics reader
 // in x-metrics.ts.
-import { POST_TEXT_LIMITS } from "@katto/protocol";
-import { RENDITION_SIZES } from "@katto/protocol";
+import { POST_TEXT_LIMITS, renditionFrame } from "@katto/protocol";
 import { fail, ok, type LimitViolation, type Platform, type PlatformContext, type Result, type StepCall, type StepOutcome } from "./platform";
 import { commonLimitViolations } from "./limits";
 import { call, jsonOf } from "./http";
@@ -46,8 +46,8 @@ export { weightedLength };
 
 /** APPEND segments are limited to 5 MB; 4 MiB leaves room for the multipart envelope. */
 export const X_CHUNK_BYTES = 4 * 1024 * 1024;
-/** The frame a clip is rendered at for X (recommended portrait; within the 1200x1900 cap): the protocol's rendition size. */
-export const X_RENDER_SIZE = RENDITION_SIZES[0];
+/** The frame a 9:16 clip is rendered at for X (recommended portrait; within the 1200x1900 cap); every shape's is renditionFrame. */
+export const X_RENDER_SIZE = renditionFrame("9:16");
 const MAX_PORTRAIT = { width: 1200, height: 1900 };
 const MAX_LANDSCAPE = { width: 1920, height: 1200 };
 const SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offline.access"];
@@ -115,7 +115,7 @@ export const x: Platform<XState> = {
     // The Basic tier's per-user 24-hour cap on POST /2/tweets; a lower tier answers 429 with its own cap,
     // which reaches the user as a refusal with the reset time.
     dailyPosts: 100,
-    renderAt: X_RENDER_SIZE,
+    renderAt: renditionFrame,
   },
 
   authorizeUrl(ctx, req) {
@@ -169,7 +169,10 @@ export const x: Platform<XState> = {
     const portrait = video.height >= video.width;
     const cap = portrait ? MAX_PORTRAIT : MAX_LANDSCAPE;
     if (video.width > cap.width || video.height > cap.height) {
-      out.push({ field: "dimensions", message: `X accepts ${portrait ? "portrait" : "landscape"} video up to ${cap.width}x${cap.height}; this clip is ${video.width}x${video.height}. Publish the ${X_RENDER_SIZE.width}x${X_RENDER_SIZE.height} rendition.` });
+      // the rendition of the clip's shape: 720 pixels on its shorter side
+      const k = 720 / Math.min(video.width, video.height);
+      const fit = { width: Math.round(video.width * k), height: Math.round(video.height * k) };
+      out.push({ field: "dimensions", message: `X accepts ${portrait ? "portrait" : "landscape"} video up to ${cap.width}x${cap.height}; this clip is ${video.width}x${video.height}. Publish its ${fit.width}x${fit.height} rendition.` });
     }
     if (video.width < 32 || video.height < 32) out.push({ field: "dimensions", message: "X needs video at least 32x32." });
     const ratio = video.width / video.height;
