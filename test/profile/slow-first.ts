@@ -43,6 +43,11 @@ export const FILE_CPU_S: Record<string, number> = {
   "container/test/render/scripts.test.ts": 22,
   "container/test/render/crop-path-render.test.ts": 20,
   "container/test/render/bars.test.ts": 19,
+  // session 12, measured alone at load 9-17 by the helpers that wrote them (one file each)
+  "container/test/combination-matrix.test.ts": 100,
+  "container/test/rerender/four-shapes.test.ts": 100,
+  "container/test/render/screen-layout.test.ts": 29,
+  "container/test/rerender/reshape-reframe.test.ts": 20,
 };
 
 const root = `${new URL("../..", import.meta.url).pathname}`;
