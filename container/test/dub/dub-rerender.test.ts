@@ -11,6 +11,7 @@ import { parseSrt, type DubLanguage } from "@katto/protocol";
 import type { RerenderJob } from "../../src/runtime/protocol.js";
 import { runRerender } from "../../src/work/rerender.js";
 import { createDub } from "../../src/work/dub.js";
+import { dubMixArgs } from "../../src/captions/dub-plan.js";
 import { loadConfig } from "../../src/runtime/config.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
@@ -175,6 +176,9 @@ describe("dubbed re-render (offline engines)", () => {
     const err = execFileSync("sh", ["-c", `ffmpeg -hide_banner -nostats -i "${mp4}" -map 0:a:0 -af silencedetect=noise=-30dB:d=0.12 -f null - 2>&1`]).toString();
     const onsets = [...err.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
     const cues = parseSrt(readFileSync(r.files.get("clip-0.srt")!, "utf8"));
+    // the first phrase's dub runs longer than its English: voiced on the cut clip, none of it falls in the cut, so every word is shown
+    const shown = cues.map((c) => c.text).join(" ");
+    expect(shown).toMatch(/economía .*días\. Tenemos .*nuevos\.$/s);
     // (a cue is held until the next one starts, so every cue start is a phrase's; one with no onset within 0.6 s starts inside running speech)
     const diffs = cues.flatMap((c) => {
       const near = onsets.reduce((b, o) => (Math.abs(o - c.start) < Math.abs(b - c.start) ? o : b), Infinity);
@@ -182,6 +186,18 @@ describe("dubbed re-render (offline engines)", () => {
     });
     expect(diffs.length, JSON.stringify({ cues, onsets })).toBeGreaterThanOrEqual(2);
     for (const d of diffs) expect(Math.abs(d), JSON.stringify({ diffs, cues, onsets })).toBeLessThanOrEqual(150);
+  });
+
+  it("keeps the original under the voice on the source's clock across an audio timestamp gap", () => {
+    // the gap recording's own sound under a dub: its second phrase as far after the first as the
+    // source has it (4.6 - 0.3 s; flite's own lead moves both alike), not about 0.4 s early as when
+    // the gap is closed up (the 354 ms the combination matrix measured)
+    const out = path.join(dir, "bed.wav");
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...dubMixArgs({ phrases: [], clipS: GAP_S, output: out, original: { path: path.join(dir, "gap.mp4"), start: 0, gainDb: 0 } })]);
+    const err = execFileSync("sh", ["-c", `ffmpeg -hide_banner -nostats -i "${out}" -af silencedetect=noise=-35dB:d=0.3 -f null - 2>&1`]).toString();
+    const onsets = [...err.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(onsets.length, JSON.stringify(onsets)).toBeGreaterThanOrEqual(2);
+    expect(Math.abs(onsets[1]! - onsets[0]! - (4.6 - 0.3)), JSON.stringify(onsets)).toBeLessThan(0.1);
   });
 
   it("a language with no offline engine fails with a clear message", async () => {
