@@ -22,7 +22,7 @@ const PHRASES = [
 ];
 const CLIP_S = 5.5;
 /** the gap recording's length (gapSource) */
-const GAP_S = 7.4;
+let gapS = 0;
 let gapWords: { word: string; start: number; end: number }[] = [];
 
 let dir: string;
@@ -62,25 +62,32 @@ beforeAll(() => {
 
 /**
  * A recording whose audio has a timestamp gap (two parts joined with `-c copy`, the first's audio
- * 0.5 s shorter than its picture, issue 33 case 9) and a long pause: phrase 0 at 0.3 s, the gap at
- * 2.9-3.4 s, phrase 1 at 4.6 s; its words on the source's clock.
+ * 0.5 s shorter than its picture, issue 33 case 9) and a long pause: phrase 0 at 0.3 s (spoken fast,
+ * to 2.0 s), the gap at 2.9-3.4 s, phrase 1 at 4.6 s, then phrase 0 again after a 0.5-s pause (kept:
+ * a caption phrase whose onset can be heard after the cut); its words on the source's clock.
  */
 function gapSource() {
-  const part = (name: string, wav: string, at: number, videoS: number, audioS: number) => {
+  const part = (name: string, speech: [string, number][], videoS: number, audioS: number) => {
+    const mix = speech.map(([, at], i) => `[${i + 1}:a]adelay=${Math.round(at * 1000)}|${Math.round(at * 1000)}[s${i}]`).join(";");
     ffmpeg([
-      "-f", "lavfi", "-i", `testsrc2=s=640x360:r=25:d=${videoS}`, "-i", path.join(dir, wav),
-      "-filter_complex", `[1:a]adelay=${at * 1000}|${at * 1000},apad,atrim=end=${audioS}[a]`,
+      "-f", "lavfi", "-i", `testsrc2=s=640x360:r=25:d=${videoS}`, ...speech.flatMap(([wav]) => ["-i", path.join(dir, wav)]),
+      "-filter_complex", `${mix};${speech.map((_, i) => `[s${i}]`).join("")}amix=inputs=${speech.length}:normalize=0,apad,atrim=end=${audioS}[a]`,
       "-map", "0:v", "-map", "[a]", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-t", String(videoS), path.join(dir, name),
     ]);
   };
-  part("gap-1.mp4", "p0.wav", 0.3, 3.4, 2.9);
-  part("gap-2.mp4", "p1.wav", 1.2, GAP_S - 3.4, GAP_S - 3.4);
+  // the first phrase spoken fast (1.7 s), so its Spanish dub runs over the pause the cut takes
+  execFileSync("flite", ["-voice", "slt", "--setf", "duration_stretch=0.65", "-t", PHRASES[0]!.text, "-o", path.join(dir, "g0.wav")]);
+  const fast = wavSeconds(path.join(dir, "g0.wav"));
+  const [d0, d1] = [wavSeconds(path.join(dir, "p0.wav")), wavSeconds(path.join(dir, "p1.wav"))];
+  const third = +(4.6 + d1 + 0.5).toFixed(3);
+  gapS = +(third + d0 + 0.3).toFixed(3);
+  part("gap-1.mp4", [["g0.wav", 0.3]], 3.4, 2.9);
+  part("gap-2.mp4", [["p1.wav", 1.2], ["p0.wav", third - 3.4]], gapS - 3.4, gapS - 3.4);
   const list = path.join(dir, "gap.txt");
   writeFileSync(list, "file 'gap-1.mp4'\nfile 'gap-2.mp4'\n");
   ffmpeg(["-f", "concat", "-safe", "0", "-i", list, "-c", "copy", path.join(dir, "gap.mp4")]);
-  const shift = (ws: typeof words, by: number) => ws.map((w) => ({ ...w, start: +(w.start + by).toFixed(3), end: +(w.end + by).toFixed(3) }));
-  const n0 = PHRASES[0]!.text.split(" ").length;
-  gapWords = [...words.slice(0, n0), ...shift(words.slice(n0), 4.6 - PHRASES[1]!.at)];
+  const timed = (text: string, at: number, d: number) => text.split(" ").map((word, k, ws) => ({ word, start: +(at + (d * k) / ws.length).toFixed(3), end: +(at + (d * (k + 1)) / ws.length).toFixed(3) }));
+  gapWords = [...timed(PHRASES[0]!.text, 0.3, fast), ...timed(PHRASES[1]!.text, 4.6, d1), ...timed(PHRASES[0]!.text, third, d0)];
 }
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
@@ -162,7 +169,7 @@ describe("dubbed re-render (offline engines)", () => {
 
   it("dubs a clip whose silence is cut, from a recording with an audio timestamp gap: the voice and the original under it on the cut clip, the captions in sync with the voice measured from the file", async () => {
     const r = recorder(dir);
-    const gap: RerenderJob = { ...job(["es"], "rr_dub_cut"), source: { url: sourceUrl.replace("source.mp4", "gap.mp4"), kind: "url" }, clip: { start: 0, end: GAP_S, metadata: { layout: "wide", caption_style: "karaoke", words: gapWords } }, params: { dub: ["es"], style: { remove_silences: true } } };
+    const gap: RerenderJob = { ...job(["es"], "rr_dub_cut"), source: { url: sourceUrl.replace("source.mp4", "gap.mp4"), kind: "url" }, clip: { start: 0, end: gapS, metadata: { layout: "wide", caption_style: "karaoke", words: gapWords } }, params: { dub: ["es"], style: { remove_silences: true } } };
     const out = await runRerender({ job: gap, signal: AbortSignal.timeout(90_000), client: r.client, dub, workRoot: dir, encoder: fastHdEncoder });
     expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
     const done = r.events.find((e) => e.type === "completed") as unknown as { timeline: { duration: number; cuts: { source_start: number; source_end: number }[] } };
@@ -171,14 +178,14 @@ describe("dubbed re-render (offline engines)", () => {
     expect(done.timeline.cuts.some((c) => c.source_start < 4.5 && c.source_end > 3.4), JSON.stringify(done.timeline)).toBe(true);
     const mp4 = r.files.get("clip-0.mp4")!;
     const a = audioStreams(mp4);
-    expect(Math.abs(Number(a.streams[0]!.duration) - (GAP_S - cut))).toBeLessThan(0.15);
+    expect(Math.abs(Number(a.streams[0]!.duration) - (gapS - cut))).toBeLessThan(0.15);
     // caption phrases against the speech heard in the file (its onsets after a quiet, 16 dB under the -14 LUFS target)
     const err = execFileSync("sh", ["-c", `ffmpeg -hide_banner -nostats -i "${mp4}" -map 0:a:0 -af silencedetect=noise=-30dB:d=0.12 -f null - 2>&1`]).toString();
     const onsets = [...err.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
     const cues = parseSrt(readFileSync(r.files.get("clip-0.srt")!, "utf8"));
     // the first phrase's dub runs longer than its English: voiced on the cut clip, none of it falls in the cut, so every word is shown
     const shown = cues.map((c) => c.text).join(" ");
-    expect(shown).toMatch(/economía .*días\. Tenemos .*nuevos\.$/s);
+    expect(shown).toMatch(/economía .*días\. Tenemos .*nuevos\. La economía .*días\.$/s);
     // (a cue is held until the next one starts, so every cue start is a phrase's; one with no onset within 0.6 s starts inside running speech)
     const diffs = cues.flatMap((c) => {
       const near = onsets.reduce((b, o) => (Math.abs(o - c.start) < Math.abs(b - c.start) ? o : b), Infinity);
@@ -193,7 +200,7 @@ describe("dubbed re-render (offline engines)", () => {
     // source has it (4.6 - 0.3 s; flite's own lead moves both alike), not about 0.4 s early as when
     // the gap is closed up (the 354 ms the combination matrix measured)
     const out = path.join(dir, "bed.wav");
-    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...dubMixArgs({ phrases: [], clipS: GAP_S, output: out, original: { path: path.join(dir, "gap.mp4"), start: 0, gainDb: 0 } })]);
+    execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", ...dubMixArgs({ phrases: [], clipS: gapS, output: out, original: { path: path.join(dir, "gap.mp4"), start: 0, gainDb: 0 } })]);
     const err = execFileSync("sh", ["-c", `ffmpeg -hide_banner -nostats -i "${out}" -af silencedetect=noise=-35dB:d=0.3 -f null - 2>&1`]).toString();
     const onsets = [...err.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
     expect(onsets.length, JSON.stringify(onsets)).toBeGreaterThanOrEqual(2);
