@@ -25,3 +25,5 @@ export * from "./clip-timeline-views.js";
 export * from "./magic.js";
 export * from "./numbers.js";
 export * from "./post-copy.js";
+export * from "./text-width.js";
+export * from "./caption-layout.js";

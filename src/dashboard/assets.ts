@@ -2,7 +2,7 @@
 // stylesheet (./stylesheet). Every page works without the script; it adds copy buttons, reveal,
 // drag-and-drop upload with progress, live job updates, the caption preview and the transcript's
 // word selection without a reload.
-import { CAPTION_SAMPLE, PREVIEW_LAYOUTS, previewCaptionPages } from "@katto/protocol";
+import { CAPTION_PREVIEW_FUNCTIONS, CAPTION_SAMPLE, PREVIEW_LAYOUTS, previewCaptionPages } from "@katto/protocol";
 import { describeRange, moveEdge, pickWord } from "./components/word-range";
 export { DASHBOARD_CSS } from "./stylesheet";
 
@@ -97,7 +97,9 @@ export const DASHBOARD_JS = `
   }
 
   // Creator style fields: the live caption preview, laid out by the renderer's rules
-  // (@katto/protocol previewCaptionPages, served here as its own source).
+  // (@katto/protocol previewCaptionPages and the renderer's page breaking it calls, served here as
+  // their own sources: function declarations, so each keeps the name the others call it by).
+  ${CAPTION_PREVIEW_FUNCTIONS.map(String).join("\n  ")}
   var previewCaptionPages=${previewCaptionPages.toString()};
   // lines break by the frame width of the form's shape (its aspect field; "Keep" or none: the shape the server drew for)
   var SAMPLE=${JSON.stringify(CAPTION_SAMPLE)},LAYOUTS=${JSON.stringify(PREVIEW_LAYOUTS)};

@@ -1,11 +1,10 @@
 // ASS subtitle document for a 1080x1920 clip with word-by-word highlighting.
 // Lines are broken here (WrapStyle 2 = libass never wraps), so scaling the active word cannot
 // re-wrap a line. Times are relative to the clip start.
-import type { CaptionWord } from "./clip-words.js";
-import { layoutPages, type CaptionPage } from "./layout.js";
+import { joiner, layoutPages } from "@katto/protocol";
+import type { CaptionPage, CaptionWord } from "./clip-words.js";
 import { captionFontFor, dominantScript, isRtl, type Script } from "./script.js";
 import { anchorFor, type CaptionStyle } from "./styles.js";
-import { joiner } from "./text-width.js";
 
 /** ASS time H:MM:SS.cc (centiseconds). */
 export function assTime(seconds: number): string {

@@ -1,4 +1,5 @@
 // Words of one clip, re-timed relative to the clip start and kept inside the clip.
+import type { CaptionPage as LayoutPage } from "@katto/protocol";
 import type { Word } from "../runtime/types.js";
 
 export interface CaptionWord {
@@ -11,6 +12,9 @@ export interface CaptionWord {
   /** the language of the word's segment (ISO 639-1), when known: key words and emoji are picked in English only */
   lang?: string;
 }
+
+/** A caption page of a clip's words (@katto/protocol layoutPages). */
+export type CaptionPage = LayoutPage<CaptionWord>;
 
 /** Clean a recogniser token for display: no newlines/control chars, collapsed spaces. */
 export function cleanWordText(s: string): string {

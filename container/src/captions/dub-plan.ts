@@ -3,10 +3,12 @@
 // speech, and build the ffmpeg mix. No I/O here; ./dub.ts runs the engines and ffmpeg.
 import type { CaptionWord } from "./clip-words.js";
 import { sentenceRanges } from "../text/sentences.js";
-import { round3 } from "@katto/protocol";
+import { round3, type Span } from "@katto/protocol";
+import { AUDIO_ON_SOURCE_CLOCK } from "../ffmpeg/args.js";
+import { cutAudioFilter } from "../ffmpeg/cut-audio.js";
 
 export interface Phrase {
-  /** clip seconds of the original speech */
+  /** clip seconds of the original speech (the clip's own timeline, after its jump cuts) */
   start: number;
   end: number;
   text: string;
@@ -101,18 +103,22 @@ export function spreadWords(text: string, lang: string, start: number, end: numb
 
 export interface MixInput {
   wav: string;
+  /** seconds of silence the speech engine put before the voice, skipped (the voice starts at the placement's offset) */
+  lead?: number;
   placement: Placement;
 }
 
 /**
  * ffmpeg arguments mixing placed phrases (and optionally the original audio, lowered by
- * originalGainDb) into one 48 kHz stereo WAV of exactly clipS seconds.
+ * originalGainDb and cut as the clip is) into one 48 kHz stereo WAV of exactly clipS seconds: the
+ * clip's own timeline, after its jump cuts.
  */
 export function dubMixArgs(o: {
   phrases: readonly MixInput[];
   clipS: number;
   output: string;
-  original?: { path: string; start: number; gainDb: number } | null;
+  /** the source's soundtrack under the voice from `start`, cut to the clip's kept pieces (uncut clip seconds; the whole clipS when absent) */
+  original?: { path: string; start: number; gainDb: number; pieces?: readonly Span[] } | null;
 }): string[] {
   const fmt = "aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo";
   const inputs: string[] = [];
@@ -123,13 +129,19 @@ export function dubMixArgs(o: {
     const { tempo, duration, offset, truncated } = p.placement;
     const ms = Math.round(offset * 1000);
     const fade = truncated ? `,afade=t=out:st=${round3(Math.max(0, duration - 0.08))}:d=0.08` : "";
-    chains.push(`[${i}:a:0]aresample=48000,${fmt}${tempo > 1 ? `,atempo=${tempo}` : ""},atrim=end=${duration}${fade},adelay=${ms}|${ms}[p${i}]`);
+    const lead = p.lead && p.lead > 0 ? `,atrim=start=${round3(p.lead)},asetpts=PTS-STARTPTS` : "";
+    chains.push(`[${i}:a:0]aresample=48000,${fmt}${lead}${tempo > 1 ? `,atempo=${tempo}` : ""},atrim=end=${duration}${fade},adelay=${ms}|${ms}[p${i}]`);
     labels.push(`[p${i}]`);
   });
   if (o.original) {
     const k = o.phrases.length;
-    inputs.push("-ss", String(round3(o.original.start)), "-t", String(round3(o.clipS)), "-i", o.original.path);
-    chains.push(`[${k}:a:0]aresample=48000,${fmt},volume=${o.original.gainDb}dB[orig]`);
+    const pieces = o.original.pieces?.length ? o.original.pieces : null;
+    inputs.push("-ss", String(round3(o.original.start)), "-t", String(round3(pieces ? pieces[pieces.length - 1]!.end : o.clipS)), "-i", o.original.path);
+    // on the source's clock: a gap in the audio's timestamps is filled with silence, not closed up
+    // (a WAV has no timestamps: closed up, the bed after the gap ran early, under the next phrase's
+    // captions, and the captions measured 354 ms late against the file's speech)
+    const bed = `[${k}:a:0]${AUDIO_ON_SOURCE_CLOCK},aresample=48000,${fmt},volume=${o.original.gainDb}dB`;
+    chains.push(pieces ? `${bed}[origu];${cutAudioFilter("origu", pieces, "orig")}` : `${bed}[orig]`);
     labels.push("[orig]");
   }
   const dur = round3(o.clipS);

@@ -1,9 +1,8 @@
 // SRT sidecar with the same words and times as the burned-in captions, relative to the clip
 // start: cues of a few words, at most two lines of at most ~42 characters (the common broadcast
 // and platform limit), never negative, never past the clip end, never overlapping.
-import type { CaptionWord } from "./clip-words.js";
-import { layoutPages, type CaptionPage } from "./layout.js";
-import { joinWords } from "./text-width.js";
+import { joinWords, layoutPages } from "@katto/protocol";
+import type { CaptionPage, CaptionWord } from "./clip-words.js";
 
 /** SRT timestamp HH:MM:SS,mmm */
 export function srtTime(seconds: number): string {

@@ -4,15 +4,13 @@
 // two pages in a row), and the `edits` that record what was applied. The burned-in captions and
 // the SRT cues come from the same pages.
 import type { ClipEdits, Style } from "@katto/protocol";
-import { assPages, EMPHASIS_SCALE, pageUntil } from "./ass.js";
-import type { CaptionWord } from "./clip-words.js";
+import { EMPHASIS_SCALE, pageUntil } from "./ass.js";
+import type { CaptionPage, CaptionWord } from "./clip-words.js";
 import { emojiFor } from "./emoji.js";
 import { keyRanks, type KeyRank } from "./keywords.js";
-import type { CaptionPage } from "./layout.js";
 import { buildSrt, formatSrt, pageCues } from "./srt.js";
-import { anchorFor, maxCharsFor, SAFE, type CaptionStyle } from "./styles.js";
-import { joiner, textWidth } from "./text-width.js";
-import { round3 } from "@katto/protocol";
+import { anchorFor, SAFE, type CaptionStyle } from "./styles.js";
+import { captionPageOptions, joiner, layoutPages, round3, textWidth, type CaptionFont } from "@katto/protocol";
 
 /** An emoji shown over one word of a page, for the page's time on screen. */
 export interface EmojiMark {
@@ -37,14 +35,15 @@ export interface StyledCaptions {
 }
 
 
+/** What a caption style's pages are laid out from (@katto/protocol captionPageOptions, shared with the dashboard's preview). */
+export function captionFont(st: CaptionStyle): CaptionFont {
+  return { frame: st.canvas, fontSize: st.fontSize, popScale: st.popScale, emphasisScale: EMPHASIS_SCALE, maxLines: st.maxLines };
+}
+
 /** The caption style with the clip style's line count, and room for a larger key word. */
 export function layoutStyleFor(st: CaptionStyle, style: Style): CaptionStyle {
-  const emphasis = style.emphasis === "keywords";
-  return {
-    ...st,
-    maxLines: style.caption_lines ?? st.maxLines,
-    maxChars: emphasis ? Math.min(st.maxChars, maxCharsFor(st.fontSize, Math.max(st.popScale, EMPHASIS_SCALE), st.canvas)) : st.maxChars,
-  };
+  const { maxChars, maxLines } = captionPageOptions(captionFont(st), style);
+  return { ...st, maxLines, maxChars };
 }
 
 /** The page's words with their ranks, by line and place. */
@@ -66,7 +65,7 @@ function best<T extends { w: CaptionWord; rank: number }>(xs: readonly T[], min:
  */
 export function styleCaptions(words: readonly CaptionWord[], st: CaptionStyle, style: Style, durationS: number, givenRanks?: readonly KeyRank[]): StyledCaptions {
   const layoutStyle = layoutStyleFor(st, style);
-  const laid = assPages(words, layoutStyle, { maxWords: style.words_per_caption });
+  const laid = layoutPages(words, captionPageOptions(captionFont(st), style));
   const wantKeys = style.emphasis === "keywords" || style.emoji === true;
   // translated captions bring their own ranks (./translate.ts translatedRanks)
   const rankList = wantKeys ? (givenRanks ?? keyRanks(words)) : [];
@@ -120,7 +119,7 @@ export function pageTop(page: CaptionPage, st: CaptionStyle): number {
 
 /**
  * Where an emoji goes on the canvas (its centre): just above the page's text, over its word. The
- * word's place is estimated from the text's width in narrow-character units (./text-width.ts,
+ * word's place is estimated from the text's width in narrow-character units (@katto/protocol textWidth,
  * ~0.52 em each), the same estimate that breaks the lines.
  */
 export function emojiCentre(mark: EmojiMark, page: CaptionPage, st: CaptionStyle): { x: number; y: number } {

@@ -1,7 +1,7 @@
 // Named caption styles and their parameters. Brand kits override the parameters later; the
 // renderer only ever sees a resolved CaptionStyle.
 
-import { CAPTION_POSITIONS, CLIP_FRAMES, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
+import { CAPTION_POSITIONS, captionLineChars, captionSafeArea, CLIP_FRAMES, DEFAULT_CAPTION_STYLE, type CaptionFrame, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
 export { CAPTION_STYLES, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
@@ -19,7 +19,7 @@ export interface CaptionStyleOptions {
 }
 
 /** The frame captions are laid out on: the HD frame of the clip's shape (@katto/protocol clipFrame). */
-export type Canvas = { readonly width: number; readonly height: number };
+export type Canvas = CaptionFrame;
 
 export interface CaptionStyle {
   name: CaptionStyleName;
@@ -49,18 +49,11 @@ export interface CaptionStyle {
 
 /**
  * The default canvas (the 9:16 1080p clip frame, CLIP_FRAMES.hd) and the safe area shared by all
- * styles and shapes: margins in pixels (every shape's HD frame is 1080 on its shorter side, so a
- * font size reads the same in each), the band as fractions of the frame's height.
+ * styles and shapes (@katto/protocol captionSafeArea: margins in pixels, the band as fractions of
+ * the frame's height).
  */
 export const CANVAS: Canvas = CLIP_FRAMES.hd;
-export const SAFE = {
-  left: 80,
-  /** social apps stack their buttons on the right */
-  right: 160,
-  /** text stays between these fractions of the height */
-  top: 0.25,
-  bottom: 0.8,
-} as const;
+export const SAFE = captionSafeArea();
 
 /** Centre of the caption block for a position, kept inside the safe band; at `anchorY` when the layout places the captions. */
 export function anchorFor(position: CaptionPosition, canvas: Canvas = CANVAS, anchorY?: number): { x: number; y: number } {
@@ -69,24 +62,6 @@ export function anchorFor(position: CaptionPosition, canvas: Canvas = CANVAS, an
   const frac = position === "top" ? 0.32 : position === "middle" ? 0.5 : 0.7;
   return { x, y: Math.round(frac * canvas.height) };
 }
-
-/**
- * Characters per line that fit the safe width at a font size. 0.52 em is the measured mean
- * advance of DejaVu Sans Bold / Noto Sans Bold on mixed-case English (ASS font size units);
- * the pop scale of the active word is budgeted too.
- */
-export function maxCharsFor(fontSize: number, popScale = 100, canvas: Canvas = CANVAS): number {
-  // 24 characters is the reading cap of a vertical clip's line; a wider frame allows a longer line
-  // in the same proportion to its width (40 on 16:9), so words per line follow the frame
-  const cap = Math.round((24 * canvas.width) / CANVAS.width);
-  return Math.max(8, Math.min(cap, Math.floor(safeWidthChars(fontSize, canvas) / (1 + (popScale - 100) / 200))));
-}
-
-/**
- * Characters that fit the whole safe width at a font size, without the 24-character reading cap
- * of captions (a title card is read once, as a block).
- */
-export const safeWidthChars = (fontSize: number, canvas: Canvas = CANVAS) => Math.floor((canvas.width - SAFE.left - SAFE.right) / (fontSize * 0.52));
 
 const HEX = /^#?([0-9a-f]{6})$/i;
 export function isHexColor(s: unknown): s is string {
@@ -128,7 +103,7 @@ export function resolveCaptionStyle(opts: CaptionStyleOptions = {}): CaptionStyl
     accentColor: isHexColor(opts.accentColor) ? opts.accentColor : base.accentColor,
     outlineColor: isHexColor(opts.outlineColor) ? opts.outlineColor : base.outlineColor,
     position: opts.position && (CAPTION_POSITIONS as readonly string[]).includes(opts.position) ? opts.position : base.position,
-    maxChars: maxCharsFor(fontSize, base.popScale, opts.canvas ?? CANVAS),
+    maxChars: captionLineChars(fontSize, base.popScale, opts.canvas ?? CANVAS),
     canvas: opts.canvas ?? CANVAS,
   };
 }

@@ -2,11 +2,10 @@
 // kit's font and colours (the box in its accent colour, the text in whichever of its text colour
 // and black reads on that box), drawn by libass in the captions' own ASS document as a second
 // style; ./title-place.ts says where.
-import { HOOK_TITLE_S } from "@katto/protocol";
+import { captionSafeChars, HOOK_TITLE_S, lineWidth, splitLines } from "@katto/protocol";
 import { assColor, assHead, assStyleLine, dialogue, escapeAssText } from "./ass.js";
 import type { CaptionWord } from "./clip-words.js";
-import { lineWidth, splitLines } from "./layout.js";
-import { safeWidthChars, type Canvas, type CaptionStyle } from "./styles.js";
+import type { Canvas, CaptionStyle } from "./styles.js";
 
 export interface TitleLook {
   font: string;
@@ -46,12 +45,12 @@ export function titleLook(text: string, st: CaptionStyle): TitleLook {
   const box = st.accentColor;
   const ink = contrast(st.primaryColor, box) >= 4.5 ? st.primaryColor : contrast("#000000", box) >= contrast("#FFFFFF", box) ? "#000000" : "#FFFFFF";
   for (const fontSize of SIZES) {
-    const lines = splitLines(words, safeWidthChars(fontSize, st.canvas), MAX_LINES);
+    const lines = splitLines(words, captionSafeChars(fontSize, st.canvas), MAX_LINES);
     if (lines && lines.length <= MAX_LINES) return { font: st.font, fontSize, text: ink, box, lines: lines.map((l) => l.map((w) => w.text).join(" ")), canvas: st.canvas };
   }
   // too long for three balanced lines even at the smallest size: filled lines, the last cut with "…"
   const size = SIZES[SIZES.length - 1]!;
-  return { font: st.font, fontSize: size, text: ink, box, lines: filledLines(words, safeWidthChars(size, st.canvas), MAX_LINES), canvas: st.canvas };
+  return { font: st.font, fontSize: size, text: ink, box, lines: filledLines(words, captionSafeChars(size, st.canvas), MAX_LINES), canvas: st.canvas };
 }
 
 /** Words filled line by line within maxChars, at most maxLines; what does not fit ends the last line with "…". */

@@ -45,7 +45,7 @@ async function uploadPreviews(run: JobRun, source: Source, plans: readonly ClipP
     await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal: run.signal });
     const cover = join(dir, p.files.coverPreview);
     const ids = { job_id: run.job.job_id, clip: p.index };
-    const made = await coverForClip({ video: preview, title: p.title, look: p.look, timeline: planTimeline(p, source.info), output: cover, signal: run.signal, fontsDir: run.encoder?.fontsDir, ids });
+    const made = await coverForClip({ video: preview, title: p.title, look: p.look, timeline: p.timeline ?? planTimeline(p, source.info), output: cover, signal: run.signal, fontsDir: run.encoder?.fontsDir, ids });
     if (made) {
       await client.putFile(p.files.coverPreview, cover, "image/jpeg");
       p.cover = { file: p.files.coverPreview, time: made.time };

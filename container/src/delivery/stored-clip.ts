@@ -1,7 +1,7 @@
 // A finished clip as its stored editing metadata describes it (ClipMetadata, written by clipReport
 // in clip-plan.ts): read field by field, and moved onto another range of the source for a trim.
 // HD renders and re-renders draw the clip again from it (stored-render.ts) without a new analysis.
-import { DEFAULT_ASPECT, QUALITY_FLAGS, readClipMetadata, type Aspect, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { DEFAULT_ASPECT, QUALITY_FLAGS, readClipMetadata, type Aspect, type ReadableClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import type { PlannedCutaway } from "../broll/plan.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { CaptionStyleName } from "../captions/styles.js";
@@ -73,10 +73,24 @@ export function readStoredClip(metadata: unknown): StoredClip {
     broll: m.broll_cutaways ?? [],
     captionsTranslated: m.captions_translated,
     faceBoxes: m.face_boxes,
-    cuts: m.source_range && m.edits?.cuts ? storedCuts(m.edits.cuts, m.source_range.start) : [],
+    cuts: clipTimelineCuts(m),
     sourceStart: m.source_range?.start ?? null,
     aspect: m.aspect ?? DEFAULT_ASPECT,
   };
+}
+
+/**
+ * The cuts a clip version was rendered with, on its uncut timeline: its stored clip timeline's
+ * (what its render and measures read), each with the filler word its edits name; its edits' for
+ * metadata written before the timeline.
+ */
+function clipTimelineCuts(m: ReadableClipMetadata): PlannedCut[] {
+  const edits = m.edits?.cuts ?? [];
+  if (m.timeline) {
+    const word = (c: { source_start: number; reason: string }) => edits.find((e) => e.reason === c.reason && Math.abs(e.source_start - c.source_start) < 0.002)?.word;
+    return storedCuts(m.timeline.cuts.map((c) => ({ ...c, reason: c.reason as PlannedCut["reason"], word: word(c) })), m.timeline.source.start);
+  }
+  return m.source_range && m.edits?.cuts ? storedCuts(m.edits.cuts, m.source_range.start) : [];
 }
 
 /** Fixes of the first render's edges: a trim's edges are the caller's, so these no longer describe the clip. */

@@ -11,6 +11,7 @@ import type { CaptionWord } from "../captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyleName } from "../captions/styles.js";
 import { brollEdits, titleLookStyle } from "../editing/clip-plan.js";
 import { clipCuts, clipEdit, gridFps } from "../editing/clip-edit.js";
+import type { PlannedCut } from "../editing/cut-plan.js";
 import { mapWords } from "../editing/timeline.js";
 import { StageError } from "../runtime/errors.js";
 import { LAYOUTS, type AudioTrack, type Layout } from "../ffmpeg/args.js";
@@ -50,8 +51,10 @@ export interface StoredClipRender {
   words?: CaptionWord[];
   /** the captions in another language than `words` (dub, caption_language); the stored translation of the style's language when absent */
   translated?: TranslatedCaptions | null;
-  /** dubbed audio replacing the source's, one track per language (work/dub.ts) */
+  /** dubbed audio replacing the source's, one track per language, voiced on the clip's own timeline with `cuts` (work/dub.ts) */
   audioTracks?: readonly AudioTrack[];
+  /** the jump cuts of the clip timeline to render (storedRenderCuts, made before a dub is voiced on them); made here when absent */
+  cuts?: readonly PlannedCut[];
   /** overrides of the stored layout / caption style (re-render params) */
   layoutMode?: string;
   captionStyle?: CaptionStyleName;
@@ -90,12 +93,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const faceCam = isCamLayout(layout) ? (stored.faceCam ?? undefined) : undefined;
   const clipStyle = o.style ?? stored.style;
   const translated = o.translated !== undefined ? o.translated : storedTranslation(stored, clipStyle);
-  // the cuts the clip has (an HD render, or a re-render that changes no cutting option) are kept;
-  // a style that cuts otherwise, or a moved range, listens to the range again as the first render did
-  const cuts =
-    stored.cuts && sameCuts(clipStyle, stored.style)
-      ? stored.cuts
-      : await clipCuts({ source: o.source, start: o.start, end: o.end, hasAudio: o.probe.audio !== null && !o.audioTracks?.length, words, style: clipStyle, fps: gridFps(o.probe.video.fps), signal: o.signal });
+  const cuts = o.cuts ?? (await storedRenderCuts({ ...o, stored, words, style: clipStyle }));
   const edit = clipEdit({
     words,
     rangeS: duration,
@@ -144,6 +142,17 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     aspect,
   });
   return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, timeline };
+}
+
+/**
+ * The jump cuts of a stored clip's render: the ones its stored timeline has (an HD render, or a
+ * re-render that changes no cutting option) are kept; a style that cuts otherwise, or a moved
+ * range, listens to the range again as the first render did: to the source's own sound, also
+ * when a dub replaces it (the dub is voiced on the pieces kept of the original speech).
+ */
+export async function storedRenderCuts(o: Pick<StoredClipRender, "source" | "probe" | "start" | "end" | "stored" | "signal"> & { words: readonly CaptionWord[]; style: Style }): Promise<PlannedCut[]> {
+  if (o.stored.cuts && sameCuts(o.style, o.stored.style)) return o.stored.cuts;
+  return clipCuts({ source: o.source, start: o.start, end: o.end, hasAudio: o.probe.audio !== null, words: o.words, style: o.style, fps: gridFps(o.probe.video?.fps), signal: o.signal });
 }
 
 /**

@@ -66,6 +66,12 @@ export interface ClipPlan {
    * null when the analysis did not see two
    */
   pair?: PanelFocus[] | null;
+  /**
+   * the clip timeline its last render drew (cuts, captions, overlays, B-roll in clip time), set by
+   * the renderer (rendering/job-previews.ts, work/manual-clip.ts): what the cover and the
+   * measures read of that render, never recomputed from the plan
+   */
+  timeline?: ClipTimeline;
   /** jump cuts (style remove_silences / remove_fillers), seconds from the clip start; set before rendering (editing/clip-edit.ts clipCuts) */
   cuts: PlannedCut[];
   files: ClipFiles;

@@ -2,15 +2,9 @@
 // Used by the Workers AI speech engine and scorer; the base URL is configurable so tests can point
 // it at a loopback server.
 
-export const CLOUDFLARE_API_BASE = "https://api.cloudflare.com/client/v4";
+import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "../runtime/cloudflare-settings.js";
 
-export interface CloudflareAiConfig {
-  accountId: string;
-  apiToken: string;
-  /** defaults to CLOUDFLARE_API_BASE; KATTO_CF_API_BASE (config.ts) overrides it */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-}
+export { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "../runtime/cloudflare-settings.js";
 
 export class CloudflareAiError extends Error {
   constructor(message: string, readonly status?: number) {

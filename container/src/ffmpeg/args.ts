@@ -26,6 +26,7 @@ export interface ImageOverlay {
 export interface AudioTrack {
   /** ISO 639-1 (en, es, fr, it, pt, hi, ja, zh) */
   lang: string;
+  /** the track, on the clip's own timeline: its jump cuts already made (a dub is voiced on the cut clip, work/dub.ts) */
   path: string;
   /** gain (dB) that brings this track to the loudness target (./loudness.ts); 0 when absent */
   gainDb?: number;

@@ -71,7 +71,7 @@ export function planMeasureInput(p: Pick<ClipPlan, "faceBoxes">, tl: ClipTimelin
 /** Measure one rendered plan's file and its SRT; `subject`: the speaker is expected in its frame. */
 async function measurePlan(signal: AbortSignal, source: Source, p: ClipPlan, files: { output: string; srt: string }, transcript: Transcript, subject: boolean): Promise<ClipQuality> {
   const info = await probe(files.output, { signal });
-  const { range, unjudged } = planMeasureInput(p, planTimeline(p, source.info), sourcePicture(source));
+  const { range, unjudged } = planMeasureInput(p, p.timeline ?? planTimeline(p, source.info), sourcePicture(source));
   return measureClip({
     file: files.output,
     duration: info.duration,

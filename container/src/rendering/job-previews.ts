@@ -4,7 +4,7 @@
 // planning: previews, then their check (job-quality.ts), then delivery (job-delivery.ts).
 import { clipFrame } from "@katto/protocol";
 import { join } from "node:path";
-import { planEdit, type ClipPlan } from "../editing/clip-plan.js";
+import { planEdit, planTimeline, type ClipPlan } from "../editing/clip-plan.js";
 import { clipCuts, gridFps } from "../editing/clip-edit.js";
 import { mapWords } from "../editing/timeline.js";
 import { emojiOverlays, writeClipCaptions } from "../captions/clip-captions.js";
@@ -32,6 +32,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
     // cutaways on the cut clip's clock, over the words as they are heard there
     const { drawn, cutaways } = await clipCutaways(mapWords(p.words, e.keep), e.durationS, broll, signal);
     p.broll = drawn;
+    p.timeline = planTimeline(p, source.info, e);
     const output = join(dir, name ? `${name}.mp4` : p.files.preview);
     await renderClip(
       { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview", p.aspect), keep: e.keep, zooms: e.zooms, cutaways, output, quality: "preview", aspect: p.aspect },

@@ -6,7 +6,8 @@ import { cutawayChain } from "../ffmpeg/cutaway-filters.js";
 import { fpsValue, outputFps, sec } from "../ffmpeg/filter-values.js";
 import { loudnessFilter } from "../ffmpeg/loudness.js";
 import { zoomFilter } from "../editing/zoom-plan.js";
-import { cutAudioFilter, selectFilter } from "./cut-filters.js";
+import { cutAudioFilter } from "../ffmpeg/cut-audio.js";
+import { selectFilter } from "./cut-filters.js";
 import { contentFilter, watermarkFilter } from "./reframe-filter.js";
 import { cutSpans, outputDuration, renderInputs, type RenderSpec } from "./render-spec.js";
 
@@ -32,8 +33,9 @@ export function renderFilterGraph(spec: RenderSpec): string {
     return [`${chain}[${label}u]`, cutAudioFilter(`${label}u`, spans, label)];
   };
   const audio = inputs.tracks.length
-    ? // dubbed tracks: each normalised like the source audio, padded/cut to the clip
-      inputs.tracks.flatMap((n, k) => cut(`[${n}:a:0]${loudnessFilter(tracks[k]?.gainDb ?? 0)},apad,atrim=end=${sec(spec.duration)}`, `a${k}`))
+    ? // dubbed tracks, voiced on the clip's own timeline (the cuts already made: work/dub.ts): each
+      // normalised like the source audio, padded/trimmed to the cut clip's length, never cut again
+      inputs.tracks.map((n, k) => `[${n}:a:0]${loudnessFilter(tracks[k]?.gainDb ?? 0)},apad,atrim=end=${sec(outputDuration(spec))}[a${k}]`)
     : spec.source.hasAudio
       ? cut(`[0:a:0]${loudnessFilter(spec.audioGainDb ?? 0)}`, "a")
       : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];

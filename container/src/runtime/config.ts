@@ -9,8 +9,8 @@
 // Pure (zod only, no node:*): the Worker's tests import it too.
 import { ConfigError, parseSettings, type Environment, type RenderSettingName } from "@katto/protocol";
 import { z } from "zod";
-import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "../engines/cloudflare-ai.js";
-import { AUTO_WHISPER_MODEL, isWhisperModelName, WHISPER_MODEL_BASE_URL, WHISPER_MODELS, type WhisperModelName } from "../engines/speech/whisper-models.js";
+import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "./cloudflare-settings.js";
+import { AUTO_WHISPER_MODEL, isWhisperModelName, WHISPER_MODEL_BASE_URL, WHISPER_MODELS, type WhisperModelName } from "./whisper-models.js";
 
 export const SPEECH_ENGINES = ["pocketsphinx", "workers-ai", "whisper-cpp", "openai"] as const;
 export const SCORERS = ["offline", "workers-ai"] as const;

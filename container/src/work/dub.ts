@@ -1,8 +1,10 @@
 // Dubbing for re-renders (docs/dubbing.md): the clip's words are grouped into phrases, each phrase
 // is translated and re-voiced, fitted into its time slot, and the phrases are mixed into one WAV
-// per language over the clip's duration. The captions follow the first language. Engines come in
+// per language over the clip's duration. The captions follow the first language. All of it on the
+// clip's own timeline (its kept pieces back to back, as the picture plays): a jump cut never
+// chops the dubbed voice, and the renderer plays the tracks as they are. Engines come in
 // through ../engines/translate and ../engines/tts, chosen by configuration at server start.
-import { DUB_LANGUAGES } from "@katto/protocol";
+import { DUB_LANGUAGES, keptDuration, mapWords, toUncutTime, type Span } from "@katto/protocol";
 import { join } from "node:path";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { DubConfig } from "../runtime/config.js";
@@ -16,6 +18,7 @@ import type { DubClip } from "./rerender-captions.js";
 import { detectLanguage } from "../text/lang.js";
 import { dubMixArgs, groupPhrases, placePhrases, spreadWords, type Phrase } from "../captions/dub-plan.js";
 import { probe } from "../analysis/probe.js";
+import { wavSoundSpan } from "../engines/tts/wav.js";
 
 /** The spec's dub languages (POST /jobs/{id}/clips/{index}/rerender `dub`). */
 export const DUB_LANGS = DUB_LANGUAGES;
@@ -38,11 +41,13 @@ export function createDub(cfg: DubConfig): DubClip {
 }
 
 export function createDubWith(o: DubOptions): DubClip {
-  return async ({ sourcePath, start, end, words, langs, dir, signal }) => {
-    const clipS = Math.max(0.1, end - start);
+  return async ({ sourcePath, start, end, keep, words, langs, dir, signal }) => {
+    // the clip timeline's kept pieces (uncut clip seconds); the whole range when nothing is cut
+    const pieces = keep.length ? keep : [{ start: 0, end: end - start }];
+    const clipS = Math.max(0.1, keptDuration(pieces));
     const targets = [...new Set(langs)];
     if (!targets.length) throw new StageError("dubbing", "no dub language given");
-    const phrases = groupPhrases(words);
+    const phrases = groupPhrases(mapWords(words, pieces));
     if (!phrases.length) throw new StageError("dubbing", "the clip has no transcribed speech to dub");
     const from = detectLanguage(phrases.map((p) => p.text).join(" ")) ?? "en";
 
@@ -60,10 +65,10 @@ export function createDubWith(o: DubOptions): DubClip {
       }
     }
 
-    let original: { path: string; start: number; gainDb: number } | null = null;
+    let original: { path: string; start: number; gainDb: number; pieces: readonly Span[] } | null = null;
     if (o.originalGainDb !== null) {
       const info = await probe(sourcePath, { signal });
-      if (info.audio) original = { path: sourcePath, start, gainDb: o.originalGainDb };
+      if (info.audio) original = { path: sourcePath, start, gainDb: o.originalGainDb, pieces };
     }
 
     const audioTracks: { lang: string; path: string }[] = [];
@@ -72,13 +77,15 @@ export function createDubWith(o: DubOptions): DubClip {
       const t0 = Date.now();
       const texts = await stage("translating", () => o.translator.translate(phrases.map((p) => p.text), from, lang, signal), signal);
       const wavs = phrases.map((_, i) => join(dir, `dub-${lang}-${i}.wav`));
-      const speechS = await stage("synthesizing speech", () => synthesizeAll(o, texts, lang, wavs, signal), signal);
+      // the voice itself (its engine's leading and trailing silence left out): what is placed, and what the captions are timed on
+      const voiced = await stage("synthesizing speech", () => synthesizeAll(o, texts, lang, wavs, signal), signal);
+      const speechS = voiced.map((v) => (v ? v.end - v.start : 0));
       const placements = placePhrases(phrases, speechS, clipS);
       const spoken = phrases.map((_, i) => i).filter((i) => speechS[i]! > 0);
       const out = join(dir, `dub-${lang}.wav`);
       await stage(
         "mixing dubbed audio",
-        () => runFfmpeg(dubMixArgs({ phrases: spoken.map((i) => ({ wav: wavs[i]!, placement: placements[i]! })), clipS, output: out, original }), { stage: "dubbing", signal }),
+        () => runFfmpeg(dubMixArgs({ phrases: spoken.map((i) => ({ wav: wavs[i]!, lead: voiced[i]!.start, placement: placements[i]! })), clipS, output: out, original }), { stage: "dubbing", signal }),
         signal,
       );
       audioTracks.push({ lang, path: out });
@@ -88,8 +95,20 @@ export function createDubWith(o: DubOptions): DubClip {
         sped_up: placements.filter((p) => p.tempo > 1).length, cut: placements.filter((p) => p.truncated).length,
       });
     }
-    return { audioTracks, words: captionWords };
+    // the captions' words on the uncut clip, as every caption word is kept (the renderer maps them through the same pieces)
+    return { audioTracks, words: captionWords.map((w) => ({ ...w, start: toUncutTime(pieces, w.start), end: uncutEnd(pieces, w.end) })) };
   };
+}
+
+/** Where a clip time that ends something comes from on the uncut clip: at a join, the end of the piece before it. */
+export function uncutEnd(pieces: readonly Span[], c: number): number {
+  let before = 0;
+  for (const s of pieces) {
+    const len = s.end - s.start;
+    if (c <= before + len) return s.start + Math.max(0, c - before);
+    before += len;
+  }
+  return pieces.length ? pieces[pieces.length - 1]!.end : c;
 }
 
 async function stage<T>(what: string, fn: () => Promise<T>, signal: AbortSignal): Promise<T> {
@@ -101,13 +120,15 @@ async function stage<T>(what: string, fn: () => Promise<T>, signal: AbortSignal)
   }
 }
 
-async function synthesizeAll(o: DubOptions, texts: string[], lang: string, wavs: string[], signal: AbortSignal): Promise<number[]> {
-  const out = new Array<number>(texts.length).fill(0);
+/** Each phrase spoken into its WAV, and where the voice is in it (seconds); null for a phrase with nothing to say or no sound. */
+async function synthesizeAll(o: DubOptions, texts: string[], lang: string, wavs: string[], signal: AbortSignal): Promise<({ start: number; end: number } | null)[]> {
+  const out = new Array<{ start: number; end: number } | null>(texts.length).fill(null);
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < texts.length; i = next++) {
       if (!texts[i]!.trim()) continue;
-      out[i] = (await o.synthesizer.synthesize(texts[i]!, lang, wavs[i]!, signal)).durationS;
+      const { durationS } = await o.synthesizer.synthesize(texts[i]!, lang, wavs[i]!, signal);
+      out[i] = durationS > 0 ? await wavSoundSpan(wavs[i]!) : null;
     }
   };
   await Promise.all(Array.from({ length: Math.min(o.concurrency ?? 2, texts.length) }, worker));

@@ -133,9 +133,9 @@ async function manualClipBody(o: ManualClipOptions, ctx: WorkContext): Promise<{
   const srtOriginalPath = originals.get(final) ?? null;
   if (srtOriginalPath) await client.putFile(final.files.srtOriginal, srtOriginalPath, "application/x-subrip");
   await client.putFile(final.files.thumb, join(dir, final.files.thumb), "image/jpeg");
-  // the cover, from the file delivered (its layout, captions and shape; the timeline says where the title card and cutaways are)
+  // the cover, from the file delivered (its layout, captions and shape; the timeline its render drew says where the title card and cutaways are)
   const cover = join(dir, final.files.cover);
-  const made = await coverForClip({ video: rendered.output, title: final.title, look: final.look, timeline: planTimeline(final, info, planEdit(final, info)), output: cover, signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: task.job_id, clip: task.clip_index } });
+  const made = await coverForClip({ video: rendered.output, title: final.title, look: final.look, timeline: final.timeline, output: cover, signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: task.job_id, clip: task.clip_index } });
   if (made) {
     await client.putFile(final.files.cover, cover, "image/jpeg");
     final.cover = { file: final.files.cover, time: made.time };
@@ -185,6 +185,7 @@ function manualClipRenderer({ o, dir, source, transcript, watermarkPath, broll, 
     // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
     const { drawn, cutaways } = await clipCutaways(mapWords(p.words, edit.keep), edit.durationS, broll, signal);
     p.broll = drawn;
+    p.timeline = planTimeline(p, source.info, edit);
     const output = join(dir, name ? `${name}.mp4` : p.files.hd);
     await renderClip(
       { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", p.aspect), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd", aspect: p.aspect },

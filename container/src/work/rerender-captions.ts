@@ -2,7 +2,7 @@
 // else the stored ones; in another language, translated from those very words (style
 // caption_language), or the dub's words (docs/api-decisions.md "Caption language"). A stored
 // translation is reused only while it is a translation of the words shown: same range, same text.
-import type { TranslatedCaptions } from "@katto/protocol";
+import type { Span, TranslatedCaptions } from "@katto/protocol";
 import type { CaptionWord } from "../captions/clip-words.js";
 import { wordsForClip } from "../captions/clip-words.js";
 import { spokenLanguage, TRANSLATE_STAGE, translateCaptions } from "../captions/translate.js";
@@ -12,11 +12,18 @@ import type { AudioTrack } from "../ffmpeg/args.js";
 import type { RerenderJob } from "../runtime/protocol.js";
 import { storedTranslation, type StoredClip } from "../delivery/stored-clip.js";
 
-/** Dubbing hook: translated, re-voiced audio and caption words for a clip (engines/dub). */
+/**
+ * Dubbing hook (work/dub.ts): translated, re-voiced audio for a clip, voiced on its own timeline
+ * (the kept pieces of its clip timeline back to back), and the caption words of what is heard
+ * (uncut clip seconds, as every caption word).
+ */
 export type DubClip = (input: {
   sourcePath: string;
   start: number;
   end: number;
+  /** the clip timeline's kept pieces, uncut clip seconds ([] or the whole range: nothing cut) */
+  keep: readonly Span[];
+  /** the spoken words, uncut clip seconds */
   words: CaptionWord[];
   langs: string[];
   dir: string;
@@ -45,21 +52,25 @@ export interface RerenderCaptions {
   audioTracks?: AudioTrack[];
 }
 
+/** The words spoken in a re-render's range (clip-relative): the transcript's (corrected) words when the task sends them, else the stored ones. */
+export const spokenWords = (job: RerenderJob, stored: StoredClip): CaptionWord[] => (job.words ? wordsForClip(job.words, job.clip.start, job.clip.end) : stored.words);
+
 /**
- * The captions of a re-render of `stored` (already moved onto the task's range for a trim).
+ * The captions of a re-render of `stored` (already moved onto the task's range for a trim); `keep`:
+ * the kept pieces of the clip timeline it renders (a dub is voiced on them).
  * `ctx.stage` names the work in progress for a failure's message.
  */
 export async function rerenderCaptions(
   job: RerenderJob,
   stored: StoredClip,
-  o: { sourcePath: string; dir: string; signal: AbortSignal; dub?: DubClip; translator?: Translator; ctx: { stage: string }; progress: (pct: number) => Promise<void> },
+  o: { sourcePath: string; keep: readonly Span[]; dir: string; signal: AbortSignal; dub?: DubClip; translator?: Translator; ctx: { stage: string }; progress: (pct: number) => Promise<void> },
 ): Promise<RerenderCaptions> {
-  const words = job.words ? wordsForClip(job.words, job.clip.start, job.clip.end) : stored.words;
+  const words = spokenWords(job, stored);
   const style = job.params.style ?? stored.style;
   if (job.params.dub?.length) {
     o.ctx.stage = "dubbing";
     if (!o.dub) throw new StageError("dubbing", "dubbing is not configured on this render backend");
-    const dubbed = await o.dub({ sourcePath: o.sourcePath, start: job.clip.start, end: job.clip.end, words, langs: job.params.dub, dir: o.dir, signal: o.signal });
+    const dubbed = await o.dub({ sourcePath: o.sourcePath, start: job.clip.start, end: job.clip.end, keep: o.keep, words, langs: job.params.dub, dir: o.dir, signal: o.signal });
     await o.progress(50);
     // a dubbed clip's captions show what is heard (the first dub language); the spoken words stay
     // as the second SRT (docs/api-decisions.md "Caption language")

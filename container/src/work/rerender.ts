@@ -13,15 +13,15 @@ import { StageError } from "../runtime/errors.js";
 import { log } from "../runtime/log.js";
 import type { RerenderJob } from "../runtime/protocol.js";
 import { edgesAgainstSentences, type Edges } from "../quality/measures.js";
-import { rerenderCaptions, type DubClip } from "./rerender-captions.js";
+import { rerenderCaptions, spokenWords, type DubClip } from "./rerender-captions.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "../runtime/run-work.js";
 import { download } from "../analysis/download.js";
 import { probe } from "../analysis/probe.js";
 import type { Encoder } from "../rendering/render.js";
 import type { CaptionStyleName } from "../captions/styles.js";
 import { moveStoredClip, readStoredClip, type StoredClip } from "../delivery/stored-clip.js";
-import { measureStoredRender, renderStoredClip, rerenderLayout } from "../delivery/stored-render.js";
-import { aspectRatio, AUTO_LAYOUT, FALLBACK_LAYOUT, isCamLayout, isCropLayout, type Aspect } from "@katto/protocol";
+import { measureStoredRender, renderStoredClip, rerenderLayout, storedRenderCuts } from "../delivery/stored-render.js";
+import { aspectRatio, AUTO_LAYOUT, FALLBACK_LAYOUT, isCamLayout, isCropLayout, keptSpans, type Aspect } from "@katto/protocol";
 import { chooseLayout } from "../framing/choose-layout.js";
 import { fixedSmallFace } from "../framing/face-cam.js";
 import type { Layout } from "../ffmpeg/args.js";
@@ -170,8 +170,12 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   const stored = await findFaceCam(reframedClip, job, tracking);
   await client.event({ type: "progress", pct: 20 });
 
+  // the clip timeline's cuts first: a dub is voiced on its kept pieces, and the render cuts by the same ones
+  const style = job.params.style ?? stored.style;
+  const cuts = await storedRenderCuts({ source: src.path, probe: info, start: job.clip.start, end: job.clip.end, stored, signal, words: spokenWords(job, stored), style });
   const { words, translated, audioTracks } = await rerenderCaptions(job, stored, {
     sourcePath: src.path,
+    keep: keptSpans(job.clip.end - job.clip.start, cuts),
     dir,
     signal,
     dub: o.dub,
@@ -191,6 +195,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     words,
     translated,
     audioTracks,
+    cuts,
     layoutMode: job.params.layout_mode ?? reframed,
     captionStyle: job.params.caption_style as CaptionStyleName | undefined,
     style: job.params.style,
@@ -223,7 +228,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     captions_file: `${name}.srt`,
     ...(srtOriginalPath ? { captions_original_file: originalSrtName(name) } : {}),
     duration: Math.round(duration * 1000) / 1000,
-    style: job.params.style ?? stored.style,
+    style,
     edits,
     quality,
     timeline,

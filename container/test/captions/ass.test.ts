@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assColor, assTime, buildAss, emphasisColor, escapeAssText, KEY_WORD_COLORS, pageText } from "../../src/captions/ass.js";
 import { resolveCaptionStyle, SAFE, type CaptionStyleName } from "../../src/captions/styles.js";
-import { textWidth } from "../../src/captions/text-width.js";
+import { textWidth } from "@katto/protocol";
 import { words } from "../helpers/words.js";
 
 const SPEECH =

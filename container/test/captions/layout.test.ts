@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wordsForClip } from "../../src/captions/clip-words.js";
-import { layoutPages, lineWidth, splitLines } from "../../src/captions/layout.js";
-import { joinWords, textWidth } from "../../src/captions/text-width.js";
+import { joinWords, layoutPages, lineWidth, splitLines, textWidth } from "@katto/protocol";
 import type { CaptionWord } from "../../src/captions/clip-words.js";
 import { words } from "../helpers/words.js";
 

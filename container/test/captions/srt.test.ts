@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSrt, srtTime } from "../../src/captions/srt.js";
 import { wordsForClip } from "../../src/captions/clip-words.js";
-import { textWidth } from "../../src/captions/text-width.js";
+import { textWidth } from "@katto/protocol";
 import { parseSrt } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 

@@ -7,8 +7,8 @@ import type { CaptionWord } from "../../src/captions/clip-words.js";
 import { emojiFor, emojiImage, emojiIndex, twemojiName } from "../../src/captions/emoji.js";
 import { keyRanks } from "../../src/captions/keywords.js";
 import { styleCaptions } from "../../src/captions/styled.js";
-import { lineWidth } from "../../src/captions/layout.js";
-import { resolveCaptionStyle, safeWidthChars } from "../../src/captions/styles.js";
+import { captionSafeChars, lineWidth } from "@katto/protocol";
+import { CANVAS, resolveCaptionStyle } from "../../src/captions/styles.js";
 import { contrast, titleLook } from "../../src/captions/title-card.js";
 import { faceBands, openingFaces, placeTitle } from "../../src/captions/title-place.js";
 import { overlayChain, renderArgs } from "../../src/rendering/render-args.js";
@@ -144,7 +144,7 @@ describe("hook title", () => {
     for (const headline of ["It go you slice it there by converting gravitational potential energy", "word ".repeat(80).trim()]) {
       const t = titleLook(headline, ST);
       expect(t.lines.length, headline).toBeLessThanOrEqual(3);
-      for (const line of t.lines) expect(lineWidth(line.split(" ").map((text) => ({ text, start: 0, end: 0 }))), line).toBeLessThanOrEqual(safeWidthChars(t.fontSize));
+      for (const line of t.lines) expect(lineWidth(line.split(" ").map((text) => ({ text, start: 0, end: 0 }))), line).toBeLessThanOrEqual(captionSafeChars(t.fontSize, CANVAS));
       expect(headline.startsWith(t.lines.join(" ").replace(/…$/, ""))).toBe(true);
     }
     expect(titleLook("word ".repeat(80).trim(), ST).lines[2]).toMatch(/…$/);

@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { mapWords, toUncutTime } from "@katto/protocol";
+import { AUDIO_ON_SOURCE_CLOCK } from "../../src/ffmpeg/args.js";
+import { cutAudioFilter } from "../../src/ffmpeg/cut-audio.js";
+import { uncutEnd } from "../../src/work/dub.js";
 import { dubMixArgs, fitPhrase, groupPhrases, placePhrases, splitWords, spreadWords } from "../../src/captions/dub-plan.js";
 import { loadConfig } from "../../src/runtime/config.js";
 import { captionsFor } from "../../src/work/dub.js";
@@ -66,11 +70,33 @@ describe("dub planning", () => {
     expect(g).toContain("atrim=end=1.2,adelay=500|500[p0]");
     expect(g).toContain("atempo=1.5,atrim=end=2,afade=t=out");
     expect(g).toContain("adelay=3000|3000[p1]");
-    expect(g).toContain("[2:a:0]aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,volume=-18dB[orig]");
+    // the original on the source's clock: a timestamp gap filled with silence, not closed up
+    expect(g).toContain(`[2:a:0]${AUDIO_ON_SOURCE_CLOCK},aresample=48000,aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo,volume=-18dB[orig]`);
     expect(g).toContain("[p0][p1][orig]amix=inputs=3:duration=longest:normalize=0,apad,atrim=end=5");
     expect(a.slice(a.indexOf("/d/1.wav") + 1, a.indexOf("/d/1.wav") + 7)).toEqual(["-ss", "10", "-t", "5", "-i", "/src.mp4"]);
     expect(a[a.indexOf("-t", a.indexOf("-map")) + 1]).toBe("5");
     expect(a.at(-1)).toBe("/d/out.wav");
+  });
+
+  it("cuts the original under the voice to the clip timeline's kept pieces, as the clip is cut", () => {
+    const pieces = [{ start: 0, end: 2 }, { start: 3.5, end: 6 }];
+    const a = dubMixArgs({ phrases: [{ wav: "/d/0.wav", placement: { offset: 0.5, tempo: 1, duration: 1.2, truncated: false } }], clipS: 4.5, output: "/d/out.wav", original: { path: "/src.mp4", start: 10, gainDb: -18, pieces } });
+    const g = a[a.indexOf("-filter_complex") + 1]!;
+    // the range read up to the last piece's end, cut by the renderer's own audio cut
+    expect(a.slice(a.indexOf("/d/0.wav") + 1, a.indexOf("/d/0.wav") + 7)).toEqual(["-ss", "10", "-t", "6", "-i", "/src.mp4"]);
+    expect(g).toContain(`volume=-18dB[origu];${cutAudioFilter("origu", pieces, "orig")}`);
+    expect(g).toContain("[p0][orig]amix=inputs=2:duration=longest:normalize=0,apad,atrim=end=4.5");
+  });
+
+  it("puts a caption word's clip times back on the uncut clip, an end at a join on the piece before it", () => {
+    const pieces = [{ start: 0, end: 2 }, { start: 3.5, end: 6 }];
+    expect(uncutEnd(pieces, 2)).toBe(2);
+    expect(toUncutTime(pieces, 2)).toBe(3.5);
+    expect(uncutEnd(pieces, 2.5)).toBe(4);
+    expect(uncutEnd(pieces, 9)).toBe(6);
+    // there and back: the word keeps its clip times
+    const w = { text: "x", start: toUncutTime(pieces, 1.5), end: uncutEnd(pieces, 2.4) };
+    expect(mapWords([w], pieces, undefined, { keepClipped: true })).toEqual([{ text: "x", start: 1.5, end: expect.closeTo(2.4, 6) }]);
   });
 
   it("reads the original-audio gain from the environment", () => {

@@ -15,7 +15,7 @@ import { fillerRanges, planCuts, VOICED_HESITATION, type PlannedCut } from "../.
 import { confirmFillers, heldSeconds, joinFillers, longHesitations, quietAround, voicedGaps, voicedThresholdDb, withTail } from "../../src/editing/fillers.js";
 import { parseKws } from "../../src/editing/filler-spotting.js";
 import { keptSpans, mapWords, toClipTime } from "../../src/editing/timeline.js";
-import { cutAudioFilter } from "../../src/rendering/cut-filters.js";
+import { cutAudioFilter } from "../../src/ffmpeg/cut-audio.js";
 import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/engines/speech/chunks.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
 import { createPocketsphinxEngine } from "../../src/engines/speech/pocketsphinx.js";

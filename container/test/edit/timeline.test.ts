@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { cutGaps, keptDuration, keptSpans, mapPath, mapWords, toClipTime } from "../../src/editing/timeline.js";
 import { renderArgs } from "../../src/rendering/render-args.js";
 import { outputDuration, type RenderSpec } from "../../src/rendering/render-spec.js";
-import { cutAudioFilter, selectFilter } from "../../src/rendering/cut-filters.js";
+import { cutAudioFilter } from "../../src/ffmpeg/cut-audio.js";
+import { selectFilter } from "../../src/rendering/cut-filters.js";
 import { cropXAt } from "../../src/framing/crop-path.js";
 
 describe("keptSpans and toClipTime", () => {

@@ -11,7 +11,7 @@ import { loadConfig } from "../../src/runtime/config.js";
 import { createSpeechEngine } from "../../src/engines/speech/index.js";
 import { ensureModelFile, ModelDownloadError } from "../../src/engines/speech/model-download.js";
 import { createDownloadedWhisperEngine, modelCacheDir, whisperModelSpec } from "../../src/engines/speech/whisper-cpp-download.js";
-import { WHISPER_MODELS } from "../../src/engines/speech/whisper-models.js";
+import { WHISPER_MODELS } from "../../src/runtime/whisper-models.js";
 import { media, tmpDir } from "../helpers/media.js";
 
 /** A static file server: path -> bytes; it records every GET. Redirects /moved/* like Hugging Face's resolve URLs do. */

@@ -103,7 +103,7 @@ describe("a clip by hand with every style option (issue 33 case 5)", () => {
     expect(ev.type, JSON.stringify(ev)).toBe("manual_clip");
     const clip = ev.clip as {
       clip_index: number; file: string; captions_file: string; captions_original_file?: string; hd: boolean; start: number; end: number; title: string; score: number; subscores: Record<string, number>; justification: string;
-      quality?: { ok: boolean; speech_share: number }; metadata: { layout: string; edits: { cuts: { source_start: number; source_end: number }[]; broll: { asset: string }[] }; captions_translated?: { to: string }; transcript_engine: string };
+      quality?: { ok: boolean; speech_share: number }; cover_file?: string; cover_time?: number; metadata: { layout: string; edits: { cuts: { source_start: number; source_end: number }[]; broll: { asset: string; start: number; end: number }[] }; captions_translated?: { to: string }; transcript_engine: string };
     };
     // a range given by hand is the caller's: measured (quality below), its edges not moved
     expect(clip).toMatchObject({ clip_index: 3, hd: true, start: 10, end: 25, title: "Made by hand", file: "clip-3.mp4", captions_file: "clip-3.srt" });
@@ -142,5 +142,8 @@ describe("a clip by hand with every style option (issue 33 case 5)", () => {
     expect(shown).not.toMatch(/bottom right/i);
     // a cutaway where "time" is said
     expect(clip.metadata.edits.broll.map((b) => b.asset)).toEqual(["hopper"]);
+    // the cover, placed by the timeline the delivered render drew: on the speaker, never on the cutaway
+    expect(clip.cover_file).toBe(clip.file.replace(/\.mp4$/, "-cover.jpg"));
+    for (const b of clip.metadata.edits.broll) expect(clip.cover_time! < b.start || clip.cover_time! > b.end, JSON.stringify({ cover: clip.cover_time, broll: b })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // whisper.cpp with a named model (KATTO_WHISPER_MODEL=auto or base.en): the model is fetched on
 // first use from KATTO_WHISPER_MODEL_URL into KATTO_CACHE_DIR/models, checked against its published
-// SHA-256 (whisper-models.ts), and kept for later starts. When it cannot be had (no network, an
+// SHA-256 (runtime/whisper-models.ts), and kept for later starts. When it cannot be had (no network, an
 // error answer, a checksum mismatch) the backend says so in one log line and recognises with
 // pocketsphinx for the rest of its life, so jobs still get a transcript, named for the engine that
 // made it.
@@ -11,7 +11,7 @@ import { ensureModelFile } from "./model-download.js";
 import { createPocketsphinxEngine } from "./pocketsphinx.js";
 import type { SpeechEngine } from "./types.js";
 import { createWhisperCppEngine } from "./whisper-cpp.js";
-import { WHISPER_MODELS, whisperModelFileName } from "./whisper-models.js";
+import { WHISPER_MODELS, whisperModelFileName } from "../../runtime/whisper-models.js";
 
 /** Pure: where the model comes from and what it must be. */
 export function whisperModelSpec(cfg: Pick<WhisperDownloadConfig, "model" | "baseUrl">) {
