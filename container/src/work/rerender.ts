@@ -140,6 +140,12 @@ export async function findFaceCam(stored: StoredClip, job: RerenderJob, o: FaceT
   return cam ? { ...stored, faceCam: cam } : stored;
 }
 
+/** The re-render's framing: a trim re-tracked, a new shape framed anew, a face cam found for a cam layout; `layout` is the one chosen anew, undefined when the clip's own holds. */
+async function frameClip(moved: StoredClip, job: RerenderJob, tracking: FaceTracking): Promise<{ stored: StoredClip; layout: Layout | undefined }> {
+  const { stored, layout } = await reframeForShape(await retrackTrim(moved, job, tracking), job, tracking);
+  return { stored: await findFaceCam(stored, job, tracking), layout };
+}
+
 export async function runRerender(o: RerenderOptions): Promise<RerenderOutcome> {
   const { job } = o;
   return runWork({
@@ -165,9 +171,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   ctx.stage = "probing";
   const info = await probe(src.path, { signal, fileSize: src.bytes });
   if (!info.video) throw new StageError("probing", "source has no video stream");
-  const tracking = { source: src.path, video: info.video, signal, faces: o.faces };
-  const { stored: reframedClip, layout: reframed } = await reframeForShape(await retrackTrim(moved, job, tracking), job, tracking);
-  const stored = await findFaceCam(reframedClip, job, tracking);
+  const { stored, layout: reframed } = await frameClip(moved, job, { source: src.path, video: info.video, signal, faces: o.faces });
   await client.event({ type: "progress", pct: 20 });
 
   // the clip timeline's cuts first: a dub is voiced on its kept pieces, and the render cuts by the same ones
