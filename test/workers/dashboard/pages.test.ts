@@ -1,6 +1,7 @@
 // Dashboard pages over the shared services (issue 9): keys, jobs, uploads, brand kits, webhooks.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { ASPECTS, PREVIEW_LAYOUTS } from "@katto/protocol";
 import { api, BASE, freshIp, SAMPLE_URL } from "../helpers";
 import { clipReport, sendEvent, storeClipFiles } from "../render-callbacks";
 import { get, post, signedIn } from "./dashboard-helpers";
@@ -260,8 +261,10 @@ describe("brand kits page", () => {
     const wide = await lines();
     expect([tall.aspect, wide.aspect]).toEqual(["9:16", "16:9"]);
     expect(wide.widest).toBeGreaterThan(tall.widest);
-    // the page's script redraws by the form's shape field, with every shape's widths
-    expect(await (await get("/dashboard/assets/dashboard.js", cookie)).text()).toContain('"16:9":{"maxChars":37');
+    // the page's script redraws by the form's shape field, with every shape's frame
+    const script = await (await get("/dashboard/assets/dashboard.js", cookie)).text();
+    for (const a of ASPECTS) expect(script, a).toContain(`${JSON.stringify(a)}:${JSON.stringify(PREVIEW_LAYOUTS[a])}`);
+    expect(PREVIEW_LAYOUTS["16:9"].frame.width).toBeGreaterThan(PREVIEW_LAYOUTS["9:16"].frame.width);
   });
 });
 
