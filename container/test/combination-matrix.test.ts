@@ -54,7 +54,7 @@ import { parseSrtCues } from "../src/quality/measures.js";
 import type { RerenderJob } from "../src/runtime/protocol.js";
 import { runRerender } from "../src/work/rerender.js";
 import { createDub } from "../src/work/dub.js";
-import { analyzeClipFaces } from "../src/framing/faces.js";
+import { faceAnalysis } from "../src/work/pipeline-deps.js";
 import type { ScoredMoment, Transcript, Word } from "../src/runtime/types.js";
 import { fastHdEncoder } from "./helpers/encoder.js";
 import { startFakeWorker, type FakeWorker } from "./helpers/fake-worker.js";
@@ -336,10 +336,7 @@ const deps = (words: Word[], moments: ScoredMoment[]): AnalysisDeps => ({
   transcribe: async () => ({ lang: "en", segments: [], words, engine: "test" }) satisfies Transcript,
   selectMoments: () => moments,
   scoreMoments: (ms) => ms.map((m) => ({ score: 70, subscores: { hook: 70, flow: 70, value: 70, trend: 70 }, justification: "matrix", title: "", ...m }) as ScoredMoment),
-  analyzeFaces: async (o) => {
-    const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) });
-    return { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam, screenCam: faces.summary.screenCam, frame: o.video, people: faces.summary.people, dominantShare: faces.summary.dominantShare, speakers: faces.speakers };
-  },
+  analyzeFaces: faceAnalysis(() => (detector ??= createBlazeFace())),
   translator,
 });
 

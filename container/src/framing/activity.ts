@@ -101,12 +101,8 @@ export function speaking(intervals: readonly Interval[], t: number, slack = 0.25
   return intervals.some((w) => t >= w.start - slack && t <= w.end + slack);
 }
 
-/**
- * Change of the picture outside `exclude` (source pixels of a frame of `frame` size) between
- * consecutive samples: the mean over sample pairs of the mean absolute grid-cell difference.
- * NaN when fewer than two samples carry a grid.
- */
-export function backgroundMotion(samples: readonly FaceSample[], frame: { width: number; height: number }, exclude: Rect | null): number {
+/** Pure: the grid cells (FRAME_GRID, row-major) whose centre lies outside `exclude` (source pixels of a frame of `frame` size). */
+export function cellsOutside(frame: { width: number; height: number }, exclude: Rect | null): number[] {
   const { cols, rows } = FRAME_GRID;
   const keep: number[] = [];
   for (let gy = 0; gy < rows; gy++) {
@@ -117,6 +113,17 @@ export function backgroundMotion(samples: readonly FaceSample[], frame: { width:
       if (!inside) keep.push(gy * cols + gx);
     }
   }
+  return keep;
+}
+
+/**
+ * Change of the picture outside `exclude` (source pixels of a frame of `frame` size) between
+ * consecutive samples: the mean over sample pairs of the mean absolute grid-cell difference.
+ * NaN when fewer than two samples carry a grid.
+ */
+export function backgroundMotion(samples: readonly FaceSample[], frame: { width: number; height: number }, exclude: Rect | null): number {
+  const { cols, rows } = FRAME_GRID;
+  const keep = cellsOutside(frame, exclude);
   let total = 0;
   let pairs = 0;
   for (let i = 1; i < samples.length; i++) {

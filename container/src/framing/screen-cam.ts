@@ -4,7 +4,7 @@
 // a breathing subject move every part of the picture a little. A screen is: outside its cam
 // overlay, most of the picture stays exactly as it was between samples, and what changes (a
 // cursor, a scrolled page, a typed line) changes in a few places.
-import { backgroundMotion, FRAME_GRID } from "./activity.js";
+import { backgroundMotion, cellsOutside, FRAME_GRID } from "./activity.js";
 import { fixedSmallFace, type FaceCamOptions } from "./face-cam.js";
 import type { FaceSample } from "./face-samples.js";
 import type { Rect } from "./panels.js";
@@ -42,21 +42,6 @@ export interface ScreenCam {
   motion: number;
   /** share of the grid cells outside the cam that are static */
   staticShare: number;
-}
-
-/** Grid cells (FRAME_GRID, row-major) whose centre lies outside `exclude`. */
-function cellsOutside(frame: { width: number; height: number }, exclude: Rect | null): number[] {
-  const { cols, rows } = FRAME_GRID;
-  const keep: number[] = [];
-  for (let gy = 0; gy < rows; gy++) {
-    for (let gx = 0; gx < cols; gx++) {
-      const x = ((gx + 0.5) * frame.width) / cols;
-      const y = ((gy + 0.5) * frame.height) / rows;
-      const inside = exclude && x >= exclude.x && x <= exclude.x + exclude.w && y >= exclude.y && y <= exclude.y + exclude.h;
-      if (!inside) keep.push(gy * cols + gx);
-    }
-  }
-  return keep;
 }
 
 /**

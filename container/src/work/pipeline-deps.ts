@@ -7,6 +7,8 @@ import { createScorer } from "../engines/scorer/index.js";
 import { createTranslator } from "../engines/translate/index.js";
 import { createSpeechEngine } from "../engines/speech/index.js";
 import type { AnalysisDeps } from "../rendering/job-run.js";
+import type { LayoutDeps } from "../editing/layouts.js";
+import type { FaceDetector } from "../engines/face/types.js";
 import { analyzeClipFaces } from "../framing/faces.js";
 import { selectMoments } from "../analysis/moments.js";
 import { scoreMomentsWith } from "../engines/scorer/score.js";
@@ -26,18 +28,24 @@ export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" |
     scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),
     computeSignals,
     sceneChanges: sceneChangesInRange,
-    analyzeFaces: async (o) => {
-      const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace({ modelPath: faceModel })) });
-      return {
-        path: faces.path,
-        layout: faces.layout,
-        samples: faces.track.samples,
-        faceCam: faces.summary.faceCam, screenCam: faces.summary.screenCam,
-        frame: o.video,
-        people: faces.summary.people,
-        dominantShare: faces.summary.dominantShare,
-        speakers: faces.speakers,
-      };
-    },
+    analyzeFaces: faceAnalysis(() => (detector ??= createBlazeFace({ modelPath: faceModel }))),
+  };
+}
+
+/** Face tracking over a clip's range with the detector `detector()` gives (made once, on first use): the evidence the layout choice and the renderer read. Tests use it with their own detector. */
+export function faceAnalysis(detector: () => Promise<FaceDetector>): NonNullable<LayoutDeps["analyzeFaces"]> {
+  return async (o) => {
+    const faces = await analyzeClipFaces({ ...o, detector: await detector() });
+    return {
+      path: faces.path,
+      layout: faces.layout,
+      samples: faces.track.samples,
+      faceCam: faces.summary.faceCam,
+      screenCam: faces.summary.screenCam,
+      frame: o.video,
+      people: faces.summary.people,
+      dominantShare: faces.summary.dominantShare,
+      speakers: faces.speakers,
+    };
   };
 }

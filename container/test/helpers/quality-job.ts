@@ -10,7 +10,7 @@ import { createCallbackClient } from "../../src/runtime/callback-client.js";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import type { AnalysisDeps } from "../../src/rendering/job-run.js";
 import { runJob } from "../../src/work/pipeline.js";
-import { analyzeClipFaces } from "../../src/framing/faces.js";
+import { faceAnalysis } from "../../src/work/pipeline-deps.js";
 import type { ScoredMoment, Transcript, Word } from "../../src/runtime/types.js";
 import { fastHdEncoder } from "./encoder.js";
 import type { FakeWorker } from "./fake-worker.js";
@@ -59,10 +59,7 @@ const deps = (words: Word[], moments: ScoredMoment[]): AnalysisDeps => ({
   transcribe: async () => ({ lang: "en", segments: [], words, engine: "test" }) satisfies Transcript,
   selectMoments: () => moments,
   scoreMoments: (ms) => ms as ScoredMoment[],
-  analyzeFaces: async (o) => {
-    const faces = await analyzeClipFaces({ ...o, detector: await (detector ??= createBlazeFace()) });
-    return { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam, screenCam: faces.summary.screenCam, frame: o.video, people: faces.summary.people, dominantShare: faces.summary.dominantShare, speakers: faces.speakers };
-  },
+  analyzeFaces: faceAnalysis(() => (detector ??= createBlazeFace())),
 });
 
 export type ClipsEvent = Extract<RenderEvent, { type: "clips" }>;

@@ -14,7 +14,7 @@ import type { RerenderJob } from "../../src/runtime/protocol.js";
 import { cropWindow, cropXAt } from "../../src/framing/crop-path.js";
 import { readStoredClip } from "../../src/delivery/stored-clip.js";
 import { reframesForShape, runRerender } from "../../src/work/rerender.js";
-import { analyzeClipFaces } from "../../src/framing/faces.js";
+import { faceAnalysis } from "../../src/work/pipeline-deps.js";
 import type { LayoutDeps } from "../../src/editing/layouts.js";
 import { sceneChangesInRange } from "../../src/analysis/signals.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
@@ -35,10 +35,7 @@ let events: { type: string; [k: string]: unknown }[] = [];
 
 const faces: LayoutDeps = {
   sceneChanges: sceneChangesInRange,
-  analyzeFaces: async (o) => {
-    const f = await analyzeClipFaces({ ...o, detector: await createBlazeFace() });
-    return { path: f.path, layout: f.layout, samples: f.track.samples, faceCam: f.summary.faceCam, frame: o.video, people: f.summary.people, dominantShare: f.summary.dominantShare, speakers: f.speakers };
-  },
+  analyzeFaces: faceAnalysis(() => createBlazeFace()),
 };
 
 const metadata = (layout: string, aspect: string) => ({ layout, aspect, caption_style: "bold_pop", words: [], style: {}, source_range: { start: 0, end: 4 }, source_size: { width: W, height: H } });

@@ -13,7 +13,7 @@ import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import type { RerenderJob } from "../../src/runtime/protocol.js";
 import { cropWindow, cropXAt } from "../../src/framing/crop-path.js";
 import { clipForTask, runRerender } from "../../src/work/rerender.js";
-import { analyzeClipFaces } from "../../src/framing/faces.js";
+import { faceAnalysis } from "../../src/work/pipeline-deps.js";
 import type { LayoutDeps } from "../../src/editing/layouts.js";
 import { sceneChangesInRange } from "../../src/analysis/signals.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
@@ -38,10 +38,7 @@ let events: { type: string; [k: string]: unknown }[] = [];
 // the job's own face tracking and scene changes (pipeline-deps.ts): the camera cuts where the picture does
 const faces: LayoutDeps = {
   sceneChanges: sceneChangesInRange,
-  analyzeFaces: async (o) => {
-    const f = await analyzeClipFaces({ ...o, detector: await createBlazeFace() });
-    return { path: f.path, layout: f.layout, samples: f.track.samples, faceCam: f.summary.faceCam, frame: o.video, people: f.summary.people, dominantShare: f.summary.dominantShare, speakers: f.speakers };
-  },
+  analyzeFaces: faceAnalysis(() => createBlazeFace()),
 };
 
 beforeAll(async () => {
