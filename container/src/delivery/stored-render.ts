@@ -14,7 +14,7 @@ import { clipCuts, clipEdit, gridFps } from "../editing/clip-edit.js";
 import type { PlannedCut } from "../editing/cut-plan.js";
 import { mapWords } from "../editing/timeline.js";
 import { StageError } from "../runtime/errors.js";
-import { LAYOUTS, type AudioTrack, type Layout } from "../ffmpeg/args.js";
+import { renderableLayout, type AudioTrack, type Layout } from "../ffmpeg/args.js";
 import { log } from "../runtime/log.js";
 import { measureClip } from "../quality/measure-clip.js";
 import { timelineUnjudged, type Edges } from "../quality/measures.js";
@@ -31,9 +31,7 @@ import type { ProbeResult } from "../runtime/types.js";
 
 /** The layout to render: the requested one (spec names), else the stored one. */
 export function rerenderLayout(requested: string | undefined, stored: string | null): Layout {
-  const want = requested ?? stored ?? WHOLE_PICTURE_LAYOUT;
-  if (!(LAYOUTS as readonly string[]).includes(want)) throw new StageError("rendering", `layout ${want} is not available on this render backend`);
-  return want as Layout;
+  return renderableLayout(requested ?? stored ?? WHOLE_PICTURE_LAYOUT);
 }
 
 /** Whether two styles cut alike (then a render of one reuses the other's cuts). */

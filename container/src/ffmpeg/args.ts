@@ -4,10 +4,17 @@
 // command itself is rendering's (../rendering/render-args.ts).
 import { RENDER_LAYOUTS, type RenderLayout } from "@katto/protocol";
 import { sec } from "./filter-values.js";
+import { StageError } from "../runtime/errors.js";
 
 /** The spec's layout modes (service-api-v1 layout_mode) plus center_crop, face_tracking without a face path. */
 export type Layout = RenderLayout;
 export const LAYOUTS: readonly Layout[] = RENDER_LAYOUTS;
+
+/** `name` as a layout this backend renders; a StageError (rendering) naming it when it renders no such layout. */
+export function renderableLayout(name: string): Layout {
+  if (!(LAYOUTS as readonly string[]).includes(name)) throw new StageError("rendering", `layout ${name} is not available on this render backend`);
+  return name as Layout;
+}
 export type { Quality } from "./encode-settings.js";
 
 /**

@@ -18,7 +18,7 @@ import { mapWords } from "../editing/timeline.js";
 import { clipDuration, clipReport, planClip, planEdit, planTimeline, type ClipPlan, type PlanConfig } from "../editing/clip-plan.js";
 import { coverForClip } from "../delivery/cover.js";
 import { StageError } from "../runtime/errors.js";
-import { LAYOUTS, type Layout } from "../ffmpeg/args.js";
+import { renderableLayout, type Layout } from "../ffmpeg/args.js";
 import type { AnalysisDeps } from "../rendering/job-run.js";
 import { checkOne, withQuality } from "../quality/job-quality.js";
 import type { PreviewRender } from "../rendering/job-previews.js";
@@ -61,9 +61,7 @@ export function manualMoment(range: { start: number; end: number }, words: reado
  */
 export function requestedLayout(layoutMode: string | undefined, config: PlanConfig): Layout | null {
   const want = layoutMode && layoutMode !== AUTO_LAYOUT ? layoutMode : fixedLayout(config);
-  if (!want) return null;
-  if (!(LAYOUTS as readonly string[]).includes(want)) throw new StageError("rendering", `layout ${want} is not available on this render backend`);
-  return want as Layout;
+  return want ? renderableLayout(want) : null;
 }
 
 export async function runManualClip(o: ManualClipOptions): Promise<ManualClipOutcome> {
