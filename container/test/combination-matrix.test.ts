@@ -30,7 +30,7 @@
 // Two more rows are built to fail (a trim through a word, a trim over a pause) and must be flagged.
 // CPU: each row's cost (this process and its ffmpeg children) is printed at the end.
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClipTimelineSchema, RenderJobSchema, type BrollAsset, type ClipQuality, type ClipTimeline, type RenderEvent, type Style, type TaskBroll } from "@katto/protocol";
@@ -40,7 +40,6 @@ import { writeFcpxml } from "../../src/services/export/fcpxml.js";
 import { writeMlt } from "../../src/services/export/mlt.js";
 import { writeOtio } from "../../src/services/export/otio.js";
 import { projectFps, toFrames } from "../../src/services/export/timeline.js";
-import type { CallbackClient } from "../src/runtime/callback-client.js";
 import { createCallbackClient } from "../src/runtime/callback-client.js";
 import { loadConfig } from "../src/runtime/config.js";
 import { createBlazeFace } from "../src/engines/face/blazeface.js";
@@ -60,6 +59,7 @@ import { fastHdEncoder } from "./helpers/encoder.js";
 import { startFakeWorker, type FakeWorker } from "./helpers/fake-worker.js";
 import { fixedMoment } from "./helpers/quality-job.js";
 import { ffmpeg, media, tmpDir } from "./helpers/media.js";
+import { callbackRecorder } from "./helpers/callback-recorder.js";
 
 // KATTO_MATRIX_DIR keeps every file the matrix makes there, to look at a failing row's clip
 const dir = process.env.KATTO_MATRIX_DIR ? (mkdirSync(process.env.KATTO_MATRIX_DIR, { recursive: true }), process.env.KATTO_MATRIX_DIR) : tmpDir("katto-matrix-");
@@ -342,21 +342,7 @@ const deps = (words: Word[], moments: ScoredMoment[]): AnalysisDeps => ({
 
 const WIDE_KIT = { name: "matrix", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "wide", watermark_url: null } as const;
 
-/** The Worker's side of a re-render or manual clip: records events, keeps uploaded files. */
-function recorder() {
-  const events: { type: string; [k: string]: unknown }[] = [];
-  const files = new Map<string, string>();
-  const client: CallbackClient = {
-    event: async (e) => void events.push(e as never),
-    putFile: async (name, p) => {
-      const dest = path.join(dir, `${Math.random().toString(36).slice(2)}-${name}`);
-      copyFileSync(p, dest);
-      files.set(name, dest);
-      return {};
-    },
-  };
-  return { client, events, files };
-}
+const recorder = () => callbackRecorder(dir);
 
 const broll = (): TaskBroll => ({ library, stock: null });
 const around = (ws: Word[], start: number, end: number) => ws.filter((w) => w.end > start - 5 && w.start < end + 5);

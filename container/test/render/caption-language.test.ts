@@ -4,12 +4,11 @@
 // the 1080p file are read back with tesseract, and both SRT files are checked. A re-render of the
 // stored clip into French, and into a language no offline engine covers, go through runRerender.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RenderJobSchema, type ClipReport, type RenderEvent, type RerenderEvent } from "@katto/protocol";
-import type { CallbackClient } from "../../src/runtime/callback-client.js";
 import { createCallbackClient } from "../../src/runtime/callback-client.js";
 import { loadConfig } from "../../src/runtime/config.js";
 import { createTranslator } from "../../src/engines/translate/index.js";
@@ -21,6 +20,7 @@ import type { ScoredMoment, Transcript } from "../../src/runtime/types.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { mediaDir, parseSrt, tmpDir } from "../helpers/media.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
+import { callbackRecorder } from "../helpers/callback-recorder.js";
 
 const CLIP = "video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4";
 const SENTENCE = "about the very real and very serious challenges their families face every day";
@@ -122,21 +122,7 @@ describe("caption_language es on a job", () => {
   });
 });
 
-/** The Worker's side of a re-render: records events, keeps uploaded files. */
-function recorder() {
-  const events: RerenderEvent[] = [];
-  const files = new Map<string, string>();
-  const client: CallbackClient = {
-    event: async (e) => void events.push(e as RerenderEvent),
-    putFile: async (name, p) => {
-      const dest = join(work, `rr-${randomUUID()}-${name}`);
-      copyFileSync(p, dest);
-      files.set(name, dest);
-      return {};
-    },
-  };
-  return { client, events, files };
-}
+const recorder = () => callbackRecorder<RerenderEvent>(work);
 
 describe("caption_language on a re-render of a stored clip", () => {
   const rerender = (id: string, style: Record<string, unknown>): RerenderJob => ({

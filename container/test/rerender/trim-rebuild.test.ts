@@ -9,11 +9,10 @@
 //    words (apertium, the offline engine), not the stored translation of the misheard ones.
 import { CLIP_FRAMES } from "@katto/protocol";
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrollAsset, ClipEdits, ClipQuality } from "@katto/protocol";
-import type { CallbackClient } from "../../src/runtime/callback-client.js";
 import { assetFiles, brollSource, clipCutaways } from "../../src/broll/assets.js";
 import { translateCaptions } from "../../src/captions/translate.js";
 import { clipReport, planClip, planEdit } from "../../src/editing/clip-plan.js";
@@ -29,6 +28,7 @@ import type { ProbeResult, ScoredMoment, Transcript } from "../../src/runtime/ty
 import { fastHdEncoder } from "../helpers/encoder.js";
 import { ffmpeg, media, parseSrt, rgbFrame, tmpDir } from "../helpers/media.js";
 import { serveDir } from "../helpers/static-server.js";
+import { callbackRecorder } from "../helpers/callback-recorder.js";
 
 const LIBRIVOX = "speech/en/librivox_sense_and_sensibility/sense_and_sensibility_01_austen_64kb";
 const UTTERANCES = ["0870", "0880", "0890"];
@@ -53,20 +53,7 @@ const sentences: { at: number; end: number; words: { word: string; start: number
 let words: { word: string; start: number; end: number }[];
 let library: BrollAsset[];
 
-function recorder() {
-  const events: { type: string; [k: string]: unknown }[] = [];
-  const files = new Map<string, string>();
-  const client: CallbackClient = {
-    event: async (e) => void events.push(e as never),
-    putFile: async (name, p) => {
-      const dest = path.join(dir, `${Math.random().toString(36).slice(2)}-${name}`);
-      copyFileSync(p, dest);
-      files.set(name, dest);
-      return {};
-    },
-  };
-  return { client, events, files };
-}
+const recorder = () => callbackRecorder(dir);
 
 /** The stored metadata of a first render of [start, end] with `style`, planned as the job's previews plan it (job-delivery.ts). */
 async function firstRender(start: number, end: number, style: Record<string, unknown>, o: { translated?: boolean; misheard?: (w: string) => string } = {}) {
