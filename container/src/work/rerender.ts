@@ -90,8 +90,9 @@ export function reframesForShape(job: RerenderJob, stored: StoredClip): boolean 
 /**
  * A re-render into another shape (reframesForShape): the layout the new shape gets when nothing is
  * named (framing/choose-layout.ts): kept whole when the source is about the new shape, else cropped
- * around the speaker, followed over the range as on a job's first render (center crop when no face
- * is followed or the backend has no face tracker).
+ * around the speaker, followed over the range as on a job's first render. When no face is followed
+ * (or the backend has no face tracker), a cropped clip keeps its own path, moved to the new window;
+ * a clip kept whole gets a center crop.
  */
 export async function reframeForShape(stored: StoredClip, job: RerenderJob, o: FaceTracking): Promise<{ stored: StoredClip; layout: Layout | undefined }> {
   if (!reframesForShape(job, stored)) return { stored, layout: undefined };
@@ -100,7 +101,10 @@ export async function reframeForShape(stored: StoredClip, job: RerenderJob, o: F
   if (chooseLayout(picture, null, false, aspect) === "passthrough") return { stored: { ...stored, cropPath: null }, layout: "passthrough" };
   const tracked = await trackFaces(stored, job, o, aspect);
   log("info", "re-render into another shape: framing chosen anew", { rerender_id: job.rerender_id, from: stored.layout, aspect, face_followed: tracked !== null });
-  return tracked ? { stored: tracked, layout: AUTO_LAYOUT } : { stored: { ...stored, cropPath: null }, layout: FALLBACK_LAYOUT };
+  if (tracked) return { stored: tracked, layout: AUTO_LAYOUT };
+  // no face followed over the range (or no tracker): a cropped clip keeps its own path, moved to the new window (stored-render.ts reshapedClip)
+  if (stored.cropPath && stored.layout && isCropLayout(stored.layout)) return { stored, layout: stored.layout as Layout };
+  return { stored: { ...stored, cropPath: null }, layout: FALLBACK_LAYOUT };
 }
 
 interface FaceTracking {

@@ -13,7 +13,7 @@ import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import type { RerenderJob } from "../../src/runtime/protocol.js";
 import { cropWindow, cropXAt } from "../../src/framing/crop-path.js";
 import { readStoredClip } from "../../src/delivery/stored-clip.js";
-import { reframesForShape, runRerender } from "../../src/work/rerender.js";
+import { reframeForShape, reframesForShape, runRerender } from "../../src/work/rerender.js";
 import { faceAnalysis } from "../../src/work/pipeline-deps.js";
 import type { LayoutDeps } from "../../src/editing/layouts.js";
 import { sceneChangesInRange } from "../../src/analysis/signals.js";
@@ -61,6 +61,22 @@ describe("which re-renders choose their framing anew (pure)", () => {
       const j = task({ aspect: "9:16" }, layout);
       expect(reframesForShape(j, stored(j)), layout).toBe(false);
     }
+  });
+});
+
+describe("a new shape where no face is followed (no face tracker configured)", () => {
+  const o = { source: "unused.mp4", video: { width: W, height: H }, signal };
+  it("a face-tracked clip keeps its own path (moved to the new window by the renderer)", async () => {
+    const j = task({ aspect: "1:1" }, "face_tracking", "9:16");
+    const stored = { ...readStoredClip(j.clip.metadata), cropPath: [{ t: 0, x: 40 }] };
+    const out = await reframeForShape(stored, j, o);
+    expect(out.layout).toBe("face_tracking");
+    expect(out.stored.cropPath).toEqual([{ t: 0, x: 40 }]);
+  });
+  it("a clip kept whole gets a center crop of the new shape", async () => {
+    const j = task({ aspect: "9:16" });
+    const out = await reframeForShape(readStoredClip(j.clip.metadata), j, o);
+    expect(out).toMatchObject({ layout: "center_crop", stored: { cropPath: null } });
   });
 });
 
