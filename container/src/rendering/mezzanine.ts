@@ -4,6 +4,7 @@
 // so it starts exactly at the clip start, like the preview: a copy would start at the previous
 // keyframe and shift words and crop path. Rotation is applied (autorotate), so the displayed size
 // is the source's; the frame rate and timestamps are kept.
+import { AUDIO_ON_SOURCE_CLOCK } from "../ffmpeg/args.js";
 import { runFfmpeg } from "../ffmpeg/spawn.js";
 import { toStageError } from "../runtime/errors.js";
 import type { Encoder } from "./render.js";
@@ -12,7 +13,9 @@ const sec = (n: number) => Number(Math.max(0, n).toFixed(3)).toString();
 
 /** Pure: ffmpeg arguments for the mezzanine of [start, end) of `input`. */
 export function mezzanineArgs(o: { input: string; output: string; start: number; end: number; hasAudio: boolean }): string[] {
-  const audio = o.hasAudio ? ["-map", "0:a:0", "-c:a", "aac", "-b:a", "256k"] : ["-an"];
+  // the audio on the source's clock (a timestamp gap becomes silence), as the render's own chain
+  // has it: the mezzanine is a plain file to every reader after it
+  const audio = o.hasAudio ? ["-map", "0:a:0", "-af", AUDIO_ON_SOURCE_CLOCK, "-c:a", "aac", "-b:a", "256k"] : ["-an"];
   return [
     "-ss", sec(o.start), "-t", sec(o.end - o.start), "-i", o.input,
     "-map", "0:v:0", ...audio, "-sn", "-dn",

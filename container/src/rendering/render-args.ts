@@ -1,7 +1,7 @@
 // The one ffmpeg command that renders a clip (renderArgs) and its full filtergraph: reframe, cuts,
 // zooms, cutaways, watermark, captions, overlay images, loudness. Pure: tested without ffmpeg.
 import { encodeArgs } from "../ffmpeg/encode-settings.js";
-import { ISO639_2, escapeFilterValue, type ImageOverlay } from "../ffmpeg/args.js";
+import { AUDIO_ON_SOURCE_CLOCK, ISO639_2, escapeFilterValue, type ImageOverlay } from "../ffmpeg/args.js";
 import { cutawayChain } from "../ffmpeg/cutaway-filters.js";
 import { fpsValue, outputFps, sec } from "../ffmpeg/filter-values.js";
 import { loudnessFilter } from "../ffmpeg/loudness.js";
@@ -37,7 +37,10 @@ export function renderFilterGraph(spec: RenderSpec): string {
       // normalised like the source audio, padded/trimmed to the cut clip's length, never cut again
       inputs.tracks.map((n, k) => `[${n}:a:0]${loudnessFilter(tracks[k]?.gainDb ?? 0)},apad,atrim=end=${sec(outputDuration(spec))}[a${k}]`)
     : spec.source.hasAudio
-      ? cut(`[0:a:0]${loudnessFilter(spec.audioGainDb ?? 0)}`, "a")
+      ? // on the source's clock first (a timestamp gap in the range becomes silence, as for the
+        // speech engines): an MP4 keeps a gap as a timestamp jump that players and decoders close
+        // up, and every word after it played early, off its caption (issue 41, 0.95 s on a 1-s gap)
+        cut(`[0:a:0]${AUDIO_ON_SOURCE_CLOCK},${loudnessFilter(spec.audioGainDb ?? 0)}`, "a")
       : [`[${inputs.silence}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo[a]`];
   const cutaways = spec.cutaways ?? [];
   const cutFraming = spans ? [`[0:v:0]${selectFilter(spans, spec.duration, fpsValue(fps))}[cut]`, ...contentFilter(spec).map((f) => f.replaceAll("[0:v:0]", "[cut]"))] : contentFilter(spec);

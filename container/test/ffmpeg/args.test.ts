@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
-import { escapeFilterValue, extractAudioArgs, ffprobeArgs } from "../../src/ffmpeg/args.js";
+import { AUDIO_ON_SOURCE_CLOCK, escapeFilterValue, extractAudioArgs, ffprobeArgs } from "../../src/ffmpeg/args.js";
 import { cropCommands, reframeFilter } from "../../src/rendering/reframe-filter.js";
 import { renderArgs, renderFilterGraph } from "../../src/rendering/render-args.js";
 import type { RenderSpec } from "../../src/rendering/render-spec.js";
@@ -94,9 +94,10 @@ describe("ffmpeg args", () => {
     expect(g).toContain("crop@cx=w=404:h=720:x='438':y=0,scale=1080:1920");
     expect(g).not.toContain("sendcmd"); // a still window needs no commands
     expect(g).toContain("fps=30000/1001,ass=filename=/tmp/job/clip-0.ass:fontsdir=/usr/share/fonts/truetype/dejavu,format=yuv420p[v]");
-    expect(g).toContain("[0:a:0]aresample=48000,aformat=channel_layouts=stereo,volume=3.50dB,alimiter=limit=0.7499:level=false:latency=true,aformat=sample_fmts=fltp:channel_layouts=stereo[a]");
+    // the source's sound on the source's clock first (a timestamp gap filled with silence, issue 41)
+    expect(g).toContain(`[0:a:0]${AUDIO_ON_SOURCE_CLOCK},aresample=48000,aformat=channel_layouts=stereo,volume=3.50dB,alimiter=limit=0.7499:level=false:latency=true,aformat=sample_fmts=fltp:channel_layouts=stereo[a]`);
     // no gain measured: unity gain, the limiter still holds the peaks
-    expect(renderFilterGraph(spec())).toContain("[0:a:0]aresample=48000,aformat=channel_layouts=stereo,volume=0.00dB,alimiter=");
+    expect(renderFilterGraph(spec())).toContain(`[0:a:0]${AUDIO_ON_SOURCE_CLOCK},aresample=48000,aformat=channel_layouts=stereo,volume=0.00dB,alimiter=`);
     expect(g).not.toContain("loudnorm");
   });
 

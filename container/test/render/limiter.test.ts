@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { createLimiter } from "../../src/runtime/pool.js";
 import { mezzanineArgs } from "../../src/rendering/mezzanine.js";
+import { AUDIO_ON_SOURCE_CLOCK } from "../../src/ffmpeg/args.js";
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -53,7 +54,8 @@ describe("mezzanineArgs", () => {
   it("cuts the range exactly (re-encode, not copy), near-lossless, first audio track", () => {
     const a = mezzanineArgs({ input: "in.mp4", output: "clip-0-src.mp4", start: 12.3456, end: 42.5, hasAudio: true });
     expect(a.slice(0, 6)).toEqual(["-ss", "12.346", "-t", "30.154", "-i", "in.mp4"]);
-    expect(a.join(" ")).toContain("-map 0:v:0 -map 0:a:0 -c:a aac");
+    // the audio on the source's clock, as the render's own chain has it (issue 41)
+    expect(a.join(" ")).toContain(`-map 0:v:0 -map 0:a:0 -af ${AUDIO_ON_SOURCE_CLOCK} -c:a aac`);
     expect(a.join(" ")).toContain("-c:v libx264 -preset ultrafast -crf 16 -pix_fmt yuv420p");
     expect(a).not.toContain("copy");
     expect(a.at(-1)).toBe("clip-0-src.mp4");
