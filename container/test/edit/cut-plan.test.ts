@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { fillerRanges, KEEP_PAUSE_S, MAX_PAUSE_S, planCuts, quietThresholdDb } from "../../src/editing/cut-plan.js";
 import { parseSilences, silencedetectArgs } from "../../src/editing/quiet.js";
+import { AUDIO_ON_SOURCE_CLOCK } from "../../src/ffmpeg/args.js";
 import { keptSpans, mapWords } from "../../src/editing/timeline.js";
 
 /** Words at given times: [text, start, end]. */
@@ -91,6 +92,7 @@ describe("quiet detection", () => {
   it("reads silencedetect's report, closing a silence still open at the end", () => {
     const log = "[silencedetect @ 0x1] silence_start: 0.64\n[silencedetect @ 0x1] silence_end: 1.32 | silence_duration: 0.68\nsize=N/A\n[silencedetect @ 0x1] silence_start: 40.5\n";
     expect(parseSilences(log, 42)).toEqual([{ start: 0.64, end: 1.32 }, { start: 40.5, end: 42 }]);
-    expect(silencedetectArgs("/a.mp4", { noiseDb: -39, minS: 0.6, range: { start: 3, duration: 10 } })).toContain("silencedetect=noise=-39.0dB:d=0.6");
+    // on the source's clock, as the render hears it (a timestamp gap is quiet too: issue 41)
+    expect(silencedetectArgs("/a.mp4", { noiseDb: -39, minS: 0.6, range: { start: 3, duration: 10 } })).toContain(`${AUDIO_ON_SOURCE_CLOCK},silencedetect=noise=-39.0dB:d=0.6`);
   });
 });

@@ -5,7 +5,8 @@
 // (the samples one after another, the timestamps not looked at), must hold the speech after the gap
 // where the source plays it, so each word is heard under its caption: before the fix the gap was
 // kept as a timestamp jump in the MP4 and the words after it played 0.95 s early. The HD fan-out's
-// mezzanine of the same range is decoded the same way.
+// mezzanine of the same range is decoded the same way, and the quiet a clip's silence cuts are
+// planned on is measured on the same clock.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +15,7 @@ import type { ClipQuality } from "@katto/protocol";
 import { ENGINE_SAMPLE_RATE, readEngineSamples } from "../../src/analysis/transcribe-wav.js";
 import { energyEnvelope, ENVELOPE_FRAME_S } from "../../src/engines/speech/chunks.js";
 import type { AnalysisDeps } from "../../src/rendering/job-run.js";
+import { detectQuiet } from "../../src/editing/quiet.js";
 import { renderMezzanine } from "../../src/rendering/mezzanine.js";
 import type { ScoredMoment, Word } from "../../src/runtime/types.js";
 import { runManualClip } from "../../src/work/manual-clip.js";
@@ -180,5 +182,17 @@ describe("a clip spanning an audio timestamp gap keeps the source's clock in the
     const after = lagOf(heard, THIRD_AT + 0.2, reference, 0.2, 5);
     expect(Math.abs(after), `after the gap: ${after} s`).toBeLessThan(0.3);
     expect(Math.abs(heard.length / ENGINE_SAMPLE_RATE - (RANGE.end - RANGE.start))).toBeLessThan(0.1);
+  });
+
+  it("the quiet that remove_silences cuts is found on the same clock: the pause around the gap starts where the speech before it ends", async () => {
+    const { quiet } = await detectQuiet(path.join(dir, "looped.mp4"), { start: RANGE.start, duration: RANGE.end - RANGE.start }, signal);
+    const spoken = words.filter((w) => w.start >= RANGE.start && w.end <= RANGE.end).map((w) => ({ start: w.start - RANGE.start, end: w.end - RANGE.start }));
+    const lastBefore = spoken.filter((w) => w.end <= GAP_AT).at(-1)!;
+    const firstAfter = spoken.find((w) => w.start >= THIRD_AT)!;
+    const pause = quiet.find((q) => q.start <= GAP_AT && q.end >= THIRD_AT);
+    // counted in samples with the gap closed up, the pause began a second late (at 6.8 s, not 5.9)
+    expect(pause, JSON.stringify(quiet)).toBeDefined();
+    expect(Math.abs(pause!.start - lastBefore.end), JSON.stringify({ pause, lastBefore })).toBeLessThan(0.3);
+    expect(Math.abs(pause!.end - firstAfter.start), JSON.stringify({ pause, firstAfter })).toBeLessThan(0.3);
   });
 });
