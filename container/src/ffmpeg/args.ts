@@ -53,7 +53,10 @@ export function ffprobeArgs(input: string): string[] {
  * the decoded audio is its time in the source, the clock clips are cut on. aresample's `async`
  * stretches or fills to match the timestamps (ffmpeg-resampler(1)); `min_hard_comp` 0.01 fills any
  * gap from 10 ms up (the default, 0.1 s, lets smaller gaps add up as drift); `first_pts=0` pads the
- * start.
+ * start. Every reading of the source's sound goes through it: what the speech engines hear, the
+ * fillers and the quiet listened for, and every delivered file (the render's chain, the mezzanine, a
+ * dub's original under the voice: issue 41), so a word is heard under its caption in any player.
+ * On audio without gaps it changes no sample.
  */
 export const AUDIO_ON_SOURCE_CLOCK = "aresample=async=1:min_hard_comp=0.01:first_pts=0";
 
