@@ -11,20 +11,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { root } from "../lib/bootstrap.mjs";
 import { imageInputsHash, recordedHash } from "../lib/image-inputs.mjs";
-
-// What the machine, not the project, causes: name resolution and connections to Debian's or the
-// npm registry's servers, the container runtime refused by the sandbox, disk space, missing tools.
-const ENVIRONMENT = [
-  /Temporary failure (resolving|in name resolution)/i,
-  /Could not (resolve|connect to)/i,
-  /Unable to fetch some archives|Failed to fetch http/i,
-  /\b(EAI_AGAIN|ETIMEDOUT|ECONNRESET|ECONNREFUSED|ENOTFOUND)\b/,
-  /network is unreachable|connection timed out/i,
-  /no space left on device/i,
-  /OCI runtime (error|create failed)|runc create failed|cannot (set up|clone).*namespace|permission denied.*cgroup/i,
-  /debootstrap failed|apt-get (update|install) failed|^\[katto image\] Missing: /m,
-  /something already answers on port/,
-];
+import { imageStepVerdict } from "../lib/image-verdict.mjs";
 
 function run(script) {
   return new Promise((resolve) => {
@@ -33,14 +20,6 @@ function run(script) {
     for (const s of [child.stdout, child.stderr]) s.on("data", (d) => (out.push(d), process.stdout.write(d)));
     child.on("close", (code) => resolve({ code: code ?? 1, output: Buffer.concat(out).toString() }));
   });
-}
-
-/** null when it passed, else "defect" or "environment" with the line that says why. */
-function verdict({ code, output }) {
-  if (code === 0) return null;
-  const env = ENVIRONMENT.map((re) => re.exec(output)).find(Boolean);
-  const lastLine = output.trim().split("\n").pop();
-  return env ? { kind: "environment", why: env[0] } : { kind: "defect", why: lastLine };
 }
 
 const started = Date.now();
@@ -53,8 +32,8 @@ const recorded = recordedHash();
 const runJob = hash !== recorded;
 console.log(`[katto ci] image: build${runJob ? ` and a whole job in it (inputs ${hash.slice(0, 12)} differ from the recorded ${recorded?.slice(0, 12) ?? "none"})` : " only (inputs match container/image-inputs.sha256)"}`);
 
-let failed = verdict(await run("build.mjs"));
-if (!failed && runJob) failed = verdict(await run("test.mjs"));
+let failed = imageStepVerdict("build", await run("build.mjs"));
+if (!failed && runJob) failed = imageStepVerdict("test", await run("test.mjs"));
 if (!failed) {
   console.log(`[katto ci] image step passed in ${elapsed()}`);
 } else if (failed.kind === "environment") {
