@@ -128,7 +128,7 @@ async function jobToHdReady(call, sourceUrl) {
 
 async function rerender(call, jobId) {
   const started = Date.now();
-  const { id } = await call(`/jobs/${jobId}/clips/0/rerender`, { method: "POST", json: { aspect: "1:1", caption_style: "karaoke" } });
+  const { rerender_id: id } = await call(`/jobs/${jobId}/clips/0/rerender`, { method: "POST", json: { aspect: "1:1", caption_style: "karaoke" } });
   const r = await poll(() => call(`/jobs/${jobId}/rerenders/${id}`), (x) => x.status === "completed" || x.status === "failed", `re-render ${id}`);
   check(r.status === "completed", `re-render ${id} of clip 0 into 1:1 completed in ${Math.round((Date.now() - started) / 1000)} s${r.error ? `: ${r.error}` : ""}`);
   const video = probeVideo(r.clip_url);

