@@ -34,8 +34,10 @@ async function waitFor(url, child, name, timeoutMs = 120_000) {
  * Start both processes. `vars` are passed to the Worker with --var (they win over .dev.vars).
  * Output goes to the parent's terminal unless `quiet`, where it is kept for error reports;
  * `onOutput(name, text)` also gets every chunk (a bench reads the backend's log lines).
+ * `renderUrl`: a render backend already running there (the image, `npm run image:test`) instead of
+ * the local process; `vars.RENDER_URL` must point at it.
  */
-export async function startStack({ port, renderPort, persistTo, vars, quiet = false, renderEnv = {}, onOutput }) {
+export async function startStack({ port, renderPort, persistTo, vars, quiet = false, renderEnv = {}, onOutput, renderUrl }) {
   const tail = [];
   const pipeOut = (name, child) => {
     for (const stream of [child.stdout, child.stderr]) {
@@ -73,8 +75,8 @@ export async function startStack({ port, renderPort, persistTo, vars, quiet = fa
     });
     return child;
   };
-  const render = spawnRender();
-  children.push(render);
+  const render = renderUrl ? null : spawnRender();
+  if (render) children.push(render);
   const inspector = await freePort();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const worker = spawn(
@@ -104,13 +106,13 @@ export async function startStack({ port, renderPort, persistTo, vars, quiet = fa
     await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => { const t = setTimeout(() => { try { process.kill(-c.pid, "SIGKILL"); } catch {} r(); }, 5000); c.once("exit", () => { clearTimeout(t); r(); }); }))));
   };
   try {
-    await waitFor(`http://127.0.0.1:${renderPort}/healthz`, render, "render backend");
+    if (render) await waitFor(`http://127.0.0.1:${renderPort}/healthz`, render, "render backend");
     await waitFor(`http://127.0.0.1:${port}/`, worker, "worker");
   } catch (e) {
     await stop();
     throw new Error(`${e.message}\n--- output ---\n${tail.join("")}`);
   }
-  return { baseUrl: `http://127.0.0.1:${port}`, renderUrl: `http://127.0.0.1:${renderPort}`, stop, output: () => tail.join("") };
+  return { baseUrl: `http://127.0.0.1:${port}`, renderUrl: renderUrl ?? `http://127.0.0.1:${renderPort}`, stop, output: () => tail.join("") };
 }
 
 /** Create (once) the local operator account and an API key; kept in .katto/local.json. */
@@ -148,7 +150,7 @@ export async function mintSignInLink(baseUrl, adminToken, accountId) {
  * A throwaway local stack for tests and benchmarks: fresh persistence directory, free loopback
  * ports, migrations applied, local mode. `stop()` also removes the directory.
  */
-export async function startIsolatedStack({ adminToken, appSecret, vars = {}, renderEnv = {}, quiet = true, prefix = "katto-stack-", onOutput }) {
+export async function startIsolatedStack({ adminToken, appSecret, vars = {}, renderEnv = {}, quiet = true, prefix = "katto-stack-", onOutput, renderUrl }) {
   const { mkdtempSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
   const { migrateLocal } = await import("./bootstrap.mjs");
@@ -163,12 +165,13 @@ export async function startIsolatedStack({ adminToken, appSecret, vars = {}, ren
     quiet,
     onOutput,
     renderEnv,
+    renderUrl,
     vars: {
       LOCAL_MODE: "true",
       ADMIN_TOKEN: adminToken,
       APP_SECRET: appSecret,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      RENDER_URL: `http://127.0.0.1:${renderPort}`,
+      RENDER_URL: renderUrl ?? `http://127.0.0.1:${renderPort}`,
       ...vars,
     },
   }).catch((e) => {
