@@ -1,5 +1,5 @@
 // Publishing: list the platforms and connected accounts; publish a clip now or at a time.
-import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
+import { PLATFORM_IDS, PLATFORM_SHAPES_SUMMARY, PRIVACY_LEVELS } from "@katto/protocol";
 import type { Katto, Schemas } from "@katto/sdk";
 import { type Command, type Context, intArg, oneOf, type Values } from "../command";
 import { CliError, EXIT } from "../exit-codes";
@@ -14,7 +14,7 @@ type Publication = Schemas["Publication"];
 
 export const connectionsList: Command = {
   words: ["connections", "list"],
-  summary: "List the publishing platforms: available or not (and why), and the connected account.",
+  summary: "List the publishing platforms: available or not (and why), the clip shapes each takes, and the connected account.",
   usage: "katto connections list",
   args: 0,
   examples: ["katto connections list", "katto connections list --json | jq '.platforms[] | select(.connection)'"],
@@ -23,10 +23,11 @@ export const connectionsList: Command = {
     const r = await katto.unwrap(katto.api.GET("/api/v1/connections"));
     ctx.ui.result(r, () =>
       table(
-        ["PLATFORM", "STATUS", "ACCOUNT", "TODAY", "NOTE"],
+        ["PLATFORM", "STATUS", "SHAPES", "ACCOUNT", "TODAY", "NOTE"],
         r.platforms.map((p) => [
           p.platform,
           p.connection ? p.connection.status : p.available ? "not connected" : "unavailable",
+          p.shapes,
           p.connection?.handle,
           p.daily_posts ? `${p.daily_posts.used}/${p.daily_posts.limit}` : null,
           p.connection?.status_reason ?? p.connection?.restriction ?? p.unavailable_reason,
@@ -69,6 +70,10 @@ export const publish: Command = {
   words: ["publish"],
   summary: "Publish a finished clip to a connected platform, now or at a time (free; never posts twice).",
   usage: `katto publish <job-id> <clip-index> --to ${PLATFORM_IDS.join("|")} [--caption TEXT] [--title TEXT] [--privacy ${PRIVACY_LEVELS.join("|")}] [--at TIME] [--wait] [--timeout SECONDS]`,
+  notes: [
+    `Shapes each platform takes (a clip of another shape is refused before anything is uploaded; choose --aspect in katto clip, or katto rerender --aspect): ${PLATFORM_SHAPES_SUMMARY}.`,
+    "Without --caption, the clip's post copy is posted (edit it with katto clips edit).",
+  ],
   args: 2,
   options: { to: { type: "string" }, caption: { type: "string" }, title: { type: "string" }, privacy: { type: "string" }, at: { type: "string" }, wait: { type: "boolean" }, timeout: { type: "string" } },
   examples: [
