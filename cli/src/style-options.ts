@@ -10,11 +10,12 @@ import { usageError } from "./exit-codes";
 /** Shorter flags for two style fields (--words, --lines), kept from before the flags were derived. */
 export const STYLE_FLAG_NAMES = { words_per_caption: "words", caption_lines: "lines" };
 
-const flags = schemaFlags(StyleSchema, { names: STYLE_FLAG_NAMES });
+/** A flag for every field of the API's Style (--words, --lines, --emphasis, --broll...). */
+export const styleSchemaFlags = schemaFlags(StyleSchema, { names: STYLE_FLAG_NAMES });
 
-export const STYLE_USAGE = `[--style-file FILE] ${flags.usage}`;
+export const STYLE_USAGE = `[--style-file FILE] ${styleSchemaFlags.usage}`;
 
-export const styleFlags = { "style-file": { type: "string" }, ...flags.options } as const;
+export const styleFlags = { "style-file": { type: "string" }, ...styleSchemaFlags.options } as const;
 
 function readStyleFile(file: string): unknown {
   let text: string;
@@ -40,7 +41,7 @@ export function withStyleFile(v: Record<string, unknown>, fromFlags: Record<stri
 
 /** The style the options ask for, or undefined when none was given. */
 export function styleFromOptions(v: Record<string, unknown>): Style | undefined {
-  const merged = withStyleFile(v, flags.read(v as Parameters<typeof flags.read>[0]));
+  const merged = withStyleFile(v, styleSchemaFlags.read(v as Parameters<typeof styleSchemaFlags.read>[0]));
   if (!merged) return undefined;
   const r = StyleSchema.safeParse(merged);
   if (!r.success) throw usageError(`Style: ${r.error.issues.map((i) => `${i.path.join(".") || "style"} ${i.message}`).join("; ")}.`);

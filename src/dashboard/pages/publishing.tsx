@@ -38,13 +38,14 @@ async function connectionsPage(c: Context<DashboardEnv>, p: { error?: string; no
         <h1>Connections</h1>
         <ReauthBanner platforms={platforms} />
         <Flash error={p.error} notice={p.notice} />
-        <p class="muted">Connect a platform account once; then publish any finished clip to it from its job page.</p>
+        <p class="muted">Connect a platform account once; then publish any finished clip to it from its job page. Each platform takes only the shapes listed: choose a job's shape (its Options) before it renders.</p>
         <table class="list" aria-label="Platforms">
-          <thead><tr><th>Platform</th><th>Account</th><th>Status</th><th>Today</th><th></th></tr></thead>
+          <thead><tr><th>Platform</th><th>Shapes it takes</th><th>Account</th><th>Status</th><th>Today</th><th></th></tr></thead>
           <tbody>
             {platforms.map((x) => (
               <tr data-platform={x.platform}>
                 <td>{x.display_name}</td>
+                <td data-shapes>{x.shapes}</td>
                 <td>{x.connection?.handle ?? "-"}</td>
                 <td>
                   {x.connection ? <StatusBadge status={x.connection.status} /> : x.available ? "not connected" : <span class="muted">{x.unavailable_reason}</span>}
@@ -165,6 +166,7 @@ async function publishForm(c: Context<DashboardEnv>, jobId: string, clipIndex: n
               {PrivacySchema.options.map((v) => <option value={v}>{v}</option>)}
             </select>
             <p class="muted">{ready.map((x) => `${x.display_name}: ${x.privacy_options.join(", ")}${x.privacy_required ? " (required)" : ""}`).join(" · ")}</p>
+            <p class="muted" data-shapes>Shapes: {ready.map((x) => `${x.display_name} takes ${x.shapes}`).join(" · ")}. A clip of another shape is refused; re-render it in a shape the platform takes.</p>
             <label for="pub-at">Schedule (UTC, optional)</label>
             <input id="pub-at" name="scheduled_at" type="datetime-local" />
             <button type="submit" class="btn primary">Publish</button>
