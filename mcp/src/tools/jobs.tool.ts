@@ -3,14 +3,16 @@ import { z } from "zod";
 import { JOB_STATUSES, PLATFORM_SHAPES_SUMMARY } from "@katto/protocol";
 import { CancelledSchema, ClipProjectionSchema, ConfigSchema, JobCreatedSchema, JobListSchema, JobSchema, TranscriptSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
+import { styleInput } from "./style-input";
 
 export const jobId = z.uuid().describe("The job's id (a UUID), as returned by service_create_clip_job or service_list_jobs.");
 
 /**
  * The job settings an agent may pass: the API's own Config schema, every field with its description
- * (issue 41: no hand-kept subset; test/docs/door-options.test.ts checks every door carries them all).
+ * (issue 41: no hand-kept subset; test/docs/door-options.test.ts checks every door carries them all),
+ * its style with the summary an agent chooses by (style-input.ts).
  */
-export const configInput = ConfigSchema.optional().describe(
+export const configInput = ConfigSchema.safeExtend({ style: styleInput }).optional().describe(
   `Optional settings for choosing and cutting clips (clip length: see service_list_clip_lengths). Shapes the publishing platforms take, so choose aspect before rendering: ${PLATFORM_SHAPES_SUMMARY}.`,
 );
 

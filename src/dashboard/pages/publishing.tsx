@@ -45,7 +45,7 @@ async function connectionsPage(c: Context<DashboardEnv>, p: { error?: string; no
             {platforms.map((x) => (
               <tr data-platform={x.platform}>
                 <td>{x.display_name}</td>
-                <td data-shapes>{x.shapes}</td>
+                <td data-shapes={x.platform}>{x.shapes}</td>
                 <td>{x.connection?.handle ?? "-"}</td>
                 <td>
                   {x.connection ? <StatusBadge status={x.connection.status} /> : x.available ? "not connected" : <span class="muted">{x.unavailable_reason}</span>}

@@ -62,7 +62,7 @@ describe("a clip of a shape the platform does not take", { timeout: 90_000 }, ()
     const r = await api(client, `/jobs/${jobId}/clips/0/publications`, { method: "POST", json: { platform: "facebook", caption: "Wide #clips", privacy: "public" } });
     expect(r.status).toBe(400);
     const { error } = (await r.json()) as { error: string };
-    expect(error).toMatch(/^Facebook takes only 9:16 \(a Reel\); clip 0 is 16:9\. Re-render it in 9:16 \(POST \/api\/v1\/jobs\/[0-9a-f-]+\/clips\/0\/rerender with "aspect"\) and publish that version, or publish it to youtube, tiktok, instagram, linkedin, x, threads, which take 16:9\.$/);
+    expect(error).toMatch(/^Facebook Page takes only 9:16 \(a Reel\); clip 0 is 16:9\. Re-render it in 9:16 \(POST \/api\/v1\/jobs\/[0-9a-f-]+\/clips\/0\/rerender with "aspect"\) and publish that version, or publish it to youtube, tiktok, instagram, linkedin, x, threads, which take 16:9\.$/);
     expect((await standInState<Posts>("facebook")).posts.length).toBe(before);
     expect(await drizzle(env.DB).select().from(publications).where(eq(publications.jobId, jobId)).all()).toEqual([]);
     const yt = await api(client, `/jobs/${jobId}/clips/0/publications`, { method: "POST", json: { platform: "youtube", title: "Wide", privacy: "private" } });
