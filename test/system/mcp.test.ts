@@ -26,7 +26,7 @@ const SHARED_TOOLS = [
   "service_list_broll", "service_delete_broll",
   "service_edit_transcript", "service_trim_clip",
   "service_create_clip", "service_list_candidates",
-  "service_get_insights",
+  "service_get_insights", "service_edit_post_copy",
 ];
 
 let files: Awaited<ReturnType<typeof serveFiles>>;
