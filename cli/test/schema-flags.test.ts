@@ -6,7 +6,7 @@ import { helpText } from "../src/command";
 import { clip, configFromOptions } from "../src/commands/clip";
 import { clipByHandBody, clipsAdd } from "../src/commands/manual-clips";
 import { clipsEdit, postCopyFlags } from "../src/commands/post-copy";
-import { publish } from "../src/commands/publish";
+import { publish, publishFlags } from "../src/commands/publish";
 import { CliError, EXIT } from "../src/exit-codes";
 
 const usage = (f: () => unknown) => {
@@ -53,6 +53,18 @@ describe("flags from the API's schemas", () => {
   it("katto clips edit: the post copy's description and repeatable --hashtag", () => {
     expect(postCopyFlags.read({ description: "It clicked", hashtag: ["#physics", "#teaching"] })).toEqual({ description: "It clicked", hashtags: ["#physics", "#teaching"] });
     expect(helpText(clipsEdit)).toContain("[--hashtag VALUE ...]");
+  });
+
+  it("katto publish: every field of the publication body, --to for the platform, --at read as a date-time, --webhook-url", () => {
+    expect(publishFlags.read({ to: "youtube", at: "2026-11-24 17:00Z", "webhook-url": "https://hooks.example.com/p", privacy: "private" })).toEqual({
+      platform: "youtube",
+      scheduled_at: "2026-11-24T17:00:00.000Z",
+      webhook_url: "https://hooks.example.com/p",
+      privacy: "private",
+    });
+    expect(usage(() => publishFlags.read({ to: "myspace" }))).toMatch(/^--to must be one of youtube, tiktok/);
+    expect(usage(() => publishFlags.read({ at: "tomorrow" }))).toBe('--at must be a date-time such as 2026-11-24T17:00:00Z, got "tomorrow".');
+    expect(helpText(publish)).toMatch(/Usage: katto publish <job-id> <clip-index> --to youtube\|.* \[--at TIME\] \[--webhook-url TEXT\]/);
   });
 
   it("katto publish --help says which shapes each platform takes", () => {

@@ -1,12 +1,13 @@
 // Every door carries every option (issue 41): each field of the job config, the creator style, a
-// clip by hand (POST /jobs/{id}/clips) and a clip's post copy (PATCH /jobs/{id}/clips/{index}) is
+// clip by hand (POST /jobs/{id}/clips), a clip's post copy (PATCH /jobs/{id}/clips/{index}) and a
+// publication (POST /jobs/{id}/clips/{index}/publications) is
 // taken by the MCP tools (their published input schemas), the CLI (a flag its command lists in
 // --help and reads into that field) and the dashboard (a control named after the field in the form
 // that sends it). The fields are read from the API's own schemas (@katto/protocol/api fieldsOf), so
 // a field the API adds fails here until every door takes it: the doors derive their inputs from
 // the same schemas, so normally it reaches them with no edit.
 import { StyleSchema } from "@katto/protocol";
-import { ConfigSchema, CreateClipBodySchema, EditClipBodySchema, type FieldInfo, fieldsOf, fieldsOfJsonSchema, getField, type JsonSchemaNode } from "@katto/protocol/api";
+import { ConfigSchema, CreateClipBodySchema, CreatePublicationBodySchema, EditClipBodySchema, type FieldInfo, fieldsOf, fieldsOfJsonSchema, getField, type JsonSchemaNode } from "@katto/protocol/api";
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { sharedTools } from "../../mcp/src/tools";
@@ -16,9 +17,11 @@ import { COMMANDS } from "../../cli/src/commands";
 import { configFlags } from "../../cli/src/commands/clip";
 import { clipByHandFlags } from "../../cli/src/commands/manual-clips";
 import { postCopyFlags } from "../../cli/src/commands/post-copy";
+import { publishFlags } from "../../cli/src/commands/publish";
 import type { SchemaFlags } from "../../cli/src/schema-flags";
 import { styleSchemaFlags } from "../../cli/src/style-options";
 import { ConfigFields } from "../../src/dashboard/components/config-fields";
+import { PublishFields } from "../../src/dashboard/components/publish-fields";
 import { StyleFields } from "../../src/dashboard/components/style-fields";
 import { MakeClipForm } from "../../src/dashboard/pages/job/by-hand";
 import { CoverAndPostCopy } from "../../src/dashboard/pages/job/clip-card";
@@ -28,6 +31,7 @@ const CONFIG: Body = { what: "job config", schema: ConfigSchema };
 const STYLE: Body = { what: "style", schema: StyleSchema };
 const BY_HAND: Body = { what: "clip by hand", schema: CreateClipBodySchema };
 const POST_COPY: Body = { what: "post copy", schema: EditClipBodySchema };
+const PUBLISH: Body = { what: "publication", schema: CreatePublicationBodySchema };
 
 const fieldsOfBody = (b: Body) => fieldsOf(b.schema);
 
@@ -37,6 +41,7 @@ describe("the bodies checked", () => {
     expect(names(CONFIG)).toEqual(expect.arrayContaining(["min_clips", "max_clips", "score_with", "aspect", "style.broll"]));
     expect(names(BY_HAND)).toEqual(expect.arrayContaining(["start", "end", "layout_mode", "title", "style.hook_title"]));
     expect(names(POST_COPY)).toEqual(["description", "hashtags"]);
+    expect(names(PUBLISH)).toEqual(expect.arrayContaining(["platform", "caption", "privacy", "scheduled_at", "webhook_url"]));
     expect(names(STYLE).length).toBeGreaterThan(8);
   });
 });
@@ -48,6 +53,7 @@ const MCP: { tool: string; body: Body; at?: string }[] = [
   { tool: "service_create_clip", body: BY_HAND },
   { tool: "service_rerender_clip", body: STYLE, at: "style" },
   { tool: "service_edit_post_copy", body: POST_COPY },
+  { tool: "service_publish_clip", body: PUBLISH },
 ];
 
 describe("MCP carries every option", () => {
@@ -70,6 +76,7 @@ const CLI: { words: string; body: Body; flags: SchemaFlags }[] = [
   { words: "clips add", body: BY_HAND, flags: clipByHandFlags },
   { words: "rerender", body: STYLE, flags: styleSchemaFlags },
   { words: "clips edit", body: POST_COPY, flags: postCopyFlags },
+  { words: "publish", body: PUBLISH, flags: publishFlags },
 ];
 
 /** A value of the field's kind, as typed on a command line. */
@@ -78,7 +85,8 @@ function sample(f: FieldInfo): string | boolean | string[] {
   if (f.kind === "list") return ["#sample"];
   if (f.kind === "enum") return String(f.values![0]);
   if (f.kind === "integer" || f.kind === "number") return String(Math.max(f.minimum ?? 1, 1));
-  return "sample";
+  // text every string field takes, a date-time among them (a flag may read it as one: --at)
+  return "2026-11-24T17:00:00Z";
 }
 
 describe("the CLI carries every option", () => {
@@ -110,6 +118,7 @@ const DASHBOARD: { form: string; body: Body; at?: string; html: () => Promise<st
   { form: "the make-a-clip form (job page)", body: BY_HAND, html: () => rendered(MakeClipForm({ jobId: "j" })) },
   { form: "the style panel (job form, re-render, clip by hand, brand kit)", body: STYLE, at: "style", html: () => rendered(StyleFields({ id: "s" })) },
   { form: "the post text form (each clip)", body: POST_COPY, html: () => rendered(CoverAndPostCopy({ id: "j", k: clip, rank: 0 })) },
+  { form: "the publish form", body: PUBLISH, html: () => rendered(PublishFields({ ready: [] })) },
 ];
 
 describe("the dashboard carries every option", () => {

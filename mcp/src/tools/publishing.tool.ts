@@ -2,7 +2,7 @@
 // posts to a platform account), read a publication (read-only).
 import { z } from "zod";
 import { PLATFORM_IDS, PLATFORM_SHAPES_SUMMARY, PRIVACY_LEVELS } from "@katto/protocol";
-import { ConnectionListSchema, PublicationSchema } from "@katto/protocol/api";
+import { ConnectionListSchema, type CreatePublicationBody, type EveryField, PublicationSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 import { jobId } from "./jobs.tool";
 
@@ -40,8 +40,10 @@ export const publishClip = defineTool({
     title: z.string().min(1).max(200).optional().describe("Title, on platforms that have one (YouTube); others ignore it. Omitted: the clip's title."),
     privacy: z.enum(PRIVACY_LEVELS).optional().describe("Who can see it: one of the platform's privacy_options. Required on TikTok; defaults to the platform's first option elsewhere."),
     scheduled_at: z.string().optional().describe("ISO 8601 date-time with offset to post at (within a minute); omitted: now."),
+    webhook_url: z.string().optional().describe("Optional public https URL that receives publication.published or publication.failed, signed like the job callback; omitted: the job's webhook_url."),
     idempotency_key: z.string().min(1).max(255).optional().describe("A fresh unique value per distinct publication, reused when retrying this call."),
-  },
+    // every field of the API's publication body (one the API adds and this tool forgets is a type error)
+  } satisfies EveryField<CreatePublicationBody, z.ZodType>,
   output: PublicationSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run: ({ job_id, clip_index, idempotency_key, ...body }, { api }) =>

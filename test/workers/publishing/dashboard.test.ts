@@ -54,4 +54,23 @@ describe("publishing in the dashboard", () => {
     expect(sent.status).toBe(400);
     expect(await sent.text()).toMatch(/at most 180 s/);
   });
+
+  it("publishes with every field of the API's body: a blank caption posts the clip's post text, a webhook URL is kept (issue 41)", async () => {
+    const { account, cookie } = await signedIn();
+    const started = await post("/dashboard/connections", { platform: "youtube" }, { cookie });
+    const consent = await fetch(started.headers.get("location")!, { redirect: "manual" });
+    await SELF.fetch(consent.headers.get("location")!, { redirect: "manual" });
+    const { jobId } = await completedClip({ account });
+    await env.DB.prepare("UPDATE clips SET description = 'The moment it clicked', hashtags = '[\"#physics\"]' WHERE job_id = ?1").bind(jobId).run();
+    const form = await (await get(`/dashboard/jobs/${jobId}/clips/0/publish`, cookie)).text();
+    expect(form).toContain('name="webhook_url"');
+    const far = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    const sent = await post(`/dashboard/jobs/${jobId}/clips/0/publish`, { platform: "youtube", title: "", caption: "", privacy: "private", scheduled_at: far, webhook_url: "https://hooks.example.com/katto" }, { cookie });
+    expect(sent.status).toBe(303);
+    const row = await drizzle(env.DB).select().from(publications).where(eq(publications.jobId, jobId)).get();
+    expect(row).toMatchObject({ caption: "The moment it clicked\n\n#physics", webhookUrl: "https://hooks.example.com/katto", status: "scheduled" });
+    const bad = await post(`/dashboard/jobs/${jobId}/clips/0/publish`, { platform: "youtube", privacy: "private", webhook_url: "not a url" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("webhook_url must be a URL");
+  });
 });
