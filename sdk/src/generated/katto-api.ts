@@ -603,7 +603,7 @@ export interface components {
             user_id: string;
         };
         /**
-         * @description The clip's shape, width:height: 9:16 1080x1920, 1:1 1080x1080, 4:5 1080x1350, 16:9 1920x1080 (previews at half). 9:16 when neither the request nor the brand kit names one. Every layout, the captions, title card, emoji, zooms, B-roll and watermark are framed for it.
+         * @description The clip's shape, width:height: 9:16 1080x1920, 1:1 1080x1080, 4:5 1080x1350, 16:9 1920x1080 (previews at half). 9:16 when neither the request nor the brand kit names one. Every layout, the captions, title card, emoji, zooms, B-roll and watermark are framed for it. Publishing platforms take only some shapes (Facebook Reels only 9:16; YouTube files 16:9 as a regular video, the others as Shorts): GET /connections lists each platform's `aspects`, so choose before rendering.
          * @example 1:1
          * @enum {string}
          */
