@@ -1,7 +1,7 @@
 // fieldsOf (protocol/src/api/fields.ts): a request body's fields as the doors list them, read from
 // the schema's JSON Schema; and the platform shapes in words (protocol/src/platform-shapes.ts).
 import { describe, expect, it } from "vitest";
-import { ConfigSchema, EditClipBodySchema, fieldsOf, fieldValue, getField, setField } from "../src/api/index.js";
+import { ConfigSchema, EditClipBodySchema, fieldsOf, fieldsOfJsonSchema, fieldValue, getField, setField } from "../src/api/index.js";
 import { PLATFORM_SHAPES_SUMMARY, platformAspects, platformShapesText } from "../src/platform-shapes.js";
 
 describe("fieldsOf", () => {
@@ -16,6 +16,11 @@ describe("fieldsOf", () => {
     expect(byName.get("customPrompt")).toMatchObject({ kind: "string", maxLength: 1000, description: expect.stringMatching(/instructions/) });
     expect(config.map((f) => f.path[0])).toEqual(expect.arrayContaining(Object.keys(ConfigSchema.shape)));
     expect(fieldsOf(EditClipBodySchema).map((f) => [f.name, f.kind])).toEqual([["description", "string"], ["hashtags", "list"]]);
+  });
+
+  it("follows a $ref to the document's $defs (a schema registered with an id)", () => {
+    const doc = { type: "object", properties: { style: { $ref: "#/$defs/Style" } }, $defs: { Style: { type: "object", properties: { emoji: { type: "boolean" } } } } };
+    expect(fieldsOfJsonSchema(doc).map((f) => [f.name, f.kind])).toEqual([["style.emoji", "boolean"]]);
   });
 
   it("reads typed-in text by the field's kind, leaving what does not fit for the schema to refuse", () => {

@@ -33,6 +33,8 @@ export interface JsonSchemaNode {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  $ref?: string;
+  $defs?: Record<string, JsonSchemaNode>;
 }
 
 function kindOf(node: JsonSchemaNode): Pick<FieldInfo, "kind" | "values"> {
@@ -45,13 +47,18 @@ function kindOf(node: JsonSchemaNode): Pick<FieldInfo, "kind" | "values"> {
   return { kind: "string" };
 }
 
-/** The leaf fields of an object's JSON Schema, nested objects flattened into dotted names. */
-export function fieldsOfJsonSchema(node: JsonSchemaNode, path: string[] = []): FieldInfo[] {
-  return Object.entries(node.properties ?? {}).flatMap(([key, child]) => {
+/**
+ * The leaf fields of an object's JSON Schema, nested objects flattened into dotted names; a
+ * `$ref` to the document's own `$defs` (a schema registered with an id) is followed.
+ */
+export function fieldsOfJsonSchema(node: JsonSchemaNode, path: string[] = [], root: JsonSchemaNode = node): FieldInfo[] {
+  const deref = (n: JsonSchemaNode): JsonSchemaNode => (n.$ref?.startsWith("#/$defs/") ? (root.$defs?.[n.$ref.slice(8)] ?? n) : n);
+  return Object.entries(deref(node).properties ?? {}).flatMap(([key, raw]) => {
     const at = [...path, key];
+    const child = deref(raw);
     // an optional object reads as anyOf [object, null] in some converters: take the object
-    const obj = child.properties ? child : child.anyOf?.find((n) => n.properties);
-    if (obj) return fieldsOfJsonSchema(obj, at);
+    const obj = child.properties ? child : child.anyOf?.map(deref).find((n) => n.properties);
+    if (obj) return fieldsOfJsonSchema(obj, at, root);
     const { description, minimum, maximum, maxLength } = child;
     return [{ path: at, name: at.join("."), ...kindOf(child), description, minimum, maximum, maxLength }];
   });
