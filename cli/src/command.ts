@@ -21,6 +21,8 @@ export interface Command {
   words: string[];
   summary: string;
   usage: string;
+  /** Lines shown under the usage in --help (what to know before running it). */
+  notes?: string[];
   options?: Options;
   /** Positional arguments: exact count, or [min, max]. */
   args?: number | [number, number];
@@ -59,6 +61,7 @@ export function helpText(c: Command): string {
     c.summary,
     "",
     `Usage: ${c.usage}`,
+    ...(c.notes?.length ? ["", ...c.notes] : []),
     ...(opts.length ? ["", "Options:", ...opts] : []),
     "",
     "Global options:",

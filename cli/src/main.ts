@@ -2,25 +2,13 @@
 // runs it, and turns any error into one line on stderr and a documented exit code (exit-codes.ts).
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type Command, type Context, GLOBAL_OPTIONS, helpText, makeKatto } from "./command";
-import { brollAdd, brollList, brollRm } from "./commands/broll";
-import { clip } from "./commands/clip";
-import { clips, clipsExport } from "./commands/clips";
-import { candidates, clipsAdd } from "./commands/manual-clips";
-import { jobsCancel, jobsGet, jobsList, jobsWatch } from "./commands/jobs";
-import { brandKit, me, usage } from "./commands/account";
-import { connectionsList, publish } from "./commands/publish";
-import { clipsTrim, dub, rerender } from "./commands/rerender";
-import { transcript } from "./commands/transcript";
-import { transcriptEdit } from "./commands/transcript-edit";
-import { webhookSecret, webhookVerify } from "./commands/webhook";
-import { login, logout } from "./commands/login";
-import { insights } from "./commands/insights";
+import { type Context, GLOBAL_OPTIONS, helpText, makeKatto } from "./command";
+import { COMMANDS } from "./commands";
 import { resolveCredentials } from "./config";
 import { CliError, describeError, EXIT, usageError } from "./exit-codes";
 import { createUi } from "./output";
 
-export const COMMANDS: Command[] = [clip, jobsList, jobsGet, jobsWatch, jobsCancel, clips, clipsTrim, clipsAdd, clipsExport, candidates, transcript, transcriptEdit, rerender, dub, usage, me, brandKit, webhookSecret, webhookVerify, connectionsList, publish, insights, brollAdd, brollList, brollRm, login, logout];
+export { COMMANDS };
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 

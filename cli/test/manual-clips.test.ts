@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { secondsArg } from "../src/commands/manual-clips";
 import { CliError, EXIT } from "../src/exit-codes";
-import { COMMANDS } from "../src/main";
+import { COMMANDS } from "../src/commands";
 
 describe("katto clips add / katto candidates", () => {
   it("reads seconds as 12.5 or minutes:seconds, and refuses anything else with a usage error naming the flag", () => {

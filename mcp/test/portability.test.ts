@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { listToolsStrictly } from "./inspector";
 
 /** The shared tools and the two local ones (upload, B-roll add). */
-const STDIO_COUNT = 29;
+const STDIO_COUNT = 30;
 
 const TSX = path.resolve(import.meta.dirname, "../../node_modules/tsx/dist/cli.mjs");
 

@@ -10,7 +10,7 @@ import { addBroll } from "../src/tools/broll-add.tool";
 import { uploadFile } from "../src/tools/upload.tool";
 
 /** The tools both servers offer (mcp/src/tools/index.ts sharedTools); the stdio server adds two local ones. */
-const SHARED_COUNT = 27;
+const SHARED_COUNT = 28;
 
 const all = [...sharedTools, uploadFile, addBroll];
 
@@ -78,6 +78,17 @@ describe("tool definitions", () => {
     expect(byName.service_add_broll.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     expect(byName.service_add_broll.description).toMatch(/no quota/);
     expect(byName.service_export_clip.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true });
+    // a clip's post copy: free, replaces the fields given (the same edit twice is the same copy)
+    expect(byName.service_edit_post_copy.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+  });
+
+  it("say which shapes each platform takes before anything renders (job creation, upload, publishing)", () => {
+    const byName = Object.fromEntries(all.map((t) => [t.name, t]));
+    const configText = (name: string) => (z.toJSONSchema(z.object(byName[name]!.input)) as { properties: { config: { description: string } } }).properties.config.description;
+    for (const text of [configText("service_create_clip_job"), configText("service_upload_file"), byName.service_publish_clip!.description]) {
+      expect(text).toContain("facebook: only 9:16 (a Reel)");
+      expect(text).toContain("youtube: 9:16, 1:1 and 4:5 as a Short, 16:9 as a regular video");
+    }
   });
 });
 

@@ -27,3 +27,4 @@ export * from "./numbers.js";
 export * from "./post-copy.js";
 export * from "./text-width.js";
 export * from "./caption-layout.js";
+export * from "./platform-shapes.js";

@@ -51,7 +51,8 @@ export const DASHBOARD_JS = `
     form.addEventListener("submit",function(e){
       e.preventDefault();
       var file=input.files&&input.files[0];if(!file){say("Choose a video first.",true);return}
-      var config={};["clipLength","customPrompt","topics","aspect"].forEach(function(k){var f=form.elements[k];if(f&&f.value.trim())config[k]=f.value.trim()});
+      // every option of the form as typed (the server reads them into a Config, as the URL form's are)
+      var fields={};new FormData(form).forEach(function(v,k){if(typeof v==="string")fields[k]=v});
       var button=$("button[type=submit]",form);button.disabled=true;say("Reserving…");
       json("/dashboard/uploads",{filename:file.name,content_type:file.type||"video/mp4",size:file.size}).then(function(res){
         return new Promise(function(resolve,reject){
@@ -62,7 +63,7 @@ export const DASHBOARD_JS = `
           x.onerror=function(){reject(new Error("Upload failed: network error"))};
           x.send(file);
         });
-      }).then(function(res){say("Starting the job…");return json("/dashboard/uploads/"+res.job_id+"/complete",Object.keys(config).length?{config:config}:{})})
+      }).then(function(res){say("Starting the job…");return json("/dashboard/uploads/"+res.job_id+"/complete",{fields:fields})})
         .then(function(job){location.href="/dashboard/jobs/"+job.id})
         .catch(function(err){say(err.message,true);button.disabled=false});
     });

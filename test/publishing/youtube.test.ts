@@ -47,6 +47,19 @@ describe("YouTube adapter against its stand-in", () => {
     expect(v).toMatchObject({ id: run.outcome.postId, title: "Best moment", privacy: "private", bytes: size });
   });
 
+  it("publishes a landscape (16:9) clip as a regular video, linked as one; a square clip as a Short", async () => {
+    const { tokens, account } = await connect(platform, ctx);
+    const before = standIn.videos.length;
+    const landscape = await publishToEnd({ platform, ctx, tokens, account, post, video: memoryVideo(size, { width: 1920, height: 1080 }) });
+    expect(landscape.outcome).toMatchObject({ kind: "published" });
+    if (landscape.outcome.kind !== "published") return;
+    expect(landscape.outcome.url).toBe(`https://www.youtube.com/watch?v=${landscape.outcome.postId}`);
+    expect(standIn.videos.at(-1)).toMatchObject({ id: landscape.outcome.postId, bytes: size });
+    const square = await publishToEnd({ platform, ctx, tokens, account, post, video: memoryVideo(size, { width: 1080, height: 1080 }) });
+    expect(square.outcome.kind === "published" && square.outcome.url).toBe(`https://www.youtube.com/shorts/${square.outcome.kind === "published" ? square.outcome.postId : ""}`);
+    expect(standIn.videos.length).toBe(before + 2);
+  });
+
   it("refreshes an expired access token mid-upload and goes on", async () => {
     const { tokens, account } = await connect(platform, ctx);
     standIn.faults.arm("expired_token");
@@ -130,11 +143,11 @@ describe("YouTube adapter against its stand-in", () => {
     expect(standIn.videos.length).toBe(before + 1);
   });
 
-  it("checks Shorts limits before any upload", () => {
+  it("checks its limits before any upload, and takes every shape (a landscape clip is a regular video)", () => {
     const facts = { durationSeconds: 200, width: 1920, height: 1080, sizeBytes: 1000, contentType: "video/mp4" };
     const v = platform.checkLimits(facts, { caption: "x", title: "t".repeat(101), privacy: "friends" });
-    expect(v.map((x) => x.field).sort()).toEqual(["aspect", "duration", "privacy", "title"]);
-    expect(platform.checkLimits({ ...facts, durationSeconds: 30, width: 1080, height: 1920 }, post)).toEqual([]);
+    expect(v.map((x) => x.field).sort()).toEqual(["duration", "privacy", "title"]);
+    for (const [width, height] of [[1080, 1920], [1920, 1080], [1080, 1080], [1080, 1350]]) expect(platform.checkLimits({ ...facts, durationSeconds: 30, width, height }, post)).toEqual([]);
   });
 
   it("revokes the grant", async () => {

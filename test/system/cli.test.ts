@@ -90,7 +90,7 @@ describe("katto clip on a local file, then the other commands on that job", () =
 
   it("uploads with a progress bar on a terminal, shows step and percent, and downloads 1080x1920 MP4s with SRTs", async () => {
     const out = path.join(tmp, "clips");
-    const r = await kattoOnTty(["clip", media(TALK), "--out", out, "--clip-length", "lt30"]);
+    const r = await kattoOnTty(["clip", media(TALK), "--out", out, "--clip-length", "lt30", "--max-clips", "1", "--score-with", "default"]);
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/Uploading obama_weekly_address_clip_very_real_challenges\.mp4 \[[█░]+\] +\d+%/);
     expect(r.stdout).toContain("100%");
@@ -99,7 +99,8 @@ describe("katto clip on a local file, then the other commands on that job", () =
 
     const names = readdirSync(out).sort();
     const mp4s = names.filter((n) => n.endsWith(".mp4"));
-    expect(mp4s.length).toBeGreaterThanOrEqual(1);
+    // --max-clips 1 reached the API (issue 41: every config field is a flag)
+    expect(mp4s.length).toBe(1);
     for (const name of mp4s) {
       const video = ffprobe(path.join(out, name)).streams.find((s) => s.codec_type === "video");
       expect(video).toMatchObject({ codec_name: "h264", width: 1080, height: 1920 });
@@ -146,7 +147,7 @@ describe("katto clip on a local file, then the other commands on that job", () =
     const table = await katto(["candidates", jobId]);
     expect(table.code, table.stderr).toBe(0);
     const clip = json<{ clip_index: number; origin: string; title: string; start: number; end: number; url: string }>(
-      await katto(["clips", "add", jobId, "--start", "0.5", "--end", "0:04.5", "--layout", "wide", "--title", "By hand", "--wait", "--json"]),
+      await katto(["clips", "add", jobId, "--start", "0.5", "--end", "0:04.5", "--layout", "wide", "--title", "By hand", "--hook-title", "--wait", "--json"]),
     );
     expect(clip).toMatchObject({ origin: "manual", title: "By hand" });
     expect(clip.end - clip.start).toBeGreaterThanOrEqual(3);
@@ -173,6 +174,26 @@ describe("katto clip on a local file, then the other commands on that job", () =
     const missing = await katto(["clips", "export", jobId, "0"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/--format is required/);
+  });
+
+  it("clips edit replaces a clip's post copy; publish and connections list say which shapes each platform takes", async () => {
+    const edited = json<{ clip_index: number; description: string; hashtags: string[] }>(await katto(["clips", "edit", jobId, "0", "--description", "It clicked", "--hashtag", "#cli", "--hashtag", "#clips", "--json"]));
+    expect(edited).toMatchObject({ clip_index: 0, description: "It clicked", hashtags: ["#cli", "#clips"] });
+    const job = json<{ clips: { clip_index: number; description: string; hashtags: string[] }[] }>(await katto(["jobs", "get", jobId, "--json"]));
+    expect(job.clips.find((c) => c.clip_index === 0)).toMatchObject({ description: "It clicked", hashtags: ["#cli", "#clips"] });
+    const cleared = json<{ hashtags: string[] }>(await katto(["clips", "edit", jobId, "0", "--no-hashtags", "--json"]));
+    expect(cleared.hashtags).toEqual([]);
+    const bad = await katto(["clips", "edit", jobId, "0", "--hashtag", "no-hash"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^katto: hashtags\.0: /);
+    const list = await katto(["connections", "list"]);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/facebook +\S.*only 9:16 \(a Reel\)/);
+    expect((await katto(["publish", "--help"])).stdout).toContain("youtube: 9:16, 1:1 and 4:5 as a Short, 16:9 as a regular video");
+    // score_with reaches the API: "account" without 10 published clips is its 409, exit 1
+    const account = await katto(["clip", files.url("talk.mp4"), "--score-with", "account", "--no-wait"]);
+    expect(account.code).toBe(1);
+    expect(account.stderr).toMatch(/config\.score_with "account" needs 10 published clips/);
   });
 
   it("a job that does not exist exits 4 with the API's message", async () => {

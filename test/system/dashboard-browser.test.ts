@@ -162,6 +162,14 @@ describe("dashboard in a browser", () => {
       } as typeof open;
     });
     await page.setInputFiles("#upload-file", media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4"));
+    // Every option of the form goes with the upload (issue 41): score_with "account" reaches the API,
+    // which refuses it for an account with no published clips, and the form says why; then without it.
+    await page.locator("#upload-form details > summary").first().click();
+    const rankWith = page.locator('#upload-form select[name="score_with"]');
+    await rankWith.selectOption("account");
+    await page.getByRole("button", { name: "Upload and make clips" }).click();
+    await expect.poll(() => page.locator("#upload-status").textContent()).toMatch(/config\.score_with "account" needs 10 published clips/);
+    await rankWith.selectOption("");
     await page.getByRole("button", { name: "Upload and make clips" }).click();
     await page.waitForURL(/\/dashboard\/jobs\/[0-9a-f-]{36}$/);
     expect(seen.length).toBeGreaterThan(0);

@@ -26,7 +26,7 @@ const SHARED_TOOLS = [
   "service_list_broll", "service_delete_broll",
   "service_edit_transcript", "service_trim_clip",
   "service_create_clip", "service_list_candidates",
-  "service_get_insights",
+  "service_get_insights", "service_edit_post_copy",
 ];
 
 let files: Awaited<ReturnType<typeof serveFiles>>;
@@ -140,11 +140,16 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
     // Left-out moments on both doors; a clip by hand through stdio, waited for on the hosted server.
     for (const [, c] of clients()) expect(Array.isArray((await ok(c, "service_list_candidates", { job_id: jobId })).candidates)).toBe(true);
     const before = (await ok(hosted, "service_get_job", { job_id: jobId })).clips.length as number;
-    const made = await ok(local, "service_create_clip", { job_id: jobId, start: 0.5, end: 4.5, layout_mode: "wide", title: "By hand" });
+    const made = await ok(local, "service_create_clip", { job_id: jobId, start: 0.5, end: 4.5, layout_mode: "wide", title: "By hand", style: { hook_title: true } });
     expect(made).toMatchObject({ clip_index: before, status: "queued" });
     const madeDone = await waitDone(hosted, { job_id: jobId });
     const manual = (madeDone.result.job.clips as { clip_index: number; origin: string; title: string }[]).find((x) => x.clip_index === before);
     expect(manual).toMatchObject({ origin: "manual", title: "By hand" });
+    // Its post copy edited through the hosted server, read back through stdio (issue 41).
+    const copy = await ok(hosted, "service_edit_post_copy", { job_id: jobId, clip_index: 0, description: "The moment it clicked", hashtags: ["#mcp", "#clips"] });
+    expect(copy).toMatchObject({ clip_index: 0, description: "The moment it clicked", hashtags: ["#mcp", "#clips"] });
+    const reread = (await ok(local, "service_get_job", { job_id: jobId })).clips.find((x: { clip_index: number }) => x.clip_index === 0);
+    expect(reread).toMatchObject({ description: "The moment it clicked", hashtags: ["#mcp", "#clips"] });
     const neither = await call(hosted, "service_create_clip", { job_id: jobId });
     expect(neither.isError).toBe(true);
     expect((neither.content[0] as { text: string }).text).toMatch(/Give start and end/);
@@ -171,6 +176,10 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
   });
 
   it("create and cancel on each door, and upload a local file through stdio", async () => {
+    // Every config field reaches the API (issue 41): score_with "account" without 10 published clips is the API's 409.
+    const account = await call(local, "service_create_clip_job", { url: files.url("talk.mp4"), config: { score_with: "account", min_clips: 1, max_clips: 2 } });
+    expect(account.isError).toBe(true);
+    expect((account.content[0] as { text: string }).text).toMatch(/^Katto API error 409 \(conflict\): config\.score_with "account" needs 10 published clips/);
     const viaHosted = await ok(hosted, "service_create_clip_job", { url: files.url("talk.mp4") });
     expect((await ok(local, "service_cancel_job", { job_id: viaHosted.id })).status).toBe("cancelled");
 

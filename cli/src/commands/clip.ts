@@ -1,33 +1,45 @@
-import { ASPECTS, CLIP_LENGTHS } from "@katto/protocol";
+import { PLATFORM_SHAPES_SUMMARY } from "@katto/protocol";
+import { ConfigSchema } from "@katto/protocol/api";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Schemas } from "@katto/sdk";
 import { fileSource } from "@katto/sdk/node";
-import { type Command, oneOf } from "../command";
+import type { Command, Values } from "../command";
 import { downloadClips } from "../download";
-import { STYLE_USAGE, styleFlags, styleFromOptions } from "../style-options";
+import { schemaFlags } from "../schema-flags";
+import { STYLE_FLAG_NAMES, withStyleFile } from "../style-options";
 import { CliError, EXIT, usageError } from "../exit-codes";
 import { bar, formatBytes, table } from "../output";
 import { assertCompleted, parseTimeout, watchJob } from "../watch";
 
+/** A flag for every field of the job's config (the API's ConfigSchema), style fields included. */
+export const configFlags = schemaFlags(ConfigSchema, { names: { ...STYLE_FLAG_NAMES, customPrompt: "prompt" } });
+
+/** The job config the options ask for (--style-file under the style flags), checked with the API's schema; undefined when none. */
+export function configFromOptions(v: Values): Schemas["Config"] | undefined {
+  const raw = configFlags.read(v) ?? {};
+  const style = withStyleFile(v, raw.style as Record<string, unknown> | undefined);
+  const config = { ...raw, ...(style ? { style } : {}) };
+  if (!Object.keys(config).length) return undefined;
+  const r = ConfigSchema.safeParse(config);
+  if (!r.success) throw usageError(`Config: ${r.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}.`);
+  return r.data;
+}
 
 export const clip: Command = {
   words: ["clip"],
   summary: "Make clips from a video: upload a local file (or submit a URL), wait, and download every clip's MP4 and SRT.",
-  usage: `katto clip <url-or-file> [--clip-length ${CLIP_LENGTHS.join("|")}] [--prompt TEXT] [--topics TEXT] [--genre NAME] [--aspect ${ASPECTS.join("|")}] ${STYLE_USAGE} [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]`,
+  usage: `katto clip <url-or-file> ${configFlags.usage} [--style-file FILE] [--webhook-url URL] [--out DIR] [--no-wait] [--preview] [--timeout SECONDS]`,
+  notes: [`--aspect: the shapes the publishing platforms take (choose before rendering): ${PLATFORM_SHAPES_SUMMARY}.`],
   args: 1,
   options: {
-    "clip-length": { type: "string" },
-    prompt: { type: "string" },
-    topics: { type: "string" },
-    genre: { type: "string" },
-    aspect: { type: "string" },
+    ...configFlags.options,
+    "style-file": { type: "string" },
     "webhook-url": { type: "string" },
     out: { type: "string" },
     "no-wait": { type: "boolean" },
     preview: { type: "boolean" },
     timeout: { type: "string" },
-    ...styleFlags,
   },
   examples: [
     "katto clip talk.mp4",
@@ -39,19 +51,13 @@ export const clip: Command = {
     "katto clip talk.mp4 --zoom punch_in --remove-silences --remove-fillers",
     "katto clip talk.mp4 --style-file style.json --lines 2   # flags override the file's fields",
     "katto clip talk.mp4 --aspect 1:1   # square clips (1080x1080); 4:5 and 16:9 too, 9:16 by default",
+    "katto clip talk.mp4 --min-clips 3 --max-clips 5 --score-with account   # 3 to 5 clips, ranked by your fitted weights (katto insights)",
+    "katto clip talk.mp4 --broll library --genre podcast",
   ],
   async run(ctx, [source], v) {
     const timeout = parseTimeout(v.timeout as string | undefined);
-    const config: Schemas["Config"] = {
-      clipLength: oneOf(v["clip-length"] as string | undefined, CLIP_LENGTHS, "clip-length"),
-      customPrompt: v.prompt as string | undefined,
-      topics: v.topics as string | undefined,
-      genre: v.genre as string | undefined,
-      aspect: oneOf(v.aspect as string | undefined, ASPECTS, "aspect"),
-      style: styleFromOptions(v),
-    };
-    for (const k of Object.keys(config) as (keyof typeof config)[]) if (config[k] === undefined) delete config[k];
-    const hasConfig = Object.keys(config).length > 0;
+    const config = configFromOptions(v);
+    const hasConfig = config !== undefined;
     const isUrl = /^https?:\/\//i.test(source);
     if (!isUrl && !existsSync(source)) throw usageError(`No such file: ${source}. Give a path to a video file or an http(s) URL.`);
     if (!isUrl && !statSync(source).isFile()) throw usageError(`${source} is not a file.`);

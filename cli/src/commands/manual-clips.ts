@@ -1,7 +1,9 @@
 // Clips made by hand and the moments Katto left out (issue 22): `katto clips add`, `katto candidates`.
-import { LAYOUT_MODES } from "@katto/protocol";
+import { type CreateClipBody, CreateClipBodySchema } from "@katto/protocol/api";
 import type { Katto } from "@katto/sdk";
-import { type Command, type Context, oneOf, type Values } from "../command";
+import type { Command, Context, Values } from "../command";
+import { schemaFlags } from "../schema-flags";
+import { STYLE_FLAG_NAMES, styleFlags, styleFromOptions } from "../style-options";
 import { CliError, EXIT } from "../exit-codes";
 import { table } from "../output";
 import { parseTimeout } from "../watch";
@@ -48,19 +50,31 @@ async function report(ctx: Context, katto: Katto, jobId: string, created: Create
 
 const waitOptions = { wait: { type: "boolean" }, timeout: { type: "string" } } as const;
 
+/** A flag for every field of POST /jobs/{id}/clips (the API's CreateClipBodySchema), style fields included. */
+export const clipByHandFlags = schemaFlags(CreateClipBodySchema, { names: { ...STYLE_FLAG_NAMES, layout_mode: "layout" }, parse: { start: secondsArg, end: secondsArg } });
+
+/** The body of a clip by hand from the options: start and end required, the style checked (with --style-file under its flags). */
+export function clipByHandBody(v: Values) {
+  const raw = clipByHandFlags.read(v) ?? {};
+  const style = styleFromOptions(v);
+  return { ...raw, start: secondsArg(v.start as string | undefined, "start"), end: secondsArg(v.end as string | undefined, "end"), style } as CreateClipBody;
+}
+
 export const clipsAdd: Command = {
   words: ["clips", "add"],
   summary: "Make a clip by hand from a range of the source (snapped to pauses; free).",
-  usage: `katto clips add <job-id> --start SECONDS --end SECONDS [--layout ${LAYOUT_MODES.join("|")}] [--title TEXT] [--wait]`,
+  usage: `katto clips add <job-id> ${clipByHandFlags.usage.replace("[--start SECONDS] [--end SECONDS]", "--start SECONDS --end SECONDS")} [--style-file FILE] [--wait]`,
   args: 1,
-  options: { start: { type: "string" }, end: { type: "string" }, layout: { type: "string" }, title: { type: "string" }, ...waitOptions },
-  examples: ["katto clips add $ID --start 12.5 --end 41", "katto clips add $ID --start 1:05 --end 1:40 --layout wide --title 'The bridge' --wait"],
+  options: { ...clipByHandFlags.options, ...styleFlags, ...waitOptions },
+  examples: [
+    "katto clips add $ID --start 12.5 --end 41",
+    "katto clips add $ID --start 1:05 --end 1:40 --layout wide --title 'The bridge' --wait",
+    "katto clips add $ID --start 30 --end 55 --hook-title --emphasis keywords --broll library   # the job's style with these fields changed",
+  ],
   async run(ctx, [jobId], v) {
-    const start = secondsArg(v.start as string | undefined, "start");
-    const end = secondsArg(v.end as string | undefined, "end");
-    const layout_mode = oneOf(v.layout as string | undefined, LAYOUT_MODES, "layout");
+    const body = clipByHandBody(v);
     const katto = ctx.katto();
-    const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips", { params: { path: { id: jobId } }, body: { start, end, layout_mode, title: v.title as string | undefined } }));
+    const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips", { params: { path: { id: jobId } }, body }));
     await report(ctx, katto, jobId, created, v);
   },
 };

@@ -1,8 +1,10 @@
 // Publishing: list the platforms and connected accounts; publish a clip now or at a time.
-import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
+import { PLATFORM_IDS, PLATFORM_SHAPES_SUMMARY } from "@katto/protocol";
+import { type CreatePublicationBody, CreatePublicationBodySchema } from "@katto/protocol/api";
 import type { Katto, Schemas } from "@katto/sdk";
-import { type Command, type Context, intArg, oneOf, type Values } from "../command";
+import { type Command, type Context, intArg, type Values } from "../command";
 import { CliError, EXIT } from "../exit-codes";
+import { schemaFlags } from "../schema-flags";
 import { table } from "../output";
 import { parseTimeout } from "../watch";
 
@@ -14,7 +16,7 @@ type Publication = Schemas["Publication"];
 
 export const connectionsList: Command = {
   words: ["connections", "list"],
-  summary: "List the publishing platforms: available or not (and why), and the connected account.",
+  summary: "List the publishing platforms: available or not (and why), the clip shapes each takes, and the connected account.",
   usage: "katto connections list",
   args: 0,
   examples: ["katto connections list", "katto connections list --json | jq '.platforms[] | select(.connection)'"],
@@ -23,10 +25,11 @@ export const connectionsList: Command = {
     const r = await katto.unwrap(katto.api.GET("/api/v1/connections"));
     ctx.ui.result(r, () =>
       table(
-        ["PLATFORM", "STATUS", "ACCOUNT", "TODAY", "NOTE"],
+        ["PLATFORM", "STATUS", "SHAPES", "ACCOUNT", "TODAY", "NOTE"],
         r.platforms.map((p) => [
           p.platform,
           p.connection ? p.connection.status : p.available ? "not connected" : "unavailable",
+          p.shapes,
           p.connection?.handle,
           p.daily_posts ? `${p.daily_posts.used}/${p.daily_posts.limit}` : null,
           p.connection?.status_reason ?? p.connection?.restriction ?? p.unavailable_reason,
@@ -65,29 +68,35 @@ export function metricsLines(p: Publication): string[] {
   ];
 }
 
+/** A date-time as the API takes it (ISO 8601 with offset), from anything Date.parse reads. */
+function isoTime(text: string, flag: string): string {
+  const ms = Date.parse(text);
+  if (!Number.isFinite(ms)) throw new CliError(EXIT.usage, `--${flag} must be a date-time such as 2026-11-24T17:00:00Z, got "${text}".`);
+  return new Date(ms).toISOString();
+}
+
+/** A flag for every field of the API's publication body: --to (platform), --caption, --title, --privacy, --at (scheduled_at), --webhook-url. */
+export const publishFlags = schemaFlags(CreatePublicationBodySchema, { names: { platform: "to", scheduled_at: "at" }, parse: { scheduled_at: isoTime } });
+
 export const publish: Command = {
   words: ["publish"],
   summary: "Publish a finished clip to a connected platform, now or at a time (free; never posts twice).",
-  usage: `katto publish <job-id> <clip-index> --to ${PLATFORM_IDS.join("|")} [--caption TEXT] [--title TEXT] [--privacy ${PRIVACY_LEVELS.join("|")}] [--at TIME] [--wait] [--timeout SECONDS]`,
+  usage: `katto publish <job-id> <clip-index> ${publishFlags.usage.replace(/^\[(--to [^\]]+)\]/, "$1").replace("--at TEXT", "--at TIME")} [--wait] [--timeout SECONDS]`,
+  notes: [
+    `Shapes each platform takes (a clip of another shape is refused before anything is uploaded; choose --aspect in katto clip, or katto rerender --aspect): ${PLATFORM_SHAPES_SUMMARY}.`,
+    "Without --caption, the clip's post copy is posted (edit it with katto clips edit).",
+  ],
   args: 2,
-  options: { to: { type: "string" }, caption: { type: "string" }, title: { type: "string" }, privacy: { type: "string" }, at: { type: "string" }, wait: { type: "boolean" }, timeout: { type: "string" } },
+  options: { ...publishFlags.options, wait: { type: "boolean" }, timeout: { type: "string" } },
   examples: [
     "katto publish $ID 0 --to youtube --title 'It clicked' --caption 'The moment #shorts' --wait",
     "katto publish $ID 1 --to tiktok --privacy private --at 2026-11-24T17:00:00Z",
   ],
   async run(ctx, [jobId, index], v: Values) {
-    const platform = oneOf(v.to as string | undefined, PLATFORM_IDS, "to");
-    if (!platform) throw new CliError(EXIT.usage, `--to is required (one of ${PLATFORM_IDS.join(", ")}). See katto connections list.`);
-    const privacy = oneOf(v.privacy as string | undefined, PRIVACY_LEVELS, "privacy");
-    let scheduledAt: string | undefined;
-    if (v.at !== undefined) {
-      const ms = Date.parse(v.at as string);
-      if (!Number.isFinite(ms)) throw new CliError(EXIT.usage, `--at must be a date-time such as 2026-11-24T17:00:00Z, got "${v.at}".`);
-      scheduledAt = new Date(ms).toISOString();
-    }
+    const body = (publishFlags.read(v) ?? {}) as CreatePublicationBody;
+    if (!body.platform) throw new CliError(EXIT.usage, `--to is required (one of ${PLATFORM_IDS.join(", ")}). See katto connections list.`);
     const timeout = parseTimeout(v.timeout as string | undefined);
     const katto = ctx.katto();
-    const body: Schemas["CreatePublicationBody"] = { platform, ...(v.caption !== undefined ? { caption: v.caption as string } : {}), ...(v.title ? { title: v.title as string } : {}), ...(privacy ? { privacy } : {}), ...(scheduledAt ? { scheduled_at: scheduledAt } : {}) };
     const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips/{clip_index}/publications", { params: { path: { id: jobId, clip_index: intArg(index, "clip-index") } }, body }));
     const done = v.wait ? await waitForPublication(katto, ctx, created.id, timeout) : created;
     if (done.status === "failed") throw new CliError(EXIT.jobFailed, `Publication ${done.id} failed: ${done.error ?? "no reason given"}${done.advice ? ` ${done.advice}` : ""}`);

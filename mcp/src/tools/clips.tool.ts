@@ -2,7 +2,7 @@
 // additive (the job's other clips are unchanged).
 import { z } from "zod";
 import { LAYOUT_MODES, MANUAL_CLIP_SECONDS } from "@katto/protocol";
-import { CandidateListSchema, ClipCreatedSchema } from "@katto/protocol/api";
+import { CandidateListSchema, ClipCreatedSchema, type CreateClipBody, type EveryField } from "@katto/protocol/api";
 import { defineTool, ToolInputError, unwrap } from "../tool";
 import { jobId } from "./jobs.tool";
 import { styleInput } from "./style-input";
@@ -21,7 +21,8 @@ export const createClip = defineTool({
     layout_mode: z.enum(LAYOUT_MODES).optional().describe("Framing (range only): face_tracking, wide, split_screen, stacked, passthrough, grid_3, grid_4 or screen; absent: chosen as the job's clips are."),
     title: z.string().min(1).max(100).optional().describe("The clip's title (range only); absent: written from its words."),
     style: styleInput,
-  },
+    // every field of POST /jobs/{id}/clips (a field the API adds and this tool forgets is a type error)
+  } satisfies EveryField<CreateClipBody, z.ZodType>,
   output: ClipCreatedSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: async ({ job_id, start, end, candidate_id, layout_mode, title, style }, { api }) => {

@@ -10,6 +10,7 @@ import { editTranscript, trimClip } from "./edit.tool";
 import { listClipLengths, listSources } from "./vocabularies.tool";
 import { waitForJob } from "./wait.tool";
 import { exportClip } from "./export.tool";
+import { editPostCopy } from "./post-copy.tool";
 
 /** The tools both servers offer (the stdio server adds service_upload_file and service_add_broll). */
 export const sharedTools: KattoTool[] = [
@@ -40,4 +41,5 @@ export const sharedTools: KattoTool[] = [
   listCandidates,
   exportClip,
   getInsights,
+  editPostCopy,
 ];

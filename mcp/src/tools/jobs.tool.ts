@@ -1,24 +1,20 @@
 // Jobs: create (spends quota), read, list, clips, transcript, cancel (cannot be undone).
 import { z } from "zod";
-import { styleInput } from "./style-input";
-import { AspectSchema, CLIP_LENGTHS, clipLengthLabel, JOB_STATUSES } from "@katto/protocol";
+import { JOB_STATUSES, PLATFORM_SHAPES_SUMMARY } from "@katto/protocol";
 import { CancelledSchema, ClipProjectionSchema, ConfigSchema, JobCreatedSchema, JobListSchema, JobSchema, TranscriptSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
+import { styleInput } from "./style-input";
 
 export const jobId = z.uuid().describe("The job's id (a UUID), as returned by service_create_clip_job or service_list_jobs.");
 
-/** The job settings an agent may pass; the API's own Config schema is the authority (it re-validates). */
-export const configInput = z
-  .object({
-    genre: z.string().max(100).optional().describe("Kind of video; known values tune scoring: podcast, education, interview, gaming, comedy, news, sports, vlog."),
-    clipLength: z.enum(CLIP_LENGTHS).optional().describe(`Clip duration bucket: ${CLIP_LENGTHS.map((l) => `${l} (${clipLengthLabel(l)})`).join(", ")}. See service_list_clip_lengths.`),
-    customPrompt: z.string().max(1000).optional().describe("Free-text instructions for choosing moments, e.g. 'moments about pricing'."),
-    topics: z.string().max(500).optional().describe("Comma-separated topics to favour, e.g. 'AI, startups'."),
-    style: styleInput,
-    aspect: AspectSchema.optional().describe("The clips' shape, width:height: 9:16 (1080x1920, the default; or the brand kit's), 1:1 (1080x1080), 4:5 (1080x1350) or 16:9 (1920x1080)."),
-  })
-  .optional()
-  .describe("Optional settings for choosing and cutting clips.") satisfies z.ZodType<z.infer<typeof ConfigSchema> | undefined>;
+/**
+ * The job settings an agent may pass: the API's own Config schema, every field with its description
+ * (issue 41: no hand-kept subset; test/docs/door-options.test.ts checks every door carries them all),
+ * its style with the summary an agent chooses by (style-input.ts).
+ */
+export const configInput = ConfigSchema.safeExtend({ style: styleInput }).optional().describe(
+  `Optional settings for choosing and cutting clips (clip length: see service_list_clip_lengths). Shapes the publishing platforms take, so choose aspect before rendering: ${PLATFORM_SHAPES_SUMMARY}.`,
+);
 
 export const createClipJob = defineTool({
   name: "service_create_clip_job",

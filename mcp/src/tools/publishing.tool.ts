@@ -1,8 +1,8 @@
 // Publishing finished clips to connected platforms: list connections (read-only), publish (free,
 // posts to a platform account), read a publication (read-only).
 import { z } from "zod";
-import { PLATFORM_IDS, PRIVACY_LEVELS } from "@katto/protocol";
-import { ConnectionListSchema, PublicationSchema } from "@katto/protocol/api";
+import { PLATFORM_IDS, PLATFORM_SHAPES_SUMMARY, PRIVACY_LEVELS } from "@katto/protocol";
+import { ConnectionListSchema, type CreatePublicationBody, type EveryField, PublicationSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 import { jobId } from "./jobs.tool";
 
@@ -12,7 +12,7 @@ export const listConnections = defineTool({
   name: "service_list_connections",
   title: "List publishing connections",
   description:
-    "List the seven publishing platforms (youtube, tiktok, instagram, facebook, linkedin, x, threads): whether this deployment can publish there (and why not), the connected account if any (status connected or needs_reauth), its privacy options, limits and today's posts against the daily cap. Free and read-only. Connecting an account is done by a person in a browser (dashboard Connections, or POST /api/v1/connections).",
+    "List the seven publishing platforms (youtube, tiktok, instagram, facebook, linkedin, x, threads): whether this deployment can publish there (and why not), the connected account if any (status connected or needs_reauth), its privacy options, limits, the clip shapes it takes (aspects) and today's posts against the daily cap. Free and read-only. Connecting an account is done by a person in a browser (dashboard Connections, or POST /api/v1/connections).",
   input: {},
   output: ConnectionListSchema,
   annotations: readOnly,
@@ -28,7 +28,9 @@ export const publishClip = defineTool({
   title: "Publish a clip to a platform",
   description:
     "Post a finished clip to a connected platform account, now or at scheduled_at. Free: uses no quota. It POSTS TO THE PERSON'S PUBLIC ACCOUNT: confirm platform, caption and privacy with them first. It can be cancelled only while scheduled or queued; once uploading it cannot be taken back from here. " +
-    "The platform's limits are checked first (duration, size, caption, hashtags, privacy; see service_list_connections). Returns the publication at once; read it with service_get_publication until published (post_url) or failed (error and advice). " +
+    "The platform's limits are checked first (duration, size, caption, hashtags, privacy; see service_list_connections). " +
+    `Each platform takes only some clip shapes, and a clip of another shape is refused: ${PLATFORM_SHAPES_SUMMARY}. ` +
+    "Returns the publication at once; read it with service_get_publication until published (post_url) or failed (error and advice). " +
     "Never posts twice: status unconfirmed means the platform did not say whether it posted; ask the person to check the account. Pass idempotency_key to make a retry of this call safe.",
   input: {
     job_id: jobId,
@@ -38,8 +40,10 @@ export const publishClip = defineTool({
     title: z.string().min(1).max(200).optional().describe("Title, on platforms that have one (YouTube); others ignore it. Omitted: the clip's title."),
     privacy: z.enum(PRIVACY_LEVELS).optional().describe("Who can see it: one of the platform's privacy_options. Required on TikTok; defaults to the platform's first option elsewhere."),
     scheduled_at: z.string().optional().describe("ISO 8601 date-time with offset to post at (within a minute); omitted: now."),
+    webhook_url: z.string().optional().describe("Optional public https URL that receives publication.published or publication.failed, signed like the job callback; omitted: the job's webhook_url."),
     idempotency_key: z.string().min(1).max(255).optional().describe("A fresh unique value per distinct publication, reused when retrying this call."),
-  },
+    // every field of the API's publication body (one the API adds and this tool forgets is a type error)
+  } satisfies EveryField<CreatePublicationBody, z.ZodType>,
   output: PublicationSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   run: ({ job_id, clip_index, idempotency_key, ...body }, { api }) =>

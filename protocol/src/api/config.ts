@@ -9,8 +9,16 @@ export const ConfigSchema = z
   .strictObject({
     genre: z.string().max(CONFIG_LIMITS.genre).optional().meta({ description: "Free string; known values tune scoring weights: podcast, education, interview, gaming, comedy, news, sports, vlog.", example: "podcast" }),
     clipLength: z.enum(CLIP_LENGTHS).optional().meta({ description: `Clip duration bucket: ${CLIP_LENGTHS.map((l) => `${l} (${clipLengthLabel(l)})`).join(", ")}.` }),
-    customPrompt: z.string().max(CONFIG_LIMITS.customPrompt, { error: `customPrompt must be at most ${CONFIG_LIMITS.customPrompt} characters` }).optional(),
-    topics: z.string().max(CONFIG_LIMITS.topics, { error: `topics must be at most ${CONFIG_LIMITS.topics} characters` }).optional(),
+    customPrompt: z
+      .string()
+      .max(CONFIG_LIMITS.customPrompt, { error: `customPrompt must be at most ${CONFIG_LIMITS.customPrompt} characters` })
+      .optional()
+      .meta({ description: "Free-text instructions for choosing the moments, e.g. \"moments about pricing\"." }),
+    topics: z
+      .string()
+      .max(CONFIG_LIMITS.topics, { error: `topics must be at most ${CONFIG_LIMITS.topics} characters` })
+      .optional()
+      .meta({ description: "Comma-separated topics to favour, e.g. \"AI, startups\"." }),
     style: StyleSchema.optional(),
     aspect: AspectSchema.optional(),
     min_clips: z

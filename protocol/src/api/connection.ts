@@ -1,6 +1,7 @@
 // Publishing connections: which platforms this deployment can post to and the account connected on each.
 import { z } from "zod";
 import { CONNECTION_STATUSES, PLATFORM_IDS, PRIVACY_LEVELS } from "../vocabularies.js";
+import { AspectSchema } from "../aspect.js";
 import { orNull } from "./or-null.js";
 
 export const PlatformSchema = z.enum(PLATFORM_IDS, { error: `platform must be one of ${PLATFORM_IDS.join(", ")}` }).meta({ example: "youtube" });
@@ -36,6 +37,11 @@ export const PlatformAvailabilitySchema = z.object({
   privacy_options: z.array(PrivacyLevelSchema),
   privacy_required: z.boolean().meta({ description: "The platform requires an explicit privacy choice on every post (none is preselected)." }),
   has_title: z.boolean(),
+  aspects: z.array(AspectSchema).meta({
+    description: "The clip shapes this platform takes (Facebook Reels only 9:16; YouTube files 9:16, 4:5 and 1:1 as Shorts and 16:9 as a regular video). Publishing a clip of another shape there is refused (400) before anything is uploaded; choose the shape when creating the job (config.aspect) or re-render the clip in one of these.",
+    example: ["9:16"],
+  }),
+  shapes: z.string().meta({ description: "The same in words, with what each shape becomes there.", example: "only 9:16 (a Reel)" }),
   limits: PlatformLimitsSchema.nullable(),
   daily_posts: z.object({ limit: z.number().int(), used: z.number().int() }).nullable().meta({ description: "Posts today (UTC) through this connection against the platform's daily cap." }),
   connection: ConnectionSchema.nullable(),

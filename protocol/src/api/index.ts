@@ -16,3 +16,4 @@ export * from "./broll.js";
 export * from "./transcript-edit.js";
 export * from "./manual-clip.js";
 export * from "./export.js";
+export * from "./fields.js";

@@ -52,4 +52,6 @@ export const CreatePublicationBodySchema = z.object({
     .meta({ description: "Receives publication.published / publication.failed, signed like the job callback. Defaults to the job's webhook_url." }),
 });
 
+export type CreatePublicationBody = z.infer<typeof CreatePublicationBodySchema>;
+
 export const PublicationListSchema = z.object({ publications: z.array(PublicationSchema), next_cursor: orNull(z.string(), "Pass as cursor to get the next page; null on the last page.") });

@@ -603,7 +603,7 @@ export interface components {
             user_id: string;
         };
         /**
-         * @description The clip's shape, width:height: 9:16 1080x1920, 1:1 1080x1080, 4:5 1080x1350, 16:9 1920x1080 (previews at half). 9:16 when neither the request nor the brand kit names one. Every layout, the captions, title card, emoji, zooms, B-roll and watermark are framed for it.
+         * @description The clip's shape, width:height: 9:16 1080x1920, 1:1 1080x1080, 4:5 1080x1350, 16:9 1920x1080 (previews at half). 9:16 when neither the request nor the brand kit names one. Every layout, the captions, title card, emoji, zooms, B-roll and watermark are framed for it. Publishing platforms take only some shapes (Facebook Reels only 9:16; YouTube files 16:9 as a regular video, the others as Shorts): GET /connections lists each platform's `aspects`, so choose before rendering.
          * @example 1:1
          * @enum {string}
          */
@@ -1086,6 +1086,7 @@ export interface components {
              * @enum {string}
              */
             clipLength?: "lt30" | "30_60" | "60_90" | "90_180";
+            /** @description Free-text instructions for choosing the moments, e.g. "moments about pricing". */
             customPrompt?: string;
             /**
              * @description Free string; known values tune scoring weights: podcast, education, interview, gaming, comedy, news, sports, vlog.
@@ -1102,6 +1103,7 @@ export interface components {
              */
             score_with?: "default" | "account";
             style?: components["schemas"]["Style"];
+            /** @description Comma-separated topics to favour, e.g. "AI, startups". */
             topics?: string;
         };
         Connection: {
@@ -1445,6 +1447,13 @@ export interface components {
          */
         Platform: "youtube" | "tiktok" | "instagram" | "facebook" | "linkedin" | "x" | "threads";
         PlatformAvailability: {
+            /**
+             * @description The clip shapes this platform takes (Facebook Reels only 9:16; YouTube files 9:16, 4:5 and 1:1 as Shorts and 16:9 as a regular video). Publishing a clip of another shape there is refused (400) before anything is uploaded; choose the shape when creating the job (config.aspect) or re-render the clip in one of these.
+             * @example [
+             *       "9:16"
+             *     ]
+             */
+            aspects: components["schemas"]["Aspect"][];
             available: boolean;
             connection: components["schemas"]["Connection"];
             /** @description Posts today (UTC) through this connection against the platform's daily cap. */
@@ -1459,6 +1468,11 @@ export interface components {
             privacy_options: components["schemas"]["PrivacyLevel"][];
             /** @description The platform requires an explicit privacy choice on every post (none is preselected). */
             privacy_required: boolean;
+            /**
+             * @description The same in words, with what each shape becomes there.
+             * @example only 9:16 (a Reel)
+             */
+            shapes: string;
             /** @description Why this deployment cannot publish there (for example, the operator has not configured the platform's app); null when available. */
             unavailable_reason: string | null;
         };

@@ -2,7 +2,8 @@
 // brand-kit editor, with a live preview of the captions they ask for, and the form's values as a
 // Style, checked with the API's StyleSchema. The preview lays a sample sentence out with @katto/protocol previewCaptionPages, the
 // renderer's grouping, key-word and emoji rules (the page's script runs the same function live).
-import { CAPTION_SAMPLE, DEFAULT_ASPECT, DUB_LANGUAGES, EMPHASIS_MODES, previewCaptionPages, previewLayout, StyleSchema, WORDS_PER_CAPTION, ZOOM_MODES, type Aspect, type Style } from "@katto/protocol";
+import { BROLL_SOURCES, CAPTION_SAMPLE, DEFAULT_ASPECT, DUB_LANGUAGES, EMPHASIS_MODES, previewCaptionPages, previewLayout, StyleSchema, WORDS_PER_CAPTION, ZOOM_MODES, type Aspect, type Style } from "@katto/protocol";
+import { bodyFromForm, formFieldsOf, SchemaField } from "./schema-field";
 
 const LANGUAGE_NAMES: Record<(typeof DUB_LANGUAGES)[number], string> = { en: "English", es: "Spanish", fr: "French", it: "Italian", pt: "Portuguese", hi: "Hindi", ja: "Japanese", zh: "Chinese" };
 
@@ -31,6 +32,11 @@ export const CaptionPreview = ({ style, aspect = DEFAULT_ASPECT, accent = "#FFD4
     ))}
   </div>
 );
+
+const BROLL_TEXT: Record<(typeof BROLL_SOURCES)[number], string> = { none: "None", library: "From my B-roll library", stock: "Stock footage" };
+
+/** The style fields with a control written below; any other field of the API's Style gets one from its kind (SchemaField). */
+const WRITTEN = new Set(["words_per_caption", "caption_lines", "emphasis", "zoom", "emoji", "hook_title", "remove_silences", "remove_fillers", "caption_language", "broll"]);
 
 const WORDS = Array.from({ length: WORDS_PER_CAPTION.max - WORDS_PER_CAPTION.min + 1 }, (_, i) => WORDS_PER_CAPTION.min + i);
 
@@ -74,6 +80,11 @@ export const StyleFields = ({ id, keep, value = {}, aspect, accent, color }: { i
         </select>
       </div>
     </div>
+    <label for={`${id}-broll`}>B-roll cutaways</label>
+    <select id={`${id}-broll`} name="style.broll">
+      <option value="">{keep ? "Keep" : "None"}</option>
+      {BROLL_SOURCES.map((m) => <option value={m} selected={value.broll === m}>{BROLL_TEXT[m]}</option>)}
+    </select>
     <label class="check"><input type="checkbox" name="style.emoji" value="true" checked={value.emoji === true} /> Emoji beside key words</label>
     <label class="check"><input type="checkbox" name="style.hook_title" value="true" checked={value.hook_title === true} /> Hook title over the first seconds</label>
     <label class="check"><input type="checkbox" name="style.remove_silences" value="true" checked={value.remove_silences === true} /> Shorten pauses over 0.6 s</label>
@@ -84,25 +95,16 @@ export const StyleFields = ({ id, keep, value = {}, aspect, accent, color }: { i
       {DUB_LANGUAGES.map((l) => <option value={l} selected={value.caption_language === l}>{LANGUAGE_NAMES[l]} ({l})</option>)}
     </select>
     <p class="muted small">Translated captions and SRT; the SRT in the spoken language stays available beside it. The preview shows the sample in English.</p>
+    {formFieldsOf(StyleSchema)
+      .filter((f) => !WRITTEN.has(f.name))
+      .map((f) => <SchemaField field={{ ...f, name: `style.${f.name}`, path: ["style", ...f.path] }} id={`${id}-${f.name}`} keep={keep} />)}
     <CaptionPreview style={value} aspect={aspect} accent={accent} color={color} />
   </fieldset>
 );
 
-/** The style fields as the form sent them, unchecked ({} when none is set). */
+/** The style fields as the form sent them (named style.<field>), unchecked ({} when none is set). */
 export function rawStyleFrom(get: (k: string) => string): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  const words = get("style.words_per_caption");
-  const lines = get("style.caption_lines");
-  if (words) raw.words_per_caption = Number(words);
-  if (lines) raw.caption_lines = Number(lines);
-  if (get("style.emphasis")) raw.emphasis = get("style.emphasis");
-  if (get("style.emoji") === "true") raw.emoji = true;
-  if (get("style.hook_title") === "true") raw.hook_title = true;
-  if (get("style.caption_language")) raw.caption_language = get("style.caption_language");
-  if (get("style.zoom")) raw.zoom = get("style.zoom");
-  if (get("style.remove_silences") === "true") raw.remove_silences = true;
-  if (get("style.remove_fillers") === "true") raw.remove_fillers = true;
-  return raw;
+  return bodyFromForm(StyleSchema, (k) => get(`style.${k}`));
 }
 
 /** The style the form asks for (undefined when none), or the API's message for what is wrong. */

@@ -37,7 +37,7 @@ const ScoreWeightsView = ({ f }: { f: Fitted }) => (
   <>
     <p class="muted" data-score-weights={f.score_weights_learned ? "learned" : "default"}>
       {f.score_weights_learned ? (
-        <>Ranking with your weights (a job's <code>config.score_with: "account"</code>), the default weights moved only as far as your numbers show something:</>
+        <>Ranking with your weights (a job's <code>config.score_with: "account"</code>: on <a href="/dashboard/jobs">Jobs</a>, Options, "Rank clips with" account), the default weights moved only as far as your numbers show something:</>
       ) : (
         <>
           Your views do not yet depend on the score's parts more than chance would, so a job with <code>config.score_with: "account"</code> is ranked with the <strong>default</strong> weights.

@@ -4,9 +4,9 @@
 // services/uploads/uploads.ts.
 import type { Context, Hono } from "hono";
 import { ServiceError, ValidationError } from "../../errors";
-import { ASPECT_FRAMES, ASPECTS, CLIP_LENGTHS, clipLengthLabel, UPLOAD_CONTENT_TYPES } from "@katto/protocol";
-import { CompleteUploadBodySchema, type Config, ConfigSchema, ReserveUploadBodySchema } from "@katto/protocol/api";
-import { StyleFields, styleFrom } from "../components/style-fields";
+import { UPLOAD_CONTENT_TYPES } from "@katto/protocol";
+import { ReserveUploadBodySchema } from "@katto/protocol/api";
+import { ConfigFields, configFrom } from "../components/config-fields";
 import { createJob } from "../../services/jobs/create";
 import { getJob, listJobs } from "../../services/jobs/read";
 import { completeUpload, reserveUpload } from "../../services/uploads/uploads";
@@ -14,48 +14,6 @@ import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession, zodMessage } from "../session";
 import { ACTIVE } from "./job/page";
-
-/** The optional config fields of the submit form, validated with the API's ConfigSchema. */
-function configFrom(get: (k: string) => string): Config | undefined {
-  const raw: Record<string, unknown> = {};
-  for (const k of ["clipLength", "customPrompt", "topics", "genre", "aspect"]) if (get(k).trim()) raw[k] = get(k).trim();
-  const style = styleFrom(get);
-  if (style.error) throw new ValidationError(style.error);
-  if (style.style) raw.style = style.style;
-  if (!Object.keys(raw).length) return undefined;
-  const r = ConfigSchema.safeParse(raw);
-  if (!r.success) throw new ValidationError(zodMessage(r.error));
-  return r.data;
-}
-
-const ConfigFields = () => (
-  <details>
-    <summary>Options (clip length, shape, prompt, topics, creator style)</summary>
-    <div class="row">
-      <div>
-        <label for="cfg-length">Clip length</label>
-        <select id="cfg-length" name="clipLength">
-          <option value="">Automatic</option>
-          {CLIP_LENGTHS.map((l) => <option value={l}>{clipLengthLabel(l)}</option>)}
-        </select>
-      </div>
-      <div>
-        <label for="cfg-aspect">Shape</label>
-        <select id="cfg-aspect" name="aspect">
-          <option value="">Brand kit's (9:16 without one)</option>
-          {ASPECTS.map((a) => <option value={a}>{`${a} (${ASPECT_FRAMES[a].hd.width}x${ASPECT_FRAMES[a].hd.height})`}</option>)}
-        </select>
-      </div>
-      <div>
-        <label for="cfg-topics">Topics</label>
-        <input id="cfg-topics" name="topics" maxlength={500} placeholder="e.g. pricing, hiring" />
-      </div>
-    </div>
-    <label for="cfg-prompt">Prompt</label>
-    <textarea id="cfg-prompt" name="customPrompt" maxlength={1000} rows={2} placeholder="What should the clips focus on?"></textarea>
-    <StyleFields id="cfg-style" />
-  </details>
-);
 
 async function jobsPage(c: Context<DashboardEnv>, p: { error?: string; url?: string } = {}, status: 200 | 400 | 403 = 200) {
   const ctx = accountCtx(c);
@@ -85,7 +43,7 @@ async function jobsPage(c: Context<DashboardEnv>, p: { error?: string; url?: str
                 <label for="upload-file" class="sr-only">Video file</label>
                 <input id="upload-file" name="file" type="file" accept={UPLOAD_CONTENT_TYPES.join(",")} required />
               </div>
-              <ConfigFields />
+              <ConfigFields id="up" />
               <div class="bar" aria-hidden="false">
                 <progress id="upload-progress" max={100} value={0} aria-label="Upload progress"></progress>
                 <span id="upload-pct" class="muted">0%</span>
@@ -144,15 +102,18 @@ export function registerJobPages(d: Hono<DashboardEnv>) {
   });
 
   // The upload script's two calls around its presigned PUT (same services as POST /uploads and
-  // POST /uploads/{id}/complete, same request schemas).
+  // POST /uploads/{id}/complete).
   d.post("/dashboard/uploads", requireSession, async (c) => {
     const r = ReserveUploadBodySchema.safeParse(await c.req.json().catch(() => null));
     if (!r.success) throw new ValidationError(zodMessage(r.error));
     return c.json(await reserveUpload(accountCtx(c), r.data), 201);
   });
+  // The options come as the form's fields ({fields: {name: text}}), read into a Config exactly as
+  // the URL form's are (configFrom), so both forms carry every option.
   d.post("/dashboard/uploads/:id/complete", requireSession, async (c) => {
-    const r = CompleteUploadBodySchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!r.success) throw new ValidationError(zodMessage(r.error));
-    return c.json(await completeUpload(accountCtx(c), c.req.param("id"), r.data), 201);
+    const body = (await c.req.json().catch(() => null)) as { fields?: unknown } | null;
+    const fields = body?.fields && typeof body.fields === "object" ? (body.fields as Record<string, unknown>) : {};
+    const config = configFrom((k) => (typeof fields[k] === "string" ? (fields[k] as string) : ""));
+    return c.json(await completeUpload(accountCtx(c), c.req.param("id"), config ? { config } : {}), 201);
   });
 }

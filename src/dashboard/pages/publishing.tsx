@@ -5,12 +5,13 @@
 import type { Context, Hono } from "hono";
 import { ServiceError } from "../../errors";
 import { disconnect, listConnections, startConnection } from "../../services/publishing/connections";
-import { PlatformIdSchema, PrivacySchema } from "../../services/publishing/platforms/platform";
+import { PlatformIdSchema } from "../../services/publishing/platforms/platform";
 import { cancelPublication, createPublication, listPublications } from "../../services/publishing/publications";
 import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
-import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
-import type { PublicationMetrics } from "@katto/protocol/api";
+import { accountCtx, type DashboardEnv, formOf, requireSession, zodMessage } from "../session";
+import { CreatePublicationBodySchema, type PublicationMetrics } from "@katto/protocol/api";
+import { publicationFrom, PublishFields } from "../components/publish-fields";
 
 type Listing = Awaited<ReturnType<typeof listConnections>>["platforms"];
 
@@ -38,13 +39,14 @@ async function connectionsPage(c: Context<DashboardEnv>, p: { error?: string; no
         <h1>Connections</h1>
         <ReauthBanner platforms={platforms} />
         <Flash error={p.error} notice={p.notice} />
-        <p class="muted">Connect a platform account once; then publish any finished clip to it from its job page.</p>
+        <p class="muted">Connect a platform account once; then publish any finished clip to it from its job page. Each platform takes only the shapes listed: choose a job's shape (its Options) before it renders.</p>
         <table class="list" aria-label="Platforms">
-          <thead><tr><th>Platform</th><th>Account</th><th>Status</th><th>Today</th><th></th></tr></thead>
+          <thead><tr><th>Platform</th><th>Shapes it takes</th><th>Account</th><th>Status</th><th>Today</th><th></th></tr></thead>
           <tbody>
             {platforms.map((x) => (
               <tr data-platform={x.platform}>
                 <td>{x.display_name}</td>
+                <td data-shapes={x.platform}>{x.shapes}</td>
                 <td>{x.connection?.handle ?? "-"}</td>
                 <td>
                   {x.connection ? <StatusBadge status={x.connection.status} /> : x.available ? "not connected" : <span class="muted">{x.unavailable_reason}</span>}
@@ -150,23 +152,7 @@ async function publishForm(c: Context<DashboardEnv>, jobId: string, clipIndex: n
           <p>No platform is connected yet. <a href="/dashboard/connections">Connect one</a> first.</p>
         ) : (
           <form method="post" action={`/dashboard/jobs/${jobId}/clips/${clipIndex}/publish`} class="card">
-            <label for="pub-platform">Platform</label>
-            <select id="pub-platform" name="platform" required>
-              {ready.map((x) => <option value={x.platform}>{`${x.display_name} (${x.connection?.handle})`}</option>)}
-            </select>
-            <label for="pub-title">Title (YouTube)</label>
-            <input id="pub-title" name="title" maxlength={100} />
-            <label for="pub-caption">Caption</label>
-            <textarea id="pub-caption" name="caption" rows={3} maxlength={5000}></textarea>
-            <label for="pub-privacy">Privacy</label>
-            {/* No default: TikTok requires the choice every time; elsewhere empty means the platform's first option. */}
-            <select id="pub-privacy" name="privacy">
-              <option value="">Choose…</option>
-              {PrivacySchema.options.map((v) => <option value={v}>{v}</option>)}
-            </select>
-            <p class="muted">{ready.map((x) => `${x.display_name}: ${x.privacy_options.join(", ")}${x.privacy_required ? " (required)" : ""}`).join(" · ")}</p>
-            <label for="pub-at">Schedule (UTC, optional)</label>
-            <input id="pub-at" name="scheduled_at" type="datetime-local" />
+            <PublishFields ready={ready} />
             <button type="submit" class="btn primary">Publish</button>
           </form>
         )}
@@ -219,19 +205,10 @@ export function registerPublishingPages(d: Hono<DashboardEnv>) {
     const jobId = c.req.param("id");
     const clipIndex = Number(c.req.param("index"));
     const f = await formOf(c);
-    const platform = PlatformIdSchema.safeParse(f.one("platform"));
-    const privacy = f.one("privacy") ? PrivacySchema.safeParse(f.one("privacy")) : undefined;
-    if (!platform.success || (privacy && !privacy.success) || !Number.isInteger(clipIndex)) return publishForm(c, jobId, clipIndex, { error: "Choose a connected platform and one of the privacy options." }, 400);
-    const at = f.one("scheduled_at");
+    const parsed = CreatePublicationBodySchema.safeParse(publicationFrom(f.one));
+    if (!parsed.success || !Number.isInteger(clipIndex)) return publishForm(c, jobId, clipIndex, { error: parsed.success ? "Unknown clip." : zodMessage(parsed.error) }, 400);
     try {
-      await createPublication(accountCtx(c), jobId, clipIndex, {
-        platform: platform.data,
-        caption: f.one("caption"),
-        ...(f.one("title") ? { title: f.one("title") } : {}),
-        ...(privacy?.success ? { privacy: privacy.data } : {}),
-        // datetime-local has no zone: the form says UTC.
-        ...(at ? { scheduled_at: new Date(`${at}Z`).toISOString() } : {}),
-      });
+      await createPublication(accountCtx(c), jobId, clipIndex, parsed.data);
       return c.redirect("/dashboard/publications", 303);
     } catch (e) {
       if (e instanceof ServiceError) return publishForm(c, jobId, clipIndex, { error: e.message }, 400);

@@ -12,6 +12,7 @@ import { availability, platformContext } from "./config";
 import { newConnectionId, newState, sha256Hex } from "./ids";
 import { PLATFORM_IDS, type Platform, type PlatformAccount, type PlatformId, type Result, type TokenSet } from "./platforms/platform";
 import { pkcePair } from "./platforms/http";
+import { platformAspects, platformShapesText } from "@katto/protocol";
 import { TokenVault } from "./token-vault";
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -229,6 +230,8 @@ export async function listConnections(ctx: AccountContext) {
       privacy_options: [...(p?.privacyOptions ?? [])],
       privacy_required: p?.privacyRequired ?? false,
       has_title: p?.hasTitle ?? false,
+      aspects: platformAspects(id),
+      shapes: platformShapesText(id),
       limits: p
         ? { min_duration_s: p.limits.minDurationSeconds, max_duration_s: p.limits.maxDurationSeconds, max_bytes: p.limits.maxBytes, caption_max_chars: p.limits.captionMaxChars, title_max_chars: p.limits.titleMaxChars ?? null, max_hashtags: p.limits.maxHashtags ?? null }
         : null,

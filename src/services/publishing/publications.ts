@@ -19,6 +19,7 @@ import { factsAsPosted } from "./renditions";
 import { metricsView, readingsOf, type ReadingRow } from "./reading-schedule";
 import { withPostDefaults } from "./post-text";
 import { isUniqueViolation } from "../../db/errors";
+import { PLATFORM_IDS, platformAspects, platformShapesText, type Aspect } from "@katto/protocol";
 
 export type PublicationRow = typeof publications.$inferSelect;
 export type PublicationStatus = "scheduled" | "queued" | "uploading" | "processing" | "published" | "unconfirmed" | "failed" | "cancelled";
@@ -53,6 +54,15 @@ export function publicationView(r: PublicationRow, readings: ReadingRow[] = []) 
 
 const requireRead = (ctx: AccountContext) => requireScope(ctx, "read");
 
+/** A clip of a shape the platform does not take (PLATFORM_SHAPES) is refused before anything is uploaded, saying where it can go instead. */
+function refuseShape(platform: Platform<unknown>, aspect: Aspect, jobId: string, clipIndex: number) {
+  if (platformAspects(platform.id).includes(aspect)) return;
+  const elsewhere = PLATFORM_IDS.filter((p) => platformAspects(p).includes(aspect));
+  throw new ValidationError(
+    `${platform.displayName} takes ${platformShapesText(platform.id)}; clip ${clipIndex} is ${aspect}. Re-render it in ${platformAspects(platform.id).join(" or ")} (POST /api/v1/jobs/${jobId}/clips/${clipIndex}/rerender with "aspect") and publish that version${elsewhere.length ? `, or publish it to ${elsewhere.join(", ")}, which take ${aspect}` : ""}.`,
+  );
+}
+
 export interface CreatePublicationInput {
   platform: PlatformId;
   /** absent: the clip's post copy fitted to the platform (postDefaults) */
@@ -81,6 +91,7 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
 
   if (platform.privacyRequired && !input.privacy) throw new ValidationError(`${platform.displayName} requires choosing the privacy of every post: privacy must be one of ${platform.privacyOptions.join(", ")}.`);
   const privacy = input.privacy ?? platform.privacyOptions[0];
+  refuseShape(platform, version.aspect, jobId, clipIndex);
   const facts = await clipFacts(ctx.env, version);
   if (!facts) throw new ConflictError(`Clip ${clipIndex}'s file is not stored (yet). Try again once the job's clips are available.`);
   // a platform with its own frame (X) is checked against the rendition (of the clip's shape) it will get

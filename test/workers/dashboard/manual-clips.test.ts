@@ -1,5 +1,6 @@
 // The job page's left-out candidates with "make a clip", and "make a clip from this selection"
 // (issue 22), over the same services as the API.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_URL } from "../helpers";
 import { clipReport, sendEvent, storeClipFiles } from "../render-callbacks";
@@ -60,8 +61,12 @@ describe("job page: clips made by hand", () => {
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("A clip lasts at least 3 seconds");
     // 10.2 lies in w15 [10.0, 10.5] near its start: snapped to 9.95
-    const r = await post(`/dashboard/jobs/${id}/clips`, { start: "10.2", end: "20", layout_mode: "wide", title: "Mine" }, { cookie });
+    // the form carries the style too (issue 41): sent as the request's style, over the job's field by field
+    for (const name of ["style.hook_title", "style.broll", "style.words_per_caption"]) expect(form).toMatch(new RegExp(`data-make-clip[\\s\\S]*name="${name.replace(".", "\\.")}"`));
+    const r = await post(`/dashboard/jobs/${id}/clips`, { start: "10.2", end: "20", layout_mode: "wide", title: "Mine", "style.hook_title": "true", "style.words_per_caption": "2" }, { cookie });
     expect(r.status).toBe(202);
+    const params = await env.DB.prepare("SELECT params FROM manual_clips WHERE job_id = ?1 AND clip_index = 1").bind(id).first<{ params: string }>();
+    expect(JSON.parse(params!.params)).toMatchObject({ layout_mode: "wide", title: "Mine", style: { hook_title: true, words_per_caption: 2 } });
     expect(await r.text()).toContain("Clip 1 is being made from 9.95 s to");
     const report = { ...clipReport(1, 66, true), start: 9.95, end: 20.05, title: "Mine" };
     await storeClipFiles(id, [report]);

@@ -3,7 +3,8 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { ASPECTS, PREVIEW_LAYOUTS } from "@katto/protocol";
 import { api, BASE, freshIp, SAMPLE_URL } from "../helpers";
-import { clipReport, sendEvent, storeClipFiles } from "../render-callbacks";
+import { clipReport, fakeMp4, sendEvent, storeClipFiles } from "../render-callbacks";
+import { uploadKey } from "../../../src/storage/keys";
 import { get, post, signedIn } from "./dashboard-helpers";
 
 const clientOf = (key: string) => ({ key: { key }, ip: freshIp() });
@@ -58,6 +59,23 @@ describe("jobs pages", () => {
     expect(await (await get("/dashboard/jobs", cookie)).text()).toContain(`data-job="${id}"`);
     const other = await signedIn();
     expect((await get(`/dashboard/jobs/${id}`, other.cookie)).status).toBe(404);
+  });
+
+  it("carries every option of the job config: genre, how many clips, which weights rank them and the style's B-roll, and says which shapes each platform takes", async () => {
+    const { cookie } = await signedIn();
+    const form = await (await get("/dashboard/jobs", cookie)).text();
+    for (const name of ["genre", "min_clips", "max_clips", "score_with", "style.broll"]) expect(form).toContain(`name="${name}"`);
+    expect(form).toMatch(/<li data-platform="facebook"><strong>facebook<\/strong>: only 9:16 \(a Reel\)<\/li>/);
+    expect(form).toMatch(/<li data-platform="youtube"><strong>youtube<\/strong>: 9:16, 1:1 and 4:5 as a Short, 16:9 as a regular video<\/li>/);
+    const r = await post("/dashboard/jobs", { url: SAMPLE_URL, genre: "podcast", min_clips: "2", max_clips: "4", score_with: "default", "style.broll": "library" }, { cookie });
+    expect(r.status).toBe(303);
+    const id = /([0-9a-f-]{36})$/.exec(r.headers.get("location") ?? "")![1];
+    const row = await env.DB.prepare("SELECT config FROM jobs WHERE id = ?1").bind(id).first<{ config: string }>();
+    expect(JSON.parse(row!.config)).toEqual({ genre: "podcast", min_clips: 2, max_clips: 4, score_with: "default", style: { broll: "library" } });
+    // the API's own message for a value it refuses
+    const bad = await post("/dashboard/jobs", { url: SAMPLE_URL, min_clips: "6", max_clips: "3" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("min_clips (6) must not be more than max_clips (3); lower min_clips or raise max_clips.");
   });
 
   it("submits a creator style from the form, and re-renders a clip with another", async () => {
@@ -137,6 +155,16 @@ describe("jobs pages", () => {
     const b = (await r.json()) as { job_id: string; upload_url: string; method: string };
     expect(b.method).toBe("PUT");
     expect(b.upload_url).toContain(`/uploads/${b.job_id}`);
+    // completed with the upload form's fields, read into a Config as the URL form's are
+    await env.FILES.put(uploadKey(b.job_id), fakeMp4(1000));
+    const done = await SELF.fetch(`${BASE}/dashboard/uploads/${b.job_id}/complete`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json", origin: BASE, "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ fields: { clipLength: "lt30", max_clips: "3", "style.emoji": "true", genre: "" } }),
+    });
+    expect(done.status).toBe(201);
+    const row = await env.DB.prepare("SELECT config FROM jobs WHERE id = ?1").bind(b.job_id).first<{ config: string }>();
+    expect(JSON.parse(row!.config)).toEqual({ clipLength: "lt30", max_clips: 3, style: { emoji: true } });
     const cross = await SELF.fetch(`${BASE}/dashboard/uploads`, {
       method: "POST",
       headers: { cookie, "content-type": "application/json", origin: "https://evil.example", "sec-fetch-site": "cross-site" },

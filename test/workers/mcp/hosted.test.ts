@@ -104,7 +104,8 @@ describe("hosted MCP at /mcp", () => {
     expect(res.status).toBe(200);
     const { result } = (await res.json()) as { result: { tools: { name: string; annotations: Record<string, boolean>; outputSchema?: { type: string }; inputSchema: { type: string } }[] } };
     const names = result.tools.map((t) => t.name);
-    expect(names).toHaveLength(27);
+    expect(names).toHaveLength(28);
+    expect(names).toContain("service_edit_post_copy");
     expect(names).toEqual(expect.arrayContaining(["service_list_broll", "service_delete_broll"]));
     expect(names).not.toContain("service_add_broll");
     expect(names).toEqual(expect.arrayContaining(["service_edit_transcript", "service_trim_clip"]));

@@ -22,10 +22,20 @@ describe("connections", () => {
       if (platforms[p.platform]) {
         expect(p).toMatchObject({ available: true, unavailable_reason: null, connection: null });
         expect(p.limits).not.toBeNull();
+        // the shapes it takes, said before anything is rendered (protocol PLATFORM_SHAPES)
+        expect(p.aspects.length).toBeGreaterThan(0);
+        expect(p.shapes).toContain(p.aspects[0]);
       } else {
         expect(p).toMatchObject({ available: false, unavailable_reason: expect.stringMatching(/does not publish/), connection: null });
       }
     }
+  });
+
+  it("says which shapes each platform takes: Facebook only 9:16 (Reels), YouTube every shape, 16:9 as a regular video", async () => {
+    const client = await createAccount();
+    const byId = new Map((await list(client)).platforms.map((p) => [p.platform, p]));
+    expect(byId.get("facebook")).toMatchObject({ aspects: ["9:16"], shapes: "only 9:16 (a Reel)" });
+    expect(byId.get("youtube")).toMatchObject({ aspects: ["9:16", "1:1", "4:5", "16:9"], shapes: "9:16, 1:1 and 4:5 as a Short, 16:9 as a regular video" });
   });
 
   it("connects YouTube through the OAuth code flow with PKCE and a state bound to the account", async () => {

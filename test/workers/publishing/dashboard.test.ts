@@ -11,7 +11,9 @@ describe("publishing in the dashboard", () => {
     const { account, cookie } = await signedIn();
     const page = await get("/dashboard/connections", cookie);
     expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/YouTube Shorts/);
+    const html = await page.text();
+    expect(html).toMatch(/<td>YouTube<\/td>\s*<td data-shapes="youtube">9:16, 1:1 and 4:5 as a Short, 16:9 as a regular video<\/td>/);
+    expect(html).toMatch(/<td>Facebook[^<]*<\/td>\s*<td data-shapes="facebook">only 9:16 \(a Reel\)<\/td>/);
 
     // Connect: the form sends the browser to the platform, which sends it back to our callback.
     const started = await post("/dashboard/connections", { platform: "youtube" }, { cookie });
@@ -26,7 +28,9 @@ describe("publishing in the dashboard", () => {
     // The job page offers Publish on every clip; the form posts to the publish service.
     const { jobId } = await completedClip({ account });
     expect(await (await get(`/dashboard/jobs/${jobId}`, cookie)).text()).toContain(`/dashboard/jobs/${jobId}/clips/0/publish`);
-    expect(await (await get(`/dashboard/jobs/${jobId}/clips/0/publish`, cookie)).text()).toMatch(/YouTube Shorts \(@standin\)/);
+    const form = await (await get(`/dashboard/jobs/${jobId}/clips/0/publish`, cookie)).text();
+    expect(form).toMatch(/YouTube \(@standin\)/);
+    expect(form).toContain("YouTube takes 9:16, 1:1 and 4:5 as a Short, 16:9 as a regular video");
     const far = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
     const sent = await post(`/dashboard/jobs/${jobId}/clips/0/publish`, { platform: "youtube", title: "From the dashboard", caption: "Hi", privacy: "private", scheduled_at: far }, { cookie });
     expect(sent.status).toBe(303);
@@ -49,5 +53,24 @@ describe("publishing in the dashboard", () => {
     const sent = await post(`/dashboard/jobs/${jobId}/clips/0/publish`, { platform: "youtube", caption: "x", privacy: "" }, { cookie });
     expect(sent.status).toBe(400);
     expect(await sent.text()).toMatch(/at most 180 s/);
+  });
+
+  it("publishes with every field of the API's body: a blank caption posts the clip's post text, a webhook URL is kept (issue 41)", async () => {
+    const { account, cookie } = await signedIn();
+    const started = await post("/dashboard/connections", { platform: "youtube" }, { cookie });
+    const consent = await fetch(started.headers.get("location")!, { redirect: "manual" });
+    await SELF.fetch(consent.headers.get("location")!, { redirect: "manual" });
+    const { jobId } = await completedClip({ account });
+    await env.DB.prepare("UPDATE clips SET description = 'The moment it clicked', hashtags = '[\"#physics\"]' WHERE job_id = ?1").bind(jobId).run();
+    const form = await (await get(`/dashboard/jobs/${jobId}/clips/0/publish`, cookie)).text();
+    expect(form).toContain('name="webhook_url"');
+    const far = new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+    const sent = await post(`/dashboard/jobs/${jobId}/clips/0/publish`, { platform: "youtube", title: "", caption: "", privacy: "private", scheduled_at: far, webhook_url: "https://hooks.example.com/katto" }, { cookie });
+    expect(sent.status).toBe(303);
+    const row = await drizzle(env.DB).select().from(publications).where(eq(publications.jobId, jobId)).get();
+    expect(row).toMatchObject({ caption: "The moment it clicked\n\n#physics", webhookUrl: "https://hooks.example.com/katto", status: "scheduled" });
+    const bad = await post(`/dashboard/jobs/${jobId}/clips/0/publish`, { platform: "youtube", privacy: "private", webhook_url: "not a url" }, { cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("webhook_url must be a URL");
   });
 });

@@ -51,6 +51,25 @@ describe("publishing to Facebook, LinkedIn and Threads through the Queue", { tim
   }
 });
 
+describe("a clip of a shape the platform does not take", { timeout: 90_000 }, () => {
+  it("a 16:9 clip is refused for Facebook (Reels are 9:16) before anything is uploaded, with what to do; YouTube takes it as a regular video", async () => {
+    const client = await createAccount();
+    await connect(client, "facebook");
+    await connect(client, "youtube");
+    const { jobId } = await completedClip(client);
+    await env.DB.prepare("UPDATE clips SET metadata = ?2 WHERE job_id = ?1").bind(jobId, JSON.stringify({ aspect: "16:9" })).run();
+    const before = (await standInState<Posts>("facebook")).posts.length;
+    const r = await api(client, `/jobs/${jobId}/clips/0/publications`, { method: "POST", json: { platform: "facebook", caption: "Wide #clips", privacy: "public" } });
+    expect(r.status).toBe(400);
+    const { error } = (await r.json()) as { error: string };
+    expect(error).toMatch(/^Facebook Page takes only 9:16 \(a Reel\); clip 0 is 16:9\. Re-render it in 9:16 \(POST \/api\/v1\/jobs\/[0-9a-f-]+\/clips\/0\/rerender with "aspect"\) and publish that version, or publish it to youtube, tiktok, instagram, linkedin, x, threads, which take 16:9\.$/);
+    expect((await standInState<Posts>("facebook")).posts.length).toBe(before);
+    expect(await drizzle(env.DB).select().from(publications).where(eq(publications.jobId, jobId)).all()).toEqual([]);
+    const yt = await api(client, `/jobs/${jobId}/clips/0/publications`, { method: "POST", json: { platform: "youtube", title: "Wide", privacy: "private" } });
+    expect(yt.status).toBe(201);
+  });
+});
+
 describe("publishing to X", { timeout: 90_000 }, () => {
   it("asks for the 720x1280 rendition once, stays queued until it lands, then uploads that file: one post of the rendition's bytes", async () => {
     const client = await createAccount();

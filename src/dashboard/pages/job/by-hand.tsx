@@ -2,8 +2,10 @@
 // The job page's clips made by hand (issue 22): those still rendering, the numeric "make a clip"
 // form (start and end in seconds: the no-script way; the transcript's selection bar is the other),
 // and the moments the selection left out, each with why and "make a clip".
-import { LAYOUT_MODES, TRIM_MIN_S } from "@katto/protocol";
-import type { Candidate } from "@katto/protocol/api";
+import { LAYOUT_MODES, TRIM_MIN_S, type Aspect } from "@katto/protocol";
+import { type Candidate, CreateClipBodySchema } from "@katto/protocol/api";
+import { formFieldsOf, SchemaField } from "../../components/schema-field";
+import { StyleFields } from "../../components/style-fields";
 import type { getJob } from "../../../services/jobs/read";
 import { StatusBadge } from "../../components/ui";
 
@@ -37,7 +39,10 @@ export const ManualClips = (p: { clips: ManualClip[] }) =>
     </section>
   );
 
-export const MakeClipForm = (p: { jobId: string }) => (
+/** Fields of a clip by hand with a control written below (style is StyleFields); any other comes from its kind. */
+const WRITTEN = new Set(["start", "end", "layout_mode", "title"]);
+
+export const MakeClipForm = (p: { jobId: string; aspect?: Aspect }) => (
   <section class="card" aria-labelledby="make-h" data-make-clip>
     <h2 id="make-h">Make a clip by time</h2>
     <p class="muted">Times in the source, in seconds (the transcript below shows when each line starts; or select its words and use "Make a clip from this selection"). The cut moves to the nearest pause between words; 3 to 180 s; free.</p>
@@ -50,6 +55,13 @@ export const MakeClipForm = (p: { jobId: string }) => (
       <select id="mc-layout" name="layout_mode"><option value="">Choose for me</option>{LAYOUT_MODES.map((m) => <option value={m}>{m}</option>)}</select>
       <label for="mc-title">Title (optional)</label>
       <input id="mc-title" name="title" maxlength={100} />
+      {formFieldsOf(CreateClipBodySchema)
+        .filter((f) => f.path[0] !== "style" && !WRITTEN.has(f.name))
+        .map((f) => <SchemaField field={f} id={`mc-${f.name}`} />)}
+      <details>
+        <summary>Creator style (the job's, field by field, unless set here)</summary>
+        <StyleFields id="mc-style" keep aspect={p.aspect} />
+      </details>
       <button type="submit" class="btn">Make a clip</button>
     </form>
   </section>

@@ -83,7 +83,7 @@ function ClipSummary({ k, rank }: { k: JobClip; rank: number }) {
 }
 
 /** Its cover and the post copy form (description and hashtags, edited in place; issue 37). */
-function CoverAndPostCopy({ id, k, rank }: { id: string; k: JobClip; rank: number }) {
+export function CoverAndPostCopy({ id, k, rank }: { id: string; k: JobClip; rank: number }) {
   return (
     <section aria-labelledby={`clip-${k.clip_index}-post`} data-post-copy={k.clip_index}>
       <h4 id={`clip-${k.clip_index}-post`}>Cover and post text</h4>

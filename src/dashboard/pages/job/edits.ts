@@ -12,6 +12,7 @@ import { createManualClip, createManualClipFromWords, promoteCandidate } from ".
 import { createRerender, createTrim } from "../../../services/rerenders/rerenders";
 import { editTranscript } from "../../../services/transcripts/edit";
 import { styleFrom } from "../../components/style-fields";
+import { bodyFromForm } from "../../components/schema-field";
 import { accountCtx, type DashboardEnv, formOf, requireSession, zodMessage } from "../../session";
 import { jobPage, type ViewQuery } from "./page";
 
@@ -105,7 +106,7 @@ async function savePostCopy(c: Context<DashboardEnv, "/dashboard/jobs/:id/clips/
 }
 
 // A clip by hand (POST /jobs/{id}/clips): the numeric form's start and end in seconds (with its
-// layout and title), or the selection bar's first and last word (cut in the pauses around them,
+// layout, title and style), or the selection bar's first and last word (cut in the pauses around them,
 // as a trim by words is; layout and title chosen as for the job's clips).
 async function makeClipByHand(c: Context<DashboardEnv, "/dashboard/jobs/:id/clips">) {
   const id = c.req.param("id");
@@ -119,9 +120,12 @@ async function makeClipByHand(c: Context<DashboardEnv, "/dashboard/jobs/:id/clip
       if (!words.success) return jobPage(c, id, { error: zodMessage(words.error), view }, 400);
       made = await createManualClipFromWords(accountCtx(c), id, { start_word: words.data.start_word!, end_word: words.data.end_word! });
     } else {
-      const raw: Record<string, unknown> = { start: numberField(f, "start"), end: numberField(f, "end") };
-      if (f.one("layout_mode")) raw.layout_mode = f.one("layout_mode");
-      if (f.one("title").trim()) raw.title = f.one("title").trim();
+      // every field of the API's body, as the form named it (style.<field> for the style)
+      const raw: Record<string, unknown> = { ...bodyFromForm(CreateClipBodySchema, f.one), start: numberField(f, "start"), end: numberField(f, "end") };
+      delete raw.style;
+      const style = styleFrom(f.one);
+      if (style.error) return jobPage(c, id, { error: style.error }, 400);
+      if (style.style) raw.style = style.style;
       const parsed = CreateClipBodySchema.safeParse(raw);
       if (!parsed.success) return jobPage(c, id, { error: zodMessage(parsed.error) }, 400);
       made = await createManualClip(accountCtx(c), id, parsed.data);

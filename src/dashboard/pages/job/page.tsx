@@ -97,7 +97,7 @@ export async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?:
           </section>
         )}
         {completed && <ManualClips clips={manual} />}
-        {completed && <MakeClipForm jobId={id} />}
+        {completed && <MakeClipForm jobId={id} aspect={clips[0]?.aspect} />}
         {completed && <LeftOut jobId={id} candidates={leftOut} words={transcript?.words ?? []} />}
         {transcript && view && <TranscriptEditor jobId={id} transcript={transcript} view={view} clips={trimmable} />}
       </Layout>,

@@ -1,4 +1,6 @@
-// YouTube Shorts through the YouTube Data API v3 (server-side, OAuth 2.0 web server flow).
+// YouTube through the YouTube Data API v3 (server-side, OAuth 2.0 web server flow): a vertical or
+// square clip becomes a Short (YouTube files it so by its shape and length), a landscape clip a
+// regular video, linked as such (protocol PLATFORM_SHAPES).
 // Docs read for this adapter:
 //  - OAuth 2.0 for web server apps (authorization, code exchange with PKCE, refresh, revoke):
 //    https://developers.google.com/identity/protocols/oauth2/web-server
@@ -108,6 +110,10 @@ async function setThumbnail(ctx: PlatformContext, c: StepCall<YouTubeState>, vid
   return ok(next);
 }
 
+/** The post's link: a Short's for a vertical or square clip, a regular video's for a landscape one. */
+export const youtubeUrl = (videoId: string, video: { width: number; height: number }) =>
+  video.width > video.height ? `https://www.youtube.com/watch?v=${videoId}` : `https://www.youtube.com/shorts/${videoId}`;
+
 /** Seconds until YouTube's daily quota resets (midnight Pacific time; PST, so at worst an hour late in summer). */
 export const secondsToPacificMidnight = (nowMs: number) => {
   const pst = nowMs - 8 * 3600_000;
@@ -141,7 +147,7 @@ const youtubeMetrics: PlatformMetrics = {
 
 export const youtube: Platform<YouTubeState> = {
   id: "youtube",
-  displayName: "YouTube Shorts",
+  displayName: "YouTube",
   hosts: { accounts: "https://accounts.google.com", oauth: "https://oauth2.googleapis.com", api: "https://www.googleapis.com" },
   pkce: true,
   privacyOptions: ["public", "unlisted", "private"],
@@ -209,8 +215,7 @@ export const youtube: Platform<YouTubeState> = {
   },
 
   checkLimits(video, post): LimitViolation[] {
-    const out = commonLimitViolations(this.limits, "YouTube Shorts", video, post);
-    if (video.width > video.height) out.push({ field: "aspect", message: "YouTube Shorts must be vertical or square; this clip is landscape." });
+    const out = commonLimitViolations(this.limits, "YouTube", video, post);
     if (!this.privacyOptions.includes(post.privacy)) out.push({ field: "privacy", message: `YouTube offers ${this.privacyOptions.join(", ")}; "${post.privacy}" is not one of them.` });
     if (/[<>]/.test(`${post.title ?? ""}${post.caption}`)) out.push({ field: "caption", message: "YouTube does not allow < or > in titles and descriptions." });
     return out;
@@ -265,7 +270,7 @@ export const youtube: Platform<YouTubeState> = {
       if (!sent.value.ok) return fail(await youtubeError(sent.value, "reading the video's status"));
       const body = (await jsonOf(sent.value)) as { items?: { status?: { uploadStatus?: string; failureReason?: string; rejectionReason?: string } }[] } | undefined;
       const status = body?.items?.[0]?.status;
-      const live = { kind: "published" as const, postId: s.videoId, url: `https://www.youtube.com/shorts/${s.videoId}` };
+      const live = { kind: "published" as const, postId: s.videoId, url: youtubeUrl(s.videoId, c.video) };
       if (!status) return fail({ kind: "refused", reason: "YouTube no longer lists the uploaded video (deleted or removed).", advice: "Check YouTube Studio for the channel." });
       switch (status.uploadStatus) {
         case "processed":
