@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs, manualClips, rerenders } from "../../db/schema";
-import { AspectSchema, DEFAULT_ASPECT, type ClipEdits, ClipEditsSchema, HashtagSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
+import { AspectSchema, DEFAULT_ASPECT, ScoredBySchema, type ClipEdits, ClipEditsSchema, HashtagSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
@@ -95,7 +95,8 @@ export function postCopyView(c: Pick<ClipRow, "description" | "hashtags">): { de
 /** Where the clip sits in the source, its layout, the parts of its score (null where a stored clip lacks them), its post copy and cover. */
 export function clipReasons(c: ClipRow, url: (key: string) => string) {
   const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
-  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown } | null;
+  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown; scorer?: unknown } | null;
+  const scorer = ScoredBySchema.safeParse(meta?.scorer);
   const style = StyleSchema.safeParse(meta?.style ?? {});
   const edits = ClipEditsSchema.safeParse(meta?.edits);
   // jump cuts (style remove_silences / remove_fillers) make the clip shorter than its source range
@@ -111,6 +112,7 @@ export function clipReasons(c: ClipRow, url: (key: string) => string) {
     quality: qualityView(c.quality),
     style: style.success ? style.data : {},
     origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
+    chosen_by: scorer.success ? { engine: scorer.data.engine, model: scorer.data.model ?? null, fallback_reason: scorer.data.fallback_reason ?? null } : null,
     edits: edits.success ? edits.data : noEdits(),
     ...postCopyView(c),
     cover_url: c.coverKey ? url(c.coverKey) : null,
