@@ -95,8 +95,7 @@ export function postCopyView(c: Pick<ClipRow, "description" | "hashtags">): { de
 /** Where the clip sits in the source, its layout, the parts of its score (null where a stored clip lacks them), its post copy and cover. */
 export function clipReasons(c: ClipRow, url: (key: string) => string) {
   const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
-  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown; scorer?: unknown } | null;
-  const scorer = ScoredBySchema.safeParse(meta?.scorer);
+  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown } | null;
   const style = StyleSchema.safeParse(meta?.style ?? {});
   const edits = ClipEditsSchema.safeParse(meta?.edits);
   // jump cuts (style remove_silences / remove_fillers) make the clip shorter than its source range
@@ -112,11 +111,17 @@ export function clipReasons(c: ClipRow, url: (key: string) => string) {
     quality: qualityView(c.quality),
     style: style.success ? style.data : {},
     origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
-    chosen_by: scorer.success ? { engine: scorer.data.engine, model: scorer.data.model ?? null, fallback_reason: scorer.data.fallback_reason ?? null } : null,
+    chosen_by: chosenByView(c.metadata),
     edits: edits.success ? edits.data : noEdits(),
     ...postCopyView(c),
     cover_url: c.coverKey ? url(c.coverKey) : null,
   };
+}
+
+/** Who chose and scored the clip (its metadata's `scorer`, written by the backend); null for clips stored without it. */
+export function chosenByView(metadata: string | null): { engine: string; model: string | null; fallback_reason: string | null } | null {
+  const r = ScoredBySchema.safeParse((parseJson(metadata) as { scorer?: unknown } | null)?.scorer);
+  return r.success ? { engine: r.data.engine, model: r.data.model ?? null, fallback_reason: r.data.fallback_reason ?? null } : null;
 }
 
 /** A stored ClipQuality (clips.quality, rerenders.quality); null when absent or unreadable. */
