@@ -138,7 +138,8 @@ export function readMomentAnswer(content: string, finishReason?: string | null):
   const a = content.indexOf("{");
   const b = content.lastIndexOf("}");
   const cut = finishReason === "length" ? " (the answer was cut off at the length limit)" : "";
-  if (a < 0 || b <= a) return { ok: false, problem: `the answer holds no JSON object${cut}` };
+  if (a < 0) return { ok: false, problem: `the answer holds no JSON object${cut}` };
+  if (b <= a) return { ok: false, problem: `the answer's JSON object never closes: a partial answer${cut}` };
   let obj: unknown;
   try {
     obj = JSON.parse(content.slice(a, b + 1));
