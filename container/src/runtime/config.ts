@@ -24,9 +24,9 @@ export const DEFAULT_HD_PRESET: HdPreset = "veryfast";
 export const OPENAI_API_BASE = "https://api.openai.com/v1";
 export const OPENAI_DEFAULT_MODEL = "whisper-1";
 /**
- * The chat model's context window in tokens when KATTO_CHAT_CONTEXT_TOKENS is unset: what a local
- * server gives by default (Ollama 8192 since 0.6, llama.cpp's server as started with -c 8192), so a
- * transcript is cut into windows that fit any common server; raise it for a larger model.
+ * The chat model's context window in tokens when KATTO_CHAT_CONTEXT_TOKENS is unset: what local
+ * servers are commonly started with (llama.cpp's `-c 8192`, Ollama's OLLAMA_CONTEXT_LENGTH=8192;
+ * README "Moments chosen by your own model"); raise it for a larger model.
  */
 export const DEFAULT_CHAT_CONTEXT_TOKENS = 8192;
 /** Longest wait for one answer of the chat model, retries included (a local model on a CPU is slow). */
