@@ -106,7 +106,7 @@ describe("a job whose moments a chat model chooses", () => {
   it("completes with Katto's own clips and a warning naming the engine when the server refuses the key", async () => {
     const ev = await job({ key: "sk-revoked", maxClips: 1 });
     expect(ev.clips.length).toBe(1);
-    expect(ev.clips[0]!.metadata.scorer.engine).toBe("offline");
+    expect(ev.clips[0]!.metadata.scorer?.engine).toBe("offline");
     const w = ev.warnings?.find((x) => x.code === "chat_model_fallback");
     expect(w?.message).toContain(`The chat model openai:${MODEL}`);
     expect(w?.message).toContain("refused the key (HTTP 401");
