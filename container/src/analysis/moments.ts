@@ -204,13 +204,26 @@ function candidates(ctx: Ctx, tier: { minS: number; maxS: number }): Candidate[]
   return out;
 }
 
+const byWeight = (a: Candidate, b: Candidate) => b.weight - a.weight || a.passage.start - b.passage.start;
+
 /**
- * Up to `target` non-overlapping candidates of the largest total weight (weighted interval
- * scheduling with a count, by dynamic programming: the most clips the speech holds, then the best
- * ones), then near-duplicates dropped and the gap filled greedily. Returned in weight order
+ * The best candidate, then up to `target - 1` more that neither overlap nor repeat it, of the
+ * largest total weight (weighted interval scheduling with a count, by dynamic programming: the
+ * most clips the speech holds, then the best ones), then near-duplicates dropped and the gap filled
+ * greedily. The best is taken first so that a higher count never trades it for two weaker ones
+ * (issue 42: the best moment of a two-clip job is in the four-clip job). Returned in weight order
  * (ties: earlier first).
  */
 function choose(pool: Candidate[], target: number): { chosen: Candidate[]; duplicates: boolean } {
+  const best = [...pool].sort(byWeight)[0];
+  if (!best || target < 1) return { chosen: [], duplicates: false };
+  const apart = (c: Candidate) => c.passage.end <= best.passage.start + 1e-9 || c.passage.start >= best.passage.end - 1e-9;
+  const rest = pool.filter((c) => c !== best && apart(c) && jaccard(c.tokenSet, best.tokenSet) <= DUPLICATE_JACCARD);
+  return packed(pool, [best, ...mostWeight(rest, target - 1)], target);
+}
+
+/** Up to `target` non-overlapping candidates of the largest total weight, most clips first (dynamic programming). */
+function mostWeight(pool: Candidate[], target: number): Candidate[] {
   const byEnd = [...pool].sort((a, b) => a.passage.end - b.passage.end || a.passage.start - b.passage.start);
   const n = byEnd.length;
   const ends = byEnd.map((c) => c.passage.end);
@@ -245,7 +258,12 @@ function choose(pool: Candidate[], target: number): { chosen: Candidate[]; dupli
       k--;
     }
   }
-  const order = (a: Candidate, b: Candidate) => b.weight - a.weight || a.passage.start - b.passage.start;
+  return picked;
+}
+
+/** The picked candidates without near-duplicates, the gap filled greedily from the pool, in weight order. */
+function packed(pool: Candidate[], picked: Candidate[], target: number): { chosen: Candidate[]; duplicates: boolean } {
+  const order = byWeight;
   const chosen: Candidate[] = [];
   let duplicates = false;
   const clashes = (c: Candidate) =>
