@@ -5,14 +5,14 @@ import { CONNECTORS } from "../text/lexicon.js";
 import { tokenize } from "../text/normalize.js";
 import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRanges } from "../text/sentences.js";
 import type { ClipConfig, Loudness, Moment, SelectionNote, Subscores, Transcript, Word } from "../runtime/types.js";
-import { type CandidateReason, type CandidateReport, MAX_CANDIDATES, round3 } from "@katto/protocol";
-import { bucketOf, clipCount, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
+import { type CandidateReason, type CandidateReport, type JobWarning, MAX_CANDIDATES, round3 } from "@katto/protocol";
+import { bucketOf, clipCount, MAX_INNER_SILENCE_S, QUALITY_FLOOR, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "../engines/scorer/score-features.js";
 import { type Passage, rankPassage } from "../engines/scorer/score.js";
 
-export { bucketOf, CLIP_BUCKETS, clipCount, MAX_CLIPS, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
+export { bucketOf, CLIP_BUCKETS, clipCount, MAX_CLIPS, MAX_INNER_SILENCE_S, QUALITY_FLOOR, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 export { EDGE_PAD_S } from "./cuts.js";
 /** Two candidates sharing more than this share of their word sets (Jaccard) are near-duplicates. */
 export const DUPLICATE_JACCARD = 0.5;
@@ -76,8 +76,12 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
   const speechS = round3(speechSeconds(t.words));
   const minClips = opts.config.min_clips ?? 0;
   let left: CandidateReport[] = [];
-  const finish = (mode: Selection["mode"], target: number, moments: Moment[], fewerReason: string | null): Selection => {
-    const note: SelectionNote = { speechS, target, found: moments.length, fewerReason: moments.length < target ? fewerReason : null, candidates: left };
+  const finish = (mode: Selection["mode"], target: number, moments: Moment[], fewerReason: string | null, floored = false): Selection => {
+    const fewer = moments.length < target ? fewerReason : null;
+    // below the floor, the job says why it made fewer (min_clips unmet is warned of by delivery)
+    const warn = floored && fewer && !(minClips && moments.length < minClips);
+    const warnings: JobWarning[] = warn ? [{ code: "fewer_clips", clip_index: null, start: 0, end: round3(opts.durationS), message: fewer.slice(0, 500) }] : [];
+    const note: SelectionNote = { speechS, target, found: moments.length, fewerReason: fewer, candidates: left, ...(warnings.length ? { warnings } : {}) };
     return { moments: moments.map((m) => ({ ...m, selection: note })), targetCount: target, mode, topic, note };
   };
   if (t.words.length === 0) {
@@ -103,15 +107,24 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
   if (pool.length === 0) {
     return finish("whole", target, [wholeSource(words, opts.durationS, bucket.max, t.level)], `No run of whole sentences lasts ${bucket.min}–${bucket.max} s without a long pause, so the speech makes one clip.`);
   }
-  const { chosen, duplicates } = choose(pool, target);
+  // a clip scores at least the quality floor, unless min_clips asks for more than those (issue 42: finds, not fills)
+  const good = pool.filter((c) => c.score >= QUALITY_FLOOR);
+  let { chosen, duplicates } = choose(good, target);
+  const floored = chosen.length < target && good.length < pool.length;
+  // never no clip at all: the best passage below the floor is still the clip, and the note says why
+  if (chosen.length < Math.max(1, Math.min(target, minClips))) ({ chosen, duplicates } = choose(pool, target));
   left = leftOut(ctx, pool, chosen, { bucket, full: target >= Math.floor(opts.maxClips) });
   // chosen is in weight order: topic matches first, then by score
   const moments = chosen.map((c) => toMoment(c.passage));
-  const shorter = opts.config.clipLength && opts.config.clipLength !== "lt30" ? " A shorter clipLength would give more." : "";
-  const why = duplicates
-    ? `The other passages of the ${secondsText(speechS)} of speech repeat the words of the chosen clips.`
-    : `The ${secondsText(speechS)} of speech hold only ${moments.length} non-overlapping passages of ${bucket.min}–${bucket.max} s that start and end between sentences without a pause longer than ${MAX_INNER_SILENCE_S} s inside.${shorter}`;
-  return finish("speech", target, moments, why);
+  return finish("speech", target, moments, fewerWhy({ speechS, bucket, found: moments.length, duplicates, floored, clipLength: opts.config.clipLength }), floored && !duplicates);
+}
+
+/** Why the speech gave fewer clips than aimed for, in words a user can act on. */
+function fewerWhy(o: { speechS: number; bucket: { min: number; max: number }; found: number; duplicates: boolean; floored: boolean; clipLength?: string }): string {
+  const shorter = o.clipLength && o.clipLength !== "lt30" ? " A shorter clipLength would give more." : "";
+  if (o.duplicates) return `The other passages of the ${secondsText(o.speechS)} of speech repeat the words of the chosen clips.`;
+  if (o.floored) return `The other passages of the ${secondsText(o.speechS)} of speech score below the quality floor (${QUALITY_FLOOR} of 100): talk about the recording, counting, lists, or little said (min_clips can ask for them).`;
+  return `The ${secondsText(o.speechS)} of speech hold only ${o.found} non-overlapping passages of ${o.bucket.min}–${o.bucket.max} s that start and end between sentences without a pause longer than ${MAX_INNER_SILENCE_S} s inside.${shorter}`;
 }
 
 interface Ctx {
@@ -140,7 +153,7 @@ function leftOut(ctx: Ctx, pool: readonly Candidate[], chosen: readonly Candidat
   };
   for (const c of pool) {
     if (taken.has(c)) continue;
-    const reason: CandidateReason = overlaps(c.passage) || dup(c) ? "overlap" : o.full ? "max_clips" : "below_cutoff";
+    const reason: CandidateReason = overlaps(c.passage) || dup(c) ? "overlap" : c.score < QUALITY_FLOOR ? "below_floor" : o.full ? "max_clips" : "below_cutoff";
     report(c.passage, reason, c);
   }
   // whole thoughts too short for the bucket (the pool holds none of them)
