@@ -1110,7 +1110,7 @@ export interface components {
              * @example podcast
              */
             genre?: string;
-            /** @description At most this many clips, 1 to 10 (default 10): caps the default of one clip per full minute of speech, and min_clips. */
+            /** @description At most this many clips, 1 to 10 (default 10): caps the default of at most one clip per full minute of speech (moments scoring under the quality floor, 40, are not made clips unless min_clips asks), and min_clips. */
             max_clips?: number;
             /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (by default one clip per full minute of speech, at least 1) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
             min_clips?: number;
@@ -3594,7 +3594,7 @@ export interface operations {
                             /** @description The clip it was made into (POST .../promote); null until promoted. */
                             promoted_clip_index: number | null;
                             /**
-                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).
+                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; outside_speech: a chat model (KATTO_SCORER=openai) proposed a range where nothing is spoken; below_floor: it scored under the quality floor (40) and min_clips did not ask for it; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).
                              * @enum {string}
                              */
                             reason: "overlap" | "below_cutoff" | "too_short" | "max_clips" | "outside_speech" | "below_floor" | "no_speech" | "mostly_silent";
