@@ -8,6 +8,7 @@ import type { ClipConfig, Loudness, Moment, SelectionNote, Subscores, Transcript
 import { type CandidateReason, type CandidateReport, type JobWarning, MAX_CANDIDATES, round3 } from "@katto/protocol";
 import { bucketOf, clipCount, MAX_INNER_SILENCE_S, QUALITY_FLOOR, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
+import { mostWeight } from "./weighted-intervals.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "../engines/scorer/score-features.js";
 import { type Passage, rankPassage } from "../engines/scorer/score.js";
@@ -232,46 +233,7 @@ function choose(pool: Candidate[], target: number): { chosen: Candidate[]; dupli
   if (!best || target < 1) return { chosen: [], duplicates: false };
   const apart = (c: Candidate) => c.passage.end <= best.passage.start + 1e-9 || c.passage.start >= best.passage.end - 1e-9;
   const rest = pool.filter((c) => c !== best && apart(c) && jaccard(c.tokenSet, best.tokenSet) <= DUPLICATE_JACCARD);
-  return packed(pool, [best, ...mostWeight(rest, target - 1)], target);
-}
-
-/** Up to `target` non-overlapping candidates of the largest total weight, most clips first (dynamic programming). */
-function mostWeight(pool: Candidate[], target: number): Candidate[] {
-  const byEnd = [...pool].sort((a, b) => a.passage.end - b.passage.end || a.passage.start - b.passage.start);
-  const n = byEnd.length;
-  const ends = byEnd.map((c) => c.passage.end);
-  // prev[i]: how many candidates (in end order) finish before candidate i starts
-  const prev = byEnd.map((c) => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ends[mid]! <= c.passage.start + 1e-9) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  });
-  const NONE = -Infinity;
-  // best[k][i]: largest total weight of k clips among the first i candidates
-  const best: Float64Array[] = Array.from({ length: target + 1 }, (_, k) => new Float64Array(n + 1).fill(k === 0 ? 0 : NONE));
-  for (let k = 1; k <= target; k++) {
-    for (let i = 1; i <= n; i++) {
-      const take = best[k - 1]![prev[i - 1]!]! + byEnd[i - 1]!.weight;
-      best[k]![i] = Math.max(best[k]![i - 1]!, take);
-    }
-  }
-  let k = target;
-  while (k > 0 && best[k]![n] === NONE) k--;
-  const picked: Candidate[] = [];
-  for (let i = n; k > 0 && i > 0; ) {
-    if (best[k]![i] === best[k]![i - 1]) i--;
-    else {
-      picked.push(byEnd[i - 1]!);
-      i = prev[i - 1]!;
-      k--;
-    }
-  }
-  return picked;
+  return packed(pool, [best, ...mostWeight(rest, target - 1, (c) => ({ start: c.passage.start, end: c.passage.end, weight: c.weight }))], target);
 }
 
 /** The picked candidates without near-duplicates, the gap filled greedily from the pool, in weight order. */
