@@ -80,6 +80,12 @@ export function qualityCell(q: { ok: boolean; flags: { name: string }[]; fixes: 
   return (q.ok ? "ok" : q.flags.map((f) => f.name).join(",")) + fixed;
 }
 
+/** Who chose a clip in one table cell: "openai:qwen2.5:7b", "offline", "offline (fallback)", or "-" for clips stored without it. */
+export function chosenBy(c: { engine: string; model: string | null; fallback_reason: string | null } | null | undefined): string {
+  if (!c) return "-";
+  return `${c.engine}${c.model ? `:${c.model}` : ""}${c.fallback_reason ? " (fallback)" : ""}`;
+}
+
 /** A job's quality summary in one line, or null before it completes. */
 export function qualityLine(q: { clips_delivered: number; clips_fixed: number; clips_flagged: number; clips_dropped: number; flags: Record<string, number> } | null | undefined): string | null {
   if (!q) return null;

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parseHeaderFile } from "../src/commands/webhook";
 import { configPath, readConfig, resolveCredentials, writeConfig } from "../src/config";
 import { CliError, describeError, EXIT } from "../src/exit-codes";
-import { bar, qualityCell, qualityLine, table } from "../src/output";
+import { bar, chosenBy, qualityCell, qualityLine, table } from "../src/output";
 import { srtTime, toSrt, toText } from "../src/transcript-format";
 
 describe("exit codes", () => {
@@ -87,5 +87,11 @@ describe("clip quality output", () => {
     expect(qualityCell({ ok: false, flags: [{ name: "long_silence" }, { name: "too_loud" }], fixes: [] })).toBe("long_silence,too_loud");
     expect(qualityLine(null)).toBeNull();
     expect(qualityLine({ clips_delivered: 3, clips_fixed: 1, clips_flagged: 1, clips_dropped: 2, flags: { long_silence: 1 } })).toBe("3 delivered, 1 fixed, 1 flagged, 2 dropped (long_silence x1)");
+  });
+
+  it("who chose a clip, in one cell", () => {
+    expect(chosenBy(null)).toBe("-");
+    expect(chosenBy({ engine: "openai", model: "qwen2.5:7b-instruct", fallback_reason: null })).toBe("openai:qwen2.5:7b-instruct");
+    expect(chosenBy({ engine: "offline", model: null, fallback_reason: "openai:m: refused the key" })).toBe("offline (fallback)");
   });
 });

@@ -145,6 +145,8 @@ export async function main(): Promise<void> {
   const [ffmpeg, ytdlp] = await Promise.all([toolVersion("ffmpeg", ["-version"]), toolVersion("yt-dlp", ["--version"])]);
   const engines = {
     speech: config.speech.engine,
+    // who chooses and scores the moments: offline, workers-ai, or openai:<chat model>
+    scorer: config.scorer.engine === "openai" ? `openai:${config.scorer.chat.model}` : config.scorer.engine,
     translator: config.dub.translator.engine,
     tts: config.dub.synthesizer.engine,
     render: ffmpeg ? ffmpeg.replace(/ Copyright.*$/, "") : null,

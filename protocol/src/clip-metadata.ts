@@ -112,6 +112,9 @@ export const ClipMetadataSchema = z.object({
   // issue 37, written on every clip version since (absent: 9:16, the only shape before):
   /** the clip's shape; preview_size and hd_size are its frames */
   aspect: AspectSchema.optional(),
+  // issue 42 (absent: the captions' own key words):
+  /** the key words a chat model named for the clip (`emphasis`), which the captions emphasise first in every render of it */
+  key_words: z.array(z.string().max(100)).max(10).optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
@@ -162,6 +165,7 @@ const ReadableClipMetadataSchema = z.object({
   timeline: ClipTimelineSchema.nullable().catch(null).default(null),
   /** the clip's shape; null for metadata written before shapes (9:16) */
   aspect: AspectSchema.nullable().catch(null).default(null),
+  key_words: z.array(z.string()).nullable().catch(null).default(null),
 }).refine(versionCheck, versionError);
 export type ReadableClipMetadata = z.output<typeof ReadableClipMetadataSchema>;
 

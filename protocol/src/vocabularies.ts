@@ -134,9 +134,11 @@ export type WordTiming = (typeof WORD_TIMINGS)[number];
  * still has flags (`clip_flagged`); a rendered clip dropped for its measured quality
  * (`clip_dropped`: no speech, mostly silent); fewer clips than `min_clips` asked (`fewer_clips`);
  * stock B-roll that could not be searched, naming why (`broll_unavailable`: key refused, rate
- * limited, provider unreachable), so clips without cutaways are explained.
+ * limited, provider unreachable), so clips without cutaways are explained; the chat model that
+ * chooses moments (KATTO_SCORER=openai) could not, and Katto's own selection chose them
+ * (`chat_model_fallback`: the message names the engine, its model and the cause).
  */
-export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips", "broll_unavailable"] as const;
+export const JOB_WARNING_CODES = ["clip_framing_simplified", "clip_left_out", "clip_flagged", "clip_dropped", "fewer_clips", "broll_unavailable", "chat_model_fallback"] as const;
 
 /** Who renders the 1080p files: the job's backend after `clips` (local), or one task per clip (fanout). */
 export const HD_MODES = ["local", "fanout"] as const;
@@ -151,9 +153,11 @@ export const CONFIG_LIMITS = { genre: 100, customPrompt: 1000, topics: 500 } as 
  * below the clips chosen when the job aimed for fewer clips than the limit (one per full minute of
  * speech, or `min_clips`); `too_short`, the whole thought (sentences between long pauses) is
  * shorter than the shortest clip of the `clipLength` asked; `max_clips`, it fit but the job already
- * had its most clips (`max_clips` of the config, else 10).
+ * had its most clips (`max_clips` of the config, else 10); `outside_speech`, a chat model proposed
+ * a range where nothing is spoken (or beyond the source's end); `below_floor`, it scored under the
+ * quality floor (QUALITY_FLOOR) and `min_clips` did not ask for it.
  */
-export const CANDIDATE_REASONS = ["overlap", "below_cutoff", "too_short", "max_clips"] as const;
+export const CANDIDATE_REASONS = ["overlap", "below_cutoff", "too_short", "max_clips", "outside_speech", "below_floor"] as const;
 export type CandidateReason = (typeof CANDIDATE_REASONS)[number];
 
 /** Who chose a clip: the selection (`auto`) or the caller (`manual`: POST /jobs/{id}/clips, or a promoted candidate). */

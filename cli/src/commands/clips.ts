@@ -6,7 +6,7 @@ import { EXPORT_FORMATS, EXPORT_MEDIA } from "@katto/protocol/api";
 import { type Command, oneOf } from "../command";
 import { downloadClips } from "../download";
 import { CliError, EXIT } from "../exit-codes";
-import { bar, qualityCell, table } from "../output";
+import { bar, chosenBy, qualityCell, table } from "../output";
 
 export const clips: Command = {
   words: ["clips"],
@@ -19,7 +19,7 @@ export const clips: Command = {
     const katto = ctx.katto();
     const list = await katto.unwrap(katto.api.GET("/api/v1/jobs/{id}/clips", { params: { path: { id } } }));
     if (!v.download) {
-      ctx.ui.result(list, () => (list.clips.length ? table(["#", "score", "quality", "title", "url"], list.clips.map((c, i) => [i, c.score, qualityCell(c.quality), c.title, c.url])) : `No clips yet (job ${list.status}).`));
+      ctx.ui.result(list, () => (list.clips.length ? table(["#", "score", "quality", "chosen by", "title", "url"], list.clips.map((c, i) => [i, c.score, qualityCell(c.quality), chosenBy(c.chosen_by), c.title, c.url])) : `No clips yet (job ${list.status}).`));
       return;
     }
     const dir = path.resolve((v.out as string | undefined) ?? `katto-${id}`);

@@ -2,7 +2,7 @@ import { JOB_STATUSES } from "@katto/protocol";
 import type { Job, Schemas } from "@katto/sdk";
 import { type Command, oneOf } from "../command";
 import { CliError, EXIT } from "../exit-codes";
-import { qualityCell, qualityLine, table } from "../output";
+import { chosenBy, qualityCell, qualityLine, table } from "../output";
 import { assertCompleted, parseTimeout, watchJob } from "../watch";
 
 export function describeJob(j: Job): string {
@@ -16,7 +16,7 @@ export function describeJob(j: Job): string {
     ...(j.error ? [`error:     ${j.error}`] : []),
     ...(qualityLine(j.quality) ? [`quality:   ${qualityLine(j.quality)}`] : []),
     ...j.warnings.map((w) => `warning:   ${w.message}`),
-    ...(j.clips.length ? ["", table(["#", "score", "quality", "title", "url"], j.clips.map((c) => [c.clip_index, c.score, qualityCell(c.quality), c.title, c.url]))] : []),
+    ...(j.clips.length ? ["", table(["#", "score", "quality", "chosen by", "title", "url"], j.clips.map((c) => [c.clip_index, c.score, qualityCell(c.quality), chosenBy(c.chosen_by), c.title, c.url]))] : []),
   ].join("\n");
 }
 

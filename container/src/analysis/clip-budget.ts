@@ -53,3 +53,10 @@ export function speechSeconds(words: readonly Word[]): number {
   }
   return a >= 0 ? total + b - a : 0;
 }
+
+/**
+ * The quality floor (issue 42): a moment whose overall score (0..100) is below it is not a clip
+ * unless `min_clips` asks for it; it stays a candidate (`below_floor`). The clips-per-minute count
+ * above is a ceiling the moments may not reach.
+ */
+export const QUALITY_FLOOR = 40;

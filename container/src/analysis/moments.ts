@@ -5,14 +5,15 @@ import { CONNECTORS } from "../text/lexicon.js";
 import { tokenize } from "../text/normalize.js";
 import { endsWithTerminalPunctuation, joinWords, SENTENCE_PAUSE_S, sentenceRanges } from "../text/sentences.js";
 import type { ClipConfig, Loudness, Moment, SelectionNote, Subscores, Transcript, Word } from "../runtime/types.js";
-import { type CandidateReason, type CandidateReport, MAX_CANDIDATES, round3 } from "@katto/protocol";
-import { bucketOf, clipCount, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
+import { type CandidateReason, type CandidateReport, type JobWarning, MAX_CANDIDATES, round3 } from "@katto/protocol";
+import { bucketOf, clipCount, MAX_INNER_SILENCE_S, QUALITY_FLOOR, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 import { cutAfter, cutBefore, quietEdge } from "./cuts.js";
+import { mostWeight } from "./weighted-intervals.js";
 import { type MediaSignals, signalMoments } from "./moments-signals.js";
 import { topicKeywords, topicMatch } from "../engines/scorer/score-features.js";
 import { type Passage, rankPassage } from "../engines/scorer/score.js";
 
-export { bucketOf, CLIP_BUCKETS, clipCount, MAX_CLIPS, MAX_INNER_SILENCE_S, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
+export { bucketOf, CLIP_BUCKETS, clipCount, MAX_CLIPS, MAX_INNER_SILENCE_S, QUALITY_FLOOR, SIGNAL_SECONDS_PER_CLIP, SPEECH_SECONDS_PER_CLIP, speechSeconds } from "./clip-budget.js";
 export { EDGE_PAD_S } from "./cuts.js";
 /** Two candidates sharing more than this share of their word sets (Jaccard) are near-duplicates. */
 export const DUPLICATE_JACCARD = 0.5;
@@ -76,8 +77,12 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
   const speechS = round3(speechSeconds(t.words));
   const minClips = opts.config.min_clips ?? 0;
   let left: CandidateReport[] = [];
-  const finish = (mode: Selection["mode"], target: number, moments: Moment[], fewerReason: string | null): Selection => {
-    const note: SelectionNote = { speechS, target, found: moments.length, fewerReason: moments.length < target ? fewerReason : null, candidates: left };
+  const finish = (mode: Selection["mode"], target: number, moments: Moment[], fewerReason: string | null, floored = false): Selection => {
+    const fewer = moments.length < target ? fewerReason : null;
+    // below the floor, the job says why it made fewer (min_clips unmet is warned of by delivery)
+    const warn = floored && fewer && !(minClips && moments.length < minClips);
+    const warnings: JobWarning[] = warn ? [{ code: "fewer_clips", clip_index: null, start: 0, end: round3(opts.durationS), message: fewer.slice(0, 500) }] : [];
+    const note: SelectionNote = { speechS, target, found: moments.length, fewerReason: fewer, candidates: left, ...(warnings.length ? { warnings } : {}) };
     return { moments: moments.map((m) => ({ ...m, selection: note })), targetCount: target, mode, topic, note };
   };
   if (t.words.length === 0) {
@@ -103,15 +108,24 @@ export function planMoments(t: Transcript, opts: SelectOptions): Selection {
   if (pool.length === 0) {
     return finish("whole", target, [wholeSource(words, opts.durationS, bucket.max, t.level)], `No run of whole sentences lasts ${bucket.min}–${bucket.max} s without a long pause, so the speech makes one clip.`);
   }
-  const { chosen, duplicates } = choose(pool, target);
+  // a clip scores at least the quality floor, unless min_clips asks for more than those (issue 42: finds, not fills)
+  const good = pool.filter((c) => c.score >= QUALITY_FLOOR);
+  let { chosen, duplicates } = choose(good, target);
+  const floored = chosen.length < target && good.length < pool.length;
+  // never no clip at all: the best passage below the floor is still the clip, and the note says why
+  if (chosen.length < Math.max(1, Math.min(target, minClips))) ({ chosen, duplicates } = choose(pool, target));
   left = leftOut(ctx, pool, chosen, { bucket, full: target >= Math.floor(opts.maxClips) });
   // chosen is in weight order: topic matches first, then by score
   const moments = chosen.map((c) => toMoment(c.passage));
-  const shorter = opts.config.clipLength && opts.config.clipLength !== "lt30" ? " A shorter clipLength would give more." : "";
-  const why = duplicates
-    ? `The other passages of the ${secondsText(speechS)} of speech repeat the words of the chosen clips.`
-    : `The ${secondsText(speechS)} of speech hold only ${moments.length} non-overlapping passages of ${bucket.min}–${bucket.max} s that start and end between sentences without a pause longer than ${MAX_INNER_SILENCE_S} s inside.${shorter}`;
-  return finish("speech", target, moments, why);
+  return finish("speech", target, moments, fewerWhy({ speechS, bucket, found: moments.length, duplicates, floored, clipLength: opts.config.clipLength }), floored && !duplicates);
+}
+
+/** Why the speech gave fewer clips than aimed for, in words a user can act on. */
+function fewerWhy(o: { speechS: number; bucket: { min: number; max: number }; found: number; duplicates: boolean; floored: boolean; clipLength?: string }): string {
+  const shorter = o.clipLength && o.clipLength !== "lt30" ? " A shorter clipLength would give more." : "";
+  if (o.duplicates) return `The other passages of the ${secondsText(o.speechS)} of speech repeat the words of the chosen clips.`;
+  if (o.floored) return `The other passages of the ${secondsText(o.speechS)} of speech score below the quality floor (${QUALITY_FLOOR} of 100): talk about the recording, counting, lists, or little said (min_clips can ask for them).`;
+  return `The ${secondsText(o.speechS)} of speech hold only ${o.found} non-overlapping passages of ${o.bucket.min}–${o.bucket.max} s that start and end between sentences without a pause longer than ${MAX_INNER_SILENCE_S} s inside.${shorter}`;
 }
 
 interface Ctx {
@@ -140,7 +154,7 @@ function leftOut(ctx: Ctx, pool: readonly Candidate[], chosen: readonly Candidat
   };
   for (const c of pool) {
     if (taken.has(c)) continue;
-    const reason: CandidateReason = overlaps(c.passage) || dup(c) ? "overlap" : o.full ? "max_clips" : "below_cutoff";
+    const reason: CandidateReason = overlaps(c.passage) || dup(c) ? "overlap" : c.score < QUALITY_FLOOR ? "below_floor" : o.full ? "max_clips" : "below_cutoff";
     report(c.passage, reason, c);
   }
   // whole thoughts too short for the bucket (the pool holds none of them)
@@ -204,48 +218,27 @@ function candidates(ctx: Ctx, tier: { minS: number; maxS: number }): Candidate[]
   return out;
 }
 
+const byWeight = (a: Candidate, b: Candidate) => b.weight - a.weight || a.passage.start - b.passage.start;
+
 /**
- * Up to `target` non-overlapping candidates of the largest total weight (weighted interval
- * scheduling with a count, by dynamic programming: the most clips the speech holds, then the best
- * ones), then near-duplicates dropped and the gap filled greedily. Returned in weight order
+ * The best candidate, then up to `target - 1` more that neither overlap nor repeat it, of the
+ * largest total weight (weighted interval scheduling with a count, by dynamic programming: the
+ * most clips the speech holds, then the best ones), then near-duplicates dropped and the gap filled
+ * greedily. The best is taken first so that a higher count never trades it for two weaker ones
+ * (issue 42: the best moment of a two-clip job is in the four-clip job). Returned in weight order
  * (ties: earlier first).
  */
 function choose(pool: Candidate[], target: number): { chosen: Candidate[]; duplicates: boolean } {
-  const byEnd = [...pool].sort((a, b) => a.passage.end - b.passage.end || a.passage.start - b.passage.start);
-  const n = byEnd.length;
-  const ends = byEnd.map((c) => c.passage.end);
-  // prev[i]: how many candidates (in end order) finish before candidate i starts
-  const prev = byEnd.map((c) => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (ends[mid]! <= c.passage.start + 1e-9) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  });
-  const NONE = -Infinity;
-  // best[k][i]: largest total weight of k clips among the first i candidates
-  const best: Float64Array[] = Array.from({ length: target + 1 }, (_, k) => new Float64Array(n + 1).fill(k === 0 ? 0 : NONE));
-  for (let k = 1; k <= target; k++) {
-    for (let i = 1; i <= n; i++) {
-      const take = best[k - 1]![prev[i - 1]!]! + byEnd[i - 1]!.weight;
-      best[k]![i] = Math.max(best[k]![i - 1]!, take);
-    }
-  }
-  let k = target;
-  while (k > 0 && best[k]![n] === NONE) k--;
-  const picked: Candidate[] = [];
-  for (let i = n; k > 0 && i > 0; ) {
-    if (best[k]![i] === best[k]![i - 1]) i--;
-    else {
-      picked.push(byEnd[i - 1]!);
-      i = prev[i - 1]!;
-      k--;
-    }
-  }
-  const order = (a: Candidate, b: Candidate) => b.weight - a.weight || a.passage.start - b.passage.start;
+  const best = [...pool].sort(byWeight)[0];
+  if (!best || target < 1) return { chosen: [], duplicates: false };
+  const apart = (c: Candidate) => c.passage.end <= best.passage.start + 1e-9 || c.passage.start >= best.passage.end - 1e-9;
+  const rest = pool.filter((c) => c !== best && apart(c) && jaccard(c.tokenSet, best.tokenSet) <= DUPLICATE_JACCARD);
+  return packed(pool, [best, ...mostWeight(rest, target - 1, (c) => ({ start: c.passage.start, end: c.passage.end, weight: c.weight }))], target);
+}
+
+/** The picked candidates without near-duplicates, the gap filled greedily from the pool, in weight order. */
+function packed(pool: Candidate[], picked: Candidate[], target: number): { chosen: Candidate[]; duplicates: boolean } {
+  const order = byWeight;
   const chosen: Candidate[] = [];
   let duplicates = false;
   const clashes = (c: Candidate) =>

@@ -12,6 +12,7 @@ import { emojiImage } from "./emoji.js";
 import type { CaptionStyle } from "./styles.js";
 import { captionBand, captionEdits, emojiCentre, emojiSize, styleCaptions, styledSrt } from "./styled.js";
 import { translatedRanks } from "./translate.js";
+import { namedFirst } from "./keywords.js";
 import { titleAss, titleCardTime, titleHeight, titleLook } from "./title-card.js";
 import { faceBands, layoutCaptionY, placeTitle } from "./title-place.js";
 
@@ -38,6 +39,8 @@ export interface ClipCaptionsInput {
    * clip then shows these and its SRT holds them, and the spoken words make the second SRT
    */
   translated?: TranslatedCaptions | null;
+  /** key words a chat model named for the clip (issue 42): emphasised first wherever they are spoken; absent or []: the captions' own */
+  keyWords?: readonly string[];
 }
 
 /** An emoji to draw: its image and its centre on the caption canvas (the HD frame of the clip's shape). */
@@ -67,7 +70,7 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   const base = anchorY === undefined ? chosen : { ...chosen, anchorY };
   const tr = i.translated ?? null;
   const words: CaptionWord[] = tr ? tr.words.map((w) => ({ text: w.word, start: w.start, end: w.end })) : [...i.words];
-  const sc = styleCaptions(words, base, i.style, i.durationS, tr ? translatedRanks(i.words, words, tr.to) : undefined);
+  const sc = styleCaptions(words, base, i.style, i.durationS, tr ? translatedRanks(i.words, words, tr.to) : i.keyWords?.length ? namedFirst(words, i.keyWords) : undefined);
   const shown = i.captionStyle !== null;
   const edits: ClipEdits = { ...noEdits(), ...(shown ? captionEdits(sc) : {}) };
   const extras: AssExtras = { styles: [], events: [] };

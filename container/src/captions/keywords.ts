@@ -56,3 +56,14 @@ export function keyRanks(words: readonly CaptionWord[]): KeyRank[] {
   }
   return ranks;
 }
+
+/**
+ * Key words named by a chat model ahead of the captions' own: a word spoken as one of `named`
+ * (letters and digits compared, any case) ranks 3, and every other word at most 2, so a page that
+ * holds a named word emphasises it; pages without one keep their own key word.
+ */
+export function namedFirst(words: readonly CaptionWord[], named: readonly string[]): KeyRank[] {
+  const bare = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  const wanted = new Set(named.flatMap((n) => n.split(/\s+/)).map(bare).filter((w) => w && !STOPWORDS.has(w)));
+  return keyRanks(words).map((r, i) => (wanted.has(bare(words[i]!.text)) ? 3 : (Math.min(r, 2) as KeyRank)));
+}

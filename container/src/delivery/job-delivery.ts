@@ -80,7 +80,7 @@ export async function sendClips(run: JobRun, source: Source, transcript: Transcr
   const reports = checked.plans.map((p, i) => withQuality(clipReport(p, source.info, transcript.engine), checked.qualities[i]));
   for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
   const selection = checked.plans[0]?.moment.selection;
-  const warnings = [...checked.warnings, ...stockWarnings(run.stockFailures, source.info.duration), ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
+  const warnings = [...checked.warnings, ...(selection?.warnings ?? []), ...stockWarnings(run.stockFailures, source.info.duration), ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
   await run.send({
     type: "clips",
     clips: reports,

@@ -47,6 +47,8 @@ export interface StoredClip {
   sourceStart: number | null;
   /** its shape (issue 37); 9:16 for metadata written before shapes */
   aspect: Aspect;
+  /** the key words a chat model named (issue 42), emphasised first; [] for none */
+  keyWords: string[];
 }
 
 /**
@@ -76,6 +78,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     cuts: clipTimelineCuts(m),
     sourceStart: m.source_range?.start ?? null,
     aspect: m.aspect ?? DEFAULT_ASPECT,
+    keyWords: m.key_words ?? [],
   };
 }
 

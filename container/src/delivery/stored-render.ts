@@ -109,6 +109,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     cropPath: isCropLayout(layout) ? stored.cropPath : null,
     faceBoxes: stored.faceBoxes,
     aspect,
+    keyWords: stored.keyWords,
   });
   const captions = edit.captions;
   const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);

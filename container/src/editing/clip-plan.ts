@@ -173,6 +173,7 @@ export function planEdit(p: ClipPlan, probe: ProbeResult): ClipEdit {
     translated: p.translated,
     cropPath: p.cropPath,
     faceBoxes: p.faceBoxes,
+    keyWords: p.moment.emphasis ?? [],
   });
 }
 
@@ -269,6 +270,7 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       ...(probe.video ? { source_size: { width: probe.video.width, height: probe.video.height } } : {}),
       timeline: planTimeline(p, probe, edit),
       ...(p.layoutReason ? { layout_reason: p.layoutReason } : {}),
+      ...(m.emphasis?.length ? { key_words: m.emphasis } : {}),
       ...(m.selection ? { selection: { speech_s: round3(m.selection.speechS), clips_aimed: m.selection.target, clips_found: m.selection.found, fewer_reason: m.selection.fewerReason } } : {}),
     } satisfies ClipMetadata,
   };

@@ -11,6 +11,7 @@ import type { MediaSignals } from "../analysis/moments-signals.js";
 import type { Encoder } from "./render.js";
 import type { Translator } from "../engines/translate/index.js";
 import type { ClipConfig, Moment, ProbeResult, ScoredMoment, Transcript } from "../runtime/types.js";
+import type { MomentChoice } from "../analysis/model-moments.js";
 
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
 export interface AnalysisDeps extends LayoutDeps {
@@ -18,6 +19,11 @@ export interface AnalysisDeps extends LayoutDeps {
   transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void; keepFillers?: boolean }): Promise<Transcript>;
   selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number; signals?: MediaSignals }): Moment[];
   scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig; signal?: AbortSignal }): ScoredMoment[] | Promise<ScoredMoment[]>;
+  /**
+   * A chat model choosing the moments itself (KATTO_SCORER=openai, analysis/model-moments.ts);
+   * absent: selectMoments and scoreMoments choose. A fallback answer hands the choice back to them.
+   */
+  chooseMoments?(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number; signal: AbortSignal }): Promise<MomentChoice>;
   /** sound and picture activity, which selection uses when there is no speech */
   computeSignals?(mediaPath: string, opts: { signal: AbortSignal; durationS?: number }): Promise<MediaSignals>;
   /** the dub's translation engines, for style caption_language (captions/translate.ts) and re-renders */

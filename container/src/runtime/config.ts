@@ -13,7 +13,7 @@ import { CLOUDFLARE_API_BASE, type CloudflareAiConfig } from "./cloudflare-setti
 import { AUTO_WHISPER_MODEL, isWhisperModelName, WHISPER_MODEL_BASE_URL, WHISPER_MODELS, type WhisperModelName } from "./whisper-models.js";
 
 export const SPEECH_ENGINES = ["pocketsphinx", "workers-ai", "whisper-cpp", "openai"] as const;
-export const SCORERS = ["offline", "workers-ai"] as const;
+export const SCORERS = ["offline", "workers-ai", "openai"] as const;
 export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
 export const SYNTHESIZERS = ["offline", "espeak-ng", "workers-ai"] as const;
 export const POCKETSPHINX_SEARCHES = ["fast", "accurate"] as const;
@@ -23,6 +23,14 @@ export type HdPreset = (typeof HD_PRESETS)[number];
 export const DEFAULT_HD_PRESET: HdPreset = "veryfast";
 export const OPENAI_API_BASE = "https://api.openai.com/v1";
 export const OPENAI_DEFAULT_MODEL = "whisper-1";
+/**
+ * The chat model's context window in tokens when KATTO_CHAT_CONTEXT_TOKENS is unset: what local
+ * servers are commonly started with (llama.cpp's `-c 8192`, Ollama's OLLAMA_CONTEXT_LENGTH=8192;
+ * README "Moments chosen by your own model"); raise it for a larger model.
+ */
+export const DEFAULT_CHAT_CONTEXT_TOKENS = 8192;
+/** Longest wait for one answer of the chat model, retries included (a local model on a CPU is slow). */
+export const DEFAULT_CHAT_TIMEOUT_S = 300;
 /** Where downloaded models are kept between starts (relative to the working directory when relative). */
 export const DEFAULT_CACHE_DIR = ".katto";
 
@@ -95,6 +103,11 @@ export const SETTINGS = {
   KATTO_OPENAI_API_KEY: secret,
   KATTO_OPENAI_MODEL: z.string().default(OPENAI_DEFAULT_MODEL),
   KATTO_SCORER: choice(SCORERS, "offline"),
+  KATTO_CHAT_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  KATTO_CHAT_MODEL: z.string().optional(),
+  KATTO_CHAT_API_KEY: secret,
+  KATTO_CHAT_CONTEXT_TOKENS: integer(2048, 2_000_000, "a whole number of tokens, 2048 or more").default(DEFAULT_CHAT_CONTEXT_TOKENS),
+  KATTO_CHAT_TIMEOUT_S: integer(1, 3600, "a whole number of seconds, 1 to 3600").default(DEFAULT_CHAT_TIMEOUT_S),
   KATTO_TRANSLATOR: choice(TRANSLATORS, "offline"),
   KATTO_APERTIUM_BIN: path,
   KATTO_TTS: choice(SYNTHESIZERS, "offline"),
@@ -138,7 +151,19 @@ export type SpeechConfig =
   | { engine: "whisper-cpp"; download: WhisperDownloadConfig; bin?: string }
   | { engine: "openai"; openai: OpenAiSpeechConfig };
 
-export type ScorerConfig = { engine: "offline" } | { engine: "workers-ai"; cloudflare: CloudflareAiConfig };
+/** Any server speaking OpenAI's chat completions API (engines/scorer/openai.ts), which chooses the moments. */
+export interface ChatModelConfig {
+  /** the API root, up to and including /v1 */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  /** the model's context window in tokens: each request (prompt, transcript window and answer) fits it */
+  contextTokens: number;
+  /** longest wait for one answer, retries included */
+  timeoutS: number;
+}
+
+export type ScorerConfig = { engine: "offline" } | { engine: "workers-ai"; cloudflare: CloudflareAiConfig } | { engine: "openai"; chat: ChatModelConfig };
 
 export interface TranslatorConfig {
   engine: (typeof TRANSLATORS)[number];
@@ -199,6 +224,13 @@ const Schema = z
     if (s.KATTO_SPEECH_ENGINE === "whisper-cpp" && !s.KATTO_WHISPER_MODEL) {
       ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: "needs KATTO_WHISPER_MODEL: auto, a model name (e.g. base.en, downloaded on first use) or the path of a ggml model file" });
     }
+    if (s.KATTO_SCORER === "openai") {
+      if (!s.KATTO_CHAT_BASE_URL) ctx.addIssue({ code: "custom", path: ["KATTO_SCORER"], message: "needs KATTO_CHAT_BASE_URL, the chat server's API root (e.g. http://127.0.0.1:11434/v1 for Ollama)" });
+      if (!s.KATTO_CHAT_MODEL) ctx.addIssue({ code: "custom", path: ["KATTO_SCORER"], message: "needs KATTO_CHAT_MODEL, the model the chat server answers with (e.g. qwen2.5:7b-instruct)" });
+      if (s.KATTO_CHAT_BASE_URL && !s.KATTO_CHAT_API_KEY && hostOf(s.KATTO_CHAT_BASE_URL) === hostOf(OPENAI_API_BASE)) {
+        ctx.addIssue({ code: "custom", path: ["KATTO_SCORER"], message: `needs KATTO_CHAT_API_KEY for ${OPENAI_API_BASE}` });
+      }
+    }
     // (checked on the raw value: a malformed URL has its own issue already)
     if (s.KATTO_SPEECH_ENGINE === "openai" && !s.KATTO_OPENAI_API_KEY && hostOf(s.KATTO_OPENAI_BASE_URL) === hostOf(OPENAI_API_BASE)) {
       ctx.addIssue({ code: "custom", path: ["KATTO_SPEECH_ENGINE"], message: `needs KATTO_OPENAI_API_KEY for ${OPENAI_API_BASE}; set it, or point KATTO_OPENAI_BASE_URL at a server that needs no key` });
@@ -229,7 +261,7 @@ const Schema = z
       render: { slots: s.KATTO_RENDER_SLOTS, fontsDir: s.KATTO_FONTS_DIR, hdPreset: s.KATTO_HD_PRESET },
       faces: { modelPath: s.KATTO_BLAZEFACE_MODEL },
       speech,
-      scorer: s.KATTO_SCORER === "workers-ai" ? { engine: "workers-ai", cloudflare: cloudflare! } : { engine: "offline" },
+      scorer: scorerOf(s, cloudflare),
       dub: {
         translator: { engine: s.KATTO_TRANSLATOR, apertiumBin: s.KATTO_APERTIUM_BIN, cloudflare },
         synthesizer: { engine: s.KATTO_TTS, espeakBin: s.KATTO_ESPEAK_BIN, fliteBin: s.KATTO_FLITE_BIN, cloudflare },
@@ -238,7 +270,13 @@ const Schema = z
     };
   });
 
-const SECRETS = new Set<string>(["KATTO_RENDER_TOKEN", "CF_API_TOKEN", "KATTO_OPENAI_API_KEY"]);
+function scorerOf(s: { KATTO_SCORER: (typeof SCORERS)[number]; KATTO_CHAT_BASE_URL?: string; KATTO_CHAT_MODEL?: string; KATTO_CHAT_API_KEY?: string; KATTO_CHAT_CONTEXT_TOKENS: number; KATTO_CHAT_TIMEOUT_S: number }, cloudflare: CloudflareAiConfig | null): ScorerConfig {
+  if (s.KATTO_SCORER === "workers-ai") return { engine: "workers-ai", cloudflare: cloudflare! };
+  if (s.KATTO_SCORER === "openai") return { engine: "openai", chat: { baseUrl: s.KATTO_CHAT_BASE_URL!, apiKey: s.KATTO_CHAT_API_KEY, model: s.KATTO_CHAT_MODEL!, contextTokens: s.KATTO_CHAT_CONTEXT_TOKENS, timeoutS: s.KATTO_CHAT_TIMEOUT_S } };
+  return { engine: "offline" };
+}
+
+const SECRETS = new Set<string>(["KATTO_RENDER_TOKEN", "CF_API_TOKEN", "KATTO_OPENAI_API_KEY", "KATTO_CHAT_API_KEY"]);
 
 /** Parse the settings out of an environment (process.env at start-up); errors name each variable. */
 export const parseConfig = (env: Environment) => parseSettings(Schema, Object.keys(SETTINGS), env, SECRETS);

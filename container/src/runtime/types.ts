@@ -1,7 +1,7 @@
 // Shared shapes of the render backend. Stages exchange these plain objects so each stage can be
 // tested on its own. Wire shapes (protocol with the Worker) live in @katto/protocol.
 
-import type { CandidateReport, RenderJobConfig, ScoredBy, Subscores, TranscriptWord, WordTiming } from "@katto/protocol";
+import type { CandidateReport, JobWarning, RenderJobConfig, ScoredBy, Subscores, TranscriptWord, WordTiming } from "@katto/protocol";
 
 export type { ClipLength, ScoredBy, Subscores } from "@katto/protocol";
 
@@ -59,6 +59,8 @@ export interface SelectionNote {
   fewerReason: string | null;
   /** the moments considered and left out, and why (best first, at most MAX_CANDIDATES) */
   candidates?: CandidateReport[];
+  /** what the job's warnings say of the selection (a chat model that failed, fewer clips than aimed for) */
+  warnings?: JobWarning[];
 }
 
 
@@ -71,6 +73,8 @@ export interface ScoredMoment extends Moment {
   postCopy?: { description: string; hashtags: string[] };
   /** absent only on moments scored by the pure stage functions directly (tests) */
   scoredBy?: ScoredBy;
+  /** the key words a chat model named (`emphasis`): the captions emphasise these where they are spoken */
+  emphasis?: string[];
 }
 
 export interface ProbeResult {

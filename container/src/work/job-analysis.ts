@@ -11,6 +11,7 @@ import { detectBars } from "../framing/bars.js";
 import { download } from "../analysis/download.js";
 import { chooseLayouts, fixedLayout } from "../editing/layouts.js";
 import { topicMatchReport } from "../analysis/moments.js";
+import { fallbackWarning } from "../analysis/model-moments.js";
 import { probe, validateProbe } from "../analysis/probe.js";
 import { checkSourceFile, validateSourceLimits } from "../analysis/source-check.js";
 import type { ClipConfig, ScoredMoment, Transcript } from "../runtime/types.js";
@@ -57,12 +58,8 @@ export async function planClips(run: JobRun, source: Source, transcript: Transcr
   const durationS = info.duration;
   run.enter("selecting", 48);
   const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(source.path, { signal, durationS }) : undefined;
-  const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
-  run.lap("select");
-  run.enter("scoring", 52);
-  const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
+  const ranked = await rankedMoments(run, transcript, durationS, signals);
   if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
-  noteUnmatchedTopics(ranked, transcript, job.config);
   const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
   run.lap("score");
   await chooseLayouts(plans, deps, {
@@ -78,6 +75,30 @@ export async function planClips(run: JobRun, source: Source, transcript: Transcr
   run.lap("faces");
   await translatePlans(run, plans, transcript.lang);
   return plans;
+}
+
+/**
+ * The moments, best first: a chat model's choice where one is configured and it succeeds, else
+ * Katto's selection scored, carrying the model's failure as a warning (analysis/model-moments.ts).
+ */
+async function rankedMoments(run: JobRun, transcript: Transcript, durationS: number, signals: Awaited<ReturnType<NonNullable<JobRun["deps"]["computeSignals"]>>> | undefined): Promise<ScoredMoment[]> {
+  const { job, signal, deps } = run;
+  const choice = deps.chooseMoments && transcript.words.length ? await deps.chooseMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signal }) : null;
+  if (choice?.moments.length) {
+    run.lap("select");
+    run.enter("scoring", 52);
+    return choice.moments.slice(0, job.limits.max_clips);
+  }
+  const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
+  run.lap("select");
+  run.enter("scoring", 52);
+  const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
+  noteUnmatchedTopics(ranked, transcript, job.config);
+  const fallback = choice?.fallback;
+  if (!fallback) return ranked;
+  const note = ranked[0]?.selection ?? { speechS: 0, target: ranked.length, found: ranked.length, fewerReason: null };
+  const selection = { ...note, warnings: [...(note.warnings ?? []), fallbackWarning(fallback, durationS)] };
+  return ranked.map((m) => ({ ...m, selection, scoredBy: { ...(m.scoredBy ?? { engine: "offline" }), fallback_reason: `${fallback.chooser.engine}:${fallback.chooser.model}: ${fallback.cause}`.slice(0, 500) } }));
 }
 
 /**

@@ -14,10 +14,13 @@ import { selectMoments } from "../analysis/moments.js";
 import { scoreMomentsWith } from "../engines/scorer/score.js";
 import { computeSignals, sceneChangesInRange } from "../analysis/signals.js";
 import { transcribe } from "../analysis/transcribe.js";
+import { chooseMoments } from "../analysis/model-moments.js";
+import { createOpenAiMomentEngine } from "../engines/scorer/openai.js";
 
 export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" | "faces"> & { dub?: BackendConfig["dub"] }): AnalysisDeps {
   const engine = createSpeechEngine(cfg.speech);
   const scorer = createScorer(cfg.scorer);
+  const chooser = cfg.scorer.engine === "openai" ? createOpenAiMomentEngine(cfg.scorer.chat) : null;
   const faceModel = checkFaceModel(cfg.faces.modelPath);
   let detector: Promise<BlazeFaceDetector> | undefined;
   return {
@@ -26,6 +29,7 @@ export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" |
     transcribe: (wav, opts) => transcribe(wav, { ...opts, engine }),
     selectMoments,
     scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),
+    ...(chooser ? { chooseMoments: (t, opts) => chooseMoments(chooser, t, opts) } : {}),
     computeSignals,
     sceneChanges: sceneChangesInRange,
     analyzeFaces: faceAnalysis(() => (detector ??= createBlazeFace({ modelPath: faceModel }))),

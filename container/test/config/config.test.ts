@@ -57,7 +57,7 @@ describe("backend configuration", () => {
       "KATTO_RENDER_SLOTS=0 must be a whole number of renders at once, 1 or more",
       "KATTO_HD_PRESET=placebo is unknown; use one of ultrafast, superfast, veryfast, faster, fast, medium",
       "KATTO_POCKETSPHINX_SEARCH=turbo must be fast or accurate",
-      "KATTO_SCORER=fast is unknown; use one of offline, workers-ai",
+      "KATTO_SCORER=fast is unknown; use one of offline, workers-ai, openai",
       'KATTO_DUB_ORIGINAL_DB=+3 must be a number of dB <= 0 (e.g. -18) or "off"',
       "KATTO_CF_API_BASE=ftp://x must be an http(s) URL",
     ]);
@@ -66,6 +66,19 @@ describe("backend configuration", () => {
   it("refuses an engine whose requirements are missing", () => {
     expect(errorsOf({ KATTO_TTS: "workers-ai", CF_ACCOUNT_ID: "acc" })).toEqual(["KATTO_TTS=workers-ai needs CF_ACCOUNT_ID and CF_API_TOKEN"]);
     expect(errorsOf({ KATTO_SPEECH_ENGINE: "whisper-cpp" })).toEqual([expect.stringMatching(/^KATTO_SPEECH_ENGINE=whisper-cpp needs KATTO_WHISPER_MODEL/)]);
+  });
+
+  it("the chat-model scorer needs its server and model, and a key for OpenAI itself; it takes the context size and timeout", () => {
+    expect(errorsOf({ KATTO_SCORER: "openai" })).toEqual([
+      "KATTO_SCORER=openai needs KATTO_CHAT_BASE_URL, the chat server's API root (e.g. http://127.0.0.1:11434/v1 for Ollama)",
+      "KATTO_SCORER=openai needs KATTO_CHAT_MODEL, the model the chat server answers with (e.g. qwen2.5:7b-instruct)",
+    ]);
+    expect(errorsOf({ KATTO_SCORER: "openai", KATTO_CHAT_BASE_URL: "https://api.openai.com/v1", KATTO_CHAT_MODEL: "gpt-4o-mini" })).toEqual(["KATTO_SCORER=openai needs KATTO_CHAT_API_KEY for https://api.openai.com/v1"]);
+    expect(errorsOf({ KATTO_CHAT_CONTEXT_TOKENS: "512", KATTO_CHAT_TIMEOUT_S: "0" })).toEqual(["KATTO_CHAT_CONTEXT_TOKENS=512 must be a whole number of tokens, 2048 or more", "KATTO_CHAT_TIMEOUT_S=0 must be a whole number of seconds, 1 to 3600"]);
+    const c = loadConfig({ KATTO_SCORER: "openai", KATTO_CHAT_BASE_URL: "http://127.0.0.1:11434/v1", KATTO_CHAT_MODEL: "qwen2.5:7b-instruct", KATTO_CHAT_CONTEXT_TOKENS: "32768" });
+    expect(c.scorer).toEqual({ engine: "openai", chat: { baseUrl: "http://127.0.0.1:11434/v1", apiKey: undefined, model: "qwen2.5:7b-instruct", contextTokens: 32768, timeoutS: 300 } });
+    // without the setting nothing changes: the offline scorer, no chat settings read
+    expect(loadConfig({ KATTO_CHAT_BASE_URL: "http://127.0.0.1:11434/v1", KATTO_CHAT_MODEL: "m" }).scorer).toEqual({ engine: "offline" });
   });
 
   it("loadConfig throws one error listing every bad setting", () => {

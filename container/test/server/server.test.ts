@@ -46,6 +46,7 @@ describe("render server", () => {
     const body = (await res.json()) as { ok: boolean; engines: Record<string, string> };
     expect(body.ok).toBe(true);
     expect(body.engines.speech).toBe("pocketsphinx");
+    expect(body.engines.scorer).toBe("offline");
   });
 
   it("POST /v1/jobs rejects bad bodies with 400 {error}", async () => {

@@ -34,7 +34,7 @@ export const ConfigSchema = z
       .min(1, { error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
       .max(MAX_CLIPS, { error: `max_clips must be an integer from 1 to ${MAX_CLIPS}` })
       .optional()
-      .meta({ description: `At most this many clips, 1 to ${MAX_CLIPS} (default ${MAX_CLIPS}): caps the default of one clip per full minute of speech, and min_clips.` }),
+      .meta({ description: `At most this many clips, 1 to ${MAX_CLIPS} (default ${MAX_CLIPS}): caps the default of at most one clip per full minute of speech (moments scoring under the quality floor, 40, are not made clips unless min_clips asks), and min_clips.` }),
     score_with: z
       .enum(["default", "account"], { error: 'score_with must be "default" or "account"' })
       .optional()

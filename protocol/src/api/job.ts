@@ -47,6 +47,14 @@ export const clipReasonFields = {
   cover_url: z.url().nullable().meta({
     description: "The clip's cover image (JPEG at the clip's frame size): the frame where the speaker's face is largest and sharpest, with the title drawn in the brand kit's title style. Made again from the 1080p file, and for each re-render (the re-render's own cover_url). Publishing sends it where the platform takes a cover. Null when none could be made, and for clips made before covers.",
   }),
+  chosen_by: z
+    .object({
+      engine: z.string().meta({ description: "offline (Katto's own selection and scoring), workers-ai, or openai (a chat model on an OpenAI-compatible server chose the moment, KATTO_SCORER=openai)." }),
+      model: z.string().nullable().meta({ description: "The model that chose or scored it (as configured, e.g. KATTO_CHAT_MODEL); null for the offline engine." }),
+      fallback_reason: z.string().nullable().meta({ description: "Why the configured engine did not choose it and Katto's own selection did (the job's warnings say the same, code chat_model_fallback); null when it did." }),
+    })
+    .nullable()
+    .meta({ description: "Who chose and scored the clip: the engine and its model. Null for clips stored before clips named it." }),
   edits: ClipEditsSchema.meta({
     description: "What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do.",
   }),

@@ -42,7 +42,7 @@ export const CandidateSchema = z.object({
   subscores: ClipSubscoresSchema,
   reason: z.enum([...CANDIDATE_REASONS, ...DROP_REASONS]).meta({
     description:
-      "overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).",
+      "overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; outside_speech: a chat model (KATTO_SCORER=openai) proposed a range where nothing is spoken; below_floor: it scored under the quality floor (40) and min_clips did not ask for it; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).",
   }),
   promoted_clip_index: orNull(z.int().min(0), "The clip it was made into (POST .../promote); null until promoted."),
 });

@@ -705,6 +705,15 @@ export interface components {
              * @description SRT captions (in style.caption_language when the clip has one).
              */
             captions_url: string | null;
+            /** @description Who chose and scored the clip: the engine and its model. Null for clips stored before clips named it. */
+            chosen_by: {
+                /** @description offline (Katto's own selection and scoring), workers-ai, or openai (a chat model on an OpenAI-compatible server chose the moment, KATTO_SCORER=openai). */
+                engine: string;
+                /** @description Why the configured engine did not choose it and Katto's own selection did (the job's warnings say the same, code chat_model_fallback); null when it did. */
+                fallback_reason: string | null;
+                /** @description The model that chose or scored it (as configured, e.g. KATTO_CHAT_MODEL); null for the offline engine. */
+                model: string | null;
+            } | null;
             /** @description 0-based position; 0 is the highest score. */
             clip_index: number;
             /**
@@ -972,6 +981,15 @@ export interface components {
                 captions_original_url: string | null;
                 /** Format: uri */
                 captions_url: string | null;
+                /** @description Who chose and scored the clip: the engine and its model. Null for clips stored before clips named it. */
+                chosen_by: {
+                    /** @description offline (Katto's own selection and scoring), workers-ai, or openai (a chat model on an OpenAI-compatible server chose the moment, KATTO_SCORER=openai). */
+                    engine: string;
+                    /** @description Why the configured engine did not choose it and Katto's own selection did (the job's warnings say the same, code chat_model_fallback); null when it did. */
+                    fallback_reason: string | null;
+                    /** @description The model that chose or scored it (as configured, e.g. KATTO_CHAT_MODEL); null for the offline engine. */
+                    model: string | null;
+                } | null;
                 /**
                  * Format: uri
                  * @description The clip's cover image (JPEG at the clip's frame size): the frame where the speaker's face is largest and sharpest, with the title drawn in the brand kit's title style. Made again from the 1080p file, and for each re-render (the re-render's own cover_url). Publishing sends it where the platform takes a cover. Null when none could be made, and for clips made before covers.
@@ -1093,7 +1111,7 @@ export interface components {
              * @example podcast
              */
             genre?: string;
-            /** @description At most this many clips, 1 to 10 (default 10): caps the default of one clip per full minute of speech, and min_clips. */
+            /** @description At most this many clips, 1 to 10 (default 10): caps the default of at most one clip per full minute of speech (moments scoring under the quality floor, 40, are not made clips unless min_clips asks), and min_clips. */
             max_clips?: number;
             /** @description At least this many clips, 0 to 10: the selection relaxes its cut-off (by default one clip per full minute of speech, at least 1) to reach it when the source holds that many non-overlapping moments of the clipLength asked; when it does not, the job's warnings say why (code fewer_clips). */
             min_clips?: number;
@@ -1409,7 +1427,7 @@ export interface components {
              * @description clip_framing_simplified: the clip's planned framing failed to render, so it was rendered with a still centre crop (or the whole frame of a vertical source). clip_left_out: a selected clip could not be rendered at all and is not among `clips`. clip_flagged: a delivered clip still has quality flags (its `quality.flags`). clip_dropped: a rendered clip was dropped for its measured quality (listed in `dropped`). fewer_clips: config.min_clips asked for more clips than the video gave, and why (clip_index null, start and end span the source). broll_unavailable: style broll "stock" could not search the stock provider (its API key was refused, it rate-limited us, or it could not be reached), so clips have no stock cutaways; the message names the cause (clip_index null, start and end span the source).
              * @enum {string}
              */
-            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped" | "fewer_clips" | "broll_unavailable";
+            code: "clip_framing_simplified" | "clip_left_out" | "clip_flagged" | "clip_dropped" | "fewer_clips" | "broll_unavailable" | "chat_model_fallback";
             /** @description Where the clip ends in the source video, seconds. */
             end: number;
             /** @description One line saying what happened to which clip. */
@@ -3590,10 +3608,10 @@ export interface operations {
                             /** @description The clip it was made into (POST .../promote); null until promoted. */
                             promoted_clip_index: number | null;
                             /**
-                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).
+                             * @description overlap: it overlaps a clip in time (or repeats its words); below_cutoff: it scored below the clips chosen when the job aimed for fewer than its limit; too_short: the whole thought is shorter than the clipLength asked; max_clips: it fit, but the job already had its most clips; outside_speech: a chat model (KATTO_SCORER=openai) proposed a range where nothing is spoken; below_floor: it scored under the quality floor (40) and min_clips did not ask for it; no_speech / mostly_silent: it was rendered as a clip and dropped for its measured quality (no speech, or speech in under 35 % of it; also in the job's `dropped`).
                              * @enum {string}
                              */
-                            reason: "overlap" | "below_cutoff" | "too_short" | "max_clips" | "no_speech" | "mostly_silent";
+                            reason: "overlap" | "below_cutoff" | "too_short" | "max_clips" | "outside_speech" | "below_floor" | "no_speech" | "mostly_silent";
                             score: number;
                             /** @description Where the moment starts in the source, seconds. */
                             start: number;

@@ -10,7 +10,7 @@ import { fileUrl, jobFileKey } from "../../storage/keys";
 import type { AccountContext } from "../context";
 import { requireScope } from "../auth/keys";
 import { loadOwnJob } from "./read";
-import { jobView, postCopyView, qualityView, rankClips } from "./view";
+import { chosenByView, jobView, postCopyView, qualityView, rankClips } from "./view";
 
 export interface Subscores {
   hook?: number;
@@ -52,6 +52,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       url: fileUrl(ctx.baseUrl, c.videoKey),
       poster_url: posters.get(c.clipIndex) ?? null,
       broll_credits: brollCredits(c.metadata),
+      chosen_by: chosenByView(c.metadata),
       captions_url: c.captionsKey ? fileUrl(ctx.baseUrl, c.captionsKey) : null,
       captions_original_url: c.captionsOriginalKey ? fileUrl(ctx.baseUrl, c.captionsOriginalKey) : null,
       cover_url: c.coverKey ? fileUrl(ctx.baseUrl, c.coverKey) : null,

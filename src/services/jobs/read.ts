@@ -122,7 +122,7 @@ export async function getClips(ctx: AccountContext, id: string) {
     status: j.status as JobStatus,
     clips: rankClips(rows, scoreWeightsOf(j)).map((c) => {
       const v = clipView(ctx.baseUrl, c, scoreWeightsOf(j));
-      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, account_score: v.account_score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, aspect: v.aspect, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, origin: v.origin, edits: v.edits, description: v.description, hashtags: v.hashtags, cover_url: v.cover_url };
+      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, account_score: v.account_score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, aspect: v.aspect, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, origin: v.origin, chosen_by: v.chosen_by, edits: v.edits, description: v.description, hashtags: v.hashtags, cover_url: v.cover_url };
     }),
   };
 }

@@ -1,7 +1,7 @@
 // Rows -> API shapes. Types come from the zod schemas (@katto/protocol/api).
 import { z } from "@hono/zod-openapi";
 import type { clips as clipsTable, jobs, manualClips, rerenders } from "../../db/schema";
-import { AspectSchema, DEFAULT_ASPECT, type ClipEdits, ClipEditsSchema, HashtagSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
+import { AspectSchema, DEFAULT_ASPECT, ScoredBySchema, type ClipEdits, ClipEditsSchema, HashtagSchema, type ClipQuality, type ClipTimeline, ClipQualitySchema, ClipTimelineSchema, type DroppedClip, DroppedClipSchema, type JobQuality, type MANUAL_CLIP_STATUSES, noEdits, round3, type Style, StyleSchema, summarizeQuality } from "@katto/protocol";
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
@@ -111,10 +111,17 @@ export function clipReasons(c: ClipRow, url: (key: string) => string) {
     quality: qualityView(c.quality),
     style: style.success ? style.data : {},
     origin: c.origin === "manual" ? ("manual" as const) : ("auto" as const),
+    chosen_by: chosenByView(c.metadata),
     edits: edits.success ? edits.data : noEdits(),
     ...postCopyView(c),
     cover_url: c.coverKey ? url(c.coverKey) : null,
   };
+}
+
+/** Who chose and scored the clip (its metadata's `scorer`, written by the backend); null for clips stored without it. */
+export function chosenByView(metadata: string | null): { engine: string; model: string | null; fallback_reason: string | null } | null {
+  const r = ScoredBySchema.safeParse((parseJson(metadata) as { scorer?: unknown } | null)?.scorer);
+  return r.success ? { engine: r.data.engine, model: r.data.model ?? null, fallback_reason: r.data.fallback_reason ?? null } : null;
 }
 
 /** A stored ClipQuality (clips.quality, rerenders.quality); null when absent or unreadable. */

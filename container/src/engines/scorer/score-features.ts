@@ -146,3 +146,51 @@ export function genreFit(tokens: string[], genre: string | undefined): number {
   const have = new Set(tokens);
   return Math.min(1, vocab.filter((w) => have.has(w)).length / 3);
 }
+
+/** Talk about the recording itself rather than its subject (issue 42): sound checks, slides, "give me a second". */
+const HOUSEKEEPING_PHRASES: readonly (readonly string[])[] = [
+  ["can", "you", "hear", "me"],
+  ["can", "everyone", "hear", "me"],
+  ["can", "you", "see", "my", "screen"],
+  ["is", "this", "on"],
+  ["is", "this", "thing", "on"],
+  ["is", "the", "mic", "on"],
+  ["testing", "testing"],
+  ["sound", "check"],
+  ["mic", "check"],
+  ["next", "slide"],
+  ["previous", "slide"],
+  ["give", "me", "a", "second"],
+  ["give", "me", "a", "sec"],
+  ["hold", "on", "a", "second"],
+  ["are", "we", "live"],
+  ["hello", "hello"],
+];
+
+const isNumberToken = (t: string) => /^\d+$/.test(t) || NUMBER_WORDS.has(t);
+
+/**
+ * Share of a passage's tokens (0..1) that are housekeeping rather than content: the phrases
+ * above, counting (three or more number words in a row: "one, two, three, four") and reading out
+ * a list (four or more single words in a row each followed by a comma, where the recogniser
+ * writes punctuation). What the offline scorer discounts, so such talk falls below the quality floor.
+ */
+export function housekeepingShare(words: readonly Word[]): number {
+  const tokens = words.flatMap((w) => tokenize(w.word).map((t) => ({ t, comma: /,$/.test(w.word.trim()) })));
+  if (tokens.length === 0) return 0;
+  const marked = new Uint8Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    for (const p of HOUSEKEEPING_PHRASES) if (p.every((w, k) => tokens[i + k]?.t === w)) marked.fill(1, i, i + p.length);
+  }
+  const runs = (test: (k: number) => boolean, min: number) => {
+    for (let i = 0; i < tokens.length; ) {
+      let j = i;
+      while (j < tokens.length && test(j)) j++;
+      if (j - i >= min) marked.fill(1, i, j);
+      i = Math.max(j, i + 1);
+    }
+  };
+  runs((k) => isNumberToken(tokens[k]!.t), 3);
+  runs((k) => tokens[k]!.comma && !STOPWORDS.has(tokens[k]!.t), 4);
+  return marked.reduce((n, x) => n + x, 0) / tokens.length;
+}

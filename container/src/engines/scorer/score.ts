@@ -18,6 +18,7 @@ import {
   rateFit,
   sentimentIntensity,
   speakingRate,
+  housekeepingShare,
   topicKeywords,
   topicMatch,
 } from "./score-features.js";
@@ -36,6 +37,9 @@ export const GENRE_WEIGHTS: Readonly<Record<string, Subscores>> = {
   comedy: { hook: 0.35, flow: 0.2, value: 0.1, trend: 0.35 },
   news: { hook: 0.3, flow: 0.2, value: 0.4, trend: 0.1 },
 };
+
+/** Each subscore keeps 1 - this x the passage's housekeeping share (score-features.ts housekeepingShare). */
+export const HOUSEKEEPING_DISCOUNT = 1.5;
 
 /** Hook points (subscore before clamping to 0..100). */
 export const HOOK_POINTS = { base: 20, question: 30, number: 20, contrast: 15, claim: 15, fillerStart: -25, sentiment: 15 } as const;
@@ -74,6 +78,8 @@ export interface PassageFeatures {
   topicMatched: string[];
   genreFit: number;
   durationS: number;
+  /** share of tokens that are housekeeping (sound checks, counting, lists read out), 0..1 */
+  housekeeping: number;
 }
 
 export function passageFeatures(p: Passage, config: ClipConfig, keywords = topicKeywords(config.customPrompt, config.topics)): PassageFeatures {
@@ -91,6 +97,7 @@ export function passageFeatures(p: Passage, config: ClipConfig, keywords = topic
     topicMatched: tm.matched,
     genreFit: genreFit(p.tokens, config.genre),
     durationS: p.end - p.start,
+    housekeeping: housekeepingShare(p.words),
   };
 }
 
@@ -123,7 +130,9 @@ export function subscoresOf(f: PassageFeatures, p: Passage): Subscores {
     (p.endsCleanly ? 0 : 10);
   const value = 100 * (0.55 * f.density.content + 0.3 * f.density.unique) + (h.number ? 10 : 0) + 20 * f.topicShare - 60 * f.filler;
   const trend = 35 * f.sentiment + 25 * f.genreFit + 25 * f.topicShare + 15 * lengthFit(f.durationS) + (h.question ? 10 : 0);
-  return { hook: clamp100(hook), flow: clamp100(flow), value: clamp100(value), trend: clamp100(trend) };
+  // housekeeping is not content: a passage that is half sound checks and counting keeps a quarter of its points
+  const kept = Math.max(0, 1 - HOUSEKEEPING_DISCOUNT * f.housekeeping);
+  return { hook: clamp100(hook * kept), flow: clamp100(flow * kept), value: clamp100(value * kept), trend: clamp100(trend * kept) };
 }
 
 export function overallOf(s: Subscores, genre: string | undefined): number {

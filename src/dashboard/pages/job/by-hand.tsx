@@ -15,6 +15,8 @@ const CANDIDATE_REASON_TEXT: Record<Candidate["reason"], string> = {
   below_cutoff: "Scored below the clips chosen",
   too_short: "Shorter than the clip length asked",
   max_clips: "The job already had its most clips",
+  outside_speech: "Proposed by the chat model where nothing is spoken",
+  below_floor: "Scored below the quality floor",
   no_speech: "Rendered, then dropped: no speech in it",
   mostly_silent: "Rendered, then dropped: mostly silent",
 };

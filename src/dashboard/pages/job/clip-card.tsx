@@ -68,6 +68,11 @@ function ClipSummary({ k, rank }: { k: JobClip; rank: number }) {
       )}
       <QualityBadge quality={k.quality} id={`clip-${k.clip_index}-quality`} />
       {k.justification && <p class="muted">{k.justification}</p>}
+      {k.chosen_by && (
+        <p class="muted" data-chosen-by>
+          Chosen by {k.chosen_by.engine}{k.chosen_by.model ? ` (${k.chosen_by.model})` : ""}{k.chosen_by.fallback_reason ? ` instead of the chat model: ${k.chosen_by.fallback_reason}` : ""}
+        </p>
+      )}
       {k.broll_credits.length > 0 && (
         <p class="muted" data-broll-credits>
           B-roll:{" "}
