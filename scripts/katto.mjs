@@ -124,6 +124,9 @@ async function test() {
     }),
   );
   rmSync(speechCache, { recursive: true, force: true });
+  // The ten slowest files of the processes that wrote a report (scripts/lib/slowest.mjs).
+  const reports = outcomes.map((o) => o.report).filter(Boolean);
+  if (reports.length) console.log(`\n${formatSlowest(slowestFiles(reports, cpuByFile(cpuFile)), root)}`);
   // One plain closing line that any CI reads: counts from vitest's JSON reports.
   if (outcomes.every((o) => o.report)) {
     const sum = (f) => outcomes.reduce((n, o) => n + f(o.report), 0);
@@ -145,7 +148,6 @@ async function test() {
           .map((t) => `${path.relative(root, file.name)} > ${t.fullName}\n    ${firstLines(t.failureMessages[0], 3)}`),
       ),
     );
-    console.log(`\n${formatSlowest(slowestFiles(outcomes.map((o) => o.report), cpuByFile(cpuFile)), root)}`);
     if (retried.length) console.log(`\npassed on a retry (failed first):\n${retried.map((f) => `  ${f}`).join("\n")}`);
     if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
     console.log(`\ntests: ${sum((r) => r.numPassedTests)} passed, ${sum((r) => r.numFailedTests)} failed, ${sum((r) => r.numPendingTests + r.numTodoTests)} skipped`);
