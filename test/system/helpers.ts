@@ -41,7 +41,6 @@ export function apiCaller(key: string, base: () => string = () => inject("baseUr
   };
 }
 
-
 /** Serve files on loopback, as a user would serve a sample video for the README's curl example. */
 export async function serveFiles(files: Record<string, string>): Promise<{ url: (name: string) => string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
