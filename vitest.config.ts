@@ -90,8 +90,9 @@ export default defineConfig(async () => {
         { test: { name: "protocol", maxWorkers: 2, include: ["protocol/test/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
         // Publishing adapters against local stand-ins of each platform's API (src/services/publishing/platforms/platform.ts "Testing").
         { test: { name: "publishing", maxWorkers: 2, include: ["test/publishing/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
-        // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts).
-        { test: { name: "docs", maxWorkers: 2, include: ["test/docs/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
+        // docs/api-decisions.md: every decision names an existing test (test/docs/api-decisions.test.ts);
+        // test/profile: the suite's own tooling (the slowest files `npm test` lists).
+        { test: { name: "docs", maxWorkers: 2, include: ["test/docs/**/*.test.ts", "test/profile/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
         // Every workspace type-checks (test/types/typecheck.test.ts): a protocol edit one side misses fails here.
         { test: { name: "types", maxWorkers: 2, include: ["test/types/**/*.test.ts"], environment: "node", isolate: false, setupFiles: cpu } },
         {

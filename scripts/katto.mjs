@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureDevVars, ensureNpmDeps, ensureSystemTools, migrateLocal, node22, root, toolEnv } from "./lib/bootstrap.mjs";
+import { cpuByFile, formatSlowest, slowestFiles } from "./lib/slowest.mjs";
 
 const command = process.argv[2];
 
@@ -62,7 +63,8 @@ async function start() {
 async function test() {
   bootstrap();
   const args = process.argv.slice(3);
-  const { mkdirSync, readFileSync, rmSync } = await import("node:fs");
+  const { mkdirSync, mkdtempSync, readFileSync, rmSync } = await import("node:fs");
+  const os = await import("node:os");
   const resultsDir = path.join(root, ".katto");
   mkdirSync(resultsDir, { recursive: true });
   // the test servers' logs of the last run (container/test/helpers/render-server.ts, test/system/global-setup.ts)
@@ -85,7 +87,18 @@ async function test() {
   // again, on transparent huge pages where the kernel allows them: an HD encode took 28-36 % less CPU
   // (62,500 page faults down to 8,500) on the 2-core VM, where a page fault is dear. ffmpeg,
   // pocketsphinx and the test processes inherit it; nothing they compute changes.
-  const env = toolEnv({ GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456"].filter(Boolean).join(":") });
+  // Each Node test file's CPU seconds (test/profile/cpu-per-file.ts), for the slowest files listed
+  // at the end: .katto/test-cpu.jsonl unless KATTO_TEST_CPU names another file to append to.
+  const cpuFile = process.env.KATTO_TEST_CPU || path.join(resultsDir, "test-cpu.jsonl");
+  if (!process.env.KATTO_TEST_CPU) rmSync(cpuFile, { force: true });
+  // One pocketsphinx answer folder for the processes side by side (container/test/helpers/speech-cache.ts):
+  // the render tests and the whole-system stack recognise the same sources.
+  const speechCache = mkdtempSync(path.join(os.tmpdir(), "katto-test-speech-"));
+  const env = toolEnv({
+    KATTO_TEST_CPU: cpuFile,
+    KATTO_TEST_SPEECH_CACHE: speechCache,
+    GLIBC_TUNABLES: [process.env.GLIBC_TUNABLES, "glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=67108864:glibc.malloc.trim_threshold=268435456"].filter(Boolean).join(":"),
+  });
   const outcomes = await Promise.all(
     runs.map((run) => {
       const results = path.join(resultsDir, run.results);
@@ -110,6 +123,10 @@ async function test() {
       );
     }),
   );
+  rmSync(speechCache, { recursive: true, force: true });
+  // The ten slowest files of the processes that wrote a report (scripts/lib/slowest.mjs).
+  const reports = outcomes.map((o) => o.report).filter(Boolean);
+  if (reports.length) console.log(`\n${formatSlowest(slowestFiles(reports, cpuByFile(cpuFile)), root)}`);
   // One plain closing line that any CI reads: counts from vitest's JSON reports.
   if (outcomes.every((o) => o.report)) {
     const sum = (f) => outcomes.reduce((n, o) => n + f(o.report), 0);

@@ -8,6 +8,7 @@ import { startIsolatedStack } from "../../scripts/lib/stack.mjs";
 import speechCache from "../../container/test/helpers/speech-cache";
 import { standIns } from "../publishing/stand-ins";
 import { serveStandIn } from "../publishing/stand-ins/serve";
+import { serveFixtureJobs } from "./fixture-jobs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module "vitest" {
     renderUrl: string;
     /** Publishing stand-ins by platform, served on loopback (test/publishing/stand-ins). */
     standInOrigins: Record<string, string>;
+    /** The jobs files share (./fixture-jobs.ts), made on first request: GET <fixturesUrl>/jobs/<name>. */
+    fixturesUrl: string;
   }
 }
 
@@ -50,7 +53,10 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", stack.baseUrl);
   project.provide("adminToken", adminToken);
   project.provide("renderUrl", stack.renderUrl);
+  const fixtures = await serveFixtureJobs({ baseUrl: stack.baseUrl, adminToken });
+  project.provide("fixturesUrl", fixtures.url);
   return async () => {
+    await fixtures.close();
     await stack.stop();
     endSpeechCache();
     await Promise.all(served.map((s) => s.server.close()));

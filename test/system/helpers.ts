@@ -22,19 +22,23 @@ export async function newClient(plan = "creator", scopes = ["read", "write"], st
   const account = (await a.json()) as { id: string };
   const k = await fetch(`${baseUrl()}/admin/v1/accounts/${account.id}/keys`, { method: "POST", headers: admin, body: JSON.stringify({ scopes }) });
   const key = (await k.json()) as { id: string; key: string };
+  return { account, key, call: apiCaller(key.key, baseUrl) };
+}
+
+/** Calls to /api/v1 with `key`. */
+export function apiCaller(key: string, base: () => string = () => inject("baseUrl")) {
   // All system tests share 127.0.0.1, so the per-IP limit (60/min) applies to them together: like
   // a well-behaved client, wait Retry-After seconds on a 429 and try again.
-  const call = async (p: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => {
+  return async (p: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
-    headers.set("authorization", `Bearer ${key.key}`);
+    headers.set("authorization", `Bearer ${key}`);
     if (init.json !== undefined) headers.set("content-type", "application/json");
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${baseUrl()}/api/v1${p}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+      const res = await fetch(`${base()}/api/v1${p}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
       if (res.status !== 429 || attempt >= 3) return res;
       await new Promise((r) => setTimeout(r, (Number(res.headers.get("retry-after")) || 1) * 1000));
     }
   };
-  return { account, key, call };
 }
 
 /** Serve files on loopback, as a user would serve a sample video for the README's curl example. */

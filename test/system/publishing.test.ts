@@ -1,14 +1,12 @@
 // Publishing on the local stack, data-driven over every registered platform: connect through the
 // dashboard (the platform's consent screen is its stand-in's authorize endpoint), then publish a
 // clip the real render backend made, and see exactly one post arrive at the stand-in.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { platforms } from "../../src/services/publishing/platforms";
 import type { PlatformId } from "../../src/services/publishing/platforms/platform";
-import { baseUrl, media, pollJob, serveFiles } from "./helpers";
+import { fixtureJob } from "./fixture-jobs";
+import { baseUrl } from "./helpers";
 
-const admin = () => ({ authorization: `Bearer ${inject("adminToken")}`, "content-type": "application/json" });
-const PASSWORD = "correct horse battery staple";
-let files: Awaited<ReturnType<typeof serveFiles>>;
 let cookie = "";
 let key = "";
 let jobId = "";
@@ -32,22 +30,16 @@ const postsAt = async (platform: string) => {
 };
 
 beforeAll(async () => {
-  // a 4.8 s talk: long enough for every platform's minimum (3 s), and the cheapest job to render
-  files = await serveFiles({ "talk.mp4": media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4") });
-  const email = `${crypto.randomUUID()}@example.test`;
-  const account = (await (await fetch(`${baseUrl()}/admin/v1/accounts`, { method: "POST", headers: admin(), body: JSON.stringify({ email, plan: "creator", password: PASSWORD }) })).json()) as { id: string };
-  key = ((await (await fetch(`${baseUrl()}/admin/v1/accounts/${account.id}/keys`, { method: "POST", headers: admin(), body: JSON.stringify({ scopes: ["read", "write"] }) })).json()) as { key: string }).key;
-  const signIn = await dashboardPost("/dashboard/sign-in", { email, password: PASSWORD });
+  // One rendered job, its best clip to every platform: the 4.8 s talk's lt30 job (long enough for
+  // every platform's minimum, 3 s, and the cheapest job to render), shared with other files
+  // (./fixture-jobs.ts); this file adds publications to it, in its account, signed in to the dashboard.
+  const fixture = await fixtureJob("talk-lt30");
+  ({ jobId } = fixture);
+  key = fixture.account.key;
+  const signIn = await dashboardPost("/dashboard/sign-in", { email: fixture.account.email, password: fixture.account.password });
   expect(signIn.status).toBe(303);
   cookie = /katto_session=[^;]+/.exec(signIn.headers.get("set-cookie") ?? "")![0];
-  // One rendered job; its best clip goes to every platform.
-  const created = await call("/jobs", { method: "POST", json: { url: files.url("talk.mp4"), config: { clipLength: "lt30" } } });
-  expect(created.status).toBe(201);
-  jobId = ((await created.json()) as { id: string }).id;
-  const { job } = await pollJob(call, jobId, (j) => j.status === "failed" || (j.status === "completed" && j.hd_ready === true));
-  expect(job.status).toBe("completed");
 });
-afterAll(async () => files?.close());
 
 // X (limits.renderAt) gets the 720x1280 rendition the render backend makes on request.
 const covered = (Object.keys(inject("standInOrigins")) as PlatformId[]).filter((p) => platforms[p]);

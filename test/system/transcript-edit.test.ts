@@ -11,33 +11,28 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, ffprobe, media, newClient, parseSrt, pollJob, repoRoot, serveFiles } from "./helpers";
+import { fixtureJob } from "./fixture-jobs";
+import { baseUrl, ffprobe, parseSrt, repoRoot } from "./helpers";
 
-const TALK = "video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4";
 const CORRECTION = "ZEBRAFISH";
 
-let files: Awaited<ReturnType<typeof serveFiles>>;
 let tmp: string;
-let client: Awaited<ReturnType<typeof newClient>>;
+let client: Awaited<ReturnType<typeof fixtureJob>>["client"];
 let jobId: string;
 let clip: { url: string; start: number; end: number; clip_index: number };
 type Word = { text: string; start: number; end: number };
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), "katto-edit-"));
-  files = await serveFiles({ "talk.mp4": media(TALK) });
-  client = await newClient("creator");
-  const created = await client.call("/jobs", { method: "POST", json: { url: files.url("talk.mp4"), config: { clipLength: "lt30" } } });
-  expect(created.status).toBe(201);
-  jobId = ((await created.json()) as { id: string }).id;
-  // hd_ready: the clip URLs are final (a preview's URL is replaced by the 1080p file's once)
-  const { job } = await pollJob(client.call, jobId, (j) => j.status === "failed" || (j.status === "completed" && j.hd_ready === true));
-  expect(job.status).toBe("completed");
-  clip = (job.clips as (typeof clip)[]).find((c) => c.clip_index === 0)!;
+  // the talk's lt30 job, shared with other files (./fixture-jobs.ts); this file adds transcript
+  // revisions and clip versions to it. hd_ready: the clip URLs are final (a preview's URL is
+  // replaced by the 1080p file's once)
+  const fixture = await fixtureJob("talk-lt30");
+  ({ client, jobId } = fixture);
+  clip = (fixture.job.clips as (typeof clip)[]).find((c) => c.clip_index === 0)!;
 }, 300_000);
 
 afterAll(async () => {
-  await files?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -62,20 +57,21 @@ function ocr(file: string, t: number): string {
 describe("a corrected transcript and moved cuts, end to end", () => {
   it("a word corrected through the API is in the next version's burned-in captions and SRT; the old version's URL and bytes stay", async () => {
     const t = (await (await client.call(`/jobs/${jobId}/transcript`)).json()) as { revision: number; words: Word[] };
-    expect(t.revision).toBe(0);
+    // the job is shared (./fixture-jobs.ts): the revision is whatever the files before left
+    const base = t.revision;
     // a word well inside clip 0, at least 2 s from its edges, as the "misheard" one
     const index = t.words.findIndex((w) => w.start > clip.start + 2 && w.end < clip.end - 2 && w.text.length >= 3);
     expect(index).toBeGreaterThanOrEqual(0);
     const word = t.words[index]!;
     const oldBytes = await bytesOf(clip.url);
 
-    const patched = await client.call(`/jobs/${jobId}/transcript`, { method: "PATCH", json: { revision: 0, edits: [{ index, text: CORRECTION }] } });
+    const patched = await client.call(`/jobs/${jobId}/transcript`, { method: "PATCH", json: { revision: base, edits: [{ index, text: CORRECTION }] } });
     expect(patched.status).toBe(200);
     const after = (await patched.json()) as { revision: number; words: Word[] };
-    expect(after.revision).toBe(1);
+    expect(after.revision).toBe(base + 1);
     expect(after.words[index]).toEqual({ text: CORRECTION, start: word.start, end: word.end });
     // the same edit again names a stale revision
-    const stale = await client.call(`/jobs/${jobId}/transcript`, { method: "PATCH", json: { revision: 0, edits: [{ index, text: "again" }] } });
+    const stale = await client.call(`/jobs/${jobId}/transcript`, { method: "PATCH", json: { revision: base, edits: [{ index, text: "again" }] } });
     expect(stale.status).toBe(409);
 
     const rr = await client.call(`/jobs/${jobId}/clips/0/rerender`, { method: "POST", json: { captions: "refresh", caption_style: "boxed" } });

@@ -1,7 +1,6 @@
 // The encoder of the tests whose point is what a render shows, not how small its file is: HD at
 // x264's ultrafast (an operator's KATTO_HD_PRESET), about half the encode CPU of the default, still
-// High profile. The default preset is what test/render/render.test.ts and the all-styles test
-// (test/render/all-styles.test.ts) encode with.
+// High profile. The default preset is what test/render/render.test.ts encodes with.
 import type { Encoder } from "../../src/rendering/render.js";
 import { createLimiter } from "../../src/runtime/pool.js";
 

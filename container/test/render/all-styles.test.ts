@@ -15,6 +15,7 @@ import { createTranslator } from "../../src/engines/translate/index.js";
 import type { AnalysisDeps } from "../../src/rendering/job-run.js";
 import { runJob } from "../../src/work/pipeline.js";
 import type { ScoredMoment, Transcript } from "../../src/runtime/types.js";
+import { fastHdEncoder } from "../helpers/encoder.js";
 import { type FakeWorker, startFakeWorker } from "../helpers/fake-worker.js";
 import { ffmpeg, ffprobe, media, parseSrt, tmpDir } from "../helpers/media.js";
 import { serveDir } from "../helpers/static-server.js";
@@ -81,7 +82,9 @@ beforeAll(async () => {
   });
   const signal = new AbortController().signal;
   const client = createCallbackClient({ baseUrl: worker.base, token: worker.token, jobId, signal });
-  await runJob({ job, signal, client, deps, workRoot: work, renderConcurrency: 1 });
+  // HD at ultrafast (helpers/encoder.ts): this test checks what the clip shows and how long it is;
+  // the default preset's encode is test/render/render.test.ts's
+  await runJob({ job, signal, client, deps, workRoot: work, renderConcurrency: 1, encoder: fastHdEncoder });
   const events = worker.events(jobId) as RenderEvent[];
   const failed = events.find((e) => e.type === "failed");
   if (failed) throw new Error(`job failed: ${JSON.stringify(failed)}`);
