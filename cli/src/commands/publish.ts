@@ -52,7 +52,7 @@ async function waitForPublication(katto: Katto, ctx: Context, id: string, timeou
 }
 
 const describe = (p: Publication) =>
-  [`publication: ${p.id}`, `platform:    ${p.platform}`, `status:      ${p.status}`, ...(p.scheduled_at ? [`scheduled:   ${p.scheduled_at}`] : []), ...(p.post_url ? [`url:         ${p.post_url}`] : []), ...(p.error ? [`error:       ${p.error}`, `advice:      ${p.advice ?? "-"}`] : []), ...metricsLines(p)].join("\n");
+  [`publication: ${p.id}`, `platform:    ${p.platform}`, ...(p.version ? [`version:     ${p.version}`] : []), `status:      ${p.status}`, ...(p.scheduled_at ? [`scheduled:   ${p.scheduled_at}`] : []), ...(p.post_url ? [`url:         ${p.post_url}`] : []), ...(p.error ? [`error:       ${p.error}`, `advice:      ${p.advice ?? "-"}`] : []), ...metricsLines(p)].join("\n");
 
 /** The publication's readings (views, likes, comments, shares at 1h/24h/7d), or why there are none. */
 export function metricsLines(p: Publication): string[] {
@@ -68,12 +68,13 @@ export function metricsLines(p: Publication): string[] {
 export const publish: Command = {
   words: ["publish"],
   summary: "Publish a finished clip to a connected platform, now or at a time (free; never posts twice).",
-  usage: `katto publish <job-id> <clip-index> --to ${PLATFORM_IDS.join("|")} [--caption TEXT] [--title TEXT] [--privacy ${PRIVACY_LEVELS.join("|")}] [--at TIME] [--wait] [--timeout SECONDS]`,
+  usage: `katto publish <job-id> <clip-index> --to ${PLATFORM_IDS.join("|")} [--caption TEXT] [--title TEXT] [--privacy ${PRIVACY_LEVELS.join("|")}] [--at TIME] [--version original|RERENDER_ID] [--wait] [--timeout SECONDS]`,
   args: 2,
-  options: { to: { type: "string" }, caption: { type: "string" }, title: { type: "string" }, privacy: { type: "string" }, at: { type: "string" }, wait: { type: "boolean" }, timeout: { type: "string" } },
+  options: { to: { type: "string" }, caption: { type: "string" }, title: { type: "string" }, privacy: { type: "string" }, at: { type: "string" }, version: { type: "string" }, wait: { type: "boolean" }, timeout: { type: "string" } },
   examples: [
     "katto publish $ID 0 --to youtube --title 'It clicked' --caption 'The moment #shorts' --wait",
     "katto publish $ID 1 --to tiktok --privacy private --at 2026-11-24T17:00:00Z",
+    "katto publish $ID 0 --to linkedin --version original   # the first render, not the newest re-render",
   ],
   async run(ctx, [jobId, index], v: Values) {
     const platform = oneOf(v.to as string | undefined, PLATFORM_IDS, "to");
@@ -87,7 +88,7 @@ export const publish: Command = {
     }
     const timeout = parseTimeout(v.timeout as string | undefined);
     const katto = ctx.katto();
-    const body: Schemas["CreatePublicationBody"] = { platform, ...(v.caption !== undefined ? { caption: v.caption as string } : {}), ...(v.title ? { title: v.title as string } : {}), ...(privacy ? { privacy } : {}), ...(scheduledAt ? { scheduled_at: scheduledAt } : {}) };
+    const body: Schemas["CreatePublicationBody"] = { platform, ...(v.caption !== undefined ? { caption: v.caption as string } : {}), ...(v.title ? { title: v.title as string } : {}), ...(privacy ? { privacy } : {}), ...(scheduledAt ? { scheduled_at: scheduledAt } : {}), ...(v.version !== undefined ? { version: v.version as string } : {}) };
     const created = await katto.unwrap(katto.api.POST("/api/v1/jobs/{id}/clips/{clip_index}/publications", { params: { path: { id: jobId, clip_index: intArg(index, "clip-index") } }, body }));
     const done = v.wait ? await waitForPublication(katto, ctx, created.id, timeout) : created;
     if (done.status === "failed") throw new CliError(EXIT.jobFailed, `Publication ${done.id} failed: ${done.error ?? "no reason given"}${done.advice ? ` ${done.advice}` : ""}`);

@@ -10,7 +10,7 @@ import { cancelPublication, createPublication, listPublications } from "../../se
 import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession } from "../session";
-import type { PublicationMetrics } from "@katto/protocol/api";
+import { VersionNameSchema, type PublicationMetrics } from "@katto/protocol/api";
 
 type Listing = Awaited<ReturnType<typeof listConnections>>["platforms"];
 
@@ -117,7 +117,7 @@ async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; n
                 <tr data-publication={x.id}>
                   <td>{fmtDateTime(x.scheduled_at ?? x.created_at)}</td>
                   <td>{x.platform}</td>
-                  <td><a href={`/dashboard/jobs/${x.job_id}`}>clip {x.clip_index}</a></td>
+                  <td><a href={`/dashboard/jobs/${x.job_id}`}>clip {x.clip_index}</a>{x.version && <span class="muted" data-publication-version> · {x.version}</span>}</td>
                   <td><StatusBadge status={x.status} />{x.error && <p class="muted">{x.error} {x.advice}</p>}</td>
                   <td>{x.post_url ? <a href={x.post_url} rel="noopener noreferrer" target="_blank">{x.post_url}</a> : "-"}</td>
                   <td data-metrics={x.id}><MetricsCell metrics={x.metrics} /></td>
@@ -137,19 +137,24 @@ async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; n
   );
 }
 
-async function publishForm(c: Context<DashboardEnv>, jobId: string, clipIndex: number, p: { error?: string } = {}, status: 200 | 400 = 200) {
+/** The version the publish form posts (issue 41): the one its link or form names, else the newest completed (left out). */
+const namedVersion = (raw: string | undefined) => (raw ? VersionNameSchema.safeParse(raw) : undefined);
+
+async function publishForm(c: Context<DashboardEnv>, jobId: string, clipIndex: number, p: { error?: string; version?: string } = {}, status: 200 | 400 = 200) {
   const { platforms } = await listConnections(accountCtx(c));
   const ready = platforms.filter((x) => x.connection?.status === "connected");
   return c.html(
     await renderPage(
       <Layout title="Publish a clip" account={c.get("session")} active="publications">
         <h1>Publish clip {clipIndex}</h1>
+        <p class="muted" data-publish-version={p.version ?? ""}>{p.version ? `Version: ${p.version}` : "Version: the newest finished one (its last re-render or trim, else the original). Each version on the job page has its own Publish link."}</p>
         <ReauthBanner platforms={platforms} />
         <Flash error={p.error} />
         {ready.length === 0 ? (
           <p>No platform is connected yet. <a href="/dashboard/connections">Connect one</a> first.</p>
         ) : (
           <form method="post" action={`/dashboard/jobs/${jobId}/clips/${clipIndex}/publish`} class="card">
+            {p.version && <input type="hidden" name="version" value={p.version} />}
             <label for="pub-platform">Platform</label>
             <select id="pub-platform" name="platform" required>
               {ready.map((x) => <option value={x.platform}>{`${x.display_name} (${x.connection?.handle})`}</option>)}
@@ -214,14 +219,20 @@ export function registerPublishingPages(d: Hono<DashboardEnv>) {
       throw e;
     }
   });
-  d.get("/dashboard/jobs/:id/clips/:index/publish", requireSession, (c) => publishForm(c, c.req.param("id"), Number(c.req.param("index"))));
+  d.get("/dashboard/jobs/:id/clips/:index/publish", requireSession, (c) => {
+    const version = namedVersion(c.req.query("version"));
+    if (version && !version.success) return publishForm(c, c.req.param("id"), Number(c.req.param("index")), { error: version.error.issues[0]?.message }, 400);
+    return publishForm(c, c.req.param("id"), Number(c.req.param("index")), { version: version?.data });
+  });
   d.post("/dashboard/jobs/:id/clips/:index/publish", requireSession, async (c) => {
     const jobId = c.req.param("id");
     const clipIndex = Number(c.req.param("index"));
     const f = await formOf(c);
     const platform = PlatformIdSchema.safeParse(f.one("platform"));
     const privacy = f.one("privacy") ? PrivacySchema.safeParse(f.one("privacy")) : undefined;
-    if (!platform.success || (privacy && !privacy.success) || !Number.isInteger(clipIndex)) return publishForm(c, jobId, clipIndex, { error: "Choose a connected platform and one of the privacy options." }, 400);
+    const version = namedVersion(f.one("version"));
+    if (version && !version.success) return publishForm(c, jobId, clipIndex, { error: version.error.issues[0]?.message }, 400);
+    if (!platform.success || (privacy && !privacy.success) || !Number.isInteger(clipIndex)) return publishForm(c, jobId, clipIndex, { error: "Choose a connected platform and one of the privacy options.", version: version?.data }, 400);
     const at = f.one("scheduled_at");
     try {
       await createPublication(accountCtx(c), jobId, clipIndex, {
@@ -231,10 +242,11 @@ export function registerPublishingPages(d: Hono<DashboardEnv>) {
         ...(privacy?.success ? { privacy: privacy.data } : {}),
         // datetime-local has no zone: the form says UTC.
         ...(at ? { scheduled_at: new Date(`${at}Z`).toISOString() } : {}),
+        ...(version?.data ? { version: version.data } : {}),
       });
       return c.redirect("/dashboard/publications", 303);
     } catch (e) {
-      if (e instanceof ServiceError) return publishForm(c, jobId, clipIndex, { error: e.message }, 400);
+      if (e instanceof ServiceError) return publishForm(c, jobId, clipIndex, { error: e.message, version: version?.data }, 400);
       throw e;
     }
   });
