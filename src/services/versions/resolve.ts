@@ -8,7 +8,8 @@ import { clips, rerenders } from "../../db/schema";
 import type { Env } from "../../env";
 import { ConflictError, NotFoundError } from "../../errors";
 import type { ClipRow } from "../jobs/view";
-import { newestCompleted, originalFile, rerenderFile, type VersionFile } from "./versions";
+import { rerenderFile, type VersionFile } from "./stored";
+import { newestCompleted, originalFile } from "./versions";
 
 /**
  * The clip and the facts of the version `name` names (absent: the newest completed one); undefined

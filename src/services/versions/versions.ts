@@ -2,15 +2,14 @@
 // render ("original", the clips row) and each re-render, trim, dub or captions refresh (a rerenders
 // row). Every field of a version describes its own file; nothing is read from another version. Pure:
 // rows in, API shapes and the file facts consumers read (export, publishing) out.
-import { AspectSchema, DEFAULT_ASPECT, ORIGINAL_VERSION, round3, type Aspect } from "@katto/protocol";
+import { ORIGINAL_VERSION } from "@katto/protocol";
 import type { RerenderSchema } from "@katto/protocol/api";
 import type { z } from "zod";
 import { fileUrl } from "../../storage/keys";
 import { changesOf, requestOf, type VersionStatus } from "./summaries";
-import { clipReasons, editsView, parseJson, qualityView, styleView, timelineView, type ClipRow, type RerenderRow } from "../jobs/view";
+import { clipReasons, editsView, parseJson, qualityView, styleView, type ClipRow, type RerenderRow } from "../jobs/view";
+import { versionShape, type VersionFile } from "./stored";
 
-/** The shape of a clip's original, as its metadata names it (9:16 for clips before shapes). */
-export const clipAspect = (c: Pick<ClipRow, "metadata">): Aspect => AspectSchema.safeParse((parseJson(c.metadata) as { aspect?: unknown } | null)?.aspect).data ?? DEFAULT_ASPECT;
 
 /**
  * A re-render version's whole record (GET /jobs/{id}/rerenders/{rid}): every field from its own row,
@@ -21,7 +20,7 @@ export const clipAspect = (c: Pick<ClipRow, "metadata">): Aspect => AspectSchema
 export function rerenderView(baseUrl: string, r: RerenderRow, clip: Pick<ClipRow, "startS" | "endS" | "metadata">): z.infer<typeof RerenderSchema> {
   const done = r.status === "completed";
   const url = (key: string | null) => (done && key ? fileUrl(baseUrl, key) : null);
-  const timeline = done ? timelineView(r.timeline) : null;
+  const { timeline, start, end, aspect } = versionShape(r, clip);
   const request = requestOf(r);
   return {
     rerender_id: r.id,
@@ -33,12 +32,12 @@ export function rerenderView(baseUrl: string, r: RerenderRow, clip: Pick<ClipRow
     duration: r.duration,
     error: r.error,
     quality: done ? qualityView(r.quality) : null,
-    start: round3(timeline?.source.start ?? r.startS ?? clip.startS),
-    end: round3(timeline?.source.end ?? r.endS ?? clip.endS),
+    start,
+    end,
     style: done ? styleView(r.style) : null,
     edits: done ? editsView(r.edits) : null,
     timeline,
-    aspect: timeline?.aspect ?? request.aspect ?? clipAspect(clip),
+    aspect,
     clip_index: r.clipIndex,
     changes: changesOf(request),
     request,
@@ -47,24 +46,6 @@ export function rerenderView(baseUrl: string, r: RerenderRow, clip: Pick<ClipRow
     created_at: r.createdAt,
     completed_at: done ? r.updatedAt : null,
   };
-}
-
-/** The facts of one version's file that a consumer (export, publishing) reads, all of that version. */
-export interface VersionFile {
-  /** "original" or the re-render's id */
-  id: string;
-  videoKey: string;
-  captionsKey: string | null;
-  cover: { key: string; timeSeconds: number | null } | null;
-  durationSeconds: number;
-  aspect: Aspect;
-  /** the source range the file plays */
-  start: number;
-  end: number;
-  /** the version's stored timeline (JSON, unparsed); for the original, inside `metadata` */
-  timeline: unknown;
-  /** clips.metadata, parsed: only the original's export reads it (a timeline built from its stored pieces) */
-  metadata: unknown;
 }
 
 /** The original version's file facts (the clip row: the preview, then the HD file of the same render). */
@@ -82,23 +63,6 @@ export function originalFile(c: ClipRow): VersionFile {
     end: c.endS,
     timeline: (metadata as { timeline?: unknown } | null)?.timeline ?? null,
     metadata,
-  };
-}
-
-/** A completed re-render version's file facts (its own row; `rerenderView` for its shape and range). */
-export function rerenderFile(r: RerenderRow, clip: ClipRow): VersionFile {
-  const v = rerenderView("", r, clip);
-  return {
-    id: r.id,
-    videoKey: r.videoKey!,
-    captionsKey: r.captionsKey,
-    cover: r.coverKey ? { key: r.coverKey, timeSeconds: r.coverTimeS } : null,
-    durationSeconds: r.duration ?? v.timeline?.duration ?? v.end - v.start,
-    aspect: v.aspect,
-    start: v.start,
-    end: v.end,
-    timeline: parseJson(r.timeline),
-    metadata: null,
   };
 }
 
