@@ -92,10 +92,15 @@ export function postCopyView(c: Pick<ClipRow, "description" | "hashtags">): { de
   return { description: c.description ?? "", hashtags: tags.success ? tags.data : [] };
 }
 
-/** Where the clip sits in the source, its layout, the parts of its score (null where a stored clip lacks them), its post copy and cover. */
+/**
+ * Where the clip sits in the source, its layout, the parts of its score (null where a stored clip
+ * lacks them), its post copy and cover. Its length, layout and shape are its timeline's where it has
+ * one (issue 41: the value its file was drawn with), else the metadata's fields of clips before timelines.
+ */
 export function clipReasons(c: ClipRow, url: (key: string) => string) {
   const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
-  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown } | null;
+  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown; timeline?: unknown } | null;
+  const timeline = readTimeline(meta?.timeline);
   const style = StyleSchema.safeParse(meta?.style ?? {});
   const edits = ClipEditsSchema.safeParse(meta?.edits);
   // jump cuts (style remove_silences / remove_fillers) make the clip shorter than its source range
@@ -103,9 +108,9 @@ export function clipReasons(c: ClipRow, url: (key: string) => string) {
   return {
     start: round3(c.startS),
     end: round3(c.endS),
-    duration: round3(Math.max(0, c.endS - c.startS - cut)),
-    layout: typeof meta?.layout === "string" ? meta.layout : null,
-    aspect: AspectSchema.safeParse(meta?.aspect).data ?? DEFAULT_ASPECT,
+    duration: round3(timeline?.duration ?? Math.max(0, c.endS - c.startS - cut)),
+    layout: timeline?.layout ?? (typeof meta?.layout === "string" ? meta.layout : null),
+    aspect: timeline?.aspect ?? AspectSchema.safeParse(meta?.aspect).data ?? DEFAULT_ASPECT,
     subscores: sub.success ? sub.data : null,
     justification: c.justification,
     quality: qualityView(c.quality),
