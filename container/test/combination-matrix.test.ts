@@ -310,6 +310,8 @@ interface Version {
   start: number;
   end: number;
   metadata: Record<string, unknown>;
+  /** a re-render version as the Worker stores it beside the clip's unchanged metadata: its rerenders row's id and timeline (applyRerenderEvent); absent for a first render */
+  rerender?: { version: string; timeline: unknown };
   /** the transcript's words as the version should show them (a correction applied) */
   words: Word[];
 }
@@ -441,8 +443,9 @@ async function rerenderRow(row: Row, range?: { start: number; end: number }): Pr
     quality: done.quality,
     start: at.start,
     end: at.end,
-    // the version as the Worker stores it: the clip's metadata with this version's timeline
-    metadata: { ...base.metadata, timeline },
+    // the version as the Worker stores it: the clip's metadata unchanged, this version's timeline on its rerenders row
+    metadata: base.metadata,
+    rerender: { version: task.rerender_id, timeline: JSON.parse(JSON.stringify(done.timeline)) },
     words,
   };
 }
@@ -634,7 +637,7 @@ function checkFile(v: Version) {
 
 /** The four editor exports of the version, each checked against its timeline. */
 function checkExports(v: Version) {
-  const built = timelineFromClip({ jobId: "0b6f7c1e-2a4d-4f8e-9c3b-5d1a2e3f4a5b", clipIndex: 0, title: v.row.id, start: v.start, end: v.end, metadata: v.metadata, srt: readFileSync(v.srt, "utf8"), sourceRef: "source.mp4", sourceName: "source.mp4" });
+  const built = timelineFromClip({ jobId: "0b6f7c1e-2a4d-4f8e-9c3b-5d1a2e3f4a5b", clipIndex: 0, title: v.row.id, start: v.start, end: v.end, metadata: v.metadata, ...v.rerender, srt: readFileSync(v.srt, "utf8"), sourceRef: "source.mp4", sourceName: "source.mp4" });
   if (!built.ok) throw new Error(built.error);
   const p = built.project;
   // the export reads the version's own timeline

@@ -234,6 +234,16 @@ export const UPLOAD_CONTENT_TYPES = ["video/mp4", "video/quicktime", "video/webm
 /** A re-render's or dub's `status`. */
 export const RERENDER_STATUSES = ["queued", "processing", "completed", "failed"] as const;
 
+/**
+ * What a clip version changed from the clip's first render (GET /jobs/{id} `clip.versions[].changes`):
+ * one entry per field its request named (a trim's range, layout_mode, caption_style, style, aspect,
+ * dub, captions refresh); the original version has none.
+ */
+export const VERSION_CHANGES = ["trim", "layout", "caption_style", "style", "aspect", "dub", "captions"] as const;
+
+/** The name of a clip's first render among its versions (the others are named by their re-render id). */
+export const ORIGINAL_VERSION = "original";
+
 /** The platforms a clip can be published to, in the order GET /connections lists them. */
 export const PLATFORM_IDS = ["youtube", "tiktok", "instagram", "facebook", "linkedin", "x", "threads"] as const;
 

@@ -5,8 +5,8 @@ import { z } from "@hono/zod-openapi";
 import { ClipSchema, JobWarningSchema, type JobWarning } from "@katto/protocol/api";
 import { DroppedClipSchema, JobQualitySchema, type DroppedClip, type JobQuality } from "@katto/protocol";
 
-/** A clip as the callback carries it: as on GET /jobs/{id}, without its timeline (docs/api-decisions.md "The clip timeline"), which would make every delivery many times larger. */
-const WebhookClipSchema = ClipSchema.omit({ timeline: true });
+/** A clip as the callback carries it: as on GET /jobs/{id}, without its timeline (docs/api-decisions.md "The clip timeline"), which would make every delivery many times larger, and its versions (only the original, at completion). */
+const WebhookClipSchema = ClipSchema.omit({ timeline: true, versions: true });
 export type Clip = z.infer<typeof WebhookClipSchema>;
 
 export const WebhookPayloadSchema = z

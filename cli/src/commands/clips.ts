@@ -2,7 +2,8 @@ import { createWriteStream, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { EXPORT_FORMATS, EXPORT_MEDIA } from "@katto/protocol/api";
+import { ORIGINAL_VERSION } from "@katto/protocol";
+import { EXPORT_FORMATS, EXPORT_VERSION_HEADER, exportFileName } from "@katto/protocol/api";
 import { type Command, oneOf } from "../command";
 import { downloadClips } from "../download";
 import { CliError, EXIT } from "../exit-codes";
@@ -36,10 +37,10 @@ export const clips: Command = {
 export const clipsExport: Command = {
   words: ["clips", "export"],
   summary: `Export a clip as an editor project (${EXPORT_FORMATS.join(", ")}); --with-source downloads the source beside it.`,
-  usage: `katto clips export <job-id> <clip-index> --format ${EXPORT_FORMATS.join("|")} [--out FILE] [--with-source]`,
+  usage: `katto clips export <job-id> <clip-index> --format ${EXPORT_FORMATS.join("|")} [--version original|RERENDER_ID] [--out FILE] [--with-source]`,
   args: 2,
-  options: { format: { type: "string" }, out: { type: "string", short: "o" }, "with-source": { type: "boolean" } },
-  examples: ["katto clips export $ID 0 --format mlt", "katto clips export $ID 0 --format fcpxml -o talk.fcpxml --with-source", "katto clips export $ID 1 --format edl --out - > cuts.edl"],
+  options: { format: { type: "string" }, version: { type: "string" }, out: { type: "string", short: "o" }, "with-source": { type: "boolean" } },
+  examples: ["katto clips export $ID 0 --format mlt", "katto clips export $ID 0 --format fcpxml -o talk.fcpxml --with-source", "katto clips export $ID 1 --format edl --out - > cuts.edl", "katto clips export $ID 0 --format mlt --version original   # the first render, not the newest re-render"],
   async run(ctx, [id, indexText], v) {
     const format = oneOf(v.format as string | undefined, EXPORT_FORMATS, "format");
     if (!format) throw new CliError(EXIT.usage, `--format is required: one of ${EXPORT_FORMATS.join(", ")}.`);
@@ -47,10 +48,11 @@ export const clipsExport: Command = {
     if (!Number.isInteger(index) || index < 0) throw new CliError(EXIT.usage, `The clip index must be a whole number from 0 (the best clip); got "${indexText}".`);
     const withSource = Boolean(v["with-source"]);
     const katto = ctx.katto();
-    const project = await katto.unwrap(
-      katto.api.GET("/api/v1/jobs/{id}/clips/{index}/export", { params: { path: { id, index }, query: { format, source: withSource ? "file" : "url" } }, parseAs: "text" }),
-    );
-    const out = (v.out as string | undefined) ?? `katto-${id.slice(0, 8)}-clip-${index}.${EXPORT_MEDIA[format].extension}`;
+    // the version named, else the newest completed one; the answer's header says which
+    const call = await katto.api.GET("/api/v1/jobs/{id}/clips/{index}/export", { params: { path: { id, index }, query: { format, source: withSource ? "file" : "url", ...(v.version !== undefined ? { version: v.version as string } : {}) } }, parseAs: "text" });
+    const project = await katto.unwrap(call);
+    const version = call.response.headers.get(EXPORT_VERSION_HEADER) ?? ORIGINAL_VERSION;
+    const out = (v.out as string | undefined) ?? exportFileName(id, index, version, format);
     if (out === "-") {
       process.stdout.write(String(project));
       return;
@@ -64,7 +66,7 @@ export const clipsExport: Command = {
       await downloadSource(src.url, source, (loaded, total) => ctx.ui.progress(`Downloading ${src.file_name} ${total ? bar((loaded / total) * 100) : ""}`, loaded === total));
       ctx.ui.done();
     }
-    ctx.ui.result({ format, file, source }, () => `Saved ${file}${source ? ` and its source ${source}` : ""}`);
+    ctx.ui.result({ format, version, file, source }, () => `Saved version ${version} as ${file}${source ? ` and its source ${source}` : ""}`);
   },
 };
 

@@ -55,7 +55,7 @@ async function waitForPublication(katto: Katto, ctx: Context, id: string, timeou
 }
 
 const describe = (p: Publication) =>
-  [`publication: ${p.id}`, `platform:    ${p.platform}`, `status:      ${p.status}`, ...(p.scheduled_at ? [`scheduled:   ${p.scheduled_at}`] : []), ...(p.post_url ? [`url:         ${p.post_url}`] : []), ...(p.error ? [`error:       ${p.error}`, `advice:      ${p.advice ?? "-"}`] : []), ...metricsLines(p)].join("\n");
+  [`publication: ${p.id}`, `platform:    ${p.platform}`, ...(p.version ? [`version:     ${p.version}`] : []), `status:      ${p.status}`, ...(p.scheduled_at ? [`scheduled:   ${p.scheduled_at}`] : []), ...(p.post_url ? [`url:         ${p.post_url}`] : []), ...(p.error ? [`error:       ${p.error}`, `advice:      ${p.advice ?? "-"}`] : []), ...metricsLines(p)].join("\n");
 
 /** The publication's readings (views, likes, comments, shares at 1h/24h/7d), or why there are none. */
 export function metricsLines(p: Publication): string[] {
@@ -91,6 +91,7 @@ export const publish: Command = {
   examples: [
     "katto publish $ID 0 --to youtube --title 'It clicked' --caption 'The moment #shorts' --wait",
     "katto publish $ID 1 --to tiktok --privacy private --at 2026-11-24T17:00:00Z",
+    "katto publish $ID 0 --to linkedin --version original   # the first render, not the newest re-render",
   ],
   async run(ctx, [jobId, index], v: Values) {
     const body = (publishFlags.read(v) ?? {}) as CreatePublicationBody;

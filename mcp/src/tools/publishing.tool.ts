@@ -2,7 +2,7 @@
 // posts to a platform account), read a publication (read-only).
 import { z } from "zod";
 import { PLATFORM_IDS, PLATFORM_SHAPES_SUMMARY, PRIVACY_LEVELS } from "@katto/protocol";
-import { ConnectionListSchema, type CreatePublicationBody, type EveryField, PublicationSchema } from "@katto/protocol/api";
+import { ConnectionListSchema, type CreatePublicationBody, type EveryField, PublicationSchema, VersionNameSchema } from "@katto/protocol/api";
 import { defineTool, unwrap } from "../tool";
 import { jobId } from "./jobs.tool";
 
@@ -41,6 +41,7 @@ export const publishClip = defineTool({
     privacy: z.enum(PRIVACY_LEVELS).optional().describe("Who can see it: one of the platform's privacy_options. Required on TikTok; defaults to the platform's first option elsewhere."),
     scheduled_at: z.string().optional().describe("ISO 8601 date-time with offset to post at (within a minute); omitted: now."),
     webhook_url: z.string().optional().describe("Optional public https URL that receives publication.published or publication.failed, signed like the job callback; omitted: the job's webhook_url."),
+    version: VersionNameSchema.optional().describe('The clip version to post: "original" or a re-render id from the clip\'s versions (service_get_job). Omitted: the newest completed version. The publication says which it posted.'),
     idempotency_key: z.string().min(1).max(255).optional().describe("A fresh unique value per distinct publication, reused when retrying this call."),
     // every field of the API's publication body (one the API adds and this tool forgets is a type error)
   } satisfies EveryField<CreatePublicationBody, z.ZodType>,
@@ -53,7 +54,7 @@ export const publishClip = defineTool({
         body,
       }),
     ),
-  summary: (p) => `Publication ${p.id} to ${p.platform}: ${p.status}${p.scheduled_at ? ` for ${p.scheduled_at}` : ""}. Read it with service_get_publication.`,
+  summary: (p) => `Publication ${p.id} of version ${p.version ?? "(newest)"} to ${p.platform}: ${p.status}${p.scheduled_at ? ` for ${p.scheduled_at}` : ""}. Read it with service_get_publication.`,
 });
 
 export const getPublication = defineTool({

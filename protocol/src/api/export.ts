@@ -2,6 +2,7 @@
 // source video that the project refers to. The formats and the source download's answer are the
 // same at every door (REST, SDK, MCP tool, CLI, dashboard).
 import { z } from "zod";
+import { ORIGINAL_VERSION } from "../vocabularies.js";
 
 /** Project formats a clip exports to: MLT XML (Shotcut, Kdenlive), Final Cut Pro XML 1.10, OpenTimelineIO JSON, CMX 3600 EDL. */
 export const EXPORT_FORMATS = ["mlt", "fcpxml", "otio", "edl"] as const;
@@ -30,3 +31,10 @@ export const JobSourceSchema = z.object({
   kind: z.enum(["upload", "link"]).meta({ description: "upload: Katto holds the file and signs a link to it; link: the job was made from this URL, which Katto does not copy (a platform page such as YouTube needs a downloader such as yt-dlp)." }),
 });
 export type JobSource = z.infer<typeof JobSourceSchema>;
+
+/** The header an export answers with: the version it holds ("original" or a re-render id; issue 41). */
+export const EXPORT_VERSION_HEADER = "Katto-Version";
+
+/** The name a project is saved under: katto-<job 8>-clip-<index>.<ext> for the original, katto-<job 8>-clip-<index>-<re-render id>.<ext> for another version. */
+export const exportFileName = (jobId: string, index: number, version: string, format: ExportFormat) =>
+  `katto-${jobId.slice(0, 8)}-clip-${index}${version === ORIGINAL_VERSION ? "" : `-${version}`}.${EXPORT_MEDIA[format].extension}`;

@@ -10,6 +10,7 @@ export * from "./connection.js";
 export * from "./publication.js";
 export * from "./metrics.js";
 export * from "./rerender.js";
+export * from "./version.js";
 export * from "./upload.js";
 export * from "./sources.js";
 export * from "./broll.js";

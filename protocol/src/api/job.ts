@@ -8,6 +8,7 @@ import { ClipTimelineSchema } from "../clip-timeline.js";
 import { HashtagSchema, MAX_STORED_DESCRIPTION_CHARS, MAX_STORED_HASHTAGS } from "../post-copy.js";
 import { ConfigSchema } from "./config.js";
 import { orNull } from "./or-null.js";
+import { ClipVersionSummarySchema } from "./version.js";
 
 export const JobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof JobStatusSchema>;
@@ -79,7 +80,10 @@ export const ClipSchema = z.object({
   ...clipReasonFields,
   timeline: ClipTimelineSchema.nullable().meta({
     description:
-      "The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. The clip's current version's: after a re-render or trim completes, the newest completed version's (its own on GET /jobs/{id}/rerenders/{rid}), else the first render's. Null for versions rendered before they carried it. Not in the completion callback (GET /jobs/{id} has it).",
+      "The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. The original version's, the one `url` plays, like every other field of the clip (a re-render's or trim's is on GET /jobs/{id}/rerenders/{rid}). Null for clips rendered before they carried it. Not in the completion callback (GET /jobs/{id} has it).",
+  }),
+  versions: z.array(ClipVersionSummarySchema).meta({
+    description: 'Every version of the clip, the original first (id "original", this clip\'s own fields), then its re-renders, trims and dubs in the order they were asked for; each one\'s whole record is at GET /jobs/{id}/rerenders/{id}. Exports and publications name one as `version` (left out: the newest completed). Not in the completion callback.',
   }),
 });
 

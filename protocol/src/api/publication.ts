@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PUBLICATION_STATUSES } from "../vocabularies.js";
 import { PlatformSchema, PrivacyLevelSchema } from "./connection.js";
 import { orNull } from "./or-null.js";
+import { VersionNameSchema } from "./version.js";
 import { PublicationMetricsSchema } from "./metrics.js";
 
 export const PublicationStatusSchema = z.enum(PUBLICATION_STATUSES, { error: `status must be one of ${PUBLICATION_STATUSES.join(", ")}` });
@@ -11,6 +12,7 @@ export const PublicationSchema = z.object({
   id: z.string(),
   job_id: z.uuid(),
   clip_index: z.number().int(),
+  version: orNull(z.string(), 'The clip version posted: "original" or a re-render id, fixed when the post was requested (the one named, else the newest completed then). Null for posts requested before versions were named.'),
   platform: PlatformSchema,
   connection_id: z.string(),
   status: PublicationStatusSchema.meta({ description: "unconfirmed: the publishing call's outcome is unknown; check the account before publishing again (Katto never retries it)." }),
@@ -50,6 +52,7 @@ export const CreatePublicationBodySchema = z.object({
     .url({ error: "webhook_url must be a URL" })
     .optional()
     .meta({ description: "Receives publication.published / publication.failed, signed like the job callback. Defaults to the job's webhook_url." }),
+  version: VersionNameSchema.optional().meta({ description: 'The clip version to post: "original" or a re-render id (its file, cover, shape and length are checked against the platform and posted). Omitted: the newest completed version. 404 for a version the clip does not have, 409 for one not completed.' }),
 });
 
 export type CreatePublicationBody = z.infer<typeof CreatePublicationBodySchema>;

@@ -4,9 +4,10 @@ import { AspectSchema } from "../aspect.js";
 import { ClipEditsSchema, StyleSchema } from "../style.js";
 import { ClipTimelineSchema } from "../clip-timeline.js";
 import { ClipQualitySchema } from "../quality.js";
-import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES } from "../vocabularies.js";
+import { CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, RERENDER_STATUSES, VERSION_CHANGES } from "../vocabularies.js";
 import { captionsOriginalUrl } from "./job.js";
 import { orNull } from "./or-null.js";
+import { VersionRequestSchema } from "./version.js";
 
 export const RerenderBodySchema = z
   .strictObject({
@@ -62,7 +63,15 @@ export const RerenderSchema = z.object({
     description: "What the style did to the new version (as the clip's `edits`: key words, emoji, zooms, cuts in source seconds, B-roll cutaways, title card, times in seconds on the version's own timeline); null until completed (and for versions rendered before versions kept it).",
   }),
   timeline: ClipTimelineSchema.nullable().meta({
-    description: "The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds. Null until completed (and for versions rendered before versions kept it). Once completed it is the clip's current timeline on GET /jobs/{id} until a newer version completes.",
+    description: "The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds, describing `clip_url`. Null until completed (and for versions rendered before versions kept it).",
   }),
-  aspect: AspectSchema.meta({ description: "The new version's shape: the re-render's `aspect`, else the clip's." }),
+  aspect: AspectSchema.meta({ description: "The new version's shape (its timeline's once completed): the re-render's `aspect`, else the clip's." }),
+  // issue 41: the version as one whole record, every field describing clip_url
+  clip_index: z.int().min(0).meta({ description: "The clip this is a version of." }),
+  changes: z.array(z.enum(VERSION_CHANGES)).meta({ description: "What the version changes from the clip's original (as listed in the clip's `versions`)." }),
+  request: VersionRequestSchema.meta({ description: "What was asked: the re-render's fields as sent, or a trim's snapped range." }),
+  layout: orNull(z.string(), "How the new version's frame is composed (its timeline's layout); null until completed."),
+  hd: z.boolean().meta({ description: "True once completed: a re-render is rendered at 1080 pixels on its shorter side." }),
+  created_at: z.iso.datetime().meta({ description: "When the version was asked for." }),
+  completed_at: z.iso.datetime().nullable().meta({ description: "When it completed; null until then." }),
 });

@@ -309,7 +309,7 @@ export interface paths {
         };
         /**
          * Export a clip as a project for a desktop video editor
-         * @description format: mlt, fcpxml, otio, edl. mlt: an MLT XML project (Shotcut, Kdenlive, melt) with the crop path as keyframes and the captions as a text track; fcpxml: Final Cut Pro XML 1.10 (also DaVinci Resolve, Premiere) with a keyframed transform and captions as titles; otio: an OpenTimelineIO timeline, the crop path in its metadata; edl: a CMX 3600 EDL of the cuts (no crop). source=url (default) puts a signed link to the source in the project (it expires after 24 hours for an uploaded source); source=file puts the source's file name, for a project saved beside the file GET /jobs/{id}/source downloads. Answered as a download (Content-Disposition attachment). 409 when the job is not completed.
+         * @description format: mlt, fcpxml, otio, edl. mlt: an MLT XML project (Shotcut, Kdenlive, melt) with the crop path as keyframes and the captions as a text track; fcpxml: Final Cut Pro XML 1.10 (also DaVinci Resolve, Premiere) with a keyframed transform and captions as titles; otio: an OpenTimelineIO timeline, the crop path in its metadata; edl: a CMX 3600 EDL of the cuts (no crop). source=url (default) puts a signed link to the source in the project (it expires after 24 hours for an uploaded source); source=file puts the source's file name, for a project saved beside the file GET /jobs/{id}/source downloads. version: the clip version to export, "original" or a re-render id (left out: the newest completed version); the project holds that version's range, cuts, framing, shape and captions, and the Katto-Version header names it. Answered as a download (Content-Disposition attachment). 404 for a version the clip does not have; 409 when the job is not completed, or the version named is not.
          */
         get: operations["exportClip"];
         put?: never;
@@ -800,7 +800,7 @@ export interface components {
             start: number;
             style: components["schemas"]["Style"] & unknown;
             subscores: components["schemas"]["ClipSubscores"];
-            /** @description The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. The clip's current version's: after a re-render or trim completes, the newest completed version's (its own on GET /jobs/{id}/rerenders/{rid}), else the first render's. Null for versions rendered before they carried it. Not in the completion callback (GET /jobs/{id} has it). */
+            /** @description The clip as one value: its source range and the pieces kept of it (with where each plays on the clip's own timeline), the cuts, the framing as crop keyframes, the zooms, the words and caption pages, and the title card, key words, emoji and B-roll drawn over it, all in clip seconds. What Katto's render, quality measures and editor exports read. The original version's, the one `url` plays, like every other field of the clip (a re-render's or trim's is on GET /jobs/{id}/rerenders/{rid}). Null for clips rendered before they carried it. Not in the completion callback (GET /jobs/{id} has it). */
             timeline: {
                 /**
                  * @description The clip's shape, width:height (9:16, 1:1, 4:5 or 16:9): `frame` is its HD frame; 9:16 for timelines written before shapes.
@@ -923,6 +923,28 @@ export interface components {
              * @description MP4 in the clip's `aspect` (9:16: 1080x1920 once `hd` is true).
              */
             url: string;
+            /** @description Every version of the clip, the original first (id "original", this clip's own fields), then its re-renders, trims and dubs in the order they were asked for; each one's whole record is at GET /jobs/{id}/rerenders/{id}. Exports and publications name one as `version` (left out: the newest completed). Not in the completion callback. */
+            versions: {
+                /** @description What the version changed from the original: trim (its range), layout, caption_style, style, aspect, dub, captions (refreshed from the corrected transcript). Empty for the original. */
+                changes: ("trim" | "layout" | "caption_style" | "style" | "aspect" | "dub" | "captions")[];
+                /**
+                 * Format: date-time
+                 * @description When the version was asked for (the clip's creation for the original).
+                 */
+                created_at: string;
+                /** @description "original" for the clip's first render, else the re-render's id: the value a consumer names as `version`. */
+                id: string;
+                /**
+                 * @description completed for the original; a re-render's status otherwise.
+                 * @enum {string}
+                 */
+                status: "queued" | "processing" | "completed" | "failed";
+                /**
+                 * Format: uri
+                 * @description The version's MP4: the clip's `url` for the original, the re-render's clip_url; null until completed.
+                 */
+                url: string | null;
+            }[];
         };
         /** @description What the style did to this clip: key words emphasised, emoji shown, zooms, cuts (source seconds), B-roll cutaways and the hook title card, times in seconds on the clip's own timeline; empty lists (and title_card null) where an option was off or found nothing to do. */
         ClipEdits: {
@@ -1216,6 +1238,11 @@ export interface components {
             scheduled_at?: string;
             /** @description Platforms with a title (YouTube); others ignore it. Omitted: the clip's title, cut at a word to the platform's title limit. */
             title?: string;
+            /**
+             * @description The clip version to post: "original" or a re-render id (its file, cover, shape and length are checked against the platform and posted). Omitted: the newest completed version. 404 for a version the clip does not have, 409 for one not completed.
+             * @example original
+             */
+            version?: string;
             /**
              * Format: uri
              * @description Receives publication.published / publication.failed, signed like the job callback. Defaults to the job's webhook_url.
@@ -1557,6 +1584,8 @@ export interface components {
             title: string | null;
             /** Format: date-time */
             updated_at: string;
+            /** @description The clip version posted: "original" or a re-render id, fixed when the post was requested (the one named, else the newest completed then). Null for posts requested before versions were named. */
+            version: string | null;
         };
         PublicationList: {
             /** @description Pass as cursor to get the next page; null on the last page. */
@@ -1577,16 +1606,30 @@ export interface components {
             captions_original_url: string | null;
             /** Format: uri */
             captions_url: string | null;
+            /** @description What the version changes from the clip's original (as listed in the clip's `versions`). */
+            changes: ("trim" | "layout" | "caption_style" | "style" | "aspect" | "dub" | "captions")[];
+            /** @description The clip this is a version of. */
+            clip_index: number;
             /**
              * Format: uri
              * @description Populated when completed; a new versioned URL (the original clip URL is unchanged).
              */
             clip_url: string | null;
             /**
+             * Format: date-time
+             * @description When it completed; null until then.
+             */
+            completed_at: string | null;
+            /**
              * Format: uri
              * @description The new version's cover image (its own frame, layout and shape, the clip's title drawn); null until completed, and when none could be made.
              */
             cover_url: string | null;
+            /**
+             * Format: date-time
+             * @description When the version was asked for.
+             */
+            created_at: string;
             /** @description Length of the new clip, seconds; null until completed. */
             duration: number | null;
             /** @description What the style did to the new version (as the clip's `edits`: key words, emoji, zooms, cuts in source seconds, B-roll cutaways, title card, times in seconds on the version's own timeline); null until completed (and for versions rendered before versions kept it). */
@@ -1638,6 +1681,10 @@ export interface components {
             end: number;
             /** @description Why the re-render failed; null unless status is failed. */
             error: string | null;
+            /** @description True once completed: a re-render is rendered at 1080 pixels on its shorter side. */
+            hd: boolean;
+            /** @description How the new version's frame is composed (its timeline's layout); null until completed. */
+            layout: string | null;
             /** @description What the new version measured (docs/clip-quality.md); null until completed. */
             quality: {
                 audio: {
@@ -1691,6 +1738,57 @@ export interface components {
                 /** @description Share of the judged sampled frames (2 per second) in which the speaker's face is in the 9:16 frame (at least three quarters of it; in the screen layout, a face in its camera panel). Frames in which the source itself shows no whole face, and B-roll cutaways and the title card, are not judged. Null for layouts without a subject (wide, center_crop, passthrough) unless the clip was re-framed from a face layout, and when no frame is judged. */
                 subject_in_frame: number | null;
             } | null;
+            /** @description What was asked: the re-render's fields as sent, or a trim's snapped range. */
+            request: {
+                aspect?: components["schemas"]["Aspect"];
+                /** @enum {string} */
+                caption_style?: "bold_pop" | "karaoke" | "boxed" | "minimal" | "none";
+                /** @enum {string} */
+                captions?: "refresh";
+                dub?: ("en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh")[];
+                /** @enum {string} */
+                layout_mode?: "face_tracking" | "wide" | "split_screen" | "stacked" | "passthrough" | "grid_3" | "grid_4" | "screen";
+                /** @description The style fields asked for (the version's `style` is the clip's with these applied). */
+                style?: {
+                    /**
+                     * @description library: short cutaways (1.5-3 s each, at most a third of the clip) to the account's own B-roll (/broll) over moments whose words match an asset's keywords; stock: the same from the stock-footage provider the operator enabled (refused when none is); none: no cutaways.
+                     * @enum {string}
+                     */
+                    broll?: "none" | "library" | "stock";
+                    /**
+                     * @description Burned-in captions and SRT translated into this language, sentence by sentence, with the dub's translation engines (offline: English to and from Spanish, French, Italian and Portuguese; Hindi, Japanese and Chinese need Workers AI on the render backend). When no engine translates the pair, a job fails before rendering any clip, refunded, its error naming what the operator must configure; a re-render fails the same way and the clip keeps its current version. Each translated sentence is spread over the time the original sentence is spoken. The spoken-language SRT stays available as captions_original_url. Same as the spoken language: nothing is translated.
+                     * @enum {string}
+                     */
+                    caption_language?: "en" | "es" | "fr" | "it" | "pt" | "hi" | "ja" | "zh";
+                    /** @description Lines per caption: 1 or 2. */
+                    caption_lines?: 1 | 2;
+                    /** @description true: a colour emoji above a caption's key word where one fits its meaning, at most one per caption and never on two captions in a row. */
+                    emoji?: boolean;
+                    /**
+                     * @description keywords: key words (named things, numbers, strong verbs and adjectives) drawn larger in the brand kit's accent colour; none: plain captions.
+                     * @enum {string}
+                     */
+                    emphasis?: "none" | "keywords";
+                    /** @description true: the clip's title as a title card over its first 2.5 seconds, placed off the speaker's face. */
+                    hook_title?: boolean;
+                    /** @description true: filler words the transcript shows (um, uh, er, erm, hmm; "you know" and "like" only when set off by pauses or commas and carrying no meaning), and hesitations heard in the sound between words that it leaves out (a held or standalone um/uh, named "voiced hesitation"), cut out with the hesitation around them, leaving at most a 0.25 s pause. Engines that take a prompt are asked to write fillers down. */
+                    remove_fillers?: boolean;
+                    /** @description true: pauses longer than 0.6 s (audio 25 dB under the clip's speech, no word spoken) shortened to 0.25 s by jump cuts in their quietest middle; captions, SRT and word times follow the shorter clip. */
+                    remove_silences?: boolean;
+                    /** @description At most this many words on screen at once, 1 to 8; the SRT cues follow the same grouping. */
+                    words_per_caption?: number;
+                    /**
+                     * @description punch_in: smooth 1.15-1.25x punch-ins, eased in and out, on key words and where the tracked camera settles on another speaker, centred on the face and never cropping it, at most one every 4 seconds (none in split-screen and grid layouts); none: no zooms.
+                     * @enum {string}
+                     */
+                    zoom?: "none" | "punch_in";
+                };
+                /** @description A trim's range in the source, snapped (POST .../trim). */
+                trim?: {
+                    end: number;
+                    start: number;
+                };
+            };
             rerender_id: string;
             /** @description Where the new version starts in the source, seconds (a trim's snapped start; otherwise the clip's). */
             start: number;
@@ -1731,7 +1829,7 @@ export interface components {
                  */
                 zoom?: "none" | "punch_in";
             } | null;
-            /** @description The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds. Null until completed (and for versions rendered before versions kept it). Once completed it is the clip's current timeline on GET /jobs/{id} until a newer version completes. */
+            /** @description The new version as one value (as the clip's `timeline`): its source range, the pieces kept, the framing, zooms, words, caption pages and overlays in clip seconds, describing `clip_url`. Null until completed (and for versions rendered before versions kept it). */
             timeline: {
                 /**
                  * @description The clip's shape, width:height (9:16, 1:1, 4:5 or 16:9): `frame` is its HD frame; 9:16 for timelines written before shapes.
@@ -4577,6 +4675,8 @@ export interface operations {
             query: {
                 format: "mlt" | "fcpxml" | "otio" | "edl";
                 source?: "url" | "file";
+                /** @description Which version of the clip: "original" (its first render, the clip's own url) or a re-render's id (rerender_id, rr_...). Left out: the newest completed version (the last re-render or trim that completed, else the original). */
+                version?: string;
             };
             header?: never;
             path: {
@@ -4590,6 +4690,8 @@ export interface operations {
             /** @description The project file. */
             200: {
                 headers: {
+                    /** @description The clip version the project holds: "original" or a re-render id. */
+                    "Katto-Version"?: string;
                     /** @description Requests allowed in the current window for the limit that applies. */
                     "X-RateLimit-Limit"?: number;
                     /** @description Requests left in the current window. */

@@ -12,7 +12,7 @@ import { bodyFromForm, formFieldsOf, SchemaField } from "./schema-field";
 type Platform = z.infer<typeof ConnectionListSchema>["platforms"][number];
 
 /** Publication fields with a control written below; any other comes from its kind. */
-const WRITTEN = new Set(["platform", "title", "caption", "privacy", "scheduled_at"]);
+const WRITTEN = new Set(["platform", "title", "caption", "privacy", "scheduled_at", "version"]);
 
 /** The form's fields as the API takes them (unchecked); the schedule is UTC (a datetime-local has no zone). */
 export function publicationFrom(get: (k: string) => string): Record<string, unknown> {
@@ -21,8 +21,15 @@ export function publicationFrom(get: (k: string) => string): Record<string, unkn
   return body;
 }
 
-export const PublishFields = ({ ready }: { ready: Platform[] }) => (
+export const PublishFields = ({ ready, version }: { ready: Platform[]; version?: string }) => (
   <>
+    {/* the version a clip card's Publish link names (issue 41); without one, the creator may name one, blank: the newest finished */}
+    {version ? <input type="hidden" name="version" value={version} /> : (
+      <>
+        <label for="pub-version">Version (blank: the newest finished one; "original" or a re-render id)</label>
+        <input id="pub-version" name="version" />
+      </>
+    )}
     <label for="pub-platform">Platform</label>
     <select id="pub-platform" name="platform" required>
       {ready.map((x) => <option value={x.platform}>{`${x.display_name} (${x.connection?.handle})`}</option>)}

@@ -10,7 +10,7 @@ import { cancelPublication, createPublication, listPublications } from "../../se
 import { Layout, renderPage } from "../components/layout";
 import { Flash, fmtDateTime, StatusBadge } from "../components/ui";
 import { accountCtx, type DashboardEnv, formOf, requireSession, zodMessage } from "../session";
-import { CreatePublicationBodySchema, type PublicationMetrics } from "@katto/protocol/api";
+import { CreatePublicationBodySchema, VersionNameSchema, type PublicationMetrics } from "@katto/protocol/api";
 import { publicationFrom, PublishFields } from "../components/publish-fields";
 
 type Listing = Awaited<ReturnType<typeof listConnections>>["platforms"];
@@ -119,7 +119,7 @@ async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; n
                 <tr data-publication={x.id}>
                   <td>{fmtDateTime(x.scheduled_at ?? x.created_at)}</td>
                   <td>{x.platform}</td>
-                  <td><a href={`/dashboard/jobs/${x.job_id}`}>clip {x.clip_index}</a></td>
+                  <td><a href={`/dashboard/jobs/${x.job_id}`}>clip {x.clip_index}</a>{x.version && <span class="muted" data-publication-version> · {x.version}</span>}</td>
                   <td><StatusBadge status={x.status} />{x.error && <p class="muted">{x.error} {x.advice}</p>}</td>
                   <td>{x.post_url ? <a href={x.post_url} rel="noopener noreferrer" target="_blank">{x.post_url}</a> : "-"}</td>
                   <td data-metrics={x.id}><MetricsCell metrics={x.metrics} /></td>
@@ -139,20 +139,24 @@ async function publicationsPage(c: Context<DashboardEnv>, p: { error?: string; n
   );
 }
 
-async function publishForm(c: Context<DashboardEnv>, jobId: string, clipIndex: number, p: { error?: string } = {}, status: 200 | 400 = 200) {
+/** The version the publish form posts (issue 41): the one its link or form names, else the newest completed (left out). */
+const namedVersion = (raw: string | undefined) => (raw ? VersionNameSchema.safeParse(raw) : undefined);
+
+async function publishForm(c: Context<DashboardEnv>, jobId: string, clipIndex: number, p: { error?: string; version?: string } = {}, status: 200 | 400 = 200) {
   const { platforms } = await listConnections(accountCtx(c));
   const ready = platforms.filter((x) => x.connection?.status === "connected");
   return c.html(
     await renderPage(
       <Layout title="Publish a clip" account={c.get("session")} active="publications">
         <h1>Publish clip {clipIndex}</h1>
+        <p class="muted" data-publish-version={p.version ?? ""}>{p.version ? `Version: ${p.version}` : "Version: the newest finished one (its last re-render or trim, else the original). Each version on the job page has its own Publish link."}</p>
         <ReauthBanner platforms={platforms} />
         <Flash error={p.error} />
         {ready.length === 0 ? (
           <p>No platform is connected yet. <a href="/dashboard/connections">Connect one</a> first.</p>
         ) : (
           <form method="post" action={`/dashboard/jobs/${jobId}/clips/${clipIndex}/publish`} class="card">
-            <PublishFields ready={ready} />
+            <PublishFields ready={ready} version={p.version} />
             <button type="submit" class="btn primary">Publish</button>
           </form>
         )}
@@ -200,18 +204,23 @@ export function registerPublishingPages(d: Hono<DashboardEnv>) {
       throw e;
     }
   });
-  d.get("/dashboard/jobs/:id/clips/:index/publish", requireSession, (c) => publishForm(c, c.req.param("id"), Number(c.req.param("index"))));
+  d.get("/dashboard/jobs/:id/clips/:index/publish", requireSession, (c) => {
+    const version = namedVersion(c.req.query("version"));
+    if (version && !version.success) return publishForm(c, c.req.param("id"), Number(c.req.param("index")), { error: version.error.issues[0]?.message }, 400);
+    return publishForm(c, c.req.param("id"), Number(c.req.param("index")), { version: version?.data });
+  });
   d.post("/dashboard/jobs/:id/clips/:index/publish", requireSession, async (c) => {
     const jobId = c.req.param("id");
     const clipIndex = Number(c.req.param("index"));
     const f = await formOf(c);
     const parsed = CreatePublicationBodySchema.safeParse(publicationFrom(f.one));
-    if (!parsed.success || !Number.isInteger(clipIndex)) return publishForm(c, jobId, clipIndex, { error: parsed.success ? "Unknown clip." : zodMessage(parsed.error) }, 400);
+    const version = parsed.success ? parsed.data.version : namedVersion(f.one("version"))?.data;
+    if (!parsed.success || !Number.isInteger(clipIndex)) return publishForm(c, jobId, clipIndex, { error: parsed.success ? "Unknown clip." : zodMessage(parsed.error), version }, 400);
     try {
       await createPublication(accountCtx(c), jobId, clipIndex, parsed.data);
       return c.redirect("/dashboard/publications", 303);
     } catch (e) {
-      if (e instanceof ServiceError) return publishForm(c, jobId, clipIndex, { error: e.message }, 400);
+      if (e instanceof ServiceError) return publishForm(c, jobId, clipIndex, { error: e.message, version }, 400);
       throw e;
     }
   });

@@ -20,6 +20,8 @@ export const publications = sqliteTable("publications", {
   scheduledMs: integer("scheduled_ms"),
   /** When the cron sweep last put a scheduled post on the Queue (ms), so it is not re-sent every sweep. */
   dispatchedMs: integer("dispatched_ms"),
+  /** The clip version posted (issue 41): "original" or a re-render id, fixed when the post is requested; null for posts made before versions were named (the newest completed version). */
+  version: text("version"),
   /** R2 key of the clip file the upload uses, fixed at the first step so a resumed upload sends the same bytes. */
   videoKey: text("video_key"),
   stepState: text("step_state"), // JSON, the adapter's state

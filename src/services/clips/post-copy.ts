@@ -3,7 +3,7 @@
 import type { EditClipBody } from "@katto/protocol/api";
 import { and, eq, exists, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { clips, jobs } from "../../db/schema";
+import { clips, jobs, rerenders } from "../../db/schema";
 import { ConflictError, NotFoundError } from "../../errors";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
@@ -28,5 +28,10 @@ export async function editClipPostCopy(ctx: AccountContext, jobId: string, clipI
     .returning();
   const row = rows[0];
   if (!row) throw new NotFoundError(`Clip ${clipIndex} not found in this job. GET /jobs/${jobId} lists its clips and their clip_index.`);
-  return clipView(ctx.baseUrl, row, scoreWeightsOf(job));
+  const versions = await db
+    .select({ id: rerenders.id, clipIndex: rerenders.clipIndex, status: rerenders.status, params: rerenders.params, startS: rerenders.startS, endS: rerenders.endS, videoKey: rerenders.videoKey, createdAt: rerenders.createdAt })
+    .from(rerenders)
+    .where(and(eq(rerenders.jobId, jobId), eq(rerenders.clipIndex, clipIndex)))
+    .all();
+  return clipView(ctx.baseUrl, row, scoreWeightsOf(job), versions);
 }

@@ -5,9 +5,9 @@
 // an expiry), served by the Worker at /files/sources/<job>/<name>; clips' URLs carry an unguessable
 // tag instead and never expire, but a source is the caller's private original, so its link does.
 // A job made from a link has no copy in Katto: its link is handed back as it is.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { EXPORT_MEDIA, type ExportFormat, type ExportSourceMode, type JobSource } from "@katto/protocol/api";
+import { EXPORT_MEDIA, exportFileName, type ExportFormat, type ExportSourceMode, type JobSource } from "@katto/protocol/api";
 import { workerConfig } from "../../config";
 import { clips } from "../../db/schema";
 import { ConflictError, NotFoundError } from "../../errors";
@@ -16,6 +16,7 @@ import type { Env } from "../../env";
 import { requireScope } from "../auth/keys";
 import type { AccountContext } from "../context";
 import { loadOwnJob } from "../jobs/read";
+import { clipVersionFile } from "../versions/resolve";
 import { writeEdl } from "./edl";
 import { writeFcpxml } from "./fcpxml";
 import { sourceFileName, timelineFromClip } from "./from-clip";
@@ -59,29 +60,29 @@ export interface ClipExport {
   body: string;
   contentType: string;
   fileName: string;
+  /** the version exported: "original" or a re-render id (the Katto-Version header) */
+  version: string;
 }
 
-/** A clip as a project file (GET /jobs/{id}/clips/{index}/export). */
-export async function exportClip(ctx: AccountContext, id: string, index: number, format: ExportFormat, sourceMode: ExportSourceMode): Promise<ClipExport> {
+/**
+ * A clip version as a project file (GET /jobs/{id}/clips/{index}/export): the version `version`
+ * names, else the newest completed one; its own timeline, range, shape and captions (issue 41).
+ */
+export async function exportClip(ctx: AccountContext, id: string, index: number, format: ExportFormat, sourceMode: ExportSourceMode, version?: string): Promise<ClipExport> {
   requireScope(ctx, "read");
   const job = await loadOwnJob(ctx, id);
   if (job.status !== "completed") throw new ConflictError(`The job is ${job.status}; clips can be exported once it is completed.`);
-  const row = await drizzle(ctx.env.DB).select().from(clips).where(and(eq(clips.jobId, id), eq(clips.clipIndex, index))).get();
-  if (!row) {
+  const found = await clipVersionFile(ctx.env, id, index, version);
+  if (!found) {
     const all = await drizzle(ctx.env.DB).select({ i: clips.clipIndex }).from(clips).where(eq(clips.jobId, id)).all();
     throw new NotFoundError(`The job has no clip ${index}; its clip indexes are ${all.map((c) => c.i).sort((a, b) => a - b).join(", ") || "none"}.`);
   }
+  const { clip, file } = found;
   const source = sourceMode === "url" ? await getJobSource(ctx, id) : null;
   const sourceName = sourceFileName(job);
-  const srt = row.captionsKey ? await (await ctx.env.FILES.get(row.captionsKey))?.text() ?? null : null;
-  let metadata: unknown = null;
-  try {
-    metadata = row.metadata ? JSON.parse(row.metadata) : null;
-  } catch {
-    metadata = null;
-  }
-  const built = timelineFromClip({ jobId: id, clipIndex: index, title: row.title, start: row.startS, end: row.endS, metadata, srt, sourceRef: source ? source.url : sourceName, sourceName });
+  const srt = file.captionsKey ? ((await (await ctx.env.FILES.get(file.captionsKey))?.text()) ?? null) : null;
+  const built = timelineFromClip({ jobId: id, clipIndex: index, title: clip.title, version: file.id, start: file.start, end: file.end, timeline: file.timeline, metadata: file.metadata, srt, sourceRef: source ? source.url : sourceName, sourceName });
   if (!built.ok) throw new ConflictError(built.error);
   const media = EXPORT_MEDIA[format];
-  return { body: WRITERS[format](built.project), contentType: media.contentType, fileName: `katto-${id.slice(0, 8)}-clip-${index}.${media.extension}` };
+  return { body: WRITERS[format](built.project), contentType: media.contentType, fileName: exportFileName(id, index, file.id, format), version: file.id };
 }

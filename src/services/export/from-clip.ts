@@ -2,17 +2,21 @@
 // reads the clip row, its SRT and the source's reference; this decides how each stored field maps.
 // A clip version rendered since issue 33 carries its clip timeline (metadata.timeline), which is
 // used as it is; an older one's timeline is built from its stored pieces by the same builder.
-import { AUTO_LAYOUT, buildClipTimeline, clipFrame, ClipEditsSchema, ClipTimelineSchema, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema, TIMELINE_FRAME, type ClipTimeline } from "@katto/protocol";
+import { AUTO_LAYOUT, ORIGINAL_VERSION, buildClipTimeline, clipFrame, ClipEditsSchema, ClipTimelineSchema, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema, TIMELINE_FRAME, type ClipTimeline } from "@katto/protocol";
 import { parseSrt, type ExportProject } from "./timeline.js";
 
 export interface StoredClipInput {
   jobId: string;
   clipIndex: number;
   title: string | null;
-  /** the clip's range in the source, seconds (clips.start_s, end_s) */
+  /** the version exported: "original" (the clips row, the default) or a re-render id (its rerenders row) */
+  version?: string;
+  /** the version's range in the source, seconds (clips.start_s, end_s; a trim's rerenders.start_s, end_s) */
   start: number;
   end: number;
-  /** clips.metadata, parsed JSON (anything) */
+  /** the version's stored timeline, parsed JSON (anything): a re-render's rerenders.timeline; absent for the original, whose is metadata.timeline */
+  timeline?: unknown;
+  /** clips.metadata, parsed JSON (anything): what the original's timeline is built from when it has none; null for a re-render */
   metadata: unknown;
   /** the clip's SRT, the cues its burned-in captions show; null when it has none */
   srt: string | null;
@@ -29,13 +33,19 @@ export const EXPORT_FRAME = TIMELINE_FRAME;
 
 export type TimelineResult = { ok: true; project: ExportProject } | { ok: false; error: string };
 
-/** The clip's timeline: the stored one when the clip version has it (and it is for this range), else built from the stored pieces. */
-export function storedTimeline(c: Pick<StoredClipInput, "start" | "end" | "metadata" | "srt">): { ok: true; timeline: ClipTimeline } | { ok: false; error: string } {
+/**
+ * The version's timeline: the stored one when it has it (and it is for this range); an original
+ * stored before timelines gets one built from its stored pieces. A re-render version is never built
+ * from the clip's pieces (they are another file's).
+ */
+export function storedTimeline(c: Pick<StoredClipInput, "version" | "start" | "end" | "timeline" | "metadata" | "srt">): { ok: true; timeline: ClipTimeline } | { ok: false; error: string } {
+  const version = c.version ?? ORIGINAL_VERSION;
+  const stored = ClipTimelineSchema.safeParse(c.timeline !== undefined ? c.timeline : (c.metadata as { timeline?: unknown } | null)?.timeline);
+  if (stored.success && Math.abs(stored.data.source.start - c.start) < 0.002 && Math.abs(stored.data.source.end - c.end) < 0.002) return { ok: true, timeline: stored.data };
+  if (version !== ORIGINAL_VERSION) return { ok: false, error: `its version ${version} was rendered before versions kept their timeline; re-render the clip again, or export version ${ORIGINAL_VERSION}` };
   const parsed = StoredClipMetadataSchema.safeParse(c.metadata);
   if (!parsed.success) return { ok: false, error: `its stored editing metadata does not read (${parsed.error.issues[0]?.message ?? "invalid"})` };
   const m = parsed.data;
-  const stored = ClipTimelineSchema.safeParse((m as { timeline?: unknown }).timeline);
-  if (stored.success && Math.abs(stored.data.source.start - c.start) < 0.002 && Math.abs(stored.data.source.end - c.end) < 0.002) return { ok: true, timeline: stored.data };
   const edits = ClipEditsSchema.safeParse(m.edits).data ?? noEdits();
   const style = TaskStyleSchema.safeParse(m.style ?? {}).data ?? {};
   const timeline = buildClipTimeline({
@@ -69,7 +79,7 @@ export function timelineFromClip(c: StoredClipInput): TimelineResult {
   if (!size) {
     return { ok: false, error: `Clip ${c.clipIndex} was rendered before Katto recorded the source's frame size, which a project needs to place the crop; create a new job from the same source to export its clips.` };
   }
-  const name = `${c.title?.trim() || `Clip ${c.clipIndex}`} (Katto ${c.jobId.slice(0, 8)} #${c.clipIndex})`;
+  const name = `${c.title?.trim() || `Clip ${c.clipIndex}`} (Katto ${c.jobId.slice(0, 8)} #${c.clipIndex}${(c.version ?? ORIGINAL_VERSION) === ORIGINAL_VERSION ? "" : ` ${c.version}`})`;
   const note = !tl.crop && PANELS.has(tl.layout) ? `The clip's ${tl.layout} layout shows several crops of the source at once; the project shows the whole source frame on one track instead.` : null;
   return { ok: true, project: { name, sourceRef: c.sourceRef, sourceName: c.sourceName, sourceSize: size, note, timeline: { ...tl, frame: { ...clipFrame(tl.aspect, "hd") } } } };
 }

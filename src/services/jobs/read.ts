@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, gt, lt, ne, notExists, or, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, lt, ne, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { preparedRead } from "../../db/prepared";
 import { clips, jobs, manualClips, rerenders, transcripts } from "../../db/schema";
@@ -20,25 +19,14 @@ const ownJobRead = preparedRead(jobs, (db) =>
 );
 const jobClipsRead = preparedRead(clips, (db) => db.select().from(clips).where(eq(clips.jobId, sql.placeholder("id"))).orderBy(asc(clips.clipIndex)));
 const jobManualClipsRead = preparedRead(manualClips, (db) => db.select().from(manualClips).where(eq(manualClips.jobId, sql.placeholder("id"))).orderBy(asc(manualClips.clipIndex)));
-// Each clip's newest completed re-render (the one latestClipVersion publishes), whose timeline is the
-// clip's current one: only that row per clip is read, not every version's timeline.
-const newer = alias(rerenders, "newer");
-const latestVersionsRead = preparedRead(rerenders, (db) =>
+// Every re-render of the job, listed as its clip's versions (issue 41): a projection without the
+// timelines, which each version's own GET reads.
+const jobVersionsRead = preparedRead(rerenders, (db) =>
   db
-    .select()
+    .select({ id: rerenders.id, clipIndex: rerenders.clipIndex, status: rerenders.status, params: rerenders.params, startS: rerenders.startS, endS: rerenders.endS, videoKey: rerenders.videoKey, createdAt: rerenders.createdAt })
     .from(rerenders)
-    .where(
-      and(
-        eq(rerenders.jobId, sql.placeholder("id")),
-        eq(rerenders.status, "completed"),
-        notExists(
-          db
-            .select({ id: newer.id })
-            .from(newer)
-            .where(and(eq(newer.jobId, rerenders.jobId), eq(newer.clipIndex, rerenders.clipIndex), eq(newer.status, "completed"), or(gt(newer.updatedAt, rerenders.updatedAt), and(eq(newer.updatedAt, rerenders.updatedAt), gt(newer.id, rerenders.id))))),
-        ),
-      ),
-    ),
+    .where(eq(rerenders.jobId, sql.placeholder("id")))
+    .orderBy(asc(rerenders.createdAt), asc(rerenders.id)),
 );
 
 /** The caller's job, or 404 for unknown ids and other accounts' jobs alike (spec GET /jobs/{id}). */
@@ -53,15 +41,15 @@ export async function getJob(ctx: AccountContext, id: string) {
   // One round trip for the job and its clips (the clips are read whatever the owner, and dropped
   // with the job's 404 when the job is not the caller's).
   const values = { id, accountId: ctx.principal.accountId };
-  const [jobResult, clipsResult, manualResult, latestResult] = await ctx.env.DB.batch([
+  const [jobResult, clipsResult, manualResult, versionsResult] = await ctx.env.DB.batch([
     ownJobRead.bind(ctx.env.DB, values),
     jobClipsRead.bind(ctx.env.DB, values),
     jobManualClipsRead.bind(ctx.env.DB, values),
-    latestVersionsRead.bind(ctx.env.DB, values),
+    jobVersionsRead.bind(ctx.env.DB, values),
   ]);
   const [j] = ownJobRead.rows(jobResult!);
   if (!j) throw notFound();
-  return jobView(ctx.baseUrl, j, jobClipsRead.rows(clipsResult!), jobManualClipsRead.rows(manualResult!), latestVersionsRead.rows(latestResult!));
+  return jobView(ctx.baseUrl, j, jobClipsRead.rows(clipsResult!), jobManualClipsRead.rows(manualResult!), jobVersionsRead.rows(versionsResult!));
 }
 
 /**

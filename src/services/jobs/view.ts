@@ -5,6 +5,7 @@ import { AspectSchema, DEFAULT_ASPECT, ScoredBySchema, type ClipEdits, ClipEdits
 import { ClipSubscoresSchema, JobWarningSchema, type ClipSchema, type Job, type JobStatus, type JobSummarySchema, type JobWarning } from "@katto/protocol/api";
 import { fileUrl } from "../../storage/keys";
 import { SCORE_PARTS, weightedScore, type ScorePart } from "../insights/fit";
+import { versionSummaries, type RerenderSummaryRow } from "../versions/summaries";
 
 export type ScoreWeights = Record<ScorePart, number>;
 
@@ -28,7 +29,12 @@ export function accountScore(c: ClipRow, weights: ScoreWeights | null): number |
   return sub.success ? weightedScore(weights, sub.data) : null;
 }
 
-export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | null = null, latest?: LatestVersion): z.infer<typeof ClipSchema> {
+/**
+ * A clip as GET /jobs/{id} shows it: its original version (issue 41), every field describing that
+ * one file (`url`), its own timeline among them; `versionRows` are the job's re-renders (any clip's),
+ * listed as the clip's versions after the original.
+ */
+export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | null = null, versionRows: readonly RerenderSummaryRow[] = []): z.infer<typeof ClipSchema> {
   return {
     url: fileUrl(baseUrl, c.videoKey),
     captions_url: c.captionsKey ? fileUrl(baseUrl, c.captionsKey) : null,
@@ -39,22 +45,15 @@ export function clipView(baseUrl: string, c: ClipRow, weights: ScoreWeights | nu
     clip_index: c.clipIndex,
     hd: c.hd,
     ...clipReasons(c, (key) => fileUrl(baseUrl, key)),
-    timeline: clipTimeline(c, latest),
+    timeline: clipTimeline(c),
+    versions: versionSummaries(baseUrl, c, versionRows),
   };
 }
 
-/**
- * The clip's current timeline (issue 33): the latest completed re-render's when the clip has one
- * (`latest`, its rerenders.timeline), else the one stored with the clip's own metadata; null for
- * versions rendered before they carried it, or one that does not read.
- */
-export function clipTimeline(c: Pick<ClipRow, "metadata">, latest?: LatestVersion): ClipTimeline | null {
-  if (latest) return timelineView(latest.timeline);
+/** The clip's own timeline (its original version's, stored with its metadata); null for clips rendered before it, or one that does not read. */
+export function clipTimeline(c: Pick<ClipRow, "metadata">): ClipTimeline | null {
   return readTimeline((parseJson(c.metadata) as { timeline?: unknown } | null)?.timeline);
 }
-
-/** A clip's newest completed re-render, as far as GET /jobs/{id} reads it. */
-export type LatestVersion = Pick<RerenderRow, "clipIndex" | "timeline">;
 
 /** A stored ClipTimeline (rerenders.timeline); null when absent or unreadable. */
 export const timelineView = (text: string | null | undefined): ClipTimeline | null => readTimeline(parseJson(text ?? null));
@@ -77,7 +76,8 @@ function readTimeline(value: unknown): ClipTimeline | null {
 }
 
 
-function parseJson(text: string | null): unknown {
+/** Stored JSON text, parsed; null when absent or unreadable. */
+export function parseJson(text: string | null): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text);
@@ -92,10 +92,15 @@ export function postCopyView(c: Pick<ClipRow, "description" | "hashtags">): { de
   return { description: c.description ?? "", hashtags: tags.success ? tags.data : [] };
 }
 
-/** Where the clip sits in the source, its layout, the parts of its score (null where a stored clip lacks them), its post copy and cover. */
+/**
+ * Where the clip sits in the source, its layout, the parts of its score (null where a stored clip
+ * lacks them), its post copy and cover. Its length, layout and shape are its timeline's where it has
+ * one (issue 41: the value its file was drawn with), else the metadata's fields of clips before timelines.
+ */
 export function clipReasons(c: ClipRow, url: (key: string) => string) {
   const sub = ClipSubscoresSchema.safeParse(parseJson(c.subscores));
-  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown } | null;
+  const meta = parseJson(c.metadata) as { layout?: unknown; style?: unknown; edits?: unknown; aspect?: unknown; timeline?: unknown } | null;
+  const timeline = readTimeline(meta?.timeline);
   const style = StyleSchema.safeParse(meta?.style ?? {});
   const edits = ClipEditsSchema.safeParse(meta?.edits);
   // jump cuts (style remove_silences / remove_fillers) make the clip shorter than its source range
@@ -103,9 +108,9 @@ export function clipReasons(c: ClipRow, url: (key: string) => string) {
   return {
     start: round3(c.startS),
     end: round3(c.endS),
-    duration: round3(Math.max(0, c.endS - c.startS - cut)),
-    layout: typeof meta?.layout === "string" ? meta.layout : null,
-    aspect: AspectSchema.safeParse(meta?.aspect).data ?? DEFAULT_ASPECT,
+    duration: round3(timeline?.duration ?? Math.max(0, c.endS - c.startS - cut)),
+    layout: timeline?.layout ?? (typeof meta?.layout === "string" ? meta.layout : null),
+    aspect: timeline?.aspect ?? AspectSchema.safeParse(meta?.aspect).data ?? DEFAULT_ASPECT,
     subscores: sub.success ? sub.data : null,
     justification: c.justification,
     quality: qualityView(c.quality),
@@ -200,11 +205,8 @@ export function rankClips<T extends { score: number | null; clipIndex: number; s
   return [...rows].sort((a, b) => account(b) - account(a) || (b.score ?? -1) - (a.score ?? -1) || a.clipIndex - b.clipIndex);
 }
 
-/**
- * `latest`: each clip's newest completed re-render (see latestVersions), whose timeline is the
- * clip's current one.
- */
-export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualRows: ManualClipRow[] = [], latest: readonly LatestVersion[] = []): Job {
+/** `versionRows`: the job's re-renders, each listed among its clip's versions. */
+export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualRows: ManualClipRow[] = [], versionRows: readonly RerenderSummaryRow[] = []): Job {
   return {
     id: j.id,
     status: j.status as JobStatus,
@@ -212,7 +214,7 @@ export function jobView(baseUrl: string, j: JobRow, clipRows: ClipRow[], manualR
     hd_ready: j.hdReady,
     source: j.source,
     source_url: j.sourceUrl,
-    clips: rankClips(clipRows, scoreWeightsOf(j)).map((c) => clipView(baseUrl, c, scoreWeightsOf(j), latest.find((v) => v.clipIndex === c.clipIndex))),
+    clips: rankClips(clipRows, scoreWeightsOf(j)).map((c) => clipView(baseUrl, c, scoreWeightsOf(j), versionRows)),
     error: j.error,
     warnings: allWarnings(j, clipRows),
     quality: jobQualityView(j, clipRows),

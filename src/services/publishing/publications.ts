@@ -12,7 +12,7 @@ import { loadOwnJob } from "../jobs/read";
 import { availability } from "./config";
 import { dailyPostsUsed, getConnection, requireWrite } from "./connections";
 import { newPublicationId } from "./ids";
-import { clipFacts, latestClipVersion } from "./clip-versions";
+import { clipFacts, clipVersionToPost } from "./clip-versions";
 import type { Platform, PlatformId, Privacy } from "./platforms/platform";
 import { QUEUE_MAX_DELAY_SECONDS, sendPublish } from "./messages";
 import { factsAsPosted } from "./renditions";
@@ -37,6 +37,7 @@ export function publicationView(r: PublicationRow, readings: ReadingRow[] = []) 
     platform: r.platform as PlatformId,
     connection_id: r.connectionId,
     status: r.status as PublicationStatus,
+    version: r.version ?? null,
     caption: r.caption,
     title: r.title,
     privacy: r.privacy as Privacy,
@@ -71,6 +72,8 @@ export interface CreatePublicationInput {
   privacy?: Privacy;
   scheduled_at?: string;
   webhook_url?: string;
+  /** the clip version to post: "original" or a re-render id; absent: the newest completed one */
+  version?: string;
 }
 
 export async function createPublication(ctx: AccountContext, jobId: string, clipIndex: number, input: CreatePublicationInput, nowMs = Date.now()) {
@@ -79,7 +82,7 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
   // the one ownership read: other accounts' jobs and upload reservations answer 404 alike
   const job = await loadOwnJob(ctx, jobId);
   if (job.status !== "completed") throw new ConflictError(`Job is ${job.status}: clips can be published once it is completed.`);
-  const version = await latestClipVersion(ctx.env, jobId, clipIndex);
+  const version = await clipVersionToPost(ctx.env, jobId, clipIndex, input.version);
   if (!version) throw new NotFoundError(`Clip ${clipIndex} not found in this job.`);
 
   const avail = availability(ctx.env, input.platform);
@@ -118,6 +121,8 @@ export async function createPublication(ctx: AccountContext, jobId: string, clip
     platform: input.platform,
     jobId,
     clipIndex,
+    // the version is fixed now, so a scheduled post sends what was checked, not a later re-render
+    version: version.id,
     status: scheduled ? "scheduled" : "queued",
     caption: post.caption,
     title: post.title ?? null,

@@ -2,7 +2,7 @@
 // (`limits.renderAt`, X: 720 on the shorter side, the clip's own shape: 720x1280, 720x720, 720x900
 // or 1280x720): the clip's rendition of that size, asked for once per clip
 // version and size and waited for while the publication stays queued (docs/render-protocol.md
-// "Renditions"). Platforms without renderAt upload the clip's latest version as it is.
+// "Renditions"). Platforms without renderAt upload the clip version as it is.
 import { RENDITION_SIZES, type Aspect } from "@katto/protocol";
 import { and, eq, lt, ne, or } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -37,11 +37,11 @@ export async function versionToPost(
   env: Env,
   pub: { jobId: string; clipIndex: number; since: number; platform: string },
   limits: PlatformLimits,
-  latest: ClipVersion,
+  version: ClipVersion,
   nowMs: number,
 ): Promise<ToPost> {
-  const size = limits.renderAt?.(latest.aspect);
-  if (!size) return { kind: "ready", version: latest };
+  const size = limits.renderAt?.(version.aspect);
+  if (!size) return { kind: "ready", version };
   if (!RENDITION_SIZES.some((r) => r.width === size.width && r.height === size.height)) {
     return {
       kind: "failed",
@@ -57,8 +57,8 @@ export async function versionToPost(
     .where(and(eq(clipRenditions.jobId, key.jobId), eq(clipRenditions.clipIndex, key.clipIndex), eq(clipRenditions.width, key.width), eq(clipRenditions.height, key.height)))
     .get();
   const stale = nowMs - RENDITION_WAIT_MS;
-  if (row && row.sourceKey === latest.key) {
-    if (row.videoKey) return { kind: "ready", version: { ...latest, key: row.videoKey } };
+  if (row && row.sourceKey === version.key) {
+    if (row.videoKey) return { kind: "ready", version: { ...version, key: row.videoKey } };
     if (row.requestedMs >= stale) return { kind: "waiting", seconds: POLL_SECONDS };
     // asked before this publication started waiting, and never made: this one has waited long enough
     if (pub.since <= row.requestedMs + RENDITION_WAIT_MS) {
@@ -73,11 +73,11 @@ export async function versionToPost(
   // publication: ask. The conditional upsert lets only one of concurrent deliveries enqueue.
   const asked = await db
     .insert(clipRenditions)
-    .values({ ...key, sourceKey: latest.key, videoKey: null, requestedMs: nowMs, readyAt: null })
+    .values({ ...key, sourceKey: version.key, videoKey: null, requestedMs: nowMs, readyAt: null })
     .onConflictDoUpdate({
       target: [clipRenditions.jobId, clipRenditions.clipIndex, clipRenditions.width, clipRenditions.height],
-      set: { sourceKey: latest.key, videoKey: null, readyAt: null, requestedMs: nowMs },
-      setWhere: or(ne(clipRenditions.sourceKey, latest.key), lt(clipRenditions.requestedMs, stale)),
+      set: { sourceKey: version.key, videoKey: null, readyAt: null, requestedMs: nowMs },
+      setWhere: or(ne(clipRenditions.sourceKey, version.key), lt(clipRenditions.requestedMs, stale)),
     })
     .run();
   if (asked.meta.changes === 1) await enqueueRendition(env, pub.jobId, pub.clipIndex, size);

@@ -2,15 +2,15 @@
 // fix the file, check the post, then step the platform's state machine (advance.ts) until it
 // publishes, fails, waits, or has done enough for one delivery. Every write goes through `save`,
 // conditional on the lease, so a delivery that lost it stops instead of writing over another.
-import { DEFAULT_ASPECT } from "@katto/protocol";
 import { and, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { nowIso, publications } from "../../db/schema";
 import type { Env } from "../../env";
+import { ServiceError } from "../../errors";
 import { fileUrl } from "../../storage/keys";
 import { publicBaseUrl, type ServiceContext } from "../context";
 import { advance, type AdvanceInput, type Progress, type Tokens } from "./advance";
-import { clipFacts, latestClipVersion, type ClipVersion } from "./clip-versions";
+import { clipFacts, clipVersionToPost, type ClipVersion } from "./clip-versions";
 import { availability, platformContext } from "./config";
 import { getConnectionById, markNeedsReauth, openTokens, refreshConnection, type ConnectionRow, type FailedPost } from "./connections";
 import { queuePublicationEvent } from "./events";
@@ -133,9 +133,10 @@ export class Run {
 
   /** The file is fixed at the first step, so a resumed upload sends the same bytes. */
   private async fileToUpload(platform: Platform<unknown>): Promise<{ videoKey: string; facts: ClipFacts; cover: ClipVersion["cover"] } | Halt> {
-    const latest = await latestClipVersion(this.env, this.row.jobId, this.row.clipIndex);
-    // the cover of the clip's latest version (a rendition shows that version rescaled)
-    const version = this.row.videoKey ? { key: this.row.videoKey, durationSeconds: latest?.durationSeconds ?? 0, cover: latest?.cover ?? null, aspect: latest?.aspect ?? DEFAULT_ASPECT } : await this.firstVersion(platform, latest);
+    const named = await this.namedVersion();
+    if (isHalt(named)) return named;
+    // the cover of the version posted (a rendition shows that version rescaled)
+    const version = this.row.videoKey ? { ...named, key: this.row.videoKey } : await this.firstVersion(platform, named);
     if (isHalt(version)) return version;
     const facts = await clipFacts(this.env, version);
     if (!facts) return failWith("The clip's file is no longer stored (it may have expired).", "Re-render the clip, then publish it again.");
@@ -143,11 +144,21 @@ export class Run {
     return { videoKey: version.key, facts, cover: version.cover };
   }
 
-  /** Before the first step: the clip's latest version, or the rendition of it the platform needs (waited for while queued). */
-  private async firstVersion(platform: Platform<unknown>, latest: ClipVersion | undefined): Promise<ClipVersion | Halt> {
-    if (!latest) return failWith("The clip no longer exists.", "Publish another clip.");
+  /** The version the publication names (posts from before versions were named: the newest completed one). */
+  private async namedVersion(): Promise<ClipVersion | Halt> {
+    try {
+      const v = await clipVersionToPost(this.env, this.row.jobId, this.row.clipIndex, this.row.version);
+      return v ?? failWith("The clip no longer exists.", "Publish another clip.");
+    } catch (e) {
+      if (e instanceof ServiceError) return failWith(e.message, "Publish a completed version of the clip.");
+      throw e;
+    }
+  }
+
+  /** Before the first step: the version named, or the rendition of it the platform needs (waited for while queued). */
+  private async firstVersion(platform: Platform<unknown>, named: ClipVersion): Promise<ClipVersion | Halt> {
     const since = Math.max(this.row.createdMs, this.row.scheduledMs ?? 0);
-    const toPost = await versionToPost(this.env, { jobId: this.row.jobId, clipIndex: this.row.clipIndex, since, platform: platform.displayName }, platform.limits, latest, this.now());
+    const toPost = await versionToPost(this.env, { jobId: this.row.jobId, clipIndex: this.row.clipIndex, since, platform: platform.displayName }, platform.limits, named, this.now());
     if (toPost.kind === "failed") return failWith(toPost.reason, toPost.advice);
     if (toPost.kind === "waiting") return { halt: "wait", seconds: toPost.seconds };
     return toPost.version;

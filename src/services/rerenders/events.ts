@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError } from "../../errors";
 import type { RerenderEvent } from "@katto/protocol";
 import { rerenderFileKey } from "../../storage/keys";
 import { requireFileName, storeBackendFile, type IncomingFile } from "../render/files";
+import { rerenderColumns } from "../versions/stored";
 
 /** The re-render's row, while it still runs. */
 const running = (rid: string) => and(eq(rerenders.id, rid), inArray(rerenders.status, ["queued", "processing"]));
@@ -25,12 +26,11 @@ export async function applyRerenderEvent(env: Env, rid: string, ev: RerenderEven
     const secret = workerConfig(env).appSecret;
     const key = (name: string) => rerenderFileKey(secret, job.jobId, rid, name);
     const set = {
-      status: "completed", videoKey: await key(ev.file), captionsKey: await key(ev.captions_file), duration: ev.duration, updatedAt: now,
-      captionsOriginalKey: ev.captions_original_file ? await key(ev.captions_original_file) : null, quality: ev.quality ? JSON.stringify(ev.quality) : null,
-      // what the version was rendered with (issue 33): shown with the version, and its timeline as the clip's current one
-      style: ev.style ? JSON.stringify(ev.style) : null, edits: ev.edits ? JSON.stringify(ev.edits) : null, timeline: ev.timeline ? JSON.stringify(ev.timeline) : null,
+      status: "completed", videoKey: await key(ev.file), captionsKey: await key(ev.captions_file), updatedAt: now,
+      captionsOriginalKey: ev.captions_original_file ? await key(ev.captions_original_file) : null,
       coverKey: ev.cover_file ? await key(ev.cover_file) : null,
-      coverTimeS: ev.cover_file ? (ev.cover_time ?? null) : null,
+      // what the version was rendered with and made (issue 33, 41): its whole record, its timeline among it
+      ...rerenderColumns(ev),
     };
     changes = (await db.update(rerenders).set(set).where(running(rid)).run()).meta.changes;
   } else {

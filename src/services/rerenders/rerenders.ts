@@ -1,20 +1,19 @@
 // Re-render a finished clip in another layout, caption style or dubbed language (spec
 // POST /jobs/{id}/clips/{index}/rerender). Free: no quota. The original clip URL never changes:
 // each re-render writes new files under its own id (versioned).
-import { editsView, qualityView, styleView, timelineView } from "../jobs/view";
-import { AspectSchema, DEFAULT_ASPECT, resolveClipRange, type TranscriptWord } from "@katto/protocol";
+import { resolveClipRange, type TranscriptWord } from "@katto/protocol";
 import type { RerenderBody, TrimBody } from "@katto/protocol/api";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, rerenders, transcripts } from "../../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../../errors";
 import { newId } from "../../lib/ids";
 import { enqueueRerender } from "../../render-queue/producers";
-import { fileUrl } from "../../storage/keys";
 import { requireScope } from "../auth/keys";
 import { requireBrollAvailable } from "../broll/task";
 import type { AccountContext } from "../context";
 import { loadOwnJob } from "../jobs/read";
+import { rerenderView } from "../versions/versions";
 
 export type RerenderParams = RerenderBody;
 
@@ -66,38 +65,16 @@ async function queueRerender(
   return { rerender_id: id, status: "queued" as const, status_url: statusUrl(ctx.baseUrl, jobId, id) };
 }
 
+/** A version's whole record (issue 41): every field from its own row (docs/api-decisions.md "Clip versions"). */
 export async function getRerender(ctx: AccountContext, jobId: string, rid: string) {
   requireScope(ctx, "read");
   await loadOwnJob(ctx, jobId);
   const r = await drizzle(ctx.env.DB)
-    .select({
-      status: rerenders.status, videoKey: rerenders.videoKey, captionsKey: rerenders.captionsKey, captionsOriginalKey: rerenders.captionsOriginalKey, quality: rerenders.quality, coverKey: rerenders.coverKey,
-      duration: rerenders.duration, error: rerenders.error, style: rerenders.style, edits: rerenders.edits, timeline: rerenders.timeline,
-      // a re-render that is no trim keeps the clip's range
-      startS: sql<number>`COALESCE(${rerenders.startS}, ${clips.startS})`, endS: sql<number>`COALESCE(${rerenders.endS}, ${clips.endS})`,
-      // a re-render into another shape names it; otherwise the version keeps the clip's
-      aspect: sql<string | null>`COALESCE(json_extract(${rerenders.params}, '$.aspect'), json_extract(${clips.metadata}, '$.aspect'))`,
-    })
+    .select({ rerender: rerenders, clip: { startS: clips.startS, endS: clips.endS, metadata: clips.metadata } })
     .from(rerenders)
     .innerJoin(clips, and(eq(clips.jobId, rerenders.jobId), eq(clips.clipIndex, rerenders.clipIndex)))
     .where(and(eq(rerenders.id, rid), eq(rerenders.jobId, jobId)))
     .get();
   if (!r) throw new NotFoundError("Re-render not found for this job.");
-  return {
-    rerender_id: rid,
-    status: r.status as "queued" | "processing" | "completed" | "failed",
-    clip_url: r.status === "completed" && r.videoKey ? fileUrl(ctx.baseUrl, r.videoKey) : null,
-    captions_url: r.status === "completed" && r.captionsKey ? fileUrl(ctx.baseUrl, r.captionsKey) : null,
-    captions_original_url: r.status === "completed" && r.captionsOriginalKey ? fileUrl(ctx.baseUrl, r.captionsOriginalKey) : null,
-    cover_url: r.status === "completed" && r.coverKey ? fileUrl(ctx.baseUrl, r.coverKey) : null,
-    duration: r.duration,
-    error: r.error,
-    quality: r.status === "completed" ? qualityView(r.quality) : null,
-    start: r.startS,
-    end: r.endS,
-    style: r.status === "completed" ? styleView(r.style) : null,
-    edits: r.status === "completed" ? editsView(r.edits) : null,
-    timeline: r.status === "completed" ? timelineView(r.timeline) : null,
-    aspect: AspectSchema.safeParse(r.aspect).data ?? DEFAULT_ASPECT,
-  };
+  return rerenderView(ctx.baseUrl, r.rerender, r.clip);
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CLIP_METADATA_VERSION, renditionFrame, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
 import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/runtime/protocol";
 import type { Env } from "../../../src/env";
-import { latestClipVersion } from "../../../src/services/publishing/clip-versions";
+import { clipVersionToPost } from "../../../src/services/publishing/clip-versions";
 import { versionToPost } from "../../../src/services/publishing/renditions";
 import { handleQueueBatch } from "../../../src/queues/consumer";
 import { RerenderCreatedSchema } from "@katto/protocol/api";
@@ -122,7 +122,7 @@ describe("the rendition task the Worker builds", () => {
     expect((await sendEvent(id, { type: "clips", clips })).status).toBe(200);
 
     // the publish runner asks (clip_renditions row + render_rendition), then the consumer sends the task
-    const latest = (await latestClipVersion(env, id, 0))!;
+    const latest = (await clipVersionToPost(env, id, 0))!;
     const asked = await versionToPost(env, { jobId: id, clipIndex: 0, since: Date.now(), platform: "X" }, { renderAt: renditionFrame } as never, latest, Date.now());
     expect(asked).toEqual({ kind: "waiting", seconds: 10 });
     const seen = backend();

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { renditionFrame } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { RENDITION_WAIT_MS, versionToPost } from "../../../src/services/publishing/renditions";
-import { clipFacts, latestClipVersion } from "../../../src/services/publishing/clip-versions";
+import { clipFacts, clipVersionToPost } from "../../../src/services/publishing/clip-versions";
 import type { PlatformLimits } from "../../../src/services/publishing/platforms/platform";
 import { createAccount } from "../helpers";
 import { completedClip } from "./helpers";
@@ -21,7 +21,7 @@ describe("the rendition a publication waits for", () => {
   it("is asked for once, ready once stored, failed after the wait, asked anew by a later publication and for a newer clip version", async () => {
     const client = await createAccount();
     const { jobId, videoKey } = await completedClip(client);
-    const latest = { key: videoKey, durationSeconds: 30, cover: { key: `clips/${jobId}/t/clip-0-cover.jpg`, timeSeconds: 2.5 }, aspect: "9:16" as const };
+    const latest = { id: "original", key: videoKey, durationSeconds: 30, cover: { key: `clips/${jobId}/t/clip-0-cover.jpg`, timeSeconds: 2.5 }, aspect: "9:16" as const };
     const t0 = Date.now();
     const pub = { jobId, clipIndex: 0, since: t0, platform: "X" };
 
@@ -41,10 +41,10 @@ describe("the rendition a publication waits for", () => {
 
     // the backend's clip_rendition stored its key: ready, with that file, the clip's duration and its cover
     await env.DB.prepare("UPDATE clip_renditions SET video_key = ?2 WHERE job_id = ?1").bind(jobId, `clips/${jobId}/t/clip-0-720x1280.mp4`).run();
-    expect(await versionToPost(env, { ...pub, since: late }, limits, latest, late + 1)).toEqual({ kind: "ready", version: { key: `clips/${jobId}/t/clip-0-720x1280.mp4`, durationSeconds: 30, cover: latest.cover, aspect: "9:16" } });
+    expect(await versionToPost(env, { ...pub, since: late }, limits, latest, late + 1)).toEqual({ kind: "ready", version: { id: "original", key: `clips/${jobId}/t/clip-0-720x1280.mp4`, durationSeconds: 30, cover: latest.cover, aspect: "9:16" } });
 
     // a newer clip version (HD landed, or a re-render) is asked for again
-    const newer = { key: `clips/${jobId}/t/rr_1-clip-0.mp4`, durationSeconds: 30, cover: null, aspect: "9:16" as const };
+    const newer = { id: "rr_1", key: `clips/${jobId}/t/rr_1-clip-0.mp4`, durationSeconds: 30, cover: null, aspect: "9:16" as const };
     expect(await versionToPost(env, { ...pub, since: late }, limits, newer, late + 2)).toEqual({ kind: "waiting", seconds: 10 });
     expect(await rowOf(jobId)).toEqual({ source_key: newer.key, video_key: null, requested_ms: late + 2 });
   });
@@ -55,7 +55,7 @@ describe("the rendition a publication waits for", () => {
     const t0 = Date.now();
     const sizes = { "1:1": { width: 720, height: 720 }, "4:5": { width: 720, height: 900 }, "16:9": { width: 1280, height: 720 } } as const;
     for (const [aspect, size] of Object.entries(sizes) as [keyof typeof sizes, (typeof sizes)[keyof typeof sizes]][]) {
-      const version = { key: `clips/${jobId}/t/rr_${aspect.replace(":", "x")}-clip-0.mp4`, durationSeconds: 30, cover: null, aspect };
+      const version = { id: "rr_x", key: `clips/${jobId}/t/rr_${aspect.replace(":", "x")}-clip-0.mp4`, durationSeconds: 30, cover: null, aspect };
       expect(await versionToPost(env, { jobId, clipIndex: 0, since: t0, platform: "X" }, limits, version, t0)).toEqual({ kind: "waiting", seconds: 10 });
       expect(await rowOf(jobId, size)).toEqual({ source_key: version.key, video_key: null, requested_ms: t0 });
     }
@@ -64,7 +64,7 @@ describe("the rendition a publication waits for", () => {
   });
 
   it("uploads the clip as it is for a platform without renderAt, and refuses a size the backend does not make", async () => {
-    const latest = { key: "clips/j/t/clip-0.mp4", durationSeconds: 30, cover: null, aspect: "9:16" as const };
+    const latest = { id: "original", key: "clips/j/t/clip-0.mp4", durationSeconds: 30, cover: null, aspect: "9:16" as const };
     const pub = { jobId: crypto.randomUUID(), clipIndex: 0, since: Date.now(), platform: "Example" };
     expect(await versionToPost(env, pub, {} as PlatformLimits, latest, Date.now())).toEqual({ kind: "ready", version: latest });
     const odd = await versionToPost(env, pub, { renderAt: () => ({ width: 1000, height: 1000 }) } as unknown as PlatformLimits, latest, Date.now());
@@ -75,7 +75,7 @@ describe("the rendition a publication waits for", () => {
     const client = await createAccount();
     const { jobId } = await completedClip(client);
     await env.DB.prepare("UPDATE clips SET metadata = ?2 WHERE job_id = ?1").bind(jobId, JSON.stringify({ aspect: "4:5" })).run();
-    const clip = (await latestClipVersion(env, jobId, 0))!;
+    const clip = (await clipVersionToPost(env, jobId, 0))!;
     expect(clip.aspect).toBe("4:5");
     expect(await clipFacts(env, clip)).toMatchObject({ width: 1080, height: 1350 });
 
@@ -85,7 +85,7 @@ describe("the rendition a publication waits for", () => {
     await env.DB.prepare("INSERT INTO rerenders (id, job_id, clip_index, status, params, video_key, created_at, updated_at) VALUES ('rr_1', ?1, 0, 'completed', ?2, ?3, ?4, ?4)")
       .bind(jobId, JSON.stringify({ aspect: "16:9" }), rrKey, now)
       .run();
-    const rr = (await latestClipVersion(env, jobId, 0))!;
+    const rr = (await clipVersionToPost(env, jobId, 0))!;
     expect(rr).toMatchObject({ key: rrKey, aspect: "16:9" });
     expect(await clipFacts(env, rr)).toMatchObject({ width: 1920, height: 1080 });
   });

@@ -138,42 +138,47 @@ describe("re-render versions keep what they were rendered with (issue 33)", () =
     expect(r.status).toBe(200);
   }
 
-  it("a trim's version shows its style, edits and timeline, and its timeline becomes the clip's current one until a newer version completes", async () => {
+  it("each version is a whole record of its own file; the clip stays its original, its own timeline beside its own url, and lists its versions", async () => {
     const c = await createAccount("free");
     const id = await completedJob(c);
-    const original = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!;
+    const clipOf = async () => JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!;
+    const original = await clipOf();
     expect(original.timeline).toBeNull(); // the clip itself was stored without one
+    expect(original.versions).toEqual([{ id: "original", changes: [], status: "completed", url: original.url, created_at: expect.any(String) }]);
 
     const trim = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/trim`, { method: "POST", json: { start: 2, end: 8 } })).json()).rerender_id;
     const queued = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${trim}`)).json());
-    expect(queued).toMatchObject({ status: "queued", style: null, edits: null, timeline: null });
+    expect(queued).toMatchObject({ status: "queued", style: null, edits: null, timeline: null, layout: null, hd: false, clip_index: 0, changes: ["trim"], completed_at: null, request: { trim: { start: queued.start, end: queued.end } } });
     const trimmed = versionTimeline(queued.start, queued.end, "face_tracking");
     await complete(trim, { style: { remove_silences: true }, edits: edits(queued.start), timeline: trimmed });
 
     const shown = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${trim}`)).json());
     expect(shown.timeline).toEqual(trimmed);
-    expect(shown.timeline!.source).toMatchObject({ start: queued.start, end: queued.end });
+    expect(shown).toMatchObject({ start: trimmed.source.start, end: trimmed.source.end, layout: "face_tracking", aspect: trimmed.aspect, hd: true, changes: ["trim"], completed_at: expect.any(String) });
     expect(shown.edits).toEqual(edits(queued.start));
     expect(shown.style).toEqual({ remove_silences: true });
-    const after = JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!;
-    expect(after.timeline).toEqual(trimmed);
-    expect(after.url).toBe(original.url); // the clip's own URL and fields stay
+    // the clip is still its original: its url with its own (absent) timeline, never the trim's
+    const after = await clipOf();
+    expect(after.timeline).toBeNull();
+    expect(after.url).toBe(original.url);
+    expect(after.versions.map((v) => [v.id, v.changes, v.status, v.url])).toEqual([["original", [], "completed", original.url], [trim, ["trim"], "completed", shown.clip_url]]);
 
-    // a failed version changes nothing; a newer completed one (another layout) takes over
+    // a failed version is listed without a file; another layout is a version with its own layout
     const failed = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).json()).rerender_id;
     expect((await internal(`/rerenders/${failed}/events`, failed, { method: "POST", body: JSON.stringify({ type: "failed", error: "no" }) })).status).toBe(200);
-    expect(JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!.timeline).toEqual(trimmed);
     const wide = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { layout_mode: "wide" } })).json()).rerender_id;
     const wideTimeline = versionTimeline(0, 10, "wide");
     await complete(wide, { edits: edits(0), timeline: wideTimeline });
-    expect(JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!.timeline).toEqual(wideTimeline);
+    const wideShown = RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${wide}`)).json());
+    expect(wideShown).toMatchObject({ timeline: wideTimeline, layout: "wide", start: 0, end: 10, changes: ["layout"], request: { layout_mode: "wide" } });
+    expect((await clipOf()).versions.map((v) => [v.id, v.status, v.url === null])).toEqual([["original", "completed", false], [trim, "completed", false], [failed, "failed", true], [wide, "completed", false]]);
+    expect((await clipOf()).timeline).toBeNull();
     // the trim's own record is unchanged
     expect(RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${trim}`)).json()).timeline).toEqual(trimmed);
 
-    // a newer version from a backend that reports no timeline: the clip's current timeline is unknown, not an older version's
+    // a version from a backend that reports no timeline: its layout and timeline are unknown, not another version's
     const old = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { caption_style: "boxed" } })).json()).rerender_id;
     await complete(old, {});
-    expect(RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${old}`)).json())).toMatchObject({ status: "completed", style: null, edits: null, timeline: null });
-    expect(JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!.timeline).toBeNull();
+    expect(RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${old}`)).json())).toMatchObject({ status: "completed", style: null, edits: null, timeline: null, layout: null, start: 0, end: 10, changes: ["caption_style"] });
   });
 });

@@ -3,7 +3,7 @@
 // (editor projects), re-render / dub, "Refresh captions", "Show on transcript" (its words chosen in
 // the transcript editor, with handles), the numeric trim form (the no-script way to move its cuts),
 // its cover and post copy (description and hashtags, edited in place; issue 37) and its versions.
-import { ASPECTS, CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES } from "@katto/protocol";
+import { ASPECTS, CAPTION_STYLES, DUB_LANGUAGES, LAYOUT_MODES, ORIGINAL_VERSION } from "@katto/protocol";
 import { EXPORT_FORMATS, type ExportFormat } from "@katto/protocol/api";
 import type { getJobDetails } from "../../../services/jobs/details";
 import { StyleFields } from "../../components/style-fields";
@@ -121,7 +121,7 @@ function ClipDownloads({ id, k }: { id: string; k: JobClip }) {
       </div>
       <details data-export={k.clip_index}>
         <summary>Open in a video editor</summary>
-        <p class="muted">A project with this clip's cuts, its crop path as keyframes and its captions, linking the source video (the link works for 24 hours for an uploaded source). Or download the source and a project that names it, and keep both in one folder.</p>
+        <p class="muted">A project with this clip's cuts, its crop path as keyframes and its captions, linking the source video (the link works for 24 hours for an uploaded source). Or download the source and a project that names it, and keep both in one folder. It holds the clip's newest finished version (its last re-render or trim, else this one); each version below has its own.</p>
         <ul class="plain">
           {EXPORT_FORMATS.map((f) => (
             <li>
@@ -199,17 +199,28 @@ function TrimForm({ id, k, transcript }: { id: string; k: JobClip; transcript: b
   );
 }
 
-/** Its versions (re-renders and trims), each with its status, parameters, files and quality. */
-function ClipVersions({ k }: { k: JobClip }) {
+/** Publish and the MLT project of one version (issue 41: every door names the version it reads). */
+function VersionActions({ id, k, version }: { id: string; k: JobClip; version: string }) {
+  const base = `/dashboard/jobs/${id}/clips/${k.clip_index}`;
+  return <> · <a href={`${base}/publish?version=${version}`} data-version-publish={version}>Publish</a> · <a href={`${base}/export?format=mlt&version=${version}`} data-version-export={version} download>MLT project</a></>;
+}
+
+/** Its versions (the original, re-renders and trims), each with its status, parameters, files, quality, and Publish and export of that very version. */
+function ClipVersions({ id, k }: { id: string; k: JobClip }) {
   if (k.versions.length === 0) return null;
   return (
     <div>
       <h4>Versions</h4>
       <ul>
+        <li data-version={ORIGINAL_VERSION}>
+          <StatusBadge status="completed" /> <span class="muted">original</span> · <a href={k.url}>MP4</a>
+          <VersionActions id={id} k={k} version={ORIGINAL_VERSION} />
+        </li>
         {k.versions.map((v) => (
-          <li>
+          <li data-version={v.id}>
             <StatusBadge status={v.status} /> <span class="muted" data-version-params>{versionParams(v.params)}</span>
             {v.url && <> · <a href={v.url}>MP4</a></>}{v.captions_url && <> · <a href={v.captions_url}>SRT</a></>}{v.captions_original_url && <> · <a href={v.captions_original_url}>SRT as spoken</a></>}{v.cover_url && <> · <a href={v.cover_url}>cover</a></>}
+            {v.url && <VersionActions id={id} k={k} version={v.id} />}
             {v.error && <span class="alert"> {v.error}</span>}
             {v.quality && <span class="muted" data-version-quality> · quality: {v.quality.ok ? "ok" : v.quality.flags.map((f) => f.name).join(", ")}</span>}
           </li>
@@ -234,7 +245,7 @@ export function ClipCard(p: { jobId: string; clip: JobClip; rank: number; transc
       <RerenderForms id={id} k={k} />
       <ShowOnTranscript id={id} k={k} words={words} />
       <TrimForm id={id} k={k} transcript={transcript} />
-      <ClipVersions k={k} />
+      <ClipVersions id={id} k={k} />
     </article>
   );
 }

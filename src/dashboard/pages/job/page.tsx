@@ -5,7 +5,7 @@
 // exports and the source. Its writes are in edits.ts. Services: services/jobs/*, services/clips,
 // services/export.
 import type { Context, Hono } from "hono";
-import { EXPORT_FORMATS, ExportFormatSchema, ExportSourceModeSchema } from "@katto/protocol/api";
+import { EXPORT_FORMATS, EXPORT_VERSION_HEADER, ExportFormatSchema, ExportSourceModeSchema, VersionNameSchema } from "@katto/protocol/api";
 import { ServiceError } from "../../../errors";
 import { listCandidates } from "../../../services/clips/manual";
 import { cancelJob } from "../../../services/jobs/cancel";
@@ -114,10 +114,12 @@ export function registerJobPage(d: Hono<DashboardEnv>) {
     const id = c.req.param("id");
     const format = ExportFormatSchema.safeParse(c.req.query("format"));
     const source = ExportSourceModeSchema.safeParse(c.req.query("source") ?? "url");
+    const version = c.req.query("version") === undefined ? undefined : VersionNameSchema.safeParse(c.req.query("version"));
     if (!format.success || !source.success) return jobPage(c, id, { error: `Choose an export format: ${EXPORT_FORMATS.join(", ")} (source url or file).` }, 400);
+    if (version && !version.success) return jobPage(c, id, { error: version.error.issues[0]?.message ?? "Unknown version." }, 400);
     try {
-      const file = await exportClip(accountCtx(c), id, Number(c.req.param("index")), format.data, source.data);
-      return c.body(file.body, 200, { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.fileName}"`, "cache-control": "no-store" });
+      const file = await exportClip(accountCtx(c), id, Number(c.req.param("index")), format.data, source.data, version?.data);
+      return c.body(file.body, 200, { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.fileName}"`, "cache-control": "no-store", [EXPORT_VERSION_HEADER]: file.version });
     } catch (e) {
       if (e instanceof ServiceError && e.code !== "not_found") return jobPage(c, id, { error: e.message }, e.code === "conflict" ? 409 : 400);
       throw e;
