@@ -51,8 +51,8 @@ export const clipReasonFields = {
   chosen_by: z
     .object({
       engine: z.string().meta({ description: "offline (Katto's own selection and scoring), workers-ai, or openai (a chat model on an OpenAI-compatible server chose the moment, KATTO_SCORER=openai)." }),
-      model: z.string().nullable().meta({ description: "The model that chose or scored it (as configured, e.g. KATTO_CHAT_MODEL); null for the offline engine." }),
-      fallback_reason: z.string().nullable().meta({ description: "Why the configured engine did not choose it and Katto's own selection did (the job's warnings say the same, code chat_model_fallback); null when it did." }),
+      model: orNull(z.string(), "The model that chose or scored it (as configured, e.g. KATTO_CHAT_MODEL); null for the offline engine."),
+      fallback_reason: orNull(z.string(), "Why the configured engine did not choose it and Katto's own selection did (the job's warnings say the same, code chat_model_fallback); null when it did."),
     })
     .nullable()
     .meta({ description: "Who chose and scored the clip: the engine and its model. Null for clips stored before clips named it." }),
