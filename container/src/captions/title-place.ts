@@ -6,7 +6,7 @@ import { FACE_CAM_LAYOUT, HOOK_TITLE_S, SCREEN_LAYOUT, isCropLayout, isPanelLayo
 import { cropWindow } from "../framing/crop-path.js";
 import { defaultFaceCam, panelCells, stackedCrops, type Rect } from "../framing/panels.js";
 import { screenCrops, screenFaceBox } from "../framing/screen-panels.js";
-import { CANVAS, SAFE, type Canvas } from "./styles.js";
+import { SAFE, type Canvas } from "./styles.js";
 import { LINE_ADVANCE } from "./styled.js";
 
 /** A horizontal band of the canvas, pixels from the top. */
@@ -26,7 +26,7 @@ const ASSUMED_FACE = { top: 0.1, bottom: 0.6 };
  * union over the title's time; null when not measured, then the usual spot of a face is assumed.
  * Panel layouts centre each panel on its person, so the middle of every cell is avoided.
  */
-export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam?: Rect | null, canvas: Canvas = CANVAS): Band[] {
+export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam: Rect | null | undefined, canvas: Canvas): Band[] {
   const { width: W, height: H } = canvas;
   if (isPanelLayout(layout)) return panelCells(layout, W, H).map((c) => ({ top: c.y + c.h * 0.2, bottom: c.y + c.h * 0.8 }));
   if (layout === SCREEN_LAYOUT) {
@@ -96,7 +96,7 @@ const GAP = 24;
  * overlaps none of `avoid` (each widened by a small gap); where every place overlaps, the one that
  * overlaps least.
  */
-export function placeTitle(height: number, avoid: readonly Band[], canvasH: number = CANVAS.height): number {
+export function placeTitle(height: number, avoid: readonly Band[], canvasH: number): number {
   const lo = MARGIN.top * canvasH + height / 2;
   const hi = MARGIN.bottom * canvasH - height / 2;
   let best = { y: lo, cost: Infinity };

@@ -10,7 +10,7 @@ import { LAYOUTS, type Layout } from "../ffmpeg/args.js";
  * around the subject (a face path when one exists, else the centre). A requested layout is kept,
  * except that a crop of a source already about the clip's shape is passthrough.
  */
-export function chooseLayout(video: { width: number; height: number }, requested?: Layout | null, hasFacePath = false, aspect?: Aspect | null): Layout {
+export function chooseLayout(video: { width: number; height: number }, requested: Layout | null | undefined, hasFacePath: boolean, aspect: Aspect): Layout {
   const portrait = video.width / video.height <= (aspectRatio(aspect) * 4) / 3 + 1e-9;
   if (requested && LAYOUTS.includes(requested)) {
     // cropping a source that is already vertical gains nothing

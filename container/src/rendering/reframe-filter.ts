@@ -29,7 +29,7 @@ const movingCrop = (target: string, w: number, h: number, y: number, path: reado
 const cropFilter = (c: MovingCrop) => `crop@${c.target}=w=${c.w}:h=${c.h}:x='${c.timeline.initial}':y=${c.y}`;
 
 /** The layout's moving crops, in the frame it crops (the picture inside the bars when there are bars); their paths on the cut timeline when the spec cuts. */
-function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height"> & Partial<Pick<RenderSpec, "keep" | "duration" | "aspect">>): MovingCrop[] {
+function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height" | "aspect"> & Partial<Pick<RenderSpec, "keep" | "duration">>): MovingCrop[] {
   const spans = cutSpans(spec);
   const cut = (path: CropKeyframe[], maxX: number) => (spans ? normalizePath(mapPath(path, spans, (t) => cropXAt(path, t)), maxX) : path);
   switch (spec.layout) {
@@ -121,7 +121,7 @@ export function screenFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "widt
 }
 
 /** Video part of the filtergraph for a layout: [0:v:0] -> W x H frames labelled [framed]. */
-export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration" | "aspect">>): string {
+export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath" | "aspect"> & Partial<Pick<RenderSpec, "keep" | "duration">>): string {
   const { width: W, height: H } = spec;
   switch (spec.layout) {
     case WHOLE_PICTURE_LAYOUT: {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { quietThresholdDb } from "../../src/editing/cut-plan.js";
 import { LOUDNESS_TARGET_LUFS } from "../../src/ffmpeg/loudness.js";
 import { fixPlan, shiftKeyframes } from "../../src/quality/fixes.js";
-import { measureArgs, SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
+import { measureArgs, qualityFrame, SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
 import { clipQuality, qualityFlags, type Measures } from "../../src/quality/flags.js";
 import {
   captionOffsetMs,
@@ -242,7 +242,7 @@ describe("one silence level", () => {
     // the rendered clip is normalised to the loudness target, so its silence level is the cut plan's at that loudness
     expect(SILENCE_NOISE_DB).toBe(quietThresholdDb(LOUDNESS_TARGET_LUFS));
     expect(SILENCE_NOISE_DB).toBe(LOUDNESS_TARGET_LUFS - T.SILENCE_BELOW_SPEECH_DB);
-    const args = measureArgs({ input: "in.mp4", hasAudio: true, pcm: "a.pcm", frames: "f.rgb" }).join(" ");
+    const args = measureArgs({ input: "in.mp4", hasAudio: true, pcm: "a.pcm", frames: "f.rgb", frame: qualityFrame("9:16") }).join(" ");
     expect(args).toContain(`silencedetect=noise=${LOUDNESS_TARGET_LUFS - T.SILENCE_BELOW_SPEECH_DB}dB:d=${T.SILENCE_MIN_S}`);
   });
 });
