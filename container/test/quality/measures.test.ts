@@ -165,7 +165,7 @@ describe("picture measures", () => {
     const cut = unjudgedSpans({ faceBoxes, picture: { width: 1280, height: 720 }, rangeS: 4, keep: [{ start: 0, end: 1 }, { start: 2, end: 4 }], overlays: [{ start: 0, end: 0.5 }] });
     expect(cut).toEqual([{ start: 0, end: 0.5 }, { start: 2, end: 3 }]);
     // the same read from a render's timeline (issue 33): its kept pieces and the cutaway drawn over it
-    const tl = buildClipTimeline({
+    const tl = buildClipTimeline({ aspect: "9:16",
       range: { start: 50, end: 54 }, cuts: [{ source_start: 51, source_end: 52, reason: "silence" }], sourceSize: { width: 1280, height: 720 }, content: null, layout: "face_tracking",
       cropWindow: { w: 404, h: 720, y: 0 }, cropPath: null, zooms: [], words: [], captions: null, titleCard: null, broll: [{ asset: "b", start: 0, end: 0.5 }], fps: "30",
     });

@@ -132,6 +132,7 @@ describe("caption_language on a re-render of a stored clip", () => {
     source: { url: worker.mediaUrl(CLIP), kind: "url" },
     clip: { start: r.clip!.start, end: r.clip!.end, metadata: r.clip!.metadata },
     params: { style },
+    aspect: "9:16",
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
   });

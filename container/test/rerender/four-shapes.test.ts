@@ -83,7 +83,7 @@ beforeAll(async () => {
       },
     };
     const out = await runRerender({
-      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
+      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, aspect, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
       signal: AbortSignal.timeout(200_000),
       client,
       workRoot: work,
