@@ -42,6 +42,7 @@ describe("metadata versions", () => {
     clip_index: 1,
     source: { url: "http://127.0.0.1:9/clip-1-src.mp4" },
     clip: { start: 0, end: 8, metadata: { layout: "wide" } },
+    aspect: "9:16",
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:8787/internal/v1", token: "t" },
   };

@@ -234,7 +234,7 @@ describe("picture", () => {
 
     // no face boxes to say a narrower framing keeps the speaker: no fix, the clip is delivered with
     // its flag (the letterboxed whole picture is not a fix for a 9:16 clip of a person)
-    const plan = { index: 0, start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: centerPath(win), panels: null, faceCam: null, content: null, words: [] } as unknown as ClipPlan;
+    const plan = { index: 0, aspect: "9:16", start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: centerPath(win), panels: null, faceCam: null, content: null, words: [] } as unknown as ClipPlan;
     expect(fixPlan(plan, q.flags, { words: [], duration: 4, picture: { width: 1280, height: 720 } })).toBeNull();
 
     const staying = faceSource("stay", "520+10*sin(t*3)");
@@ -255,7 +255,7 @@ describe("picture", () => {
 
     // the analysis's face boxes (here the photograph's bounds each second, which hold the face)
     const faceBoxes = [0.5, 1.5, 2.5, 3.5].map((t) => ({ t, x: Math.round(490 + 30 * Math.sin(t * 2)), y: 150, w: 300, h: 352 }));
-    const plan = { index: 0, start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: lost, panels: null, faceCam: null, content: null, words: [], faceBoxes } as unknown as ClipPlan;
+    const plan = { index: 0, aspect: "9:16", start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: lost, panels: null, faceCam: null, content: null, words: [], faceBoxes } as unknown as ClipPlan;
     const fix = fixPlan(plan, q.flags, { words: [], duration: 4, picture: { width: 1280, height: 720 } })!;
     expect(fix.plan.layout).toBe(FALLBACK_LAYOUT);
     const out = await renderAndMeasure(selfie, { layout: fix.plan.layout, cropPath: fix.plan.cropPath, words, edges, name: "selfie-centre", subject: true });

@@ -38,7 +38,7 @@ const KIT: BrandKit = {
 const job = (config: Record<string, unknown>) => ({
   job_id: "j1",
   source: { url: "https://example.com/v.mp4", kind: "url" },
-  config,
+  config: { aspect: "9:16", ...config },
   callback: { base_url: "http://127.0.0.1:1", token: "t" },
   limits: { max_duration_s: 600, max_bytes: 1e9, max_clips: 3 },
 });

@@ -57,7 +57,7 @@ beforeAll(async () => {
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl(CLIP), kind: "url" },
-    config: { clipLength: "lt30" },
+    config: { aspect: "9:16", clipLength: "lt30" },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     hd: { mode: "local" },

@@ -12,6 +12,7 @@ const valid = {
   source: { url: "http://127.0.0.1:9/source.mp4", kind: "url" },
   clip: { start: 10, end: 25, metadata: { layout: "face_tracking", caption_style: "boxed", crop_path: [{ t: 0, x: 120 }, { t: 3, x: 140 }], words: [{ word: "hello", start: 0.2, end: 0.5 }, { word: 7, start: 1 }] } },
   params: { caption_style: "karaoke" },
+  aspect: "9:16",
   callback: { base_url: "http://127.0.0.1:8787/internal/v1", token: "t" },
 };
 
@@ -27,6 +28,9 @@ describe("re-render input", () => {
     expect(parseRerenderJob({ ...valid, brand_kit: { ...kit, accent_color: "red" } })).toMatchObject({ ok: false, error: expect.stringMatching(/brand_kit.accent_color/) });
     expect(parseRerenderJob({ ...valid, brand_kit: kit })).toMatchObject({ ok: true, value: { brand_kit: { name: "Acme", accent_color: "#FF0066" } } });
     expect(parseRerenderJob(valid)).toMatchObject({ ok: true, value: { brand_kit: null } });
+    // the shape is the Worker's to decide (issue 41): a task without one is refused, never rendered 9:16
+    const { aspect: _a, ...shapeless } = valid;
+    expect(parseRerenderJob(shapeless)).toMatchObject({ ok: false, error: expect.stringMatching(/^aspect must be one of "9:16", "1:1", "4:5", "16:9"/) });
   });
 
   it("reads the stored editing metadata, dropping malformed words", () => {
