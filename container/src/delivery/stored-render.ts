@@ -83,7 +83,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const frame = o.stored.content ? { width: o.stored.content.w, height: o.stored.content.h } : o.probe.video;
   const aspect = o.aspect;
   const stored = reshapedClip(o.stored, aspect, frame);
-  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath), aspect);
+  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath), aspect, stored.content !== null);
   const canvas = clipFrame(aspect, "hd");
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit), canvas });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });

@@ -98,7 +98,7 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
   // the job's shape, decided by the Worker when the job was created
   const aspect = config.aspect;
   // a requested layout wins over the brand kit's default
-  const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null, false, aspect);
+  const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null, false, aspect, content !== null);
   const cropped = isCropLayout(layout);
   const win = cropped ? cropWindow(video.width, video.height, aspectRatio(aspect)) : null;
   return {
@@ -138,7 +138,7 @@ export const clipDuration = (p: ClipPlan) => p.end - p.start;
  */
 export function simplerFraming(p: ClipPlan, video: { width: number; height: number }): ClipPlan {
   const picture = p.content ? { width: p.content.w, height: p.content.h } : video;
-  const layout = chooseLayout(picture, FALLBACK_LAYOUT, false, p.aspect);
+  const layout = chooseLayout(picture, FALLBACK_LAYOUT, false, p.aspect, p.content !== null);
   const win = layout === FALLBACK_LAYOUT ? cropWindow(picture.width, picture.height, aspectRatio(p.aspect)) : null;
   return {
     ...p,

@@ -97,7 +97,7 @@ export async function reframeForShape(stored: StoredClip, job: RerenderJob, o: F
   if (!reframesForShape(job, stored)) return { stored, layout: undefined };
   const aspect = job.aspect;
   const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
-  if (chooseLayout(picture, null, false, aspect) === "passthrough") return { stored: { ...stored, cropPath: null }, layout: "passthrough" };
+  if (chooseLayout(picture, null, false, aspect, stored.content !== null) === "passthrough") return { stored: { ...stored, cropPath: null }, layout: "passthrough" };
   const tracked = await trackFaces(stored, job, o, aspect);
   log("info", "re-render into another shape: framing chosen anew", { rerender_id: job.rerender_id, from: stored.layout, aspect, face_followed: tracked !== null });
   if (tracked) return { stored: tracked, layout: AUTO_LAYOUT };

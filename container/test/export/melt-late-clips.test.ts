@@ -98,7 +98,7 @@ beforeAll(async () => {
     const src = source(c, join(dir, `source${i}.mp4`));
     const info = await probe(src, { signal });
     const picture = c.content ? { width: c.content.w, height: c.content.h } : { width: info.video!.width, height: info.video!.height };
-    const layout = chooseLayout(picture, "face_tracking", true, "9:16");
+    const layout = chooseLayout(picture, "face_tracking", true, "9:16", c.content != null);
     const win = layout === "face_tracking" ? cropWindow(picture.width, picture.height, 9 / 16) : null;
     // a sweep from the left tenth to the right, held at both ends (uncut clip seconds)
     const path = win ? [{ t: 0.2, x: Math.round(win.maxX * 0.1) }, { t: 1.3, x: Math.round(win.maxX * 0.9) }] : null;

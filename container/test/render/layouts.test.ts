@@ -89,8 +89,8 @@ describe("panel geometry (pure)", () => {
 
   it("chooseLayout keeps the multi-region layouts, also on vertical sources", () => {
     for (const l of ["split_screen", "stacked", "grid_3", "grid_4", "screen"] as Layout[]) {
-      expect(chooseLayout({ width: 1280, height: 720 }, l, false, "9:16")).toBe(l);
-      expect(chooseLayout({ width: 720, height: 1280 }, l, false, "9:16")).toBe(l);
+      expect(chooseLayout({ width: 1280, height: 720 }, l, false, "9:16", false)).toBe(l);
+      expect(chooseLayout({ width: 720, height: 1280 }, l, false, "9:16", false)).toBe(l);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { ASPECTS } from "@katto/protocol";
 import { CLIP_FRAMES } from "@katto/protocol";
 // Real ffmpeg renders on real and generated media, checked with ffprobe and pixels.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -32,11 +33,27 @@ function streams(file: string) {
 
 describe("chooseLayout", () => {
   it("crops landscape, keeps vertical whole, honours a request", () => {
-    expect(chooseLayout({ width: 1280, height: 720 }, null, false, "9:16")).toBe("center_crop");
-    expect(chooseLayout({ width: 1280, height: 720 }, null, true, "9:16")).toBe("face_tracking");
-    expect(chooseLayout({ width: 1080, height: 1920 }, null, false, "9:16")).toBe("passthrough");
-    expect(chooseLayout({ width: 1080, height: 1920 }, "center_crop", false, "9:16")).toBe("passthrough");
-    expect(chooseLayout({ width: 1280, height: 720 }, "wide", false, "9:16")).toBe("wide");
+    expect(chooseLayout({ width: 1280, height: 720 }, null, false, "9:16", false)).toBe("center_crop");
+    expect(chooseLayout({ width: 1280, height: 720 }, null, true, "9:16", false)).toBe("face_tracking");
+    expect(chooseLayout({ width: 1080, height: 1920 }, null, false, "9:16", false)).toBe("passthrough");
+    expect(chooseLayout({ width: 1080, height: 1920 }, "center_crop", false, "9:16", false)).toBe("passthrough");
+    expect(chooseLayout({ width: 1280, height: 720 }, "wide", false, "9:16", false)).toBe("wide");
+  });
+
+  it("frames a picture inside the source's own bars in every shape: never kept whole with black padding (issue 41)", () => {
+    // a 4:3 picture pillarboxed in 16:9 (its bars found by framing/bars.ts): passthrough would pad it with bars again
+    const picture = { width: 960, height: 720 };
+    for (const aspect of ASPECTS) {
+      expect(chooseLayout(picture, null, false, aspect, true), aspect).toBe("center_crop");
+      expect(chooseLayout(picture, null, true, aspect, true), aspect).toBe("face_tracking");
+      // a request to keep it whole keeps it whole over a blur of itself, not between black bars
+      expect(chooseLayout(picture, "passthrough", false, aspect, true), aspect).toBe("wide");
+    }
+    // the same 4:3 frame without bars: a 16:9 clip keeps it whole as before (its own shape, not the source's bars)
+    expect(chooseLayout(picture, null, false, "16:9", false)).toBe("passthrough");
+    // a picture inside bars that is about the shape already is kept whole: nothing to pad
+    expect(chooseLayout({ width: 1080, height: 1920 }, null, false, "9:16", true)).toBe("passthrough");
+    expect(chooseLayout({ width: 1280, height: 720 }, null, false, "16:9", true)).toBe("passthrough");
   });
 });
 
