@@ -12,6 +12,8 @@ import { contentRect, cropdetectArgs, detectBars, parseCropdetect } from "../../
 import { analyzeClipFaces } from "../../src/framing/faces.js";
 import { probe } from "../../src/analysis/probe.js";
 import { renderClip } from "../../src/rendering/render.js";
+import { chooseLayout } from "../../src/framing/choose-layout.js";
+import { ASPECTS, clipFrame } from "@katto/protocol";
 import { ffmpeg, grayFrame, media, meanGray, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;
@@ -94,5 +96,17 @@ describe("bars on real video", () => {
     }
     expect(outs.bars).toBeLessThan(20); // the source's black bars inside the picture
     expect(outs.content).toBeGreaterThan(outs.bars! + 15);
+  });
+
+  it.each(ASPECTS)("a %s clip of the pillarboxed recording, framed as a job frames it, shows none of its bars (issue 41)", async (aspect) => {
+    const info = await probe(pillarboxed, { signal });
+    const content = (await detectBars(pillarboxed, { signal, durationS: info.duration, video: info.video! }))!;
+    const layout = chooseLayout({ width: content.w, height: content.h }, null, false, aspect, true);
+    const out = path.join(dir, `shape-${aspect.replace(":", "x")}.mp4`);
+    await renderClip({ aspect, source: pillarboxed, probe: info, start: 1, end: 2, layout, content, assPath: null, output: out, quality: "preview" }, { signal });
+    const rendered = await probe(out, { signal });
+    expect(rendered.video, aspect).toMatchObject(clipFrame(aspect, "preview"));
+    // cropdetect on the clip itself finds no bars: the picture fills the frame to its edges
+    expect(await detectBars(out, { signal, durationS: rendered.duration, video: rendered.video! }), `${aspect} ${layout}`).toBeNull();
   });
 });
