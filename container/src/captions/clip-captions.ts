@@ -76,7 +76,7 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   if (i.style.hook_title === true && headline) {
     const look = titleLook(headline, i.look);
     const band = shown ? captionBand(sc, sc.layoutStyle) : null;
-    const y = placeTitle(titleHeight(look), [...faceBands(i.layout, i.picture, i.openingFaces, i.faceCam, look.canvas), ...(band ? [band] : [])], look.canvas.height);
+    const y = placeTitle(titleHeight(look), faceBands(i.layout, i.picture, i.openingFaces, i.faceCam, look.canvas), look.canvas.height, band ? [band] : []);
     const title = titleAss(look, y, i.durationS);
     extras.styles.push(...title.styles);
     extras.events.push(...title.events);

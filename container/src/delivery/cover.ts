@@ -243,7 +243,7 @@ export function coverTitlePlace(frame: { width: number; height: number }, face: 
   const canvas = coverTitleCanvas(frame);
   const k = canvas.width / frame.width;
   const avoid: Band[] = face ? [{ top: face.y * k, bottom: (face.y + face.h) * k }] : [];
-  return { canvas, y: placeTitle(titleHeightPx, avoid, canvas.height) };
+  return { canvas, y: placeTitle(titleHeightPx, avoid, canvas.height, []) };
 }
 
 /** Pure: the drawing pass's arguments: the frame at `t`, the title document burned on, one JPEG at the clip's size. */

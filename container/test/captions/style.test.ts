@@ -1,3 +1,5 @@
+import { ASPECTS, clipFrame } from "@katto/protocol";
+import { titleLookStyle } from "../../src/editing/clip-plan.js";
 import { CLIP_FRAMES } from "@katto/protocol";
 // The pure parts of creator styles (issue 26): key words, the emoji that fits a word, caption pages
 // of a style (burned-in and SRT), where a hook title goes, and the overlay graph.
@@ -11,7 +13,7 @@ import { styleCaptions } from "../../src/captions/styled.js";
 import { captionSafeChars, lineWidth } from "@katto/protocol";
 import { resolveCaptionStyle } from "../../src/captions/styles.js";
 const CANVAS = CLIP_FRAMES.hd;
-import { contrast, titleLook } from "../../src/captions/title-card.js";
+import { contrast, titleHeight, titleLook } from "../../src/captions/title-card.js";
 import { faceBands, openingFaces, placeTitle } from "../../src/captions/title-place.js";
 import { overlayChain, renderArgs } from "../../src/rendering/render-args.js";
 import type { RenderSpec } from "../../src/rendering/render-spec.js";
@@ -157,10 +159,10 @@ describe("hook title", () => {
     const [band] = faceBands("center_crop", { width: 1280, height: 720 }, { x: 500, y: 90, w: 200, h: 270 }, null, CANVAS);
     expect(band!.top).toBeCloseTo(240);
     expect(band!.bottom).toBeCloseTo(960);
-    const y = placeTitle(200, [band!], CANVAS.height);
+    const y = placeTitle(200, [band!], CANVAS.height, []);
     expect(y + 100 <= band!.top || y - 100 >= band!.bottom).toBe(true);
     // a face low in the frame: the title goes to the top
-    expect(placeTitle(200, [{ top: 900, bottom: 1500 }], CANVAS.height)).toBeLessThan(400);
+    expect(placeTitle(200, [{ top: 900, bottom: 1500 }], CANVAS.height, [])).toBeLessThan(400);
   });
 
   it("wide letterboxes the picture; panel layouts keep clear of each cell's middle; with nowhere clear it overlaps least", () => {
@@ -168,10 +170,24 @@ describe("hook title", () => {
     expect(wide!.top).toBeCloseTo((1920 - 1080 * (1080 / 1920)) / 2);
     const cells = faceBands("split_screen", { width: 1920, height: 1080 }, null, null, CANVAS);
     expect(cells).toHaveLength(2);
-    const y = placeTitle(150, cells, CANVAS.height);
+    const y = placeTitle(150, cells, CANVAS.height, []);
     for (const c of cells) expect(y + 75 <= c.top || y - 75 >= c.bottom).toBe(true);
-    const everywhere = placeTitle(300, [{ top: 0, bottom: 1920 }], CANVAS.height);
+    const everywhere = placeTitle(300, [{ top: 0, bottom: 1920 }], CANVAS.height, []);
     expect(everywhere).toBeGreaterThan(0);
+  });
+
+  it("never puts the title card under the captions, in every shape, even where a face leaves no room clear (issue 41)", () => {
+    for (const aspect of ASPECTS) {
+      const canvas = clipFrame(aspect, "hd");
+      const look = titleLook("Why the quiet habits of successful people matter", titleLookStyle(null, aspect));
+      const h = titleHeight(look);
+      // a talking head filling the picture kept whole (a 16:9 recording in a 16:9 clip), the captions at the bottom
+      const faces = faceBands("passthrough", { width: 1920, height: 1080 }, { x: 700, y: 60, w: 520, h: 900 }, null, canvas);
+      const captions = { top: 0.7 * canvas.height - 90, bottom: 0.7 * canvas.height + 90 };
+      const y = placeTitle(h, faces, canvas.height, [captions]);
+      const box = { top: y - h / 2, bottom: y + h / 2 };
+      expect(box.bottom <= captions.top || box.top >= captions.bottom, `${aspect}: title ${box.top}-${box.bottom}, captions ${captions.top}-${captions.bottom}`).toBe(true);
+    }
   });
 
   it("takes the union of the faces sampled over the clip's first seconds", () => {
