@@ -145,7 +145,7 @@ export type RenditionTaskInput = z.input<typeof RenditionTaskSchema>;
 
 /**
  * A clip made by hand on a completed job (POST /jobs/{id}/clips, or a promoted candidate): the
- * range (already snapped to pauses by the Worker), rendered at 1080x1920, scored and titled like
+ * range (already snapped to pauses by the Worker), rendered in its job's shape, scored and titled like
  * the job's own clips, and reported on the job's callback as `manual_clip`.
  */
 export const ManualClipTaskSchema = z.object(
