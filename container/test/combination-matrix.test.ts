@@ -13,6 +13,10 @@
 //  - eight two-level style options: emphasis + emoji captions, hook title, zoom punch_in,
 //    remove_silences, remove_fillers, B-roll (a local library, no network), caption_language es,
 //    layout (the framing Katto chooses: face tracking or a two-person layout; or `wide`).
+//  - shape (issue 41, not crossed pairwise, at no added render): each medium's first render has its
+//    shape (SHAPE_OF), so every shape is rendered first and its cover's title read by OCR, and 16:9 is
+//    on each first-render path (a job, a clip by hand, a promoted candidate on the pillarboxed photo);
+//    trims and re-renders keep their clip's. Every version: in its shape, no source bars (cropdetect).
 //  - medium (6, not crossed pairwise): a reading with a pause, spontaneous speech with a filler, a
 //    two-person picture, a still photo over speech, a pillarboxed portrait photo, and a recording
 //    whose audio has a 0.5-s timestamp gap (two parts joined with `-c copy`). Speech is LibriVox and
