@@ -12,7 +12,7 @@
 // are measured in before cuts); "clip" times are seconds on the clip's own timeline after the cuts.
 import { z } from "zod";
 import { clamp, round3 } from "./numbers.js";
-import { ASPECTS, aspectOfFrame, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCropLayout, type Aspect } from "./vocabularies.js";
+import { ASPECTS, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCropLayout, type Aspect } from "./vocabularies.js";
 import { keptSpans, keptDuration, mapWords, isUncut, mapPath, type CropKey, cropXAt, ZOOM_EASE_S } from "./clip-time.js";
 
 // ---------------------------------------------------------------------------------------------
