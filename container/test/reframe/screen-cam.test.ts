@@ -128,7 +128,7 @@ describe("screen layout geometry", () => {
 
 describe("a re-render into the screen layout", () => {
   const analyzeFaces = async () => ({ path: null, layout: "face_tracking" as const, samples: clip("screen"), frame: FRAME });
-  const job = (layout_mode: string) => ({ rerender_id: "r1", clip: { start: 0, end: 12 }, params: { layout_mode } }) as unknown as RerenderJob;
+  const job = (layout_mode: string) => ({ rerender_id: "r1", clip: { start: 0, end: 12 }, params: { layout_mode }, aspect: "9:16" }) as unknown as RerenderJob;
   const o = { source: "unused.mp4", video: FRAME, signal: new AbortController().signal, faces: { analyzeFaces } };
 
   it("of a clip first rendered without a cam finds the cam in the clip's range; other layouts and a stored cam are left alone", async () => {
