@@ -36,7 +36,7 @@ for (const rel of [...other, ...grid]) {
   const t0 = performance.now();
   const track = await sampleFaces({ source: file, video, start: 0, end: info.duration, detector, signal, fps });
   const wallMs = performance.now() - t0;
-  const win = cropWindow(video.width, video.height);
+  const win = cropWindow(video.width, video.height, 9 / 16);
   const plan = planFaceCrop(track.samples, win, { clipStart: 0 });
   const m = { path: plan.path ?? [{ t: 0, x: win.maxX / 2 }], times: track.samples.map((s) => s.t), subjects: plan.subjects, clipStart: 0 };
   const summary = summarizeFaces(track.samples, video);

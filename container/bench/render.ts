@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // Render cost against a baseline, measured in one run on the same clip: our full render (9:16
 // reframe + animated captions + loudness normalisation + faststart, the HD profile) against a bare
 // ffmpeg encode of the same 1080x1920 output at the same preset (veryfast, crf 21), and the preview
@@ -61,7 +62,7 @@ async function main() {
   const p = await probe(source, { signal });
   const words = Array.from({ length: 25 }, (_, i) => ({ text: ["this", "is", "a", "caption", "word"][i % 5]!, start: 0.3 + i * 0.38, end: 0.6 + i * 0.38 }));
   const ass = path.join(dir, "c.ass");
-  writeFileSync(ass, buildAss(words, resolveCaptionStyle()!, { durationS: dur }));
+  writeFileSync(ass, buildAss(words, resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!, { durationS: dur }));
   // The preview again on the camera-like 1080p source of the e2e bench (bench/camera-source.ts):
   // what a user sends, where decoding and scaling 1080p weigh against the captions as they do in a job.
   const camera = cameraLikeSource(1);
@@ -77,11 +78,11 @@ async function main() {
       "-vf", `crop=ih*9/16:ih,scale=${w}:${h}${extra.vf ? `,${extra.vf}` : ""}`, ...(extra.af ? ["-af", extra.af] : []),
       "-c:v", "libx264", "-preset", preset, "-crf", crf, "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "48000", path.join(dir, `bare-${w}.mp4`)]);
   const ours = (quality: "hd" | "preview", layout: "center_crop" | "wide", from?: { source: string; probe: typeof p }) => () =>
-    renderClip({ ...(from ? { ...from, start: CAMERA_START, end: CAMERA_START + dur } : { source, probe: p, start, end: start + dur }), layout, assPath: ass, output: path.join(dir, `${quality}-${layout}.mp4`), quality }, { signal });
+    renderClip({ aspect: "9:16", ...(from ? { ...from, start: CAMERA_START, end: CAMERA_START + dur } : { source, probe: p, start, end: start + dur }), layout, assPath: ass, output: path.join(dir, `${quality}-${layout}.mp4`), quality }, { signal });
   const fromCamera = { source: camera, probe: cameraProbe };
   // Crop paths (issue 27): the same 90-move path on the camera-like source as one flat expression
   // (what it replaced, the longest ffmpeg 5.1 takes) and as sendcmd commands (what renders now)
-  const win = cropWindow(cameraProbe.video!.width, cameraProbe.video!.height);
+  const win = cropWindow(cameraProbe.video!.width, cameraProbe.video!.height, 9 / 16);
   const path90 = livelyPath(90, dur, win.maxX);
   const path500 = livelyPath(500, dur, win.maxX);
   const commands = path.join(dir, "crop-commands.txt");
@@ -91,21 +92,21 @@ async function main() {
     execFileSync("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-ss", String(CAMERA_START), "-t", String(dur), "-i", camera,
       "-filter_complex", `[0:v:0]${crop},scale=540:960,setsar=1[v]`, "-map", "[v]", "-map", "0:a", "-c:v", "libx264", "-preset", "ultrafast", "-crf", "30", "-pix_fmt", "yuv420p", "-c:a", "aac", "-ar", "48000", path.join(dir, "path.mp4")]);
   const tracked = (cropPath: CropKeyframe[] | undefined, layout: "face_tracking" | "center_crop") => () =>
-    renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout, cropPath, assPath: ass, output: path.join(dir, `tracked-${layout}.mp4`), quality: "preview" }, { signal });
+    renderClip({ aspect: "9:16", source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout, cropPath, assPath: ass, output: path.join(dir, `tracked-${layout}.mp4`), quality: "preview" }, { signal });
   // Styles (issue 26): the same preview with every style option the renderer draws on (key words,
   // colour emoji overlays, a hook title, 3 words per caption) and with none, on speech that has
   // key words and emoji to find
   const said = "we spent forty million dollars in Chicago to build the amazing rocket that will destroy every record on the planet and make families happy".split(" ");
   const styleWords = said.map((text, i) => ({ text, start: 0.3 + i * 0.38, end: 0.6 + i * 0.38 }));
-  const caption = resolveCaptionStyle()!;
+  const caption = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!;
   const styled = async (name: string, style: Parameters<typeof clipCaptions>[0]["style"]) => {
-    const c = clipCaptions({ words: styleWords, durationS: dur, captionStyle: caption, look: caption, style, title: "The amazing rocket that will destroy every record", layout: "center_crop", picture: cameraProbe.video!, openingFaces: null });
-    return { ...(await writeClipCaptions(c, dir, name)), overlays: emojiOverlays(c.emoji, "preview") };
+    const c = clipCaptions({ aspect: "9:16", words: styleWords, durationS: dur, captionStyle: caption, look: caption, style, title: "The amazing rocket that will destroy every record", layout: "center_crop", picture: cameraProbe.video!, openingFaces: null });
+    return { ...(await writeClipCaptions(c, dir, name)), overlays: emojiOverlays(c.emoji, "preview", "9:16") };
   };
   const allOn = await styled("style-all", { words_per_caption: 3, emphasis: "keywords", emoji: true, hook_title: true });
   const noStyle = await styled("style-none", {});
   const stylePreview = (c: typeof allOn) => () =>
-    renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: c.assPath, overlays: c.overlays, output: path.join(dir, "styled.mp4"), quality: "preview" }, { signal });
+    renderClip({ aspect: "9:16", source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: c.assPath, overlays: c.overlays, output: path.join(dir, "styled.mp4"), quality: "preview" }, { signal });
   // ... and with the cuts and zooms on too (pauses and fillers cut, punch-ins), B-roll from a
   // library of two generated assets (a still, a clip) over the words they match, and the captions
   // translated into Spanish by the offline translator: all ten options of the style. The time
@@ -130,10 +131,10 @@ async function main() {
   const editedPreview = async () => {
     const cuts = await clipCuts({ source: camera, start: CAMERA_START, end: CAMERA_START + dur, hasAudio: true, words: styleWords, style: everything, fps: gridFps(cameraProbe.video!.fps), signal });
     const translated = await translateCaptions({ words: styleWords, title, to: everything.caption_language, translator, signal, from: "en" });
-    const e = clipEdit({ words: styleWords, rangeS: dur, sourceStart: CAMERA_START, cuts, captionStyle: caption, look: caption, style: everything, title, layout: "center_crop", picture: cameraProbe.video!, openingFaces: null, cropPath: null, faceBoxes: null, translated });
+    const e = clipEdit({ aspect: "9:16", words: styleWords, rangeS: dur, sourceStart: CAMERA_START, cuts, captionStyle: caption, look: caption, style: everything, title, layout: "center_crop", picture: cameraProbe.video!, openingFaces: null, cropPath: null, faceBoxes: null, translated });
     const files = await writeClipCaptions(e.captions, dir, "style-edited");
     const broll = await clipCutaways(styleWords, e.durationS, brollFiles, signal);
-    await renderClip({ source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: files.assPath, overlays: emojiOverlays(e.captions.emoji, "preview"), cutaways: broll.cutaways, output: path.join(dir, "edited.mp4"), quality: "preview", keep: e.keep, zooms: e.zooms }, { signal });
+    await renderClip({ aspect: "9:16", source: camera, probe: cameraProbe, start: CAMERA_START, end: CAMERA_START + dur, layout: "center_crop", assPath: files.assPath, overlays: emojiOverlays(e.captions.emoji, "preview", "9:16"), cutaways: broll.cutaways, output: path.join(dir, "edited.mp4"), quality: "preview", keep: e.keep, zooms: e.zooms }, { signal });
     last.edits = { ...e.edits, broll: brollEdits(broll.drawn) };
   };
 

@@ -13,6 +13,10 @@
 //  - eight two-level style options: emphasis + emoji captions, hook title, zoom punch_in,
 //    remove_silences, remove_fillers, B-roll (a local library, no network), caption_language es,
 //    layout (the framing Katto chooses: face tracking or a two-person layout; or `wide`).
+//  - shape (issue 41, not crossed pairwise, at no added render): each medium's first render has its
+//    shape (SHAPE_OF), so every shape is rendered first and its cover's title read by OCR, and 16:9 is
+//    on each first-render path (a job, a clip by hand, a promoted candidate on the pillarboxed photo);
+//    trims and re-renders keep their clip's. Every version: in its shape, no source bars (cropdetect).
 //  - medium (6, not crossed pairwise): a reading with a pause, spontaneous speech with a filler, a
 //    two-person picture, a still photo over speech, a pillarboxed portrait photo, and a recording
 //    whose audio has a 0.5-s timestamp gap (two parts joined with `-c copy`). Speech is LibriVox and
@@ -33,7 +37,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClipTimelineSchema, RenderJobSchema, type BrollAsset, type ClipQuality, type ClipTimeline, type RenderEvent, type Style, type TaskBroll } from "@katto/protocol";
+import { aspectRatio, ClipTimelineSchema, RenderJobSchema, type Aspect, type BrollAsset, type ClipQuality, type ClipTimeline, type RenderEvent, type Style, type TaskBroll } from "@katto/protocol";
 import { timelineFromClip } from "../../src/services/export/from-clip.js";
 import { writeEdl } from "../../src/services/export/edl.js";
 import { writeFcpxml } from "../../src/services/export/fcpxml.js";
@@ -60,6 +64,8 @@ import { startFakeWorker, type FakeWorker } from "./helpers/fake-worker.js";
 import { fixedMoment } from "./helpers/quality-job.js";
 import { ffmpeg, media, tmpDir } from "./helpers/media.js";
 import { callbackRecorder } from "./helpers/callback-recorder.js";
+import { detectBars } from "../src/framing/bars.js";
+import { probe } from "../src/analysis/probe.js";
 
 // KATTO_MATRIX_DIR keeps every file the matrix makes there, to look at a failing row's clip
 const dir = process.env.KATTO_MATRIX_DIR ? (mkdirSync(process.env.KATTO_MATRIX_DIR, { recursive: true }), process.env.KATTO_MATRIX_DIR) : tmpDir("katto-matrix-");
@@ -99,6 +105,8 @@ function requiredPairs(): Set<string> {
 
 interface Row {
   id: string;
+  /** the clip's shape: a first render's job's (by medium, SHAPE_OF), a trim's or re-render's its clip's */
+  aspect: Aspect;
   /** what the row does: one first render, a trim, or one re-render request of refresh / relayout / dub */
   ops: Op[];
   medium: Medium;
@@ -125,7 +133,7 @@ function design(): Row[] {
   };
   FIRST.flatMap((op) => [op, op]).forEach((op, i) => {
     const bits = settings.reduce((best, b) => (gain([op], b) > gain([op], best) ? b : best));
-    add({ id: "", ops: [op], medium: MEDIA[i]!, bits });
+    add({ id: "", ops: [op], medium: MEDIA[i]!, bits, aspect: SHAPE_OF[MEDIA[i]!] });
   });
   const firsts = rows.slice();
   const combos = (n: number) => RERENDER_OPS.filter((_, i) => n & (1 << i));
@@ -134,11 +142,11 @@ function design(): Row[] {
   while ([...required].some((k) => !covered.has(k))) {
     let best: Row | null = null;
     let most = 0;
-    for (const f of firsts) if (gain(["trim"], f.bits) > most) [best, most] = [{ id: "", ops: ["trim"], medium: f.medium, bits: f.bits }, gain(["trim"], f.bits)];
+    for (const f of firsts) if (gain(["trim"], f.bits) > most) [best, most] = [{ id: "", ops: ["trim"], medium: f.medium, bits: f.bits, aspect: f.aspect }, gain(["trim"], f.bits)];
     for (let n = 1; n < 1 << RERENDER_OPS.length; n++) {
       for (const b of settings) {
         const g = gain(combos(n), b);
-        if (g > most) [best, most] = [{ id: "", ops: combos(n), medium: "reading", bits: b }, g];
+        if (g > most) [best, most] = [{ id: "", ops: combos(n), medium: "reading", bits: b, aspect: SHAPE_OF.reading }, g];
       }
     }
     const r = best!;
@@ -147,6 +155,7 @@ function design(): Row[] {
       const fits = firsts.filter((f) => (r.ops.includes("relayout") ? f.bits.wide !== r.bits.wide : f.bits.wide === r.bits.wide));
       const f = [...fits].sort((x, y) => (used.get(x.medium) ?? 0) - (used.get(y.medium) ?? 0) || MEDIA.indexOf(y.medium) - MEDIA.indexOf(x.medium))[0]!;
       r.medium = f.medium;
+      r.aspect = f.aspect;
     }
     used.set(r.medium, (used.get(r.medium) ?? 0) + 1);
     add(r);
@@ -155,6 +164,14 @@ function design(): Row[] {
   for (const r of rows) if (!isFirst(r)) r.base = firsts.find((f) => f.medium === r.medium)!.id;
   return rows;
 }
+
+/**
+ * The shape of each medium's first render (issue 41: shape is a factor): every shape has a first
+ * render, so its cover is read; 16:9 on the job path (a job's preview cover wrapped its title for
+ * 1920 and drew it on 1080), on a clip by hand and on the pillarboxed photo (kept whole, its bars
+ * were padded back in). Trims and re-renders keep their clip's shape.
+ */
+const SHAPE_OF: Record<Medium, Aspect> = { reading: "16:9", spontaneous: "4:5", two_person: "1:1", still: "16:9", pillarbox: "16:9", gap: "9:16" };
 
 const ROWS = design();
 
@@ -314,6 +331,8 @@ interface Version {
   rerender?: { version: string; timeline: unknown };
   /** the transcript's words as the version should show them (a correction applied) */
   words: Word[];
+  /** its cover image and the title drawn on it (first renders) */
+  cover?: { file: string; title: string };
 }
 
 let worker: FakeWorker;
@@ -337,10 +356,13 @@ function cpuSeconds(): number {
 const deps = (words: Word[], moments: ScoredMoment[]): AnalysisDeps => ({
   transcribe: async () => ({ lang: "en", segments: [], words, engine: "test" }) satisfies Transcript,
   selectMoments: () => moments,
-  scoreMoments: (ms) => ms.map((m) => ({ score: 70, subscores: { hook: 70, flow: 70, value: 70, trend: 70 }, justification: "matrix", title: "", ...m }) as ScoredMoment),
+  scoreMoments: (ms) => ms.map((m) => ({ score: 70, subscores: { hook: 70, flow: 70, value: 70, trend: 70 }, justification: "matrix", ...m, title: TITLE }) as ScoredMoment),
   analyzeFaces: faceAnalysis(() => (detector ??= createBlazeFace())),
   translator,
 });
+
+/** Every clip's headline (a by-hand clip's is its own): long enough to wrap on a cover in every shape. */
+const TITLE = "Quiet morning habits change everything";
 
 const WIDE_KIT = { name: "matrix", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "wide", watermark_url: null } as const;
 
@@ -356,7 +378,7 @@ async function autoRow(row: Row): Promise<Version> {
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl(src.name), kind: "url" },
-    config: { style, ...(row.bits.wide ? { brandKit: WIDE_KIT } : {}) },
+    config: { aspect: row.aspect, style, ...(row.bits.wide ? { brandKit: WIDE_KIT } : {}) },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     hd: { mode: "fanout" },
@@ -380,6 +402,7 @@ async function autoRow(row: Row): Promise<Version> {
     end: clip.end,
     metadata: clip.metadata as Record<string, unknown>,
     words: src.words,
+    ...(clip.cover_file ? { cover: { file: worker.file(jobId, clip.cover_file), title: TITLE } } : {}),
   };
 }
 
@@ -419,6 +442,7 @@ async function rerenderRow(row: Row, range?: { start: number; end: number }): Pr
     clip_index: 0,
     source: { url: worker.mediaUrl(src.name), kind: "url" },
     clip: { start: at.start, end: at.end, metadata: base.metadata },
+    aspect: row.aspect,
     params: trim ? {} : { style, ...(ops.has("relayout") ? { layout_mode: row.bits.wide ? "wide" : "face_tracking" } : {}), ...(ops.has("dub") ? { dub: ["es"] } : {}) },
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
@@ -466,7 +490,7 @@ async function manualRow(row: Row): Promise<Version> {
       source: { url: worker.mediaUrl(src.name), kind: "url" },
       range,
       transcript: { lang: "en", words: around(src.words, range.start, range.end), engine: "test" },
-      config: { style, ...(promote && row.bits.wide ? { brandKit: WIDE_KIT } : {}) },
+      config: { aspect: row.aspect, style, ...(promote && row.bits.wide ? { brandKit: WIDE_KIT } : {}) },
       params: promote ? {} : { ...(row.bits.wide ? { layout_mode: "wide" as const } : {}), title: "Made by hand" },
       broll: broll(),
       callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
@@ -478,7 +502,7 @@ async function manualRow(row: Row): Promise<Version> {
     encoder: fastHdEncoder,
   });
   expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
-  const clip = (r.events.at(-1) as { type: "manual_clip"; clip: { file: string; captions_file: string; captions_original_file?: string; start: number; end: number; quality?: ClipQuality; metadata: Record<string, unknown> } }).clip;
+  const clip = (r.events.at(-1) as { type: "manual_clip"; clip: { file: string; captions_file: string; captions_original_file?: string; start: number; end: number; quality?: ClipQuality; metadata: Record<string, unknown>; cover_file?: string } }).clip;
   const srt = r.files.get(clip.captions_file)!;
   return {
     row,
@@ -492,6 +516,7 @@ async function manualRow(row: Row): Promise<Version> {
     end: clip.end,
     metadata: clip.metadata,
     words: src.words,
+    ...(clip.cover_file && r.files.get(clip.cover_file) ? { cover: { file: r.files.get(clip.cover_file)!, title: promote ? TITLE : "Made by hand" } } : {}),
   };
 }
 
@@ -502,7 +527,7 @@ const plain = (medium: Medium): Row => ROWS.find((r) => isFirst(r) && r.medium =
 const FAILING: { id: string; row: Row; flags: string[]; range: () => { start: number; end: number } }[] = [
   {
     id: "a trim through a word",
-    row: { id: "F1-trim-two_person", ops: ["trim"], medium: "two_person", bits: plain("two_person").bits, base: plain("two_person").id },
+    row: { id: "F1-trim-two_person", ops: ["trim"], medium: "two_person", bits: plain("two_person").bits, base: plain("two_person").id, aspect: plain("two_person").aspect },
     flags: ["cuts_word", "cuts_mid_sentence"],
     range: () => {
       const w = sources.get("two_person")!.words[2]!;
@@ -511,7 +536,7 @@ const FAILING: { id: string; row: Row; flags: string[]; range: () => { start: nu
   },
   {
     id: "a trim over the pause between two sentences",
-    row: { id: "F2-trim-reading", ops: ["trim"], medium: "reading", bits: plain("reading").bits, base: plain("reading").id },
+    row: { id: "F2-trim-reading", ops: ["trim"], medium: "reading", bits: plain("reading").bits, base: plain("reading").id, aspect: plain("reading").aspect },
     flags: ["no_speech", "mostly_silent", "long_silence"],
     range: () => {
       const [a, b] = sources.get("reading")!.sentences;
@@ -635,6 +660,24 @@ function checkFile(v: Version) {
   expect(Math.abs(sync.ms!), `sync ${sync.ms} ms (${sync.diffs.join(", ")}): ${s}`).toBeLessThanOrEqual(150);
 }
 
+/** The file is in its row's shape and shows none of its source's black bars (issue 41: cropdetect on the clip itself). */
+async function checkShape(v: Version) {
+  const info = await probe(v.mp4, { signal });
+  const s = `${v.row.id} ${v.row.aspect} ${v.timeline.layout}`;
+  expect(v.timeline.aspect, s).toBe(v.row.aspect);
+  expect(Math.abs(info.video!.width / info.video!.height / aspectRatio(v.row.aspect) - 1), s).toBeLessThan(0.01);
+  expect(await detectBars(v.mp4, { signal, durationS: info.duration, video: info.video! }), s).toBeNull();
+}
+
+/** The cover's title, read by tesseract from the whole cover (grey, enlarged, thresholded: the title's dark letters on its light box): every word of it, none cut off by the frame's edges. */
+function checkCover(v: Version) {
+  expect(v.cover, `${v.row.id}: no cover`).toBeDefined();
+  const png = path.join(dir, `${v.row.id}-cover-ocr.png`);
+  ffmpeg(["-i", v.cover!.file, "-vf", "format=gray,scale=iw*2:ih*2,lutyuv=y='if(lt(val,100),0,255)'", png]);
+  const text = execFileSync("tesseract", [png, "stdout", "--psm", "11"], { stdio: ["ignore", "pipe", "ignore"] }).toString().toLowerCase();
+  for (const w of tokens(v.cover!.title)) expect(text, `${v.row.id} (${v.row.aspect}) cover: "${w}" of "${v.cover!.title}"`).toContain(w);
+}
+
 /** The four editor exports of the version, each checked against its timeline. */
 function checkExports(v: Version) {
   const built = timelineFromClip({ jobId: "0b6f7c1e-2a4d-4f8e-9c3b-5d1a2e3f4a5b", clipIndex: 0, title: v.row.id, start: v.start, end: v.end, metadata: v.metadata, ...v.rerender, srt: readFileSync(v.srt, "utf8"), sourceRef: "source.mp4", sourceName: "source.mp4" });
@@ -680,6 +723,9 @@ describe("combination matrix (issue 33): every style option with every operation
     // every operation twice or more, every medium rendered
     for (const op of OPS) expect(ROWS.filter((r) => r.ops.includes(op)).length, op).toBeGreaterThanOrEqual(2);
     expect(new Set(ROWS.map((r) => r.medium))).toEqual(new Set(MEDIA));
+    // every shape rendered first (its cover read), and 16:9 on each first-render path
+    expect(new Set(ROWS.filter(isFirst).map((r) => r.aspect))).toEqual(new Set(["9:16", "1:1", "4:5", "16:9"]));
+    for (const op of FIRST) expect(ROWS.some((r) => r.ops[0] === op && r.aspect === "16:9"), op).toBe(true);
   });
 
   describe.each(ROWS.map((r) => [`${r.id} (${OPTIONS.filter((o) => r.bits[o]).join(", ") || "no options"})`, r.id] as const))("%s", (_, id) => {
@@ -690,6 +736,8 @@ describe("combination matrix (issue 33): every style option with every operation
       expect(v.quality!.flags.map((f) => f.name), summary(v)).toEqual([]);
     });
     it("exports to MLT, FCPXML, OTIO and EDL as its timeline says", () => checkExports(version(id)));
+    it("is in its shape and shows none of the source's black bars", () => checkShape(version(id)));
+    it.runIf(isFirst(ROWS.find((r) => r.id === id)!))("has a cover whose whole title reads by OCR inside the frame", () => checkCover(version(id)));
   });
 
   describe.each(FAILING.map((f) => [f.id, f] as const))("built to fail: %s", (_, f) => {

@@ -156,7 +156,7 @@ describe("the render server meets hostile sources", () => {
     const body = {
       job_id: id,
       source: { url, kind: "url" },
-      config: { clipLength: "lt30" },
+      config: { aspect: "9:16", clipLength: "lt30" },
       callback: { base_url: worker.base, token: worker.token },
       limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     };

@@ -7,7 +7,7 @@
 // is version 1. Fields were added over time, so every field is optional when read; a reader that
 // meets a newer version than it knows refuses it with a clear error instead of guessing.
 import { z } from "zod";
-import { CAPTION_STYLES, RENDER_LAYOUTS } from "./vocabularies.js";
+import { CAPTION_STYLES, DEFAULT_ASPECT, RENDER_LAYOUTS, type Aspect } from "./vocabularies.js";
 import { FILE_NAME_RE } from "./files.js";
 import type { Parsed } from "./parse.js";
 import { BrollAssetSchema } from "./broll.js";
@@ -117,6 +117,13 @@ export const ClipMetadataSchema = z.object({
   key_words: z.array(z.string().max(100)).max(10).optional(),
 });
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
+
+/**
+ * The shape a stored clip was rendered in: its metadata's; metadata written before shapes (issue 37)
+ * names none, and every clip then was 9:16. A fact of old records, not a default for new renders:
+ * every task carries its shape.
+ */
+export const aspectOfMetadata = (m: { aspect?: Aspect | null }): Aspect => m.aspect ?? DEFAULT_ASPECT;
 
 const versionCheck = (m: { version?: number }) => (m.version ?? 1) <= CLIP_METADATA_VERSION;
 const versionError = {

@@ -12,7 +12,7 @@
 // are measured in before cuts); "clip" times are seconds on the clip's own timeline after the cuts.
 import { z } from "zod";
 import { clamp, round3 } from "./numbers.js";
-import { ASPECTS, aspectOfFrame, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCropLayout, type Aspect } from "./vocabularies.js";
+import { ASPECTS, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCropLayout, type Aspect } from "./vocabularies.js";
 import { keptSpans, keptDuration, mapWords, isUncut, mapPath, type CropKey, cropXAt, ZOOM_EASE_S } from "./clip-time.js";
 
 // ---------------------------------------------------------------------------------------------
@@ -104,8 +104,8 @@ export interface ClipTimelineInput {
   broll?: readonly { asset: string; start: number; end: number }[];
   /** the output frame rate ("30", "30000/1001") */
   fps: string;
-  /** the clip's shape (issue 37); 9:16 when absent */
-  aspect?: Aspect | null;
+  /** the clip's shape (issue 37), as its task carries it */
+  aspect: Aspect;
   /** the frame positions are described in; the HD frame of `aspect` when absent */
   frame?: { width: number; height: number };
 }
@@ -160,7 +160,7 @@ export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
   );
   const duration = keptDuration(spans);
   const frame = i.frame ?? clipFrame(i.aspect, "hd");
-  const aspect = i.aspect ?? aspectOfFrame(frame) ?? DEFAULT_ASPECT;
+  const aspect = i.aspect;
   const size = i.sourceSize ? { width: i.sourceSize.width, height: i.sourceSize.height } : null;
   const content = i.content ?? (size ? { x: 0, y: 0, w: size.width, h: size.height } : { x: 0, y: 0, w: 1, h: 1 });
   let crop: ClipTimeline["crop"] = null;

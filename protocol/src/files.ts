@@ -38,11 +38,11 @@ export const renditionFile = (i: number, size: { width: number; height: number }
 export const renditionInstanceId = (jobId: string, clipIndex: number, size: { width: number; height: number }) => `${jobId}:rendition:${clipIndex}:${size.width}x${size.height}`;
 
 /**
- * The frame of a clip file of shape `aspect` (9:16 when absent), read from its name: a rendition's
+ * The frame of a clip file of shape `aspect`, read from its name: a rendition's
  * size is in its name, a preview is the shape's preview frame (540x960 for 9:16), every other clip
  * file (the HD render, a re-render) the shape's HD frame (1080x1920).
  */
-export function clipFrameOf(name: string, aspect?: Aspect | null): { width: number; height: number } {
+export function clipFrameOf(name: string, aspect: Aspect): { width: number; height: number } {
   const m = /-(\d{2,4})x(\d{2,4})\.mp4$/.exec(name);
   if (m) return { width: Number(m[1]), height: Number(m[2]) };
   return clipFrame(aspect, name.endsWith("-preview.mp4") ? "preview" : "hd");

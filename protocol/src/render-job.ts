@@ -26,8 +26,12 @@ export const RenderJobConfigSchema = z
       brandKit: BrandKitSchema.nullish(),
       /** the clip style, resolved by the Worker (the kit's style, then the job's field by field) */
       style: TaskStyleSchema.optional(),
-      /** the clips' shape, resolved by the Worker (the job's, else the kit's); 9:16 when absent */
-      aspect: AspectSchema.optional(),
+      /**
+       * the clips' shape, resolved once by the Worker when the job was created (its config's, else
+       * the account's brand kit's, else 9:16) and stored with the job: required, so nothing in the
+       * backend decides it again (STYLE.md "Decide a parameter once")
+       */
+      aspect: AspectSchema,
       /** the selection returns at least this many clips when the source holds them (cut-off relaxed) */
       min_clips: z.int({ error: "must be an integer from 0 to 10" }).min(0).max(MAX_CLIPS).optional(),
     },
@@ -43,7 +47,7 @@ export const RenderJobSchema = z.object(
   {
     job_id: TaskIdSchema,
     source: SourceSchema,
-    config: RenderJobConfigSchema.default({}),
+    config: RenderJobConfigSchema,
     callback: CallbackSchema,
     limits: z.object(
       {

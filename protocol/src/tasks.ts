@@ -60,6 +60,12 @@ export const RerenderTaskSchema = z.object(
     clip: clipRange(Num.min(0), "needs start < end"),
     params: RerenderParamsSchema,
     /**
+     * The new version's shape, resolved by the Worker: the one `params.aspect` asks for, else the
+     * shape of the clip it re-renders (its stored metadata's, else its job's). Required: the backend
+     * never decides a shape (STYLE.md "Decide a parameter once").
+     */
+    aspect: AspectSchema,
+    /**
      * The transcript's words over the clip's range (seconds from the start of the source), as
      * corrected (PATCH /jobs/{id}/transcript): the captions are made from these instead of the
      * stored ones. Sent when the transcript was corrected, when captions are refreshed and on a trim
@@ -102,6 +108,8 @@ export const HdClipTaskSchema = z.object(
     /** signed Worker URL of the mezzanine (Range supported) */
     source: z.object({ url: HttpUrlSchema }, { error: "must be an object with url" }),
     clip: clipRange(Num.min(0, { error: "must be 0 or more" }), "needs 0 <= start < end"),
+    /** the clip's shape as it was first rendered (its stored metadata's, else its job's): the HD file is drawn in it */
+    aspect: AspectSchema,
     brand_kit: BrandKitSchema.nullable().default(null),
     /**
      * where on the clip the preview's cover frame is (its `cover_time`, seconds): the HD file's cover
@@ -137,7 +145,7 @@ export type RenditionTaskInput = z.input<typeof RenditionTaskSchema>;
 
 /**
  * A clip made by hand on a completed job (POST /jobs/{id}/clips, or a promoted candidate): the
- * range (already snapped to pauses by the Worker), rendered at 1080x1920, scored and titled like
+ * range (already snapped to pauses by the Worker), rendered in its job's shape, scored and titled like
  * the job's own clips, and reported on the job's callback as `manual_clip`.
  */
 export const ManualClipTaskSchema = z.object(
@@ -163,8 +171,8 @@ export const ManualClipTaskSchema = z.object(
       },
       { error: "must be an object with lang and words" },
     ),
-    /** the job's config, its resolved style (the request's over the job's) and the account's brand kit */
-    config: RenderJobConfigSchema.default({}),
+    /** the job's config, its resolved style (the request's over the job's), the account's brand kit and the job's shape (the clip takes its job's) */
+    config: RenderJobConfigSchema,
     params: z.object(
       {
         layout_mode: z.enum(LAYOUT_MODES, { error: `must be one of ${LAYOUT_MODES.join(", ")}` }).optional(),

@@ -195,11 +195,11 @@ export const ASPECT_FRAMES = {
 /** The frame of a 9:16 clip's files (the default shape); ASPECT_FRAMES has every shape's. */
 export const CLIP_FRAMES = ASPECT_FRAMES[DEFAULT_ASPECT];
 
-/** The frame of a clip of shape `aspect` (the default when absent) at a quality. */
-export const clipFrame = (aspect: Aspect | null | undefined, quality: "preview" | "hd"): { width: number; height: number } => ASPECT_FRAMES[aspect ?? DEFAULT_ASPECT][quality];
+/** The frame of a clip of shape `aspect` at a quality. */
+export const clipFrame = (aspect: Aspect, quality: "preview" | "hd"): { width: number; height: number } => ASPECT_FRAMES[aspect][quality];
 
 /** A shape's width over its height (9:16 -> 0.5625), from its HD frame. */
-export const aspectRatio = (aspect: Aspect | null | undefined): number => clipFrame(aspect, "hd").width / clipFrame(aspect, "hd").height;
+export const aspectRatio = (aspect: Aspect): number => clipFrame(aspect, "hd").width / clipFrame(aspect, "hd").height;
 
 /**
  * The rendition of a clip of shape `aspect`: its HD frame at two thirds, 720 pixels on the shorter
@@ -207,7 +207,7 @@ export const aspectRatio = (aspect: Aspect | null | undefined): number => clipFr
  * 1080p file does not fit (X caps portrait video at 1200x1900) gets this file; a rendition keeps
  * the clip's shape, never padded into another.
  */
-export const renditionFrame = (aspect: Aspect | null | undefined): { width: number; height: number } => {
+export const renditionFrame = (aspect: Aspect): { width: number; height: number } => {
   const hd = clipFrame(aspect, "hd");
   return { width: (hd.width * 2) / 3, height: (hd.height * 2) / 3 };
 };

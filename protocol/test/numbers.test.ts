@@ -24,8 +24,8 @@ describe("clip frames", () => {
   it("are 9:16 by default, the preview half the 1080p frame, and a rendition keeps the shape", () => {
     for (const f of [CLIP_FRAMES.preview, CLIP_FRAMES.hd, renditionFrame("9:16")]) expect(f.width * 16).toBe(f.height * 9);
     expect(CLIP_FRAMES.preview.width * 2).toBe(CLIP_FRAMES.hd.width);
-    expect(clipFrameOf("clip-0-preview.mp4")).toEqual(CLIP_FRAMES.preview);
-    expect(clipFrameOf("clip-0.mp4")).toEqual(CLIP_FRAMES.hd);
+    expect(clipFrameOf("clip-0-preview.mp4", "9:16")).toEqual(CLIP_FRAMES.preview);
+    expect(clipFrameOf("clip-0.mp4", "9:16")).toEqual(CLIP_FRAMES.hd);
   });
 
   it("give every shape a rendition of its own shape, 720 on the shorter side, and name each file's frame by its shape", () => {

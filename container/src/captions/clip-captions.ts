@@ -32,8 +32,8 @@ export interface ClipCaptionsInput {
   picture: { width: number; height: number };
   openingFaces: Rect | null;
   faceCam?: Rect | null;
-  /** the clip's shape (issue 37): the captions' canvas is its HD frame (set on the caption styles); 9:16 when absent */
-  aspect?: Aspect | null;
+  /** the clip's shape (issue 37): the captions' canvas is its HD frame (set on the caption styles) */
+  aspect: Aspect;
   /**
    * style caption_language: the captions translated from the spoken `words` (./translate.ts); the
    * clip then shows these and its SRT holds them, and the spoken words make the second SRT
@@ -79,7 +79,7 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   if (i.style.hook_title === true && headline) {
     const look = titleLook(headline, i.look);
     const band = shown ? captionBand(sc, sc.layoutStyle) : null;
-    const y = placeTitle(titleHeight(look), [...faceBands(i.layout, i.picture, i.openingFaces, i.faceCam, look.canvas), ...(band ? [band] : [])], look.canvas.height);
+    const y = placeTitle(titleHeight(look), faceBands(i.layout, i.picture, i.openingFaces, i.faceCam, look.canvas), look.canvas.height, band ? [band] : []);
     const title = titleAss(look, y, i.durationS);
     extras.styles.push(...title.styles);
     extras.events.push(...title.events);
@@ -100,7 +100,7 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
 }
 
 /** The emoji as overlays of a render's frame of the clip's shape (its HD canvas scaled to it). */
-export function emojiOverlays(emoji: readonly PlacedEmoji[], quality: Quality, aspect?: Aspect | null): ImageOverlay[] {
+export function emojiOverlays(emoji: readonly PlacedEmoji[], quality: Quality, aspect: Aspect): ImageOverlay[] {
   const k = clipFrame(aspect, quality).width / clipFrame(aspect, "hd").width;
   return emoji.map((e) => {
     const size = Math.max(8, Math.round(e.size * k));

@@ -1,7 +1,7 @@
 // Named caption styles and their parameters. Brand kits override the parameters later; the
 // renderer only ever sees a resolved CaptionStyle.
 
-import { CAPTION_POSITIONS, captionLineChars, captionSafeArea, CLIP_FRAMES, DEFAULT_CAPTION_STYLE, type CaptionFrame, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
+import { CAPTION_POSITIONS, captionLineChars, captionSafeArea, DEFAULT_CAPTION_STYLE, type CaptionFrame, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
 export { CAPTION_STYLES, DEFAULT_CAPTION_STYLE, type CaptionPosition, type CaptionStyleName } from "@katto/protocol";
 
@@ -14,8 +14,8 @@ export interface CaptionStyleOptions {
   outlineColor?: string;
   position?: CaptionPosition;
   fontSize?: number;
-  /** the clip's HD frame the captions are laid out on (its shape, issue 37); CANVAS (9:16) when absent */
-  canvas?: Canvas;
+  /** the clip's HD frame the captions are laid out on (its shape, issue 37): required, the shape is the task's */
+  canvas: Canvas;
 }
 
 /** The frame captions are laid out on: the HD frame of the clip's shape (@katto/protocol clipFrame). */
@@ -47,16 +47,11 @@ export interface CaptionStyle {
   anchorY?: number;
 }
 
-/**
- * The default canvas (the 9:16 1080p clip frame, CLIP_FRAMES.hd) and the safe area shared by all
- * styles and shapes (@katto/protocol captionSafeArea: margins in pixels, the band as fractions of
- * the frame's height).
- */
-export const CANVAS: Canvas = CLIP_FRAMES.hd;
+/** The safe area shared by all styles and shapes (@katto/protocol captionSafeArea: margins in pixels, the band as fractions of the frame's height). */
 export const SAFE = captionSafeArea();
 
 /** Centre of the caption block for a position, kept inside the safe band; at `anchorY` when the layout places the captions. */
-export function anchorFor(position: CaptionPosition, canvas: Canvas = CANVAS, anchorY?: number): { x: number; y: number } {
+export function anchorFor(position: CaptionPosition, canvas: Canvas, anchorY?: number): { x: number; y: number } {
   const x = Math.round(SAFE.left + (canvas.width - SAFE.left - SAFE.right) / 2);
   if (anchorY !== undefined) return { x, y: Math.round(anchorY) };
   const frac = position === "top" ? 0.32 : position === "middle" ? 0.5 : 0.7;
@@ -88,7 +83,7 @@ const BASE: Record<Exclude<CaptionStyleName, "none">, Omit<CaptionStyle, "maxCha
 };
 
 /** Resolve a style name and overrides; null for "none". Invalid overrides are ignored. */
-export function resolveCaptionStyle(opts: CaptionStyleOptions = {}): CaptionStyle | null {
+export function resolveCaptionStyle(opts: CaptionStyleOptions): CaptionStyle | null {
   const name = opts.style ?? DEFAULT_CAPTION_STYLE;
   if (name === "none") return null;
   const base = BASE[name] ?? BASE.bold_pop;
@@ -103,7 +98,7 @@ export function resolveCaptionStyle(opts: CaptionStyleOptions = {}): CaptionStyl
     accentColor: isHexColor(opts.accentColor) ? opts.accentColor : base.accentColor,
     outlineColor: isHexColor(opts.outlineColor) ? opts.outlineColor : base.outlineColor,
     position: opts.position && (CAPTION_POSITIONS as readonly string[]).includes(opts.position) ? opts.position : base.position,
-    maxChars: captionLineChars(fontSize, base.popScale, opts.canvas ?? CANVAS),
-    canvas: opts.canvas ?? CANVAS,
+    maxChars: captionLineChars(fontSize, base.popScale, opts.canvas),
+    canvas: opts.canvas,
   };
 }

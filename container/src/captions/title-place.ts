@@ -6,7 +6,7 @@ import { FACE_CAM_LAYOUT, HOOK_TITLE_S, SCREEN_LAYOUT, isCropLayout, isPanelLayo
 import { cropWindow } from "../framing/crop-path.js";
 import { defaultFaceCam, panelCells, stackedCrops, type Rect } from "../framing/panels.js";
 import { screenCrops, screenFaceBox } from "../framing/screen-panels.js";
-import { CANVAS, SAFE, type Canvas } from "./styles.js";
+import { SAFE, type Canvas } from "./styles.js";
 import { LINE_ADVANCE } from "./styled.js";
 
 /** A horizontal band of the canvas, pixels from the top. */
@@ -26,7 +26,7 @@ const ASSUMED_FACE = { top: 0.1, bottom: 0.6 };
  * union over the title's time; null when not measured, then the usual spot of a face is assumed.
  * Panel layouts centre each panel on its person, so the middle of every cell is avoided.
  */
-export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam?: Rect | null, canvas: Canvas = CANVAS): Band[] {
+export function faceBands(layout: RenderLayout, frame: { width: number; height: number }, faces: Rect | null, faceCam: Rect | null | undefined, canvas: Canvas): Band[] {
   const { width: W, height: H } = canvas;
   if (isPanelLayout(layout)) return panelCells(layout, W, H).map((c) => ({ top: c.y + c.h * 0.2, bottom: c.y + c.h * 0.8 }));
   if (layout === SCREEN_LAYOUT) {
@@ -91,18 +91,24 @@ const overlap = (a: Band, b: Band) => Math.max(0, Math.min(a.bottom, b.bottom) -
 const MARGIN = { top: 0.06, bottom: 0.9 };
 const GAP = 24;
 
+/** An overlap of a band the title must keep clear of (the captions) costs this many times a face's. */
+const CLEAR_WEIGHT = 1000;
+
 /**
  * The vertical centre of a title block `height` tall: the highest place inside the margins that
- * overlaps none of `avoid` (each widened by a small gap); where every place overlaps, the one that
- * overlaps least.
+ * overlaps none of `avoid` (faces) and none of `clear` (the captions), each widened by a small gap;
+ * where every place overlaps, the one that overlaps least, a caption's overlap outweighing any face's:
+ * the title card never sits under the captions (issue 41: on a 16:9 frame whose face filled the
+ * upper part, it sat under them at the bottom).
  */
-export function placeTitle(height: number, avoid: readonly Band[], canvasH: number = CANVAS.height): number {
+export function placeTitle(height: number, avoid: readonly Band[], canvasH: number, clear: readonly Band[]): number {
   const lo = MARGIN.top * canvasH + height / 2;
   const hi = MARGIN.bottom * canvasH - height / 2;
   let best = { y: lo, cost: Infinity };
+  const covers = (box: Band, bands: readonly Band[]) => bands.reduce((s, b) => s + overlap(box, { top: b.top - GAP, bottom: b.bottom + GAP }), 0);
   for (let y = lo; y <= hi; y += 4) {
     const box = { top: y - height / 2, bottom: y + height / 2 };
-    const cost = avoid.reduce((s, b) => s + overlap(box, { top: b.top - GAP, bottom: b.bottom + GAP }), 0);
+    const cost = covers(box, avoid) + CLEAR_WEIGHT * covers(box, clear);
     if (cost < best.cost) best = { y, cost };
     if (cost === 0) break;
   }

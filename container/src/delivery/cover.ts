@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import type { ClipTimeline } from "@katto/protocol";
 import type { CaptionStyle } from "../captions/styles.js";
-import { stillTitleDocument, titleHeight, titleLook } from "../captions/title-card.js";
+import { stillTitleDocument, titleHeight, titleLook, type TitleLook } from "../captions/title-card.js";
 import { placeTitle, type Band } from "../captions/title-place.js";
 import type { Face, FaceDetector } from "../engines/face/types.js";
 import { escapeFilterValue } from "../ffmpeg/args.js";
@@ -226,12 +226,24 @@ async function measureSamples(i: CoverInput, raw: string, size: { width: number;
   return samples.map((s, k) => ({ ...s, eyesOpen: open[k] ?? null }));
 }
 
+/** Pure: the cover's title canvas: 1080 wide, the frame's shape. */
+export const coverTitleCanvas = (frame: { width: number; height: number }) => ({ width: TITLE_CANVAS_WIDTH, height: Math.round((TITLE_CANVAS_WIDTH * frame.height) / frame.width) });
+
+/**
+ * Pure: the title as the cover draws it: its lines wrapped for the canvas it is drawn on (issue 41:
+ * a 16:9 clip's look is laid out on its 1920-wide frame, and wrapped for that, its lines ran off a
+ * 1080-wide cover canvas), in every shape and on every path (preview, HD, re-render, clip by hand).
+ */
+export function coverTitleLook(title: string, look: CaptionStyle, frame: { width: number; height: number }): TitleLook {
+  return titleLook(title.replace(/\s+/g, " ").trim() || " ", { ...look, canvas: coverTitleCanvas(frame) });
+}
+
 /** Pure: the cover's title canvas (1080 wide, the frame's shape) and the title's centre on it, off the face. */
 export function coverTitlePlace(frame: { width: number; height: number }, face: { x: number; y: number; w: number; h: number } | null, titleHeightPx: number): { canvas: { width: number; height: number }; y: number } {
-  const canvas = { width: TITLE_CANVAS_WIDTH, height: Math.round((TITLE_CANVAS_WIDTH * frame.height) / frame.width) };
+  const canvas = coverTitleCanvas(frame);
   const k = canvas.width / frame.width;
   const avoid: Band[] = face ? [{ top: face.y * k, bottom: (face.y + face.h) * k }] : [];
-  return { canvas, y: placeTitle(titleHeightPx, avoid, canvas.height) };
+  return { canvas, y: placeTitle(titleHeightPx, avoid, canvas.height, []) };
 }
 
 /** Pure: the drawing pass's arguments: the frame at `t`, the title document burned on, one JPEG at the clip's size. */
@@ -241,7 +253,7 @@ export function coverDrawArgs(o: { video: string; t: number; assPath: string; fo
 }
 
 async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir: string): Promise<CoverChoice["title"]> {
-  const look = titleLook(i.title.replace(/\s+/g, " ").trim() || " ", i.look);
+  const look = coverTitleLook(i.title, i.look, i.frame);
   const height = titleHeight(look);
   const { canvas, y } = coverTitlePlace(i.frame, choice.face, height);
   const assPath = path.join(dir, "title.ass");

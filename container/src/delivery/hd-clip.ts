@@ -25,7 +25,7 @@ export type HdClipOutcome = WorkOutcome<{ status: "completed" }>;
 const MAX_MEZZANINE_BYTES = 4 * 1024 ** 3;
 
 /** What an HD render needs besides its source: the HD task's own fields. */
-export type HdRenderInput = Pick<HdClipTask, "job_id" | "clip_index" | "clip" | "brand_kit" | "cover_time">;
+export type HdRenderInput = Pick<HdClipTask, "job_id" | "clip_index" | "clip" | "aspect" | "brand_kit" | "cover_time">;
 
 /**
  * The HD input of a clip a job just reported in `clips`, built as the Worker builds an HD fan-out
@@ -38,6 +38,7 @@ export function localHdInput(job: RenderJob, clip: ClipReport): HdRenderInput {
     job_id: job.job_id,
     clip_index: clip.clip_index,
     clip: { start: clip.start, end: clip.end, metadata: clip.metadata },
+    aspect: job.config.aspect,
     brand_kit: job.config.brandKit ?? null,
     ...(clip.cover_time !== undefined ? { cover_time: clip.cover_time } : {}),
   };
@@ -59,6 +60,7 @@ export async function renderHd(
     start: input.clip.start,
     end: input.clip.end,
     stored,
+    aspect: input.aspect,
     brandKit: input.brand_kit,
     dir: o.dir,
     name: `clip-${input.clip_index}`,
@@ -68,11 +70,11 @@ export async function renderHd(
   });
   if (o.ctx) o.ctx.stage = "checking";
   const shipped = { srtPath, timeline, source: { path: source.path, start: input.clip.start, end: input.clip.end, picture: source.probe.video! } };
-  const quality = await measureStoredRender({ output, layout, words, stored, signal: o.signal, shipped });
+  const quality = await measureStoredRender({ output, layout, aspect: input.aspect, words, stored, signal: o.signal, shipped });
   // the cover drawn again from the HD file at its size (the preview's was half of it), at the preview
   // cover's moment when the task names it, so both covers show the same frame
   const cover = join(o.dir, files.cover);
-  const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(input.brand_kit), timeline, output: cover, signal: o.signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: input.job_id, clip: input.clip_index }, at: input.cover_time });
+  const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(input.brand_kit, input.aspect), timeline, output: cover, signal: o.signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: input.job_id, clip: input.clip_index }, at: input.cover_time });
   if (o.ctx) o.ctx.stage = "uploading";
   await o.client.putFile(files.hd, output, "video/mp4");
   if (covered) await o.client.putFile(files.cover, cover, "image/jpeg");

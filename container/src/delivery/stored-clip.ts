@@ -1,7 +1,7 @@
 // A finished clip as its stored editing metadata describes it (ClipMetadata, written by clipReport
 // in clip-plan.ts): read field by field, and moved onto another range of the source for a trim.
 // HD renders and re-renders draw the clip again from it (stored-render.ts) without a new analysis.
-import { DEFAULT_ASPECT, QUALITY_FLAGS, readClipMetadata, type Aspect, type ReadableClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { aspectOfMetadata, QUALITY_FLAGS, readClipMetadata, type Aspect, type ReadableClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import type { PlannedCutaway } from "../broll/plan.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { CaptionStyleName } from "../captions/styles.js";
@@ -77,7 +77,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     faceBoxes: m.face_boxes,
     cuts: clipTimelineCuts(m),
     sourceStart: m.source_range?.start ?? null,
-    aspect: m.aspect ?? DEFAULT_ASPECT,
+    aspect: aspectOfMetadata(m),
     keyWords: m.key_words ?? [],
   };
 }

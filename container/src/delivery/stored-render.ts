@@ -58,8 +58,8 @@ export interface StoredClipRender {
   captionStyle?: CaptionStyleName;
   /** the clip style of a re-render (resolved by the Worker); the stored one when absent */
   style?: Style;
-  /** the shape of a re-render (issue 37); the stored one when absent */
-  aspect?: Aspect;
+  /** the shape to render in, as the task carries it (the Worker resolved it: the job's, the clip's, or a re-render's request) */
+  aspect: Aspect;
   /** B-roll to plan new cutaways from, when the style asks for other ones than the clip has (or its range moved) */
   broll?: TaskBroll;
   brandKit: BrandKit | null;
@@ -81,9 +81,9 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const { brandKit: kit, dir, name } = o;
   const words = o.words ?? o.stored.words;
   const frame = o.stored.content ? { width: o.stored.content.w, height: o.stored.content.h } : o.probe.video;
-  const aspect = o.aspect ?? o.stored.aspect;
+  const aspect = o.aspect;
   const stored = reshapedClip(o.stored, aspect, frame);
-  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath), aspect);
+  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath), aspect, stored.content !== null);
   const canvas = clipFrame(aspect, "hd");
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit), canvas });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
@@ -172,7 +172,7 @@ async function storedClipCutaways(o: StoredClipRender, words: readonly CaptionWo
     log("warn", "B-roll not drawn: the clip's cutaways must be placed anew and the task carries no B-roll assets", { job_id: o.jobId });
     return { drawn: [], cutaways: [] };
   }
-  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: clipFrame(o.aspect ?? o.stored.aspect, "hd") }), o.signal);
+  return clipCutaways(words, duration, brollSource(style, o.broll, files, { jobId: o.jobId, frame: clipFrame(o.aspect, "hd") }), o.signal);
 }
 
 /**
@@ -202,7 +202,7 @@ export interface ShippedRender {
  * transcript has words around the range (a trim's task words), so a version without speech is
  * flagged as a job's clip is; by default, whether the render has words.
  */
-export async function measureStoredRender(o: { output: string; layout: string; aspect?: Aspect; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal; shipped?: ShippedRender; sourceSpeaks?: boolean }): Promise<ClipQuality | undefined> {
+export async function measureStoredRender(o: { output: string; layout: string; aspect: Aspect; words: readonly CaptionWord[]; stored: StoredClip; edges?: Edges; signal: AbortSignal; shipped?: ShippedRender; sourceSpeaks?: boolean }): Promise<ClipQuality | undefined> {
   try {
     const info = await probe(o.output, { signal: o.signal });
     const edges = o.edges ?? o.stored.qualityEdges ?? { starts_on_sentence: null, ends_on_sentence: null, cut_word: false };
@@ -214,7 +214,7 @@ export async function measureStoredRender(o: { output: string; layout: string; a
       duration: info.duration,
       hasAudio: info.audio !== null,
       layout: o.layout,
-      aspect: o.aspect ?? o.stored.aspect,
+      aspect: o.aspect,
       // a clip re-framed from a face layout is still checked for its speaker
       subject: reframedFrom(o.layout, fixes) || undefined,
       words: o.words,
@@ -224,7 +224,7 @@ export async function measureStoredRender(o: { output: string; layout: string; a
       // a source with speech whose version holds none (a trim over a pause) is no_speech, not unjudged
       expectSpeech: o.sourceSpeaks ?? o.words.length > 0,
       fixes,
-      subjectPanel: o.layout === SCREEN_LAYOUT && picture ? screenCamPanel(clipFrame(o.aspect ?? o.stored.aspect, "hd"), picture, o.stored.faceCam) : null,
+      subjectPanel: o.layout === SCREEN_LAYOUT && picture ? screenCamPanel(clipFrame(o.aspect, "hd"), picture, o.stored.faceCam) : null,
       signal: o.signal,
     });
   } catch (e) {

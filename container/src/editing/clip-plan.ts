@@ -8,7 +8,7 @@ import { wordsForClip, type CaptionWord } from "../captions/clip-words.js";
 import { resolveCaptionStyle, type CaptionStyle } from "../captions/styles.js";
 import type { Layout } from "../ffmpeg/args.js";
 import { outputFps } from "../ffmpeg/filter-values.js";
-import { aspectRatio, buildClipTimeline, clipFrame, DEFAULT_ASPECT, FALLBACK_LAYOUT, type Aspect, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type PostCopy, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { aspectRatio, buildClipTimeline, clipFrame, FALLBACK_LAYOUT, type Aspect, isCropLayout, clipFiles, CLIP_METADATA_VERSION, parseSrt, round3, type CaptionStyleName, type ClipTimeline, type ClipFiles, type ClipMetadata, type ClipReport, type PostCopy, type RenderJobConfig, type Style, type TranslatedCaptions } from "@katto/protocol";
 import { offlinePostCopy } from "../text/post-copy.js";
 import { log } from "../runtime/log.js";
 import { segmentsFromWords } from "../text/sentences.js";
@@ -83,7 +83,7 @@ export interface ClipPlan {
 }
 
 /** The kit's caption look for a hook title: the default caption style in the kit's font and colours. */
-export const titleLookStyle = (kit: BrandKit | null | undefined, aspect?: Aspect | null): CaptionStyle => resolveCaptionStyle({ style: "bold_pop", ...brandCaptionOptions(kit), canvas: clipFrame(aspect, "hd") })!;
+export const titleLookStyle = (kit: BrandKit | null | undefined, aspect: Aspect): CaptionStyle => resolveCaptionStyle({ style: "bold_pop", ...brandCaptionOptions(kit), canvas: clipFrame(aspect, "hd") })!;
 
 /** A clip's title: its moment's headline, else its text, else its number. */
 export const clipTitle = (m: ScoredMoment, index: number) => (m.title || m.text || `Clip ${index + 1}`).replace(/\s+/g, " ").trim().slice(0, 100);
@@ -95,10 +95,10 @@ export function planClip(m: ScoredMoment, index: number, probe: ProbeResult, t: 
   const video = content ? { width: content.w, height: content.h } : probe.video!;
   const start = Math.min(Math.max(0, m.start), Math.max(0, probe.duration - MIN_CLIP_S));
   const end = Math.min(probe.duration, Math.max(m.end, start + MIN_CLIP_S));
-  // the job's shape (the Worker resolved the kit's into it), else the kit's
-  const aspect = config.aspect ?? config.brandKit?.aspect ?? DEFAULT_ASPECT;
+  // the job's shape, decided by the Worker when the job was created
+  const aspect = config.aspect;
   // a requested layout wins over the brand kit's default
-  const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null, false, aspect);
+  const layout = chooseLayout(video, config.layout ?? config.brandKit?.default_layout ?? null, false, aspect, content !== null);
   const cropped = isCropLayout(layout);
   const win = cropped ? cropWindow(video.width, video.height, aspectRatio(aspect)) : null;
   return {
@@ -138,7 +138,7 @@ export const clipDuration = (p: ClipPlan) => p.end - p.start;
  */
 export function simplerFraming(p: ClipPlan, video: { width: number; height: number }): ClipPlan {
   const picture = p.content ? { width: p.content.w, height: p.content.h } : video;
-  const layout = chooseLayout(picture, FALLBACK_LAYOUT, false, p.aspect);
+  const layout = chooseLayout(picture, FALLBACK_LAYOUT, false, p.aspect, p.content !== null);
   const win = layout === FALLBACK_LAYOUT ? cropWindow(picture.width, picture.height, aspectRatio(p.aspect)) : null;
   return {
     ...p,

@@ -151,7 +151,7 @@ export interface TimedRect extends Rect {
  */
 export function frameFaces(
   faces: readonly TimedRect[],
-  o: { layout: string; picture: { width: number; height: number }; cropPath: readonly CropKeyframe[] | null; spans: readonly Span[]; aspect?: Aspect | null },
+  o: { layout: string; picture: { width: number; height: number }; cropPath: readonly CropKeyframe[] | null; spans: readonly Span[]; aspect: Aspect },
 ): FrameFace[] | null {
   const { width: pw, height: ph } = o.picture;
   const frame = clipFrame(o.aspect, "hd");

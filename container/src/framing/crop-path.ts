@@ -21,7 +21,7 @@ export interface CropWindow {
 const even = (n: number) => Math.max(2, 2 * Math.floor(n / 2));
 
 /** Largest window of the target aspect (w/h) that fits in the source. */
-export function cropWindow(srcW: number, srcH: number, aspect = 9 / 16): CropWindow {
+export function cropWindow(srcW: number, srcH: number, aspect: number): CropWindow {
   let w = even(srcH * aspect);
   let h = even(srcH);
   if (w > srcW) {

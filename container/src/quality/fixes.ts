@@ -125,14 +125,14 @@ export function reframeFor(p: ClipPlan, picture: { width: number; height: number
   if (faces.length) {
     const center = [{ t: 0, x: Math.round(win.maxX / 2) }];
     const centerKept = faceKeptShare(faces, win, () => center[0]!.x, duration);
-    if (centerKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, FALLBACK_LAYOUT, false, p.aspect), cropWindow: win, cropPath: center, panels: null, kept: centerKept };
+    if (centerKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, FALLBACK_LAYOUT, false, p.aspect, p.content !== null), cropWindow: win, cropPath: center, panels: null, kept: centerKept };
   }
   // two people side by side: a crop that follows the larger face would jump between them
   if (p.pair?.length === 2) return { layout: "split_screen", cropWindow: null, cropPath: null, panels: p.pair, kept: null };
   if (faces.length) {
     const follow = followFacePath(faces, win);
     const followKept = follow.length ? faceKeptShare(faces, win, (t) => cropXAt(follow, t), duration) : 0;
-    if (followKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, AUTO_LAYOUT, true, p.aspect), cropWindow: win, cropPath: follow, panels: null, kept: followKept };
+    if (followKept >= T.SUBJECT_IN_FRAME_MIN) return { layout: chooseLayout(picture, AUTO_LAYOUT, true, p.aspect, p.content !== null), cropWindow: win, cropPath: follow, panels: null, kept: followKept };
   }
   return null;
 }

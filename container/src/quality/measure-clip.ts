@@ -43,13 +43,11 @@ export const QUALITY_FPS = 2;
  * (BlazeFace letterboxes to 256x256), the shape kept (9:16 144x256, 1:1 256x256, 4:5 204x256,
  * 16:9 256x144), so faces are measured undistorted in every shape.
  */
-export function qualityFrame(aspect?: Aspect | null): { width: number; height: number } {
+export function qualityFrame(aspect: Aspect): { width: number; height: number } {
   const r = aspectRatio(aspect);
   const even = (n: number) => 2 * Math.round(n / 2);
   return r <= 1 ? { width: even(256 * r), height: 256 } : { width: 256, height: even(256 / r) };
 }
-/** The sampled frame of a 9:16 clip. */
-export const QUALITY_FRAME = qualityFrame();
 const ENVELOPE_RATE = 8000;
 /**
  * The silence level of the rendered clip, dBFS: the cut plan's rule (SILENCE_BELOW_SPEECH_DB under
@@ -60,8 +58,8 @@ export const SILENCE_NOISE_DB = quietThresholdDb(LOUDNESS_TARGET_LUFS);
 const ENVELOPE_FRAME_S = 0.02;
 
 /** Pure: the arguments of the one measuring pass. */
-export function measureArgs(o: { input: string; hasAudio: boolean; pcm: string; frames: string; frame?: { width: number; height: number } }): string[] {
-  const { width, height } = o.frame ?? QUALITY_FRAME;
+export function measureArgs(o: { input: string; hasAudio: boolean; pcm: string; frames: string; frame: { width: number; height: number } }): string[] {
+  const { width, height } = o.frame;
   const video = `[0:v:0]fps=${QUALITY_FPS},scale=${width}:${height}:flags=area,setsar=1,blackdetect=d=0:pic_th=0.98:pix_th=0.1,freezedetect=n=-60dB:d=2,format=rgb24[vo]`;
   const audio = `[0:a:0]asplit=2[a1][a2];[a1]silencedetect=noise=${SILENCE_NOISE_DB}dB:d=${T.SILENCE_MIN_S},ebur128=peak=true[ao];[a2]aresample=${ENVELOPE_RATE},aformat=sample_fmts=s16:channel_layouts=mono[ae]`;
   return [
@@ -84,8 +82,8 @@ export interface MeasureClipInput {
   duration: number;
   hasAudio: boolean;
   layout: string;
-  /** the clip's shape (issue 37): frames are sampled in it; 9:16 when absent */
-  aspect?: Aspect | null;
+  /** the clip's shape (issue 37): frames are sampled in it */
+  aspect: Aspect;
   /**
    * whether the frame is expected to show the speaker: by default when the layout frames a person;
    * also for a crop layout a clip was re-framed to so that its speaker stays in (quality/fixes.ts)

@@ -22,7 +22,7 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
   const { job, signal, dir } = run;
   const watermarkPath = await fetchWatermark(job.config.brandKit?.watermark_url, dir, { signal, jobId: job.job_id });
   // B-roll (style `broll`): each clip's cutaways planned from its words, their assets fetched once
-  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: clipFrame(job.config.aspect ?? job.config.brandKit?.aspect, "hd"), onStockFailure: (cause) => run.stockFailures.add(cause) });
+  const broll = brollSource(job.config.style ?? {}, job.broll, assetFiles(dir, job.job_id), { jobId: job.job_id, frame: clipFrame(job.config.aspect, "hd"), onStockFailure: (cause) => run.stockFailures.add(cause) });
   return async (p, onProgress, name) => {
     const base = name ?? `clip-${p.index}`;
     // the style's jump cuts, from the clip's audio and words; the plan keeps them for its report

@@ -28,22 +28,36 @@ const movingCrop = (target: string, w: number, h: number, y: number, path: reado
 
 const cropFilter = (c: MovingCrop) => `crop@${c.target}=w=${c.w}:h=${c.h}:x='${c.timeline.initial}':y=${c.y}`;
 
-/** The layout's moving crops, in the frame it crops (the picture inside the bars when there are bars); their paths on the cut timeline when the spec cuts. */
-function movingCrops(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "source" | "width" | "height"> & Partial<Pick<RenderSpec, "keep" | "duration" | "aspect">>): MovingCrop[] {
+/** A path on the cut timeline when the spec cuts. */
+function onCutTimeline(spec: Partial<Pick<RenderSpec, "keep" | "duration">>): (path: CropKeyframe[], maxX: number) => CropKeyframe[] {
   const spans = cutSpans(spec);
-  const cut = (path: CropKeyframe[], maxX: number) => (spans ? normalizePath(mapPath(path, spans, (t) => cropXAt(path, t)), maxX) : path);
+  return (path, maxX) => (spans ? normalizePath(mapPath(path, spans, (t) => cropXAt(path, t)), maxX) : path);
+}
+
+/** A crop layout's one moving window, in the frame it crops (the picture inside the bars when there are bars), of the clip's shape. */
+function cropLayoutCrop(spec: Pick<RenderSpec, "cropPath" | "source" | "aspect"> & Partial<Pick<RenderSpec, "keep" | "duration">>): MovingCrop {
+  // the shape's exact ratio, not width / height (a 4:5 preview is 540x676): the window the plan and timeline hold
+  const win = cropWindow(spec.source.width, spec.source.height, aspectRatio(spec.aspect));
+  const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
+  return movingCrop("cx", win.w, win.h, win.y, onCutTimeline(spec)(path, win.maxX));
+}
+
+/** A panel layout's moving crops, one per panel, each into its cell. */
+function panelMovingCrops(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height"> & Partial<Pick<RenderSpec, "keep" | "duration">>): MovingCrop[] {
+  const cut = onCutTimeline(spec);
+  return panelCrops(layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p, i) => movingCrop(`p${i}`, p.w, p.h, p.y, cut(p.path, p.maxX), p.cell));
+}
+
+/** The layout's moving crops (none for the layouts that do not move). */
+function movingCrops(spec: RenderSpec): MovingCrop[] {
   switch (spec.layout) {
     case FALLBACK_LAYOUT:
-    case AUTO_LAYOUT: {
-      // the shape's exact ratio, not width / height (a 4:5 preview is 540x676): the window the plan and timeline hold
-      const win = cropWindow(spec.source.width, spec.source.height, aspectRatio(spec.aspect));
-      const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
-      return [movingCrop("cx", win.w, win.h, win.y, cut(path, win.maxX))];
-    }
+    case AUTO_LAYOUT:
+      return [cropLayoutCrop(spec)];
     case "split_screen":
     case "grid_3":
     case "grid_4":
-      return panelCrops(spec.layout, spec.width, spec.height, spec.source.width, spec.source.height, spec.panels).map((p, i) => movingCrop(`p${i}`, p.w, p.h, p.y, cut(p.path, p.maxX), p.cell));
+      return panelMovingCrops(spec.layout, spec);
     default:
       return [];
   }
@@ -79,7 +93,7 @@ function rectChain(src: Rect, cell: Rect, input: string, output: string): string
 
 /** split_screen / grid_3 / grid_4: one crop per panel from one decoded stream, stacked in rows. */
 export function panelFilter(layout: PanelLayout, spec: Pick<RenderSpec, "panels" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration">>): string {
-  const crops = movingCrops({ ...spec, layout });
+  const crops = panelMovingCrops(layout, spec);
   const n = crops.length;
   const parts = [`${sourceWithCommands(spec, crops)}split=${n}${crops.map((_, i) => `[s${i}]`).join("")}`, ...crops.map((c, i) => panelChain(c, `s${i}`, `p${i}`))];
   if (layout === "grid_4") {
@@ -121,7 +135,7 @@ export function screenFilter(spec: Pick<RenderSpec, "faceCam" | "source" | "widt
 }
 
 /** Video part of the filtergraph for a layout: [0:v:0] -> W x H frames labelled [framed]. */
-export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath"> & Partial<Pick<RenderSpec, "keep" | "duration" | "aspect">>): string {
+export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "panels" | "faceCam" | "source" | "width" | "height" | "commandsPath" | "aspect"> & Partial<Pick<RenderSpec, "keep" | "duration">>): string {
   const { width: W, height: H } = spec;
   switch (spec.layout) {
     case WHOLE_PICTURE_LAYOUT: {
@@ -138,8 +152,8 @@ export function reframeFilter(spec: Pick<RenderSpec, "layout" | "cropPath" | "pa
     }
     case FALLBACK_LAYOUT:
     case AUTO_LAYOUT: {
-      const crops = movingCrops(spec);
-      return `${sourceWithCommands(spec, crops)}${cropFilter(crops[0]!)},scale=${W}:${H},setsar=1[framed]`;
+      const crop = cropLayoutCrop(spec);
+      return `${sourceWithCommands(spec, [crop])}${cropFilter(crop)},scale=${W}:${H},setsar=1[framed]`;
     }
     case "passthrough":
       return `[0:v:0]scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1[framed]`;

@@ -34,8 +34,8 @@ export interface RenderSpec {
   watermarkPath?: string | null;
   width: number;
   height: number;
-  /** the clip's shape (issue 37): the crop window's shape; 9:16 when absent (width x height is its frame at this quality) */
-  aspect?: Aspect | null;
+  /** the clip's shape (issue 37): the crop window's shape (width x height is its frame at this quality) */
+  aspect: Aspect;
   quality: Quality;
   /** the x264 preset of an HD render (KATTO_HD_PRESET); veryfast when absent */
   hdPreset?: HdPreset;

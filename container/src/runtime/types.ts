@@ -36,7 +36,7 @@ export interface Transcript {
 }
 
 /** The caller's clip settings of a job (the protocol's config without the brand kit). */
-export type ClipConfig = Omit<RenderJobConfig, "brandKit">;
+export type ClipConfig = Omit<RenderJobConfig, "brandKit" | "aspect">;
 
 /** A chosen moment of the source, before rendering. */
 export interface Moment {

@@ -69,7 +69,7 @@ export function clipForTask(job: RerenderJob): { stored: StoredClip; edges: Edge
  */
 export async function retrackTrim(stored: StoredClip, job: RerenderJob, o: FaceTracking): Promise<StoredClip> {
   if (job.metadata_start === undefined || rerenderLayout(job.params.layout_mode, stored.layout) !== AUTO_LAYOUT) return stored;
-  const tracked = await trackFaces(stored, job, o, job.params.aspect ?? stored.aspect);
+  const tracked = await trackFaces(stored, job, o, job.aspect);
   if (!tracked) log("info", "trim not re-tracked: no face followed over the new range; the moved path is kept", { rerender_id: job.rerender_id });
   return tracked ?? stored;
 }
@@ -82,8 +82,7 @@ export async function retrackTrim(stored: StoredClip, job: RerenderJob, o: FaceT
  * has (wide, panels, stacked, screen), is kept.
  */
 export function reframesForShape(job: RerenderJob, stored: StoredClip): boolean {
-  const aspect = job.params.aspect;
-  if (!aspect || aspect === stored.aspect || job.params.layout_mode !== undefined) return false;
+  if (job.aspect === stored.aspect || job.params.layout_mode !== undefined) return false;
   return stored.layout === null || stored.layout === "passthrough" || isCropLayout(stored.layout);
 }
 
@@ -96,9 +95,9 @@ export function reframesForShape(job: RerenderJob, stored: StoredClip): boolean 
  */
 export async function reframeForShape(stored: StoredClip, job: RerenderJob, o: FaceTracking): Promise<{ stored: StoredClip; layout: Layout | undefined }> {
   if (!reframesForShape(job, stored)) return { stored, layout: undefined };
-  const aspect = job.params.aspect!;
+  const aspect = job.aspect;
   const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
-  if (chooseLayout(picture, null, false, aspect) === "passthrough") return { stored: { ...stored, cropPath: null }, layout: "passthrough" };
+  if (chooseLayout(picture, null, false, aspect, stored.content !== null) === "passthrough") return { stored: { ...stored, cropPath: null }, layout: "passthrough" };
   const tracked = await trackFaces(stored, job, o, aspect);
   log("info", "re-render into another shape: framing chosen anew", { rerender_id: job.rerender_id, from: stored.layout, aspect, face_followed: tracked !== null });
   if (tracked) return { stored: tracked, layout: AUTO_LAYOUT };
@@ -138,7 +137,7 @@ export async function findFaceCam(stored: StoredClip, job: RerenderJob, o: FaceT
   if (stored.faceCam || !analyzeFaces || !isCamLayout(rerenderLayout(job.params.layout_mode, stored.layout))) return stored;
   const { start, end } = job.clip;
   const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
-  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window: cropWindow(picture.width, picture.height), signal: o.signal });
+  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window: cropWindow(picture.width, picture.height, aspectRatio(job.aspect)), signal: o.signal });
   const cam = fixedSmallFace(faces.samples, picture)?.rect ?? null;
   log("info", cam ? "face cam found for the re-render" : "no face cam found: the renderer's default corner is used", { rerender_id: job.rerender_id, cam });
   return cam ? { ...stored, faceCam: cam } : stored;
@@ -207,7 +206,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
     layoutMode: job.params.layout_mode ?? reframed,
     captionStyle: job.params.caption_style as CaptionStyleName | undefined,
     style: job.params.style,
-    aspect: job.params.aspect,
+    aspect: job.aspect,
     broll: job.broll,
     brandKit: job.brand_kit,
     dir,
@@ -224,7 +223,7 @@ async function rerenderBody(o: RerenderOptions, ctx: WorkContext): Promise<{ sta
   const quality = await measureStoredRender({ output, layout, aspect: timeline.aspect, words: shown, stored, edges, signal, shipped, sourceSpeaks });
   // the new version's cover, from its own file (its layout, captions and shape)
   const coverName = `${name}-cover.jpg`;
-  const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(job.brand_kit), timeline, output: join(dir, coverName), signal, fontsDir: o.encoder?.fontsDir, ids: { rerender_id: job.rerender_id, job_id: job.job_id } });
+  const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(job.brand_kit, job.aspect), timeline, output: join(dir, coverName), signal, fontsDir: o.encoder?.fontsDir, ids: { rerender_id: job.rerender_id, job_id: job.job_id } });
   ctx.stage = "uploading";
   await client.putFile(`${name}.mp4`, output, "video/mp4");
   if (covered) await client.putFile(coverName, join(dir, coverName), "image/jpeg");

@@ -79,6 +79,7 @@ describe("stockQueries", () => {
 
 describe("the cutaway graph", () => {
   const spec: RenderSpec = {
+    aspect: "9:16",
     input: "in.mp4", output: "out.mp4", start: 10, duration: 12,
     source: { width: 1280, height: 720, fps: 30, hasAudio: true }, layout: "center_crop",
     width: 540, height: 960, quality: "preview", assPath: "c.ass",

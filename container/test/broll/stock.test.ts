@@ -9,7 +9,8 @@ import { ClipEditsSchema, noEdits } from "@katto/protocol";
 import { JobWarningSchema } from "@katto/protocol/api";
 import { assetFiles, brollSource, clipCutaways, stockWarnings } from "../../src/broll/assets.js";
 import { brollEdits } from "../../src/editing/clip-plan.js";
-import { createPexelsProvider, pexelsSearchUrl, pickVideoFile, type PexelsSearch } from "../../src/broll/stock/pexels.js";
+import { ASPECTS, clipFrame } from "@katto/protocol";
+import { createPexelsProvider, pexelsOrientation, pexelsSearchUrl, pickVideoFile, type PexelsSearch } from "../../src/broll/stock/pexels.js";
 import { StageError } from "../../src/runtime/errors.js";
 import { ffmpeg, tmpDir } from "../helpers/media.js";
 import { serveDir, type SeenRequest } from "../helpers/static-server.js";
@@ -65,10 +66,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("Pexels video search", () => {
-  it("asks as documented: /videos/search with query, portrait orientation, size and per_page", () => {
-    const u = new URL(pexelsSearchUrl("https://api.pexels.com", "city streets"));
+  it("asks as documented: /videos/search with query, the clip's orientation, size and per_page", () => {
+    const u = new URL(pexelsSearchUrl("https://api.pexels.com", "city streets", "portrait"));
     expect(`${u.origin}${u.pathname}`).toBe("https://api.pexels.com/videos/search");
     expect(Object.fromEntries(u.searchParams)).toEqual({ query: "city streets", orientation: "portrait", size: "medium", per_page: "5" });
+  });
+
+  it("asks for footage of each shape's orientation (issue 41: a 16:9 cutaway was the middle of a portrait video, enlarged)", async () => {
+    expect(ASPECTS.map((a) => pexelsOrientation(clipFrame(a, "hd")))).toEqual(ASPECTS.map((a) => ({ "9:16": "portrait", "4:5": "portrait", "1:1": "square", "16:9": "landscape" })[a]));
+    const p = createPexelsProvider({ apiKey: KEY, apiUrl: server.url });
+    for (const a of ASPECTS) {
+      await p.search("ocean", { signal, frame: clipFrame(a, "hd") });
+      expect(new URL(searches().at(-1)!.url, server.url).searchParams.get("orientation"), a).toBe(pexelsOrientation(clipFrame(a, "hd")));
+    }
   });
 
   it("picks the smallest MP4 that covers the frame, else the largest", () => {

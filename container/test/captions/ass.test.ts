@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { assColor, assTime, buildAss, emphasisColor, escapeAssText, KEY_WORD_COLORS, pageText } from "../../src/captions/ass.js";
 import { resolveCaptionStyle, SAFE, type CaptionStyleName } from "../../src/captions/styles.js";
@@ -26,7 +27,7 @@ function events(doc: string): Ev[] {
 /** Visible text: override blocks removed, escapes resolved. */
 const plain = (t: string) => t.replace(/(?<!\\)\{[^}]*\}/g, "").replace(/\\([{}])/g, "$1").replace(/\u200b/g, "");
 
-const style = (name: CaptionStyleName, o = {}) => resolveCaptionStyle({ style: name, ...o })!;
+const style = (name: CaptionStyleName, o = {}) => resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: name, ...o })!;
 
 describe("ASS basics", () => {
   it("formats times as H:MM:SS.cc and colours as &HAABBGGRR", () => {
@@ -57,7 +58,7 @@ describe("ASS basics", () => {
 });
 
 describe("bold_pop (default)", () => {
-  const st = resolveCaptionStyle()!;
+  const st = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!;
   const evs = events(buildAss(W, st, { durationS: DUR }));
 
   it("is the default style", () => expect(st.name).toBe("bold_pop"));
@@ -205,25 +206,25 @@ describe("other styles", () => {
   it("minimal: smaller, one event per page, no highlight", () => {
     const st = style("minimal");
     const doc = buildAss(W, st, { durationS: DUR });
-    expect(st.fontSize).toBeLessThan(resolveCaptionStyle()!.fontSize);
+    expect(st.fontSize).toBeLessThan(resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!.fontSize);
     expect(doc).not.toMatch(/\\c&H/);
     expect(events(doc).length).toBeLessThan(W.length);
     expect(events(doc).map((e) => plain(e.text).replace(/\\N/g, " ")).join(" ")).toBe(SPEECH);
   });
 
   it("none: no captions at all", () => {
-    expect(resolveCaptionStyle({ style: "none" })).toBeNull();
+    expect(resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "none" })).toBeNull();
   });
 
   it("invalid brand overrides are ignored", () => {
-    const st = resolveCaptionStyle({ primaryColor: "red", font: "x}{\\", fontSize: 5000 })!;
+    const st = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, primaryColor: "red", font: "x}{\\", fontSize: 5000 })!;
     expect(st.primaryColor).toBe("#FFFFFF");
     expect(st.font).toBe("DejaVu Sans");
     expect(st.fontSize).toBe(80);
   });
 
   it("no words: a valid document with no events", () => {
-    const doc = buildAss([], resolveCaptionStyle()!, { durationS: 5 });
+    const doc = buildAss([], resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!, { durationS: 5 });
     expect(doc).toContain("[Events]");
     expect(events(doc)).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // The dashboard's caption preview (@katto/protocol previewCaptionPages) against the renderer: its
 // sample's key-word ranks and emoji are what the renderer finds in the sentence, its layout widths
 // are the default caption style's, and for every words_per_caption, caption_lines, emphasis and
@@ -14,7 +15,7 @@ import { resolveCaptionStyle } from "../../src/captions/styles.js";
 import { EMPHASIS_SCALE } from "../../src/captions/ass.js";
 
 const words = CAPTION_SAMPLE.map((w, i) => ({ text: w.text, start: i * 0.4, end: i * 0.4 + 0.35 }));
-const st = resolveCaptionStyle({})!;
+const st = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd,})!;
 
 describe("the dashboard's caption preview", () => {
   it("uses the renderer's key-word ranks and emoji for its sample sentence", () => {

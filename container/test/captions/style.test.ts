@@ -1,3 +1,6 @@
+import { ASPECTS, clipFrame } from "@katto/protocol";
+import { titleLookStyle } from "../../src/editing/clip-plan.js";
+import { CLIP_FRAMES } from "@katto/protocol";
 // The pure parts of creator styles (issue 26): key words, the emoji that fits a word, caption pages
 // of a style (burned-in and SRT), where a hook title goes, and the overlay graph.
 import { readFileSync } from "node:fs";
@@ -8,15 +11,16 @@ import { emojiFor, emojiImage, emojiIndex, twemojiName } from "../../src/caption
 import { keyRanks } from "../../src/captions/keywords.js";
 import { styleCaptions } from "../../src/captions/styled.js";
 import { captionSafeChars, lineWidth } from "@katto/protocol";
-import { CANVAS, resolveCaptionStyle } from "../../src/captions/styles.js";
-import { contrast, titleLook } from "../../src/captions/title-card.js";
+import { resolveCaptionStyle } from "../../src/captions/styles.js";
+const CANVAS = CLIP_FRAMES.hd;
+import { contrast, titleHeight, titleLook } from "../../src/captions/title-card.js";
 import { faceBands, openingFaces, placeTitle } from "../../src/captions/title-place.js";
 import { overlayChain, renderArgs } from "../../src/rendering/render-args.js";
 import type { RenderSpec } from "../../src/rendering/render-spec.js";
 import { media, parseSrt } from "../helpers/media.js";
 import { words } from "../helpers/words.js";
 
-const ST = resolveCaptionStyle()!;
+const ST = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!;
 const ranksOf = (text: string) => {
   const ws = words(text);
   const r = keyRanks(ws);
@@ -83,7 +87,7 @@ describe("caption pages of a style", () => {
       const { pages } = styleCaptions(ws, ST, { words_per_caption: n }, dur);
       for (const p of pages) expect(p.lines.flat().length).toBeLessThanOrEqual(n);
       expect(pages.flatMap((p) => p.lines.flat().map((w) => w.text))).toEqual(ws.map((w) => w.text));
-      const cues = parseSrt(clipCaptions({ words: ws, durationS: dur, captionStyle: ST, look: ST, style: { words_per_caption: n }, title: null, layout: "center_crop", picture: { width: 1280, height: 720 }, openingFaces: null }).srt);
+      const cues = parseSrt(clipCaptions({ aspect: "9:16", words: ws, durationS: dur, captionStyle: ST, look: ST, style: { words_per_caption: n }, title: null, layout: "center_crop", picture: { width: 1280, height: 720 }, openingFaces: null }).srt);
       expect(cues.length).toBe(pages.length);
       for (const c of cues) expect(c.lines.join(" ").split(" ").length).toBeLessThanOrEqual(n);
       expect(cues.flatMap((c) => c.lines.join(" ").split(" "))).toEqual(ws.map((w) => w.text));
@@ -119,11 +123,11 @@ describe("caption pages of a style", () => {
 
   it("records nothing but the title for a clip without captions, and nothing at all for an empty style", () => {
     const base = { words: SPEECH, durationS: 13, look: ST, layout: "center_crop" as const, picture: { width: 1280, height: 720 }, openingFaces: null };
-    const none = clipCaptions({ ...base, captionStyle: null, title: "A rocket for Chicago", style: { emphasis: "keywords", emoji: true, hook_title: true } });
+    const none = clipCaptions({ aspect: "9:16", ...base, captionStyle: null, title: "A rocket for Chicago", style: { emphasis: "keywords", emoji: true, hook_title: true } });
     expect(none.edits).toEqual({ emphasis: [], emoji: [], zooms: [], cuts: [], broll: [], title_card: { text: "A rocket for Chicago", start: 0, end: 2.5 } });
     expect(none.emoji).toEqual([]);
     expect(none.ass).toContain(",Title,,");
-    const plain = clipCaptions({ ...base, captionStyle: ST, title: "A rocket", style: {} });
+    const plain = clipCaptions({ aspect: "9:16", ...base, captionStyle: ST, title: "A rocket", style: {} });
     expect(plain.edits).toEqual({ emphasis: [], emoji: [], zooms: [], cuts: [], broll: [], title_card: null });
     expect(plain.ass).not.toContain("Title");
   });
@@ -131,8 +135,8 @@ describe("caption pages of a style", () => {
 
 describe("hook title", () => {
   it("reads in the kit's colours: the accent box, the text colour when it contrasts, else black or white", () => {
-    expect(titleLook("How to win", resolveCaptionStyle({ accentColor: "#1A237E", primaryColor: "#FFFFFF" })!)).toMatchObject({ box: "#1A237E", text: "#FFFFFF", lines: ["How to win"] });
-    expect(titleLook("How to win", resolveCaptionStyle({ accentColor: "#FFE000", primaryColor: "#FFFFFF" })!).text).toBe("#000000");
+    expect(titleLook("How to win", resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, accentColor: "#1A237E", primaryColor: "#FFFFFF" })!)).toMatchObject({ box: "#1A237E", text: "#FFFFFF", lines: ["How to win"] });
+    expect(titleLook("How to win", resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, accentColor: "#FFE000", primaryColor: "#FFFFFF" })!).text).toBe("#000000");
     expect(contrast("#000000", "#FFFFFF")).toBeCloseTo(21, 0);
     const long = titleLook("Why the period of a pendulum does not depend on the mass at the end of it", ST);
     expect(long.lines.length).toBeLessThanOrEqual(3);
@@ -152,24 +156,38 @@ describe("hook title", () => {
 
   it("maps the faces of a crop into the canvas, and stays above or below them", () => {
     // a 1280x720 source cropped to 9:16 keeps the full height: y maps by 1920/720
-    const [band] = faceBands("center_crop", { width: 1280, height: 720 }, { x: 500, y: 90, w: 200, h: 270 }, null);
+    const [band] = faceBands("center_crop", { width: 1280, height: 720 }, { x: 500, y: 90, w: 200, h: 270 }, null, CANVAS);
     expect(band!.top).toBeCloseTo(240);
     expect(band!.bottom).toBeCloseTo(960);
-    const y = placeTitle(200, [band!]);
+    const y = placeTitle(200, [band!], CANVAS.height, []);
     expect(y + 100 <= band!.top || y - 100 >= band!.bottom).toBe(true);
     // a face low in the frame: the title goes to the top
-    expect(placeTitle(200, [{ top: 900, bottom: 1500 }])).toBeLessThan(400);
+    expect(placeTitle(200, [{ top: 900, bottom: 1500 }], CANVAS.height, [])).toBeLessThan(400);
   });
 
   it("wide letterboxes the picture; panel layouts keep clear of each cell's middle; with nowhere clear it overlaps least", () => {
-    const [wide] = faceBands("wide", { width: 1920, height: 1080 }, { x: 800, y: 0, w: 300, h: 1080 }, null);
+    const [wide] = faceBands("wide", { width: 1920, height: 1080 }, { x: 800, y: 0, w: 300, h: 1080 }, null, CANVAS);
     expect(wide!.top).toBeCloseTo((1920 - 1080 * (1080 / 1920)) / 2);
-    const cells = faceBands("split_screen", { width: 1920, height: 1080 }, null, null);
+    const cells = faceBands("split_screen", { width: 1920, height: 1080 }, null, null, CANVAS);
     expect(cells).toHaveLength(2);
-    const y = placeTitle(150, cells);
+    const y = placeTitle(150, cells, CANVAS.height, []);
     for (const c of cells) expect(y + 75 <= c.top || y - 75 >= c.bottom).toBe(true);
-    const everywhere = placeTitle(300, [{ top: 0, bottom: 1920 }]);
+    const everywhere = placeTitle(300, [{ top: 0, bottom: 1920 }], CANVAS.height, []);
     expect(everywhere).toBeGreaterThan(0);
+  });
+
+  it("never puts the title card under the captions, in every shape, even where a face leaves no room clear (issue 41)", () => {
+    for (const aspect of ASPECTS) {
+      const canvas = clipFrame(aspect, "hd");
+      const look = titleLook("Why the quiet habits of successful people matter", titleLookStyle(null, aspect));
+      const h = titleHeight(look);
+      // a talking head filling the picture kept whole (a 16:9 recording in a 16:9 clip), the captions at the bottom
+      const faces = faceBands("passthrough", { width: 1920, height: 1080 }, { x: 700, y: 60, w: 520, h: 900 }, null, canvas);
+      const captions = { top: 0.7 * canvas.height - 90, bottom: 0.7 * canvas.height + 90 };
+      const y = placeTitle(h, faces, canvas.height, [captions]);
+      const box = { top: y - h / 2, bottom: y + h / 2 };
+      expect(box.bottom <= captions.top || box.top >= captions.bottom, `${aspect}: title ${box.top}-${box.bottom}, captions ${captions.top}-${captions.bottom}`).toBe(true);
+    }
   });
 
   it("takes the union of the faces sampled over the clip's first seconds", () => {
@@ -185,6 +203,7 @@ describe("hook title", () => {
 
 describe("emoji overlays in the render graph", () => {
   const spec: RenderSpec = {
+    aspect: "9:16",
     input: "in.mp4", output: "out.mp4", start: 1, duration: 3, source: { width: 1280, height: 720, fps: 30, hasAudio: true },
     layout: "center_crop", width: 540, height: 960, quality: "preview", assPath: "/tmp/c.ass",
     overlays: [{ path: "/e/1f525.svg", x: 200, y: 500, size: 52, start: 0.5, end: 1.25 }],

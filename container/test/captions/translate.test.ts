@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // Pure parts of caption_language (issue 26): translated phrases spread over the time their original
 // phrases are spoken, key words on translated captions, and the two SRT files a translated clip has.
 import { describe, expect, it } from "vitest";
@@ -54,8 +55,8 @@ describe("clipCaptions with translated captions", () => {
   const spoken = words("Apple sold two thousand phones in Madrid last week", 0, 0.3, 0.28);
   const base = {
     durationS: 3.5,
-    captionStyle: resolveCaptionStyle({ style: "minimal" }),
-    look: titleLookStyle(null),
+    captionStyle: resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "minimal" }),
+    look: titleLookStyle(null, "9:16"),
     title: "Apple sells phones",
     layout: "wide" as const,
     picture: { width: 1280, height: 720 },
@@ -69,7 +70,7 @@ describe("clipCaptions with translated captions", () => {
   };
 
   it("burns and writes the translated words, grouped by words_per_caption, and writes the spoken words as the second SRT", () => {
-    const c = clipCaptions({ ...base, words: spoken, style: { words_per_caption: 3, caption_language: "es" }, translated });
+    const c = clipCaptions({ aspect: "9:16", ...base, words: spoken, style: { words_per_caption: 3, caption_language: "es" }, translated });
     expect(c.ass).toContain("vendió");
     expect(c.ass).not.toContain("sold");
     expect(c.srt).toContain("teléfonos");
@@ -81,7 +82,7 @@ describe("clipCaptions with translated captions", () => {
   });
 
   it("marks only verbatim key words on translated captions, and shows the hook title translated", () => {
-    const c = clipCaptions({ ...base, words: spoken, style: { emphasis: "keywords", hook_title: true, caption_language: "es" }, translated });
+    const c = clipCaptions({ aspect: "9:16", ...base, words: spoken, style: { emphasis: "keywords", hook_title: true, caption_language: "es" }, translated });
     const marked = c.edits.emphasis.map((e) => e.word);
     expect(marked.length).toBeGreaterThan(0);
     for (const w of marked) expect(["Apple", "Madrid"]).toContain(w);
@@ -89,7 +90,7 @@ describe("clipCaptions with translated captions", () => {
   });
 
   it("without a translation there is no second SRT", () => {
-    expect(clipCaptions({ ...base, words: spoken, style: {} }).srtOriginal).toBeNull();
+    expect(clipCaptions({ aspect: "9:16", ...base, words: spoken, style: {} }).srtOriginal).toBeNull();
   });
 });
 

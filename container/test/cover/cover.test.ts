@@ -36,8 +36,8 @@ describe("a clip's cover", () => {
     // a 9:16 crop of a face-to-camera recording, as a face-tracked clip frames it, and its HD version
     ffmpeg(["-i", media("video_talking/grid/bbaf2n.mpg"), "-t", "3", "-vf", "crop=162:288:99:0,scale=540:960,setsar=1", "-c:v", "libx264", "-preset", "ultrafast", "-an", clip]);
     ffmpeg(["-i", media("video_talking/grid/bbaf2n.mpg"), "-t", "3", "-vf", "crop=162:288:99:0,scale=1080:1920,setsar=1", "-c:v", "libx264", "-preset", "ultrafast", "-an", hdClip]);
-    choice = await makeCover({ video: clip, durationS: 3, frame: FRAME, title: TITLE, look: titleLookStyle(null), output: cover, signal: AbortSignal.timeout(60_000) });
-    hdChoice = await makeCover({ video: hdClip, durationS: 3, frame: HD, title: TITLE, look: titleLookStyle(null), output: hdCover, signal: AbortSignal.timeout(60_000), at: choice.t });
+    choice = await makeCover({ video: clip, durationS: 3, frame: FRAME, title: TITLE, look: titleLookStyle(null, "9:16"), output: cover, signal: AbortSignal.timeout(60_000) });
+    hdChoice = await makeCover({ video: hdClip, durationS: 3, frame: HD, title: TITLE, look: titleLookStyle(null, "9:16"), output: hdCover, signal: AbortSignal.timeout(60_000), at: choice.t });
   });
 
   it("is taken where the speaker's eyes are open, not during the blink", () => {

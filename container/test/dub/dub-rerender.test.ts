@@ -100,6 +100,7 @@ function job(dub: DubLanguage[], id: string): RerenderJob {
     source: { url: sourceUrl, kind: "url" },
     clip: { start: 0, end: CLIP_S, metadata: { layout: "wide", caption_style: "karaoke", words } },
     params: { dub },
+    aspect: "9:16",
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
   };

@@ -57,6 +57,7 @@ describe("keptSpans and toClipTime", () => {
 
 describe("the cut in the render's filter", () => {
   const spec: RenderSpec = {
+    aspect: "9:16",
     input: "/in.mp4", output: "/out.mp4", start: 20, duration: 10,
     source: { width: 1280, height: 720, fps: 30, hasAudio: true },
     layout: "center_crop", width: 540, height: 960, quality: "preview", assPath: "/c.ass",

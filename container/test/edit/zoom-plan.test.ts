@@ -66,12 +66,12 @@ describe("faces in the output frame", () => {
   it("places a source face in the crop window's view, on the cut timeline; the panel layouts get none", () => {
     const picture = { width: 1280, height: 720 };
     // the 9:16 window of 720 p is 404 px wide; its left edge at 438 centres it
-    const faces = frameFaces([{ t: 5, x: 540, y: 100, w: 200, h: 240 }], { layout: "center_crop", picture, cropPath: [{ t: 0, x: 438 }], spans: keptSpans(10, [{ start: 1, end: 3 }]) });
+    const faces = frameFaces([{ t: 5, x: 540, y: 100, w: 200, h: 240 }], { layout: "center_crop", aspect: "9:16", picture, cropPath: [{ t: 0, x: 438 }], spans: keptSpans(10, [{ start: 1, end: 3 }]) });
     expect(faces).toHaveLength(1);
     expect(faces![0]!.t).toBe(3);
     expect(faces![0]!.x0).toBeCloseTo((540 - 438) / 404, 3);
     expect(faces![0]!.y1).toBeCloseTo(340 / 720, 3);
-    expect(frameFaces([], { layout: "split_screen", picture, cropPath: null, spans: keptSpans(10, []) })).toBeNull();
+    expect(frameFaces([], { layout: "split_screen", aspect: "9:16", picture, cropPath: null, spans: keptSpans(10, []) })).toBeNull();
   });
 
   it("keeps per second the largest face seen, what a re-render needs to zoom again", () => {

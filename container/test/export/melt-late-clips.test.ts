@@ -98,13 +98,13 @@ beforeAll(async () => {
     const src = source(c, join(dir, `source${i}.mp4`));
     const info = await probe(src, { signal });
     const picture = c.content ? { width: c.content.w, height: c.content.h } : { width: info.video!.width, height: info.video!.height };
-    const layout = chooseLayout(picture, "face_tracking", true);
-    const win = layout === "face_tracking" ? cropWindow(picture.width, picture.height) : null;
+    const layout = chooseLayout(picture, "face_tracking", true, "9:16", c.content != null);
+    const win = layout === "face_tracking" ? cropWindow(picture.width, picture.height, 9 / 16) : null;
     // a sweep from the left tenth to the right, held at both ends (uncut clip seconds)
     const path = win ? [{ t: 0.2, x: Math.round(win.maxX * 0.1) }, { t: 1.3, x: Math.round(win.maxX * 0.9) }] : null;
     const keep = c.cut ? [{ start: 0, end: c.cut.source_start - START }, { start: c.cut.source_end - START, end: END - START }] : undefined;
     const katto = join(dir, `katto${i}.mp4`);
-    await renderClip({ source: src, probe: info, start: START, end: END, layout, cropPath: path ?? undefined, content: c.content ?? null, assPath: null, output: katto, quality: "preview", keep }, { signal });
+    await renderClip({ aspect: "9:16", source: src, probe: info, start: START, end: END, layout, cropPath: path ?? undefined, content: c.content ?? null, assPath: null, output: katto, quality: "preview", keep }, { signal });
 
     // the clip as the backend stores it (clip-plan.ts), then the Worker's export of it
     const metadata: Partial<ClipMetadata> = {

@@ -61,11 +61,11 @@ beforeAll(async () => {
   const source = join(dir, "obama.mp4");
   copyFileSync(media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4"), source);
   const info = await probe(source, { signal });
-  const win = cropWindow(info.video!.width, info.video!.height);
+  const win = cropWindow(info.video!.width, info.video!.height, 9 / 16);
   // a sweep from the left third to the right, with a hold at each end
   path = [{ t: 0.3, x: 120 }, { t: 3.2, x: Math.min(win.maxX, 760) }];
   katto = join(dir, "katto.mp4");
-  await renderClip({ source, probe: info, start: START, end: END, layout: "face_tracking", cropPath: path, assPath: null, output: katto, quality: "preview" }, { signal });
+  await renderClip({ aspect: "9:16", source, probe: info, start: START, end: END, layout: "face_tracking", cropPath: path, assPath: null, output: katto, quality: "preview" }, { signal });
 
   // the clip as the backend stores it (clip-plan.ts), then the Worker's export of it
   const metadata: Partial<ClipMetadata> = {

@@ -51,7 +51,7 @@ async function version(id: string, params: RerenderJob["params"], range: { start
   const r = callbackRecorder(dir);
   const job: RerenderJob = {
     rerender_id: id, job_id: JOB, clip_index: 0, source: { url, kind: "url" }, clip: { start: range?.start ?? RANGE.start, end: range?.end ?? RANGE.end, metadata },
-    params, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" }, ...(range ? { words: [], metadata_start: RANGE.start } : {}),
+    params, aspect: params.aspect ?? "16:9", brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" }, ...(range ? { words: [], metadata_start: RANGE.start } : {}),
   };
   const out = await runRerender({ job, signal, client: r.client, workRoot: dir, encoder: fastHdEncoder });
   expect(out, JSON.stringify(r.events.filter((e) => e.type !== "progress"))).toEqual({ status: "completed" });

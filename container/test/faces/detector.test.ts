@@ -64,7 +64,7 @@ describe("face tracking on talking-head video", () => {
     const info = await probe(file, { signal });
     const video = info.video!;
     const faces = await sampleFaces({ source: file, video, start, end: end ?? info.duration, detector, signal });
-    const win = cropWindow(video.width, video.height);
+    const win = cropWindow(video.width, video.height, 9 / 16);
     const plan = planFaceCrop(faces.samples, win, { clipStart: start });
     const m = { path: plan.path!, times: faces.samples.map((s) => s.t), subjects: plan.subjects, clipStart: start };
     return { video, faces, win, plan, m };
@@ -110,7 +110,7 @@ describe("face tracking on talking-head video", () => {
 
   it("analyzeClipFaces: path, summary and layout for a clip range in one call", async () => {
     const video = { width: 1280, height: 720 };
-    const win = cropWindow(video.width, video.height);
+    const win = cropWindow(video.width, video.height, 9 / 16);
     const r = await analyzeClipFaces({
       source: media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4"),
       video,

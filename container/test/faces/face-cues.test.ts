@@ -53,7 +53,7 @@ describe("gameplay with a face cam", () => {
     const track = await sampleFaces({ source: file, video, start: 0, end: 4, detector, signal });
     const summary = summarizeFaces(track.samples, video);
     expect(suggestLayout(summary)).toBe("stacked");
-    const plan = planFaceCrop(track.samples, cropWindow(video.width, video.height), { clipStart: 0 });
+    const plan = planFaceCrop(track.samples, cropWindow(video.width, video.height, 9 / 16), { clipStart: 0 });
     const choice = autoLayout({ hasSpeech: true, faces: { path: plan.path, layout: suggestLayout(summary), samples: track.samples, faceCam: summary.faceCam } });
     expect(choice.layout).toBe("stacked");
     const cam = (choice as { faceCam: { x: number; y: number; w: number; h: number } }).faceCam;
@@ -65,7 +65,7 @@ describe("gameplay with a face cam", () => {
     expect(cam.x + cam.w / 2).toBeLessThan(PHOTO.x + PHOTO.w);
 
     const out = path.join(path.dirname(file), "stacked.mp4");
-    await renderClip({ source: file, probe: info, start: 0, end: 3, layout: "stacked", faceCam: cam, assPath: null, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: file, probe: info, start: 0, end: 3, layout: "stacked", faceCam: cam, assPath: null, output: out, quality: "preview" }, { signal });
     // the top band shows the cam region of the source; the bottom band does not look like it
     const { width: W, height: H } = CLIP_FRAMES.preview;
     const crops = stackedCrops(W, H, video.width, video.height, cam);
@@ -88,7 +88,7 @@ describe("active speaker on real clips", () => {
     const file = media(rel);
     const info = await probe(file, { signal });
     const video = info.video!;
-    const window = cropWindow(video.width, video.height);
+    const window = cropWindow(video.width, video.height, 9 / 16);
     const speech = [{ start, end }];
     const r = await analyzeClipFaces({ source: file, video, start, end, detector, signal, window, speech });
     expect(r.path).not.toBeNull();

@@ -4,6 +4,7 @@ import { renderArgs, renderFilterGraph } from "../../src/rendering/render-args.j
 import { renderInputs, type RenderSpec } from "../../src/rendering/render-spec.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
+  aspect: "9:16",
   input: "/tmp/in.mp4",
   output: "/tmp/out.mp4",
   start: 5,

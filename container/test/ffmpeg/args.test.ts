@@ -7,6 +7,7 @@ import type { RenderSpec } from "../../src/rendering/render-spec.js";
 import { renditionArgs } from "../../src/ffmpeg/encode-settings.js";
 
 const spec = (o: Partial<RenderSpec> = {}): RenderSpec => ({
+  aspect: "9:16",
   input: "/tmp/in.mp4",
   output: "/tmp/out.mp4",
   start: 12.3456,

@@ -70,7 +70,7 @@ export async function checkedClips(o: { worker: FakeWorker; workRoot: string; fi
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: o.worker.mediaUrl(o.file), kind: "url" },
-    config: { style: o.style },
+    config: { aspect: "9:16", style: o.style },
     callback: { base_url: o.worker.base, token: o.worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 3 },
     hd: { mode: "fanout" },

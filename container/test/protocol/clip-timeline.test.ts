@@ -8,6 +8,7 @@ import { zoomAt as containerZoomAt } from "../../src/editing/zoom-plan.js";
 
 // a 10-s clip at source 100-110 of a 1280x720 source, two cuts (103-104, 107-107.5): 8.5 s long
 const INPUT: ClipTimelineInput = {
+  aspect: "9:16",
   range: { start: 100, end: 110 },
   cuts: [{ source_start: 107, source_end: 107.5, reason: "filler" }, { source_start: 103, source_end: 104, reason: "silence" }],
   sourceSize: { width: 1280, height: 720 },

@@ -22,7 +22,7 @@ const moment: ScoredMoment = {
 
 describe("events the backend sends are accepted by the Worker's schema", () => {
   it("a clips event built by clipReport parses, and its metadata is the full current format", () => {
-    const report = clipReport(planClip(moment, 0, probe, transcript, { brandKit: undefined }), probe, transcript.engine);
+    const report = clipReport(planClip(moment, 0, probe, transcript, { aspect: "9:16",  brandKit: undefined }), probe, transcript.engine);
     expect(RenderEventSchema.safeParse({ type: "clips", clips: [report] }).success).toBe(true);
     const metadata = ClipMetadataSchema.parse(report.metadata);
     expect(metadata).toMatchObject({ version: CLIP_METADATA_VERSION, layout: report.metadata.layout, fps: "30000/1001" });
@@ -30,7 +30,7 @@ describe("events the backend sends are accepted by the Worker's schema", () => {
   });
 
   it("stored metadata reads back into the same render choices for HD tasks and re-renders", () => {
-    const report = clipReport(planClip(moment, 0, probe, transcript, { captionStyle: "karaoke" }), probe, transcript.engine);
+    const report = clipReport(planClip(moment, 0, probe, transcript, { aspect: "9:16",  captionStyle: "karaoke" }), probe, transcript.engine);
     const stored = readStoredClip(JSON.parse(JSON.stringify(report.metadata)));
     expect(stored).toMatchObject({ layout: report.metadata.layout, captionStyle: "karaoke", words: [{ text: "money", start: 0, end: 0.8 }, { text: "habits" }, { text: "that" }, { text: "work" }] });
   });
@@ -42,6 +42,7 @@ describe("metadata versions", () => {
     clip_index: 1,
     source: { url: "http://127.0.0.1:9/clip-1-src.mp4" },
     clip: { start: 0, end: 8, metadata: { layout: "wide" } },
+    aspect: "9:16",
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:8787/internal/v1", token: "t" },
   };

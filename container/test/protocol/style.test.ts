@@ -49,7 +49,7 @@ describe("StyleSchema", () => {
   });
 
   it("travels to the backend on jobs and re-renders, where a newer Worker's extra field is dropped, not refused", () => {
-    expect(RenderJobConfigSchema.parse({ style: { emoji: true } }).style).toEqual({ emoji: true });
+    expect(RenderJobConfigSchema.parse({ aspect: "9:16", style: { emoji: true } }).style).toEqual({ emoji: true });
     expect(RerenderParamsSchema.parse({ style: { hook_title: true, later_field: 1 } }).style).toEqual({ hook_title: true });
     expect(TaskStyleSchema.safeParse({ words_per_caption: 12 }).success).toBe(false);
   });

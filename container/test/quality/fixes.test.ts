@@ -14,9 +14,9 @@ import type { Word } from "../../src/runtime/types.js";
 
 const picture = { width: 1280, height: 720 };
 // 404 x 720 at x 438..842 when centred
-const win = cropWindow(1280, 720);
+const win = cropWindow(1280, 720, 9 / 16);
 const plan = (o: Partial<ClipPlan> = {}) =>
-  ({ index: 0, start: 0, end: 8, layout: AUTO_LAYOUT, words: [], cropWindow: win, cropPath: centerPath(win), panels: null, faceCam: null, content: null, layoutReason: null, faceBoxes: null, ...o }) as unknown as ClipPlan;
+  ({ index: 0, aspect: "9:16", start: 0, end: 8, layout: AUTO_LAYOUT, words: [], cropWindow: win, cropPath: centerPath(win), panels: null, faceCam: null, content: null, layoutReason: null, faceBoxes: null, ...o }) as unknown as ClipPlan;
 const flag = (name: QualityFlagName): QualityFlag => ({ name, message: name });
 const out = [flag("subject_out_of_frame")];
 /** one face box per second of an 8 s clip: `x(t)` its left edge, `w` x `h` its size */

@@ -69,7 +69,7 @@ describe("framing judged against the source (issue 33)", () => {
     // the same file measured with the same judged frames but the cutaway's: its magenta frames show no face
     const keep = [{ start: 0, end: c!.end - c!.start }];
     const unjudged = unjudgedSpans({ faceBoxes: c!.metadata.face_boxes ?? null, picture: { width: 640, height: 480 }, rangeS: c!.end - c!.start, keep, overlays: [] });
-    const withCutaway = await measureClip({ file, duration: info.duration, hasAudio: true, layout: c!.metadata.layout!, words: [], unjudged, edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal });
+    const withCutaway = await measureClip({ aspect: "9:16", file, duration: info.duration, hasAudio: true, layout: c!.metadata.layout!, words: [], unjudged, edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal });
     console.log("case 4: subject_in_frame", { delivered: c!.quality!.subject_in_frame, cutaway_judged: withCutaway.subject_in_frame, cutaways: c!.metadata.edits?.broll });
     expect(c!.quality!.subject_in_frame!).toBeGreaterThan(withCutaway.subject_in_frame!);
     expect(c!.metadata.layout).not.toBe("wide");

@@ -67,7 +67,7 @@ describe("clips check themselves before delivery", () => {
       source: { url: worker.mediaUrl("talk.mp4"), kind: "url" },
       // no clipLength bucket: a fix keeps the clip within ±40 % of its length (lt30's 8 s minimum
       // would only allow a range over the silence, which the re-measure refuses)
-      config: {},
+      config: { aspect: "9:16" },
       callback: { base_url: worker.base, token: worker.token },
       limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 3 },
       hd: { mode: "fanout" },

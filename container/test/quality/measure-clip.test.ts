@@ -85,11 +85,11 @@ function renderAndMeasure(source: string, o: { name: string; layout: Layout; sta
     const start = o.start ?? 0;
     const output = path.join(dir, `${o.name}-out.mp4`);
     const t0 = Date.now();
-    await renderClip({ source, probe: info, start, end: o.end ?? info.duration, layout: o.layout, cropPath: o.cropPath ?? undefined, assPath: null, output, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source, probe: info, start, end: o.end ?? info.duration, layout: o.layout, cropPath: o.cropPath ?? undefined, assPath: null, output, quality: "preview" }, { signal });
     const renderMs = Date.now() - t0;
     const out = await probe(output, { signal });
     const clipEdges = o.edges ?? edgesAgainstSentences(talkWords, start, start + out.duration);
-    const q = await measureClip({ file: output, duration: out.duration, hasAudio: out.audio !== null, layout: o.layout, subject: o.subject, words: o.words, edges: clipEdges, expectSpeech: o.expectSpeech ?? true, signal });
+    const q = await measureClip({ aspect: "9:16", file: output, duration: out.duration, hasAudio: out.audio !== null, layout: o.layout, subject: o.subject, words: o.words, edges: clipEdges, expectSpeech: o.expectSpeech ?? true, signal });
     // the cost of measuring against the render it checks (docs/clip-quality.md "Cost")
     console.log(JSON.stringify({ clip: o.name, duration_s: out.duration, render_ms: renderMs, measured_ms: q.measured_ms, flags: q.flags.map((f) => f.name) }));
     return { q, renderMs };
@@ -193,7 +193,7 @@ describe("loudness", () => {
     const words = wordsIn(0, 3.4);
     const info = await probe(hot, { signal });
     // measured as delivered by something that does not normalise: the file itself
-    const q = await measureClip({ file: hot, duration: info.duration, hasAudio: true, layout: "center_crop", words, edges, expectSpeech: true, signal });
+    const q = await measureClip({ aspect: "9:16", file: hot, duration: info.duration, hasAudio: true, layout: "center_crop", words, edges, expectSpeech: true, signal });
     expect(q.audio.lufs!).toBeGreaterThan(-9);
     expect(q.audio.true_peak!).toBeGreaterThan(-0.1);
     expect(q.audio.clipping).toBe(true);
@@ -221,7 +221,7 @@ describe("picture", () => {
     ]);
     return file;
   }
-  const win = cropWindow(1280, 720);
+  const win = cropWindow(1280, 720, 9 / 16);
 
   it("a face that walks out of the tracked crop is subject_out_of_frame (and never re-framed wide); one that stays is not", async () => {
     const words = wordsIn(0, 4).filter((w) => w.end < 4);
@@ -234,7 +234,7 @@ describe("picture", () => {
 
     // no face boxes to say a narrower framing keeps the speaker: no fix, the clip is delivered with
     // its flag (the letterboxed whole picture is not a fix for a 9:16 clip of a person)
-    const plan = { index: 0, start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: centerPath(win), panels: null, faceCam: null, content: null, words: [] } as unknown as ClipPlan;
+    const plan = { index: 0, aspect: "9:16", start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: centerPath(win), panels: null, faceCam: null, content: null, words: [] } as unknown as ClipPlan;
     expect(fixPlan(plan, q.flags, { words: [], duration: 4, picture: { width: 1280, height: 720 } })).toBeNull();
 
     const staying = faceSource("stay", "520+10*sin(t*3)");
@@ -255,7 +255,7 @@ describe("picture", () => {
 
     // the analysis's face boxes (here the photograph's bounds each second, which hold the face)
     const faceBoxes = [0.5, 1.5, 2.5, 3.5].map((t) => ({ t, x: Math.round(490 + 30 * Math.sin(t * 2)), y: 150, w: 300, h: 352 }));
-    const plan = { index: 0, start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: lost, panels: null, faceCam: null, content: null, words: [], faceBoxes } as unknown as ClipPlan;
+    const plan = { index: 0, aspect: "9:16", start: 0, end: 4, layout: "face_tracking", cropWindow: win, cropPath: lost, panels: null, faceCam: null, content: null, words: [], faceBoxes } as unknown as ClipPlan;
     const fix = fixPlan(plan, q.flags, { words: [], duration: 4, picture: { width: 1280, height: 720 } })!;
     expect(fix.plan.layout).toBe(FALLBACK_LAYOUT);
     const out = await renderAndMeasure(selfie, { layout: fix.plan.layout, cropPath: fix.plan.cropPath, words, edges, name: "selfie-centre", subject: true });
@@ -278,6 +278,6 @@ describe("a measure that fails", () => {
   it("leaves the rendered file deliverable, unmeasured (quality absent), instead of failing its render", async () => {
     const broken = path.join(dir, "not-a-video.mp4");
     ffmpeg(["-f", "lavfi", "-i", "anullsrc=d=1", "-f", "wav", broken]);
-    await expect(measureStoredRender({ output: broken, layout: "wide", words: [], stored: readStoredClip({}), signal })).resolves.toBeUndefined();
+    await expect(measureStoredRender({ aspect: "9:16", output: broken, layout: "wide", words: [], stored: readStoredClip({}), signal })).resolves.toBeUndefined();
   });
 });

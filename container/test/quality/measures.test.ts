@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { quietThresholdDb } from "../../src/editing/cut-plan.js";
 import { LOUDNESS_TARGET_LUFS } from "../../src/ffmpeg/loudness.js";
 import { fixPlan, shiftKeyframes } from "../../src/quality/fixes.js";
-import { measureArgs, SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
+import { measureArgs, qualityFrame, SILENCE_NOISE_DB } from "../../src/quality/measure-clip.js";
 import { clipQuality, qualityFlags, type Measures } from "../../src/quality/flags.js";
 import {
   captionOffsetMs,
@@ -165,7 +165,7 @@ describe("picture measures", () => {
     const cut = unjudgedSpans({ faceBoxes, picture: { width: 1280, height: 720 }, rangeS: 4, keep: [{ start: 0, end: 1 }, { start: 2, end: 4 }], overlays: [{ start: 0, end: 0.5 }] });
     expect(cut).toEqual([{ start: 0, end: 0.5 }, { start: 2, end: 3 }]);
     // the same read from a render's timeline (issue 33): its kept pieces and the cutaway drawn over it
-    const tl = buildClipTimeline({
+    const tl = buildClipTimeline({ aspect: "9:16",
       range: { start: 50, end: 54 }, cuts: [{ source_start: 51, source_end: 52, reason: "silence" }], sourceSize: { width: 1280, height: 720 }, content: null, layout: "face_tracking",
       cropWindow: { w: 404, h: 720, y: 0 }, cropPath: null, zooms: [], words: [], captions: null, titleCard: null, broll: [{ asset: "b", start: 0, end: 0.5 }], fps: "30",
     });
@@ -242,7 +242,7 @@ describe("one silence level", () => {
     // the rendered clip is normalised to the loudness target, so its silence level is the cut plan's at that loudness
     expect(SILENCE_NOISE_DB).toBe(quietThresholdDb(LOUDNESS_TARGET_LUFS));
     expect(SILENCE_NOISE_DB).toBe(LOUDNESS_TARGET_LUFS - T.SILENCE_BELOW_SPEECH_DB);
-    const args = measureArgs({ input: "in.mp4", hasAudio: true, pcm: "a.pcm", frames: "f.rgb" }).join(" ");
+    const args = measureArgs({ input: "in.mp4", hasAudio: true, pcm: "a.pcm", frames: "f.rgb", frame: qualityFrame("9:16") }).join(" ");
     expect(args).toContain(`silencedetect=noise=${LOUDNESS_TARGET_LUFS - T.SILENCE_BELOW_SPEECH_DB}dB:d=${T.SILENCE_MIN_S}`);
   });
 });

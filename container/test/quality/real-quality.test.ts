@@ -58,11 +58,11 @@ describe("measures that read what ships (issue 33)", () => {
     const info = await probe(source, { signal });
     const range = { start: MOMENTS[1]!.start, end: MOMENTS[1]!.end };
     const output = join(dir, "still.mp4");
-    await renderClip({ source, probe: info, start: range.start, end: range.end, layout: "center_crop", assPath: null, output, quality: "preview" }, { signal, encoder: fastHdEncoder });
+    await renderClip({ aspect: "9:16", source, probe: info, start: range.start, end: range.end, layout: "center_crop", assPath: null, output, quality: "preview" }, { signal, encoder: fastHdEncoder });
     const rendered = await probe(output, { signal });
     const words = wordsForClip(r.words, range.start, range.end);
     const measure = (o: { source?: { path: string; start: number; end: number } }) =>
-      measureClip({ file: output, duration: rendered.duration, hasAudio: true, layout: "center_crop", words, edges: { starts_on_sentence: true, ends_on_sentence: true, cut_word: false }, expectSpeech: true, signal, ...o });
+      measureClip({ aspect: "9:16", file: output, duration: rendered.duration, hasAudio: true, layout: "center_crop", words, edges: { starts_on_sentence: true, ends_on_sentence: true, cut_word: false }, expectSpeech: true, signal, ...o });
     // as measured before the source was asked: a frozen clip
     const blind = await measure({});
     const still = await measure({ source: { path: source, ...range } });

@@ -18,18 +18,18 @@ function evalTimeline(tl: CropTimeline, t: number): number {
 
 describe("crop window", () => {
   it("is the largest even 9:16 window of a landscape source", () => {
-    expect(cropWindow(1280, 720)).toEqual({ w: 404, h: 720, y: 0, maxX: 876 });
-    expect(cropWindow(1920, 1080)).toEqual({ w: 606, h: 1080, y: 0, maxX: 1314 });
+    expect(cropWindow(1280, 720, 9 / 16)).toEqual({ w: 404, h: 720, y: 0, maxX: 876 });
+    expect(cropWindow(1920, 1080, 9 / 16)).toEqual({ w: 606, h: 1080, y: 0, maxX: 1314 });
   });
   it("fits sources narrower than 9:16 by width and centres vertically", () => {
-    const w = cropWindow(400, 1000);
+    const w = cropWindow(400, 1000, 9 / 16);
     expect(w.w).toBe(400);
     expect(w.h).toBe(710);
     expect(w.y).toBe(144);
     expect(w.maxX).toBe(0);
   });
   it("centre path sits in the middle", () => {
-    expect(centerPath(cropWindow(1280, 720))).toEqual([{ t: 0, x: 438 }]);
+    expect(centerPath(cropWindow(1280, 720, 9 / 16))).toEqual([{ t: 0, x: 438 }]);
   });
 });
 
@@ -98,7 +98,7 @@ describe("shapes (issue 37)", () => {
   });
 
   it("reshapePath keeps the window's centre on the subject it followed, clamped to the new window's range", () => {
-    const tall = cropWindow(1920, 1080); // 606 wide
+    const tall = cropWindow(1920, 1080, 9 / 16); // 606 wide
     const square = cropWindow(1920, 1080, aspectRatio("1:1"));
     const path = [{ t: 0, x: 100 }, { t: 2, x: 1200 }];
     const moved = reshapePath(path, tall.w, square.w, square.maxX);

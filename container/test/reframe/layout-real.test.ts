@@ -20,7 +20,7 @@ async function choose(rel: string, range?: { start: number; end: number }) {
   const end = range?.end ?? info.duration;
   // speech over the whole range: the layout must not depend on the recogniser hearing wind as words
   const speech = [{ start, end }];
-  const faces = await analyzeClipFaces({ source: file, video, start, end, window: cropWindow(video.width, video.height), signal, detector: await createBlazeFace(), speech });
+  const faces = await analyzeClipFaces({ source: file, video, start, end, window: cropWindow(video.width, video.height, 9 / 16), signal, detector: await createBlazeFace(), speech });
   const evidence: FaceEvidence = { path: faces.path, layout: faces.layout, samples: faces.track.samples, faceCam: faces.summary.faceCam, screenCam: faces.summary.screenCam, frame: video, people: faces.summary.people, dominantShare: faces.summary.dominantShare, speakers: faces.speakers };
   return { choice: autoLayout({ hasSpeech: true, faces: evidence, speech }), faces };
 }

@@ -128,7 +128,7 @@ describe("screen layout geometry", () => {
 
 describe("a re-render into the screen layout", () => {
   const analyzeFaces = async () => ({ path: null, layout: "face_tracking" as const, samples: clip("screen"), frame: FRAME });
-  const job = (layout_mode: string) => ({ rerender_id: "r1", clip: { start: 0, end: 12 }, params: { layout_mode } }) as unknown as RerenderJob;
+  const job = (layout_mode: string) => ({ rerender_id: "r1", clip: { start: 0, end: 12 }, params: { layout_mode }, aspect: "9:16" }) as unknown as RerenderJob;
   const o = { source: "unused.mp4", video: FRAME, signal: new AbortController().signal, faces: { analyzeFaces } };
 
   it("of a clip first rendered without a cam finds the cam in the clip's range; other layouts and a stored cam are left alone", async () => {
@@ -143,7 +143,7 @@ describe("a re-render into the screen layout", () => {
 
 describe("the screen layout asked for (layout_mode, a brand kit's default_layout)", () => {
   it("still finds the cam over each clip's range; no face analysis, no cam (the renderer's default corner)", async () => {
-    const plan = () => ({ index: 0, start: 0, end: 12, layout: "screen", cropWindow: { w: 404, maxX: 876, y: 0, h: 720 }, cropPath: null, faceCam: null, faceBoxes: null }) as unknown as ClipPlan;
+    const plan = () => ({ index: 0, aspect: "9:16", start: 0, end: 12, layout: "screen", cropWindow: { w: 404, maxX: 876, y: 0, h: 720 }, cropPath: null, faceCam: null, faceBoxes: null }) as unknown as ClipPlan;
     const o = { source: "unused.mp4", video: FRAME, content: null, signal: new AbortController().signal, hasSpeech: true, fixed: "screen" };
     const p = plan();
     await chooseLayouts([p], { analyzeFaces: async () => ({ path: null, layout: "face_tracking", samples: clip("screen"), frame: FRAME }) }, o);

@@ -74,7 +74,7 @@ beforeAll(async () => {
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl("paused.mp4"), kind: "url" },
-    config: { clipLength: "lt30", style: EVERY_OPTION, brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null } },
+    config: { aspect: "9:16", clipLength: "lt30", style: EVERY_OPTION, brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null } },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     hd: { mode: "local" },

@@ -147,7 +147,7 @@ describe("a clip spanning an audio timestamp gap keeps the source's clock in the
         source: { url: `${server.url}/looped.mp4`, kind: "url" },
         range: RANGE,
         transcript: { lang: "en", words: words.filter((w) => w.end > RANGE.start - 5 && w.start < RANGE.end + 5), engine: "test" },
-        config: {},
+        config: { aspect: "9:16" },
         params: { layout_mode: "wide", title: "Across the gap" },
         callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
       },

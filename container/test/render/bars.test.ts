@@ -12,6 +12,8 @@ import { contentRect, cropdetectArgs, detectBars, parseCropdetect } from "../../
 import { analyzeClipFaces } from "../../src/framing/faces.js";
 import { probe } from "../../src/analysis/probe.js";
 import { renderClip } from "../../src/rendering/render.js";
+import { chooseLayout } from "../../src/framing/choose-layout.js";
+import { ASPECTS, clipFrame } from "@katto/protocol";
 import { ffmpeg, grayFrame, media, meanGray, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;
@@ -65,12 +67,12 @@ describe("bars on real video", () => {
     const info = await probe(pillarboxed, { signal });
     const content = (await detectBars(pillarboxed, { signal, durationS: info.duration, video: info.video! }))!;
     const video = { width: content.w, height: content.h };
-    const faces = await analyzeClipFaces({ source: pillarboxed, video, content, start: 0, end: 2, window: cropWindow(video.width, video.height), signal, detector: await createBlazeFace() });
+    const faces = await analyzeClipFaces({ source: pillarboxed, video, content, start: 0, end: 2, window: cropWindow(video.width, video.height, 9 / 16), signal, detector: await createBlazeFace() });
     const seen = faces.track.samples.flatMap((s) => s.faces);
     expect(seen.length).toBeGreaterThan(0);
     for (const f of seen) expect(f.x + f.w).toBeLessThanOrEqual(content.w + 1);
     // the same face in whole-frame pixels sits 160 px further right
-    const whole = await analyzeClipFaces({ source: pillarboxed, video: info.video!, start: 0, end: 2, window: cropWindow(1280, 720), signal, detector: await createBlazeFace() });
+    const whole = await analyzeClipFaces({ source: pillarboxed, video: info.video!, start: 0, end: 2, window: cropWindow(1280, 720, 9 / 16), signal, detector: await createBlazeFace() });
     const cx = (fs: { x: number; w: number }[]) => fs.reduce((a, f) => a + f.x + f.w / 2, 0) / fs.length;
     expect(Math.abs(cx(whole.track.samples.flatMap((s) => s.faces)) - cx(seen) - 160)).toBeLessThan(12);
   });
@@ -79,7 +81,7 @@ describe("bars on real video", () => {
     const info = await probe(pillarboxed, { signal });
     const content = { x: 160, y: 0, w: 960, h: 720 };
     for (const layout of ["wide", "center_crop", "face_tracking", "split_screen", "grid_3", "grid_4", "stacked", "passthrough"] as Layout[]) {
-      const args = renderArgs({ input: pillarboxed, output: "o.mp4", start: 0, duration: 1, source: { width: 1280, height: 720, fps: 30, hasAudio: true }, layout, content, width: 540, height: 960, quality: "preview" });
+      const args = renderArgs({ aspect: "9:16", input: pillarboxed, output: "o.mp4", start: 0, duration: 1, source: { width: 1280, height: 720, fps: 30, hasAudio: true }, layout, content, width: 540, height: 960, quality: "preview" });
       const graph = args[args.indexOf("-filter_complex") + 1]!;
       expect(graph.startsWith("[0:v:0]crop=960:720:160:0,setsar=1[content];"), layout).toBe(true);
       expect(graph.split("[0:v:0]").length, layout).toBe(2);
@@ -87,12 +89,24 @@ describe("bars on real video", () => {
     const outs: Record<string, number> = {};
     for (const [name, c] of [["bars", null], ["content", content]] as const) {
       const out = path.join(dir, `wide-${name}.mp4`);
-      await renderClip({ source: pillarboxed, probe: info, start: 1, end: 2, layout: "wide", content: c, assPath: null, output: out, quality: "preview" }, { signal });
+      await renderClip({ aspect: "9:16", source: pillarboxed, probe: info, start: 1, end: 2, layout: "wide", content: c, assPath: null, output: out, quality: "preview" }, { signal });
       // the fitted picture is 540 px wide in the middle of the frame: its left and right 12 px columns
       const px = grayFrame(out, 0.5, 540, 960);
       outs[name] = (meanGray(px, 540, { x0: 0, y0: 400, x1: 12, y1: 560 }) + meanGray(px, 540, { x0: 528, y0: 400, x1: 540, y1: 560 })) / 2;
     }
     expect(outs.bars).toBeLessThan(20); // the source's black bars inside the picture
     expect(outs.content).toBeGreaterThan(outs.bars! + 15);
+  });
+
+  it.each(ASPECTS)("a %s clip of the pillarboxed recording, framed as a job frames it, shows none of its bars (issue 41)", async (aspect) => {
+    const info = await probe(pillarboxed, { signal });
+    const content = (await detectBars(pillarboxed, { signal, durationS: info.duration, video: info.video! }))!;
+    const layout = chooseLayout({ width: content.w, height: content.h }, null, false, aspect, true);
+    const out = path.join(dir, `shape-${aspect.replace(":", "x")}.mp4`);
+    await renderClip({ aspect, source: pillarboxed, probe: info, start: 1, end: 2, layout, content, assPath: null, output: out, quality: "preview" }, { signal });
+    const rendered = await probe(out, { signal });
+    expect(rendered.video, aspect).toMatchObject(clipFrame(aspect, "preview"));
+    // cropdetect on the clip itself finds no bars: the picture fills the frame to its edges
+    expect(await detectBars(out, { signal, durationS: rendered.duration, video: rendered.video! }), `${aspect} ${layout}`).toBeNull();
   });
 });

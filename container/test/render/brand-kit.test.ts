@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // Brand kits: validation at the protocol boundary, what a kit changes in the clip plan, and in a
 // real render the accent colour of the spoken word, the caption position and the watermark.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -37,7 +38,7 @@ const KIT: BrandKit = {
 const job = (config: Record<string, unknown>) => ({
   job_id: "j1",
   source: { url: "https://example.com/v.mp4", kind: "url" },
-  config,
+  config: { aspect: "9:16", ...config },
   callback: { base_url: "http://127.0.0.1:1", token: "t" },
   limits: { max_duration_s: 600, max_bytes: 1e9, max_clips: 3 },
 });
@@ -77,11 +78,11 @@ describe("brand kit in the clip plan", () => {
   const t = { lang: "en", segments: [], words: [], engine: "test" };
 
   it("caption font, colours and position come from the kit; its layout is the default, a requested one wins", () => {
-    const p = planClip(moment, 0, probeInfo, t, { brandKit: KIT, captionStyle: "boxed" });
+    const p = planClip(moment, 0, probeInfo, t, { aspect: "9:16",  brandKit: KIT, captionStyle: "boxed" });
     expect(p.layout).toBe("wide");
     expect(p.style).toMatchObject({ name: "boxed", font: "Noto Sans", primaryColor: "#FFFFFF", accentColor: "#00FF00", position: "top" });
-    expect(planClip(moment, 0, probeInfo, t, { brandKit: KIT, layout: "grid_3" }).layout).toBe("grid_3");
-    expect(planClip(moment, 0, probeInfo, t, {}).layout).toBe("center_crop");
+    expect(planClip(moment, 0, probeInfo, t, { aspect: "9:16",  brandKit: KIT, layout: "grid_3" }).layout).toBe("grid_3");
+    expect(planClip(moment, 0, probeInfo, t, { aspect: "9:16" }).layout).toBe("center_crop");
     expect(brandCaptionOptions(undefined)).toEqual({});
   });
 });
@@ -110,11 +111,11 @@ describe("a render with a brand kit", () => {
   let info: ProbeResult;
   let wm: string;
   const render = async (name: string, o: { kit?: BrandKit; watermarkPath?: string }) => {
-    const style = resolveCaptionStyle({ style: "bold_pop", ...brandCaptionOptions(o.kit) })!;
+    const style = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "bold_pop", ...brandCaptionOptions(o.kit) })!;
     const ass = join(dir, `${name}.ass`);
     writeFileSync(ass, buildAss(words("brand colours on every word", 0.2, 0.4, 0.35), style, { durationS: 2.5 }));
     const out = join(dir, `${name}.mp4`);
-    await renderClip({ source: src, probe: info, start: 0, end: 2.5, layout: "center_crop", assPath: ass, watermarkPath: o.watermarkPath, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: src, probe: info, start: 0, end: 2.5, layout: "center_crop", assPath: ass, watermarkPath: o.watermarkPath, output: out, quality: "preview" }, { signal });
     return rgbFrame(out, 0.8, W, H); // the second word is being spoken
   };
   let plain: Uint8Array;

@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // B-roll cutaways (style `broll`, issue 26) on real media: a 12 s stretch of a handheld selfie
 // video (people on a windy hilltop, rotated -90 degrees in its container), with a library of two generated assets (a solid magenta still and a solid cyan video).
 // Frames at the times the clip's edits give show the asset's colour over the whole picture; the
@@ -74,11 +75,11 @@ describe("library cutaways over matching words", () => {
     const source = brollSource({ broll: "library" }, { library, stock: null }, assetFiles(dir), { frame: { width: 1080, height: 1920 } });
     const cut = await clipCutaways(WORDS, DUR, source, signal);
     drawn = cut.drawn;
-    const style = resolveCaptionStyle({ style: "bold_pop", font: KIT.caption_font, primaryColor: KIT.primary_color, accentColor: KIT.accent_color })!;
-    const c = clipCaptions({ words: WORDS, durationS: DUR, captionStyle: style, look: titleLookStyle(KIT), style: { broll: "library" }, title: null, layout: "center_crop", picture: info.video!, openingFaces: null });
+    const style = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "bold_pop", font: KIT.caption_font, primaryColor: KIT.primary_color, accentColor: KIT.accent_color })!;
+    const c = clipCaptions({ aspect: "9:16", words: WORDS, durationS: DUR, captionStyle: style, look: titleLookStyle(KIT, "9:16"), style: { broll: "library" }, title: null, layout: "center_crop", picture: info.video!, openingFaces: null });
     const { assPath } = await writeClipCaptions(c, dir, "broll");
     output = join(dir, "broll.mp4");
-    await renderClip({ source: SOURCE, probe: info, start: START, end: START + DUR, layout: "center_crop", assPath, cutaways: cut.cutaways, output, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: SOURCE, probe: info, start: START, end: START + DUR, layout: "center_crop", assPath, cutaways: cut.cutaways, output, quality: "preview" }, { signal });
   }, 600_000);
 
   it("cuts away on the words that match, 1.5-3 s each, at most a third of the clip, never over the opening", () => {
@@ -139,11 +140,11 @@ describe("a stored clip's cutaways (its HD file, a re-render changing something 
     const metadata = { layout: "center_crop", caption_style: "bold_pop", words: WORDS.filter((w) => w.end <= SHORT).map((w) => ({ word: w.text, start: w.start, end: w.end })), style: { broll: "library" }, broll_cutaways: first };
     const stored = readStoredClip(JSON.parse(JSON.stringify(metadata)));
     const base = { source: SOURCE, probe: info, start: START, end: START + SHORT, stored, brandKit: null, signal, jobId: "job-broll", encoder: fastHdEncoder };
-    const hd = await renderStoredClip({ ...base, dir: tmpDir("katto-broll-hd-"), name: "hd" });
+    const hd = await renderStoredClip({ aspect: "9:16", ...base, dir: tmpDir("katto-broll-hd-"), name: "hd" });
     expect(hd.edits.broll).toEqual(brollEdits(first));
     const img = drawn[0]!;
     expect(near(meanColour(rgbFrame(hd.output, (img.start + img.end) / 2, 1080, 1920), 1080, 1920), MAGENTA)).toBe(true);
-    const off = await renderStoredClip({ ...base, style: { broll: "none" }, dir: tmpDir("katto-broll-off-"), name: "off" });
+    const off = await renderStoredClip({ aspect: "9:16", ...base, style: { broll: "none" }, dir: tmpDir("katto-broll-off-"), name: "off" });
     expect(off.edits.broll).toEqual([]);
     expect(near(meanColour(rgbFrame(off.output, (img.start + img.end) / 2, 1080, 1920), 1080, 1920), MAGENTA)).toBe(false);
   }, 600_000);

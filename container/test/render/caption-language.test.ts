@@ -49,7 +49,7 @@ async function job(style: Record<string, unknown>) {
   const parsed = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl(CLIP), kind: "url" },
-    config: { clipLength: "lt30", style, brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "wide", watermark_url: null } },
+    config: { aspect: "9:16", clipLength: "lt30", style, brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "wide", watermark_url: null } },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     hd: { mode: "local" },
@@ -132,6 +132,7 @@ describe("caption_language on a re-render of a stored clip", () => {
     source: { url: worker.mediaUrl(CLIP), kind: "url" },
     clip: { start: r.clip!.start, end: r.clip!.end, metadata: r.clip!.metadata },
     params: { style },
+    aspect: "9:16",
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
   });

@@ -17,7 +17,7 @@ const dir = tmpDir("katto-crop-path-test-");
 const SW = 640;
 const SH = 360;
 const FPS = 30;
-const win = cropWindow(SW, SH);
+const win = cropWindow(SW, SH, 9 / 16);
 const SECONDS = 12;
 let source: string;
 let info: ProbeResult;
@@ -85,7 +85,7 @@ describe("a crop path of any length renders with real ffmpeg", () => {
       const path = restlessPath(moves, SECONDS);
       expect(path.length - 1).toBe(moves);
       const out = join(dir, `path-${moves}.mp4`);
-      await renderClip({ source, probe: info, start: 0, end: SECONDS, layout: "face_tracking", cropPath: path, assPath: null, output: out, quality: "preview" }, { signal });
+      await renderClip({ aspect: "9:16", source, probe: info, start: 0, end: SECONDS, layout: "face_tracking", cropPath: path, assPath: null, output: out, quality: "preview" }, { signal });
       const frames = columnProfiles(out, win.w);
       expect(frames.length).toBeGreaterThanOrEqual(SECONDS * FPS - 1);
       // frames at chosen times: every 7th frame (a stride prime to the keyframe spacing), and the last
@@ -108,7 +108,7 @@ describe("panels follow long paths too", () => {
   it("split_screen with two panels of 300 moves each renders every frame", async () => {
     const sway = (phase: number) => Array.from({ length: 301 }, (_, i) => ({ t: 0.1 + i * 0.03, x: 200 + phase + 120 * Math.sin(i / 5) + (i % 2 ? 2 : -2) }));
     const out = join(dir, "split-300.mp4");
-    await renderClip({ source, probe: info, start: 0, end: 10, layout: "split_screen", panels: [{ x: 200, y: 180, path: sway(0) }, { x: 440, y: 180, path: sway(240) }], assPath: null, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source, probe: info, start: 0, end: 10, layout: "split_screen", panels: [{ x: 200, y: 180, path: sway(0) }, { x: 440, y: 180, path: sway(240) }], assPath: null, output: out, quality: "preview" }, { signal });
     expect(columnProfiles(out, 54).length).toBeGreaterThanOrEqual(10 * FPS - 1);
   });
 });

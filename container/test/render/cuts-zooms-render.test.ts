@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // Jump cuts and punch-in zooms (issue 26) rendered with real ffmpeg over real speech, under a
 // picture generated here whose geometry and brightness are known: its left half is a clock the
 // frames can be read by (the top quarter's grey rises 10 levels a second of the clip's range, the
@@ -98,11 +99,11 @@ async function sourceFor(r: Range) {
 async function render(r: Range, name: string, style: Style): Promise<{ edit: ClipEdit; output: string; srt: string }> {
   const { path: source, info } = await sourceFor(r);
   const cuts = await clipCuts({ source, start: r.start, end: r.start + r.length, hasAudio: true, words: r.words, style, fps: gridFps(info.video!.fps), signal });
-  const look = resolveCaptionStyle({ style: "bold_pop" })!;
-  const edit = clipEdit({ words: r.words, rangeS: r.length, sourceStart: r.start, cuts, captionStyle: look, look: titleLookStyle(null), style, title: null, layout: "wide", picture: info.video!, openingFaces: null, cropPath: null, faceBoxes: null });
+  const look = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "bold_pop" })!;
+  const edit = clipEdit({ aspect: "9:16", words: r.words, rangeS: r.length, sourceStart: r.start, cuts, captionStyle: look, look: titleLookStyle(null, "9:16"), style, title: null, layout: "wide", picture: info.video!, openingFaces: null, cropPath: null, faceBoxes: null });
   const { assPath, srtPath } = await writeClipCaptions(edit.captions, dir, name);
   const output = join(dir, `${name}.mp4`);
-  await renderClip({ source, probe: info, start: r.start, end: r.start + r.length, layout: "wide", assPath, overlays: emojiOverlays(edit.captions.emoji, "preview"), output, quality: "preview", keep: edit.keep, zooms: edit.zooms }, { signal });
+  await renderClip({ aspect: "9:16", source, probe: info, start: r.start, end: r.start + r.length, layout: "wide", assPath, overlays: emojiOverlays(edit.captions.emoji, "preview", "9:16"), output, quality: "preview", keep: edit.keep, zooms: edit.zooms }, { signal });
   return { edit, output, srt: readFileSync(srtPath, "utf8") };
 }
 
@@ -217,7 +218,7 @@ describe("remove_silences on real speech", () => {
 
   it("the clip timeline of the same edit (@katto/protocol) says which source time each moment of the rendered clip shows", async () => {
     const { info } = await sourceFor(VOICE);
-    const tl = buildClipTimeline({
+    const tl = buildClipTimeline({ aspect: "9:16",
       range: { start: VOICE.start, end: VOICE.start + VOICE.length }, cuts: r.edit.edits.cuts, sourceSize: { width: info.video!.width, height: info.video!.height }, content: null, layout: "wide",
       cropWindow: null, cropPath: null, zooms: r.edit.zooms, words: VOICE.words.map((w) => ({ word: w.text, start: w.start, end: w.end })), captions: null, titleCard: null, fps: "30",
     });

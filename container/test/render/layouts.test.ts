@@ -60,7 +60,7 @@ describe("panel geometry (pure)", () => {
   it("a moving centre path becomes a moving left edge", () => {
     const [p] = panelCrops("split_screen", 1080, 1920, 1280, 720, [{ x: 0, y: 360, path: [{ t: 0, x: 400 }, { t: 2, x: 600 }] }]);
     expect(p!.path.map((k) => k.x)).toEqual([400 - p!.w / 2, 600 - p!.w / 2]);
-    const f = reframeFilter({ layout: "split_screen", source: { width: 1280, height: 720, fps: 30, hasAudio: true }, width: 1080, height: 1920, panels: [{ x: 0, y: 360, path: [{ t: 0, x: 400 }, { t: 2, x: 600 }] }] });
+    const f = reframeFilter({ aspect: "9:16", layout: "split_screen", source: { width: 1280, height: 720, fps: 30, hasAudio: true }, width: 1080, height: 1920, panels: [{ x: 0, y: 360, path: [{ t: 0, x: 400 }, { t: 2, x: 600 }] }] });
     expect(f).toContain("clip((t-0)/2,0,1)");
     expect(f).toContain("vstack=inputs=2");
   });
@@ -82,15 +82,15 @@ describe("panel geometry (pure)", () => {
 
   it("all spec layout modes are known and one ffmpeg pass renders each", () => {
     for (const l of ["face_tracking", "wide", "split_screen", "stacked", "passthrough", "grid_3", "grid_4", "screen"]) expect(LAYOUTS).toContain(l);
-    const args = renderArgs({ input: "/in.mp4", output: "/o.mp4", start: 0, duration: 2, source: { width: 1280, height: 720, fps: 25, hasAudio: true }, layout: "grid_4", width: 1080, height: 1920, quality: "hd" });
+    const args = renderArgs({ aspect: "9:16", input: "/in.mp4", output: "/o.mp4", start: 0, duration: 2, source: { width: 1280, height: 720, fps: 25, hasAudio: true }, layout: "grid_4", width: 1080, height: 1920, quality: "hd" });
     expect(args.filter((a) => a === "-filter_complex")).toHaveLength(1);
     expect(args[args.indexOf("-filter_complex") + 1]).toMatch(/split=4.*hstack.*hstack.*vstack/);
   });
 
   it("chooseLayout keeps the multi-region layouts, also on vertical sources", () => {
     for (const l of ["split_screen", "stacked", "grid_3", "grid_4", "screen"] as Layout[]) {
-      expect(chooseLayout({ width: 1280, height: 720 }, l)).toBe(l);
-      expect(chooseLayout({ width: 720, height: 1280 }, l)).toBe(l);
+      expect(chooseLayout({ width: 1280, height: 720 }, l, false, "9:16", false)).toBe(l);
+      expect(chooseLayout({ width: 720, height: 1280 }, l, false, "9:16", false)).toBe(l);
     }
   });
 });
@@ -124,7 +124,7 @@ describe("split_screen, grid_3 and grid_4 on a real group shot", () => {
   for (const layout of ["split_screen", "grid_3", "grid_4"] as PanelLayout[]) {
     it(`${layout}: 540x960 H.264/AAC of the range, every cell shows its crop of the source and the cells differ`, async () => {
       const out = join(dir, `${layout}.mp4`);
-      await renderClip({ source: HIKERS, probe: info, start: START, end: START + 2, layout, assPath: null, output: out, quality: "preview" }, { signal });
+      await renderClip({ aspect: "9:16", source: HIKERS, probe: info, start: START, end: START + 2, layout, assPath: null, output: out, quality: "preview" }, { signal });
       const p = ffprobe(out);
       const v = p.streams.find((s) => s.codec_type === "video")!;
       expect(v).toMatchObject({ codec_name: "h264", width: W, height: H, pix_fmt: "yuv420p" });
@@ -152,7 +152,7 @@ describe("stacked: face cam over gameplay", () => {
     ffmpeg(["-f", "lavfi", "-i", "testsrc2=s=1280x720:r=25:d=3,drawbox=x=853:y=0:w=427:h=240:color=red:t=fill", "-f", "lavfi", "-i", "sine=d=3", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", src]);
     const info = await probe(src, { signal });
     const out = join(dir, "stacked.mp4");
-    await renderClip({ source: src, probe: info, start: 0, end: 2, layout: "stacked", assPath: null, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: src, probe: info, start: 0, end: 2, layout: "stacked", assPath: null, output: out, quality: "preview" }, { signal });
     const v = ffprobe(out).streams.find((s) => s.codec_type === "video")!;
     expect([v.width, v.height]).toEqual([W, H]);
 
@@ -177,7 +177,7 @@ describe("stacked: face cam over gameplay", () => {
     // a face cam given elsewhere is what fills the top band
     const out2 = join(dir, "stacked-cam.mp4");
     const cam = { x: 0, y: 400, w: 400, h: 240 };
-    await renderClip({ source: src, probe: info, start: 0, end: 2, layout: "stacked", faceCam: cam, assPath: null, output: out2, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: src, probe: info, start: 0, end: 2, layout: "stacked", faceCam: cam, assPath: null, output: out2, quality: "preview" }, { signal });
     const c2 = stackedCrops(W, H, 1280, 720, cam);
     expect(cellMad(grayFrame(out2, 1.0, W, H), c2.cam.cell, expectedCell(src, 1.0, c2.cam.src, c2.cam.cell))).toBeLessThan(10);
   });

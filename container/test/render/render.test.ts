@@ -1,3 +1,5 @@
+import { ASPECTS } from "@katto/protocol";
+import { CLIP_FRAMES } from "@katto/protocol";
 // Real ffmpeg renders on real and generated media, checked with ffprobe and pixels.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +20,7 @@ const OBAMA = media("video_talking/other/obama_weekly_address_clip_very_real_cha
 const ROTATED = media("video_talking/other/openmpf_new_face_video-90.mp4");
 const NOAUDIO = media("video_nospeech/vtest.avi");
 
-function writeAss(name: string, text: string, start: number, durationS: number, style = resolveCaptionStyle()!): string {
+function writeAss(name: string, text: string, start: number, durationS: number, style = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!): string {
   const p = join(dir, name);
   writeFileSync(p, buildAss(words(text, start, 0.3, 0.26), style, { durationS }));
   return p;
@@ -31,11 +33,27 @@ function streams(file: string) {
 
 describe("chooseLayout", () => {
   it("crops landscape, keeps vertical whole, honours a request", () => {
-    expect(chooseLayout({ width: 1280, height: 720 })).toBe("center_crop");
-    expect(chooseLayout({ width: 1280, height: 720 }, null, true)).toBe("face_tracking");
-    expect(chooseLayout({ width: 1080, height: 1920 })).toBe("passthrough");
-    expect(chooseLayout({ width: 1080, height: 1920 }, "center_crop")).toBe("passthrough");
-    expect(chooseLayout({ width: 1280, height: 720 }, "wide")).toBe("wide");
+    expect(chooseLayout({ width: 1280, height: 720 }, null, false, "9:16", false)).toBe("center_crop");
+    expect(chooseLayout({ width: 1280, height: 720 }, null, true, "9:16", false)).toBe("face_tracking");
+    expect(chooseLayout({ width: 1080, height: 1920 }, null, false, "9:16", false)).toBe("passthrough");
+    expect(chooseLayout({ width: 1080, height: 1920 }, "center_crop", false, "9:16", false)).toBe("passthrough");
+    expect(chooseLayout({ width: 1280, height: 720 }, "wide", false, "9:16", false)).toBe("wide");
+  });
+
+  it("frames a picture inside the source's own bars in every shape: never kept whole with black padding (issue 41)", () => {
+    // a 4:3 picture pillarboxed in 16:9 (its bars found by framing/bars.ts): passthrough would pad it with bars again
+    const picture = { width: 960, height: 720 };
+    for (const aspect of ASPECTS) {
+      expect(chooseLayout(picture, null, false, aspect, true), aspect).toBe("center_crop");
+      expect(chooseLayout(picture, null, true, aspect, true), aspect).toBe("face_tracking");
+      // a request to keep it whole keeps it whole over a blur of itself, not between black bars
+      expect(chooseLayout(picture, "passthrough", false, aspect, true), aspect).toBe("wide");
+    }
+    // the same 4:3 frame without bars: a 16:9 clip keeps it whole as before (its own shape, not the source's bars)
+    expect(chooseLayout(picture, null, false, "16:9", false)).toBe("passthrough");
+    // a picture inside bars that is about the shape already is kept whole: nothing to pad
+    expect(chooseLayout({ width: 1080, height: 1920 }, null, false, "9:16", true)).toBe("passthrough");
+    expect(chooseLayout({ width: 1280, height: 720 }, null, false, "16:9", true)).toBe("passthrough");
   });
 });
 
@@ -47,7 +65,7 @@ describe("HD render of a real talking-head clip", () => {
     out = join(dir, "obama-hd.mp4");
     fractions = [];
     await renderClip(
-      { source: OBAMA, probe: p, start: 0.5, end: 3.5, layout: "center_crop", assPath: writeAss("obama.ass", "about the very real challenges that families face", 0.2, 3), output: out, quality: "hd" },
+      { aspect: "9:16", source: OBAMA, probe: p, start: 0.5, end: 3.5, layout: "center_crop", assPath: writeAss("obama.ass", "about the very real challenges that families face", 0.2, 3), output: out, quality: "hd" },
       { signal, onProgress: (f) => fractions.push(f) },
     );
   });
@@ -96,7 +114,7 @@ describe("captions on a dark generated source (pixels)", () => {
     out = join(dir, "dark-preview.mp4");
     // words from 1.0 s to ~3.4 s of the clip; the page hold ends before 4 s
     const ass = writeAss("dark.ass", "Wow, this is the most wonderful thing we made", 1.0, 5);
-    await renderClip({ source: src, probe: p, start: 0, end: 5, layout: "center_crop", assPath: ass, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: src, probe: p, start: 0, end: 5, layout: "center_crop", assPath: ass, output: out, quality: "preview" }, { signal });
   });
 
   const band = { x0: 0, y0: Math.round(0.55 * H), x1: W, y1: Math.round(0.85 * H) };
@@ -125,7 +143,7 @@ describe("layouts and odd sources", () => {
   it("wide: the centre band is the whole source frame, no black borders", async () => {
     const p = await probe(OBAMA, { signal });
     const out = join(dir, "wide.mp4");
-    await renderClip({ source: OBAMA, probe: p, start: 1, end: 3, layout: "wide", assPath: null, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: OBAMA, probe: p, start: 1, end: 3, layout: "wide", assPath: null, output: out, quality: "preview" }, { signal });
     const W = 540;
     const H = 960;
     const px = grayFrame(out, 1.0, W, H);
@@ -144,7 +162,7 @@ describe("layouts and odd sources", () => {
   it("a rotated phone video comes out upright", async () => {
     const p = await probe(ROTATED, { signal });
     const out = join(dir, "rotated.mp4");
-    await renderClip({ source: ROTATED, probe: p, start: 2, end: 4, layout: "wide", assPath: null, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: ROTATED, probe: p, start: 2, end: 4, layout: "wide", assPath: null, output: out, quality: "preview" }, { signal });
     const { v } = streams(out);
     expect([v.width, v.height]).toEqual([540, 960]);
     const W = 540;
@@ -166,7 +184,7 @@ describe("layouts and odd sources", () => {
   it("a source without audio gets a silent AAC 48 kHz stereo track; 10 fps stays 10 fps", async () => {
     const p: ProbeResult = await probe(NOAUDIO, { signal });
     const out = join(dir, "noaudio.mp4");
-    await renderClip({ source: NOAUDIO, probe: p, start: 10, end: 12, layout: "center_crop", assPath: null, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: NOAUDIO, probe: p, start: 10, end: 12, layout: "center_crop", assPath: null, output: out, quality: "preview" }, { signal });
     const { v, a, duration } = streams(out);
     expect(v.r_frame_rate).toBe("10/1");
     expect(a).toMatchObject({ codec_name: "aac", sample_rate: "48000", channels: 2 });
@@ -179,16 +197,16 @@ describe("layouts and odd sources", () => {
     const src = join(dir, "gen.mp4");
     ffmpeg(["-f", "lavfi", "-i", "color=c=black:s=640x360:r=25:d=2", "-f", "lavfi", "-i", "sine=d=2", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", "-shortest", src]);
     const assPath = join(odd, "c.ass");
-    writeFileSync(assPath, buildAss(words("hello world", 0.2, 0.4, 0.35), resolveCaptionStyle()!, { durationS: 2 }));
+    writeFileSync(assPath, buildAss(words("hello world", 0.2, 0.4, 0.35), resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!, { durationS: 2 }));
     const out = join(odd, "out.mp4");
-    await renderClip({ source: src, probe: await probe(src, { signal }), start: 0, end: 2, layout: "passthrough", assPath, output: out, quality: "preview" }, { signal });
+    await renderClip({ aspect: "9:16", source: src, probe: await probe(src, { signal }), start: 0, end: 2, layout: "passthrough", assPath, output: out, quality: "preview" }, { signal });
     expect(brightCount(grayFrame(out, 0.5, 540, 960), 540, { x0: 0, y0: 480, x1: 540, y1: 860 })).toBeGreaterThan(100);
   });
 
   it("abort kills a running ffmpeg and rejects with an aborted ProcessError", async () => {
     const p = await probe(NOAUDIO, { signal });
     const ac = new AbortController();
-    const run = renderClip({ source: NOAUDIO, probe: p, start: 0, end: 79, layout: "wide", assPath: null, output: join(dir, "aborted.mp4"), quality: "hd" }, { signal: ac.signal });
+    const run = renderClip({ aspect: "9:16", source: NOAUDIO, probe: p, start: 0, end: 79, layout: "wide", assPath: null, output: join(dir, "aborted.mp4"), quality: "hd" }, { signal: ac.signal });
     const settled = run.then(() => "finished", () => "rejected");
     // Abort once ffmpeg runs (an event, not a delay); had it finished first, the test fails below.
     await vi.waitFor(() => expect(liveProcessCount()).toBeGreaterThan(0), { timeout: 60_000, interval: 10 });

@@ -104,7 +104,7 @@ describe("screen recording with a face camera (issue 37)", () => {
     const asFractions = (r: { x: number; y: number; w: number; h: number }) => ({ x: r.x / size.width, y: r.y / size.height, w: r.w / size.width, h: r.h / size.height });
     expect(screenCamPanel(size, SRC, clip.metadata.face_cam)).toEqual(asFractions(c.cam.place));
     const duration = Number(ffprobe(file).format.duration);
-    const inScreen = await measureClip({ file, duration, hasAudio: true, layout: "screen", words: [], edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal, subjectPanel: asFractions(c.screen.place) });
+    const inScreen = await measureClip({ aspect: "9:16", file, duration, hasAudio: true, layout: "screen", words: [], edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal, subjectPanel: asFractions(c.screen.place) });
     expect(inScreen.subject_in_frame).toBe(0);
   });
 });

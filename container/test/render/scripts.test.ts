@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // Captions beyond Latin: the font follows the words' script, line breaking measures each script,
 // RTL keeps its order, and real renders of CJK, Devanagari, Arabic and Cyrillic show real glyphs
 // (no tofu). The tofu check is validated against renders where fontconfig only knows DejaVu.
@@ -38,7 +39,7 @@ describe("script detection and fonts (pure)", () => {
     expect(captionFontFor("cyrillic", "Noto Serif")).toBe("Noto Serif");
     expect(captionFontFor("cyrillic", "Noto Sans Arabic")).toBe("DejaVu Sans");
     expect(captionFontFor("latin", "Noto Sans")).toBe("Noto Sans");
-    const st = resolveCaptionStyle()!;
+    const st = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd })!;
     expect(styleForScript(st, "arabic")).toMatchObject({ font: "Noto Sans Arabic", rtl: true });
     expect(buildAss(words("مرحبا بالعالم"), st, { durationS: 3 })).toMatch(/Style: Default,Noto Sans Arabic,.*,-1\n/);
     expect(buildAss(words("我们 今天"), st, { durationS: 3 })).toMatch(/Style: Default,Noto Sans CJK SC,.*,1\n/);
@@ -91,12 +92,12 @@ describe("captions in each script render real glyphs", () => {
   /** Text band of a 1-s render of `text` (minimal style: no highlight, the whole line at once). */
   async function textBand(name: string, text: string, env: Record<string, string> = {}): Promise<Uint8Array> {
     const ass = join(dir, `${name}.ass`);
-    writeFileSync(ass, buildAss(words(text, 0, 0.05, 1.1), resolveCaptionStyle({ style: "minimal", fontSize: 90 })!, { durationS: 1.2 }));
+    writeFileSync(ass, buildAss(words(text, 0, 0.05, 1.1), resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "minimal", fontSize: 90 })!, { durationS: 1.2 }));
     const out = join(dir, `${name}.mp4`);
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
-      await renderClip({ source: src, probe: info, start: 0, end: 1, layout: "center_crop", assPath: ass, output: out, quality: "preview" }, { signal });
+      await renderClip({ aspect: "9:16", source: src, probe: info, start: 0, end: 1, layout: "center_crop", assPath: ass, output: out, quality: "preview" }, { signal });
     } finally {
       for (const k of Object.keys(env)) if (saved[k] === undefined) delete process.env[k];
     }
@@ -135,9 +136,9 @@ describe("captions in each script render real glyphs", () => {
   it("RTL keeps its order: the first spoken Arabic word is on the right, a Latin one on the left", async () => {
     const accentX = async (name: string, text: string) => {
       const ass = join(dir, `${name}.ass`);
-      writeFileSync(ass, buildAss(words(text, 0, 0.6, 0.55), resolveCaptionStyle({ style: "bold_pop", accentColor: "#00FF00" })!, { durationS: 1.2 }));
+      writeFileSync(ass, buildAss(words(text, 0, 0.6, 0.55), resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "bold_pop", accentColor: "#00FF00" })!, { durationS: 1.2 }));
       const out = join(dir, `${name}.mp4`);
-      await renderClip({ source: src, probe: info, start: 0, end: 1, layout: "center_crop", assPath: ass, output: out, quality: "preview" }, { signal });
+      await renderClip({ aspect: "9:16", source: src, probe: info, start: 0, end: 1, layout: "center_crop", assPath: ass, output: out, quality: "preview" }, { signal });
       const px = rgbFrame(out, 0.3, W, H); // the first word is being spoken
       let sx = 0;
       let n = 0;

@@ -1,3 +1,4 @@
+import { CLIP_FRAMES } from "@katto/protocol";
 // Creator styles (issue 26) on real media, checked frame by frame: key words in the kit's highlight
 // colour and the others not, colour emoji pixels exactly while the clip's edits say, and a hook
 // title that OCR (Debian's tesseract-ocr) reads in the first frames, over no face.
@@ -30,15 +31,15 @@ const H = 960;
 const WORDS = words("about the very real and very serious challenges their families face every day", 0.05, 0.27, 0.25);
 const KIT = { name: "Test", primary_color: "#FFFFFF", accent_color: "#00FF00", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null } as const;
 /** "minimal" marks no spoken word, so the only highlight colour on screen is a key word's */
-const MINIMAL = resolveCaptionStyle({ style: "minimal", font: KIT.caption_font, primaryColor: KIT.primary_color, accentColor: KIT.accent_color })!;
+const MINIMAL = resolveCaptionStyle({ canvas: CLIP_FRAMES.hd, style: "minimal", font: KIT.caption_font, primaryColor: KIT.primary_color, accentColor: KIT.accent_color })!;
 
 let info: ProbeResult;
 
 async function render(name: string, style: Style, captionStyle: CaptionStyle | null, faces: Rect | null = null) {
-  const c = clipCaptions({ words: WORDS, durationS: DUR, captionStyle, look: titleLookStyle(KIT), style, title: "The very real challenges families face", layout: "center_crop", picture: info.video!, openingFaces: faces });
+  const c = clipCaptions({ aspect: "9:16", words: WORDS, durationS: DUR, captionStyle, look: titleLookStyle(KIT, "9:16"), style, title: "The very real challenges families face", layout: "center_crop", picture: info.video!, openingFaces: faces });
   const { assPath } = await writeClipCaptions(c, dir, name);
   const output = join(dir, `${name}.mp4`);
-  await renderClip({ source: OBAMA, probe: info, start: START, end: START + DUR, layout: "center_crop", assPath, overlays: emojiOverlays(c.emoji, "preview"), output, quality: "preview" }, { signal });
+  await renderClip({ aspect: "9:16", source: OBAMA, probe: info, start: START, end: START + DUR, layout: "center_crop", assPath, overlays: emojiOverlays(c.emoji, "preview", "9:16"), output, quality: "preview" }, { signal });
   return { c, output };
 }
 
@@ -96,7 +97,7 @@ describe("emphasis and emoji on a real talking-head clip", () => {
   });
 
   it("shows colour emoji pixels over the caption exactly while the edits say, and not after", () => {
-    const [o] = emojiOverlays(styled.c.emoji, "preview");
+    const [o] = emojiOverlays(styled.c.emoji, "preview", "9:16");
     const e = styled.c.edits.emoji[0]!;
     const box = { x0: o!.x, y0: o!.y, x1: o!.x + o!.size, y1: o!.y + o!.size };
     const colourful = (file: string, t: number) => count(rgbFrame(file, t, W, H), box, vivid);

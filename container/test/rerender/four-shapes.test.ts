@@ -57,7 +57,7 @@ beforeAll(async () => {
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl(CLIP), kind: "url" },
-    config: { clipLength: "lt30" },
+    config: { aspect: "9:16", clipLength: "lt30" },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
     hd: { mode: "local" },
@@ -83,7 +83,7 @@ beforeAll(async () => {
       },
     };
     const out = await runRerender({
-      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
+      job: { rerender_id: `rr_${aspect.replace(":", "x")}`, job_id: jobId, clip_index: 0, source: { url: worker.mediaUrl(CLIP), kind: "url" }, clip: { start: clip.start, end: clip.end, metadata: clip.metadata }, params: { aspect }, aspect, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" } },
       signal: AbortSignal.timeout(200_000),
       client,
       workRoot: work,

@@ -12,6 +12,7 @@ const valid = {
   source: { url: "http://127.0.0.1:9/source.mp4", kind: "url" },
   clip: { start: 10, end: 25, metadata: { layout: "face_tracking", caption_style: "boxed", crop_path: [{ t: 0, x: 120 }, { t: 3, x: 140 }], words: [{ word: "hello", start: 0.2, end: 0.5 }, { word: 7, start: 1 }] } },
   params: { caption_style: "karaoke" },
+  aspect: "9:16",
   callback: { base_url: "http://127.0.0.1:8787/internal/v1", token: "t" },
 };
 
@@ -27,6 +28,9 @@ describe("re-render input", () => {
     expect(parseRerenderJob({ ...valid, brand_kit: { ...kit, accent_color: "red" } })).toMatchObject({ ok: false, error: expect.stringMatching(/brand_kit.accent_color/) });
     expect(parseRerenderJob({ ...valid, brand_kit: kit })).toMatchObject({ ok: true, value: { brand_kit: { name: "Acme", accent_color: "#FF0066" } } });
     expect(parseRerenderJob(valid)).toMatchObject({ ok: true, value: { brand_kit: null } });
+    // the shape is the Worker's to decide (issue 41): a task without one is refused, never rendered 9:16
+    const { aspect: _a, ...shapeless } = valid;
+    expect(parseRerenderJob(shapeless)).toMatchObject({ ok: false, error: expect.stringMatching(/^aspect must be one of "9:16", "1:1", "4:5", "16:9"/) });
   });
 
   it("reads the stored editing metadata, dropping malformed words", () => {
@@ -78,7 +82,7 @@ describe("stacked face cam in the editing metadata", () => {
   it("clipReport stores face_cam and readStoredClip reads it back for HD tasks and re-renders", () => {
     const info: ProbeResult = { duration: 60, size: 1, formatName: "mp4", video: { width: 1280, height: 720, fps: 30, codec: "h264", rotation: 0 }, audio: null };
     const moment: ScoredMoment = { start: 1, end: 9, words: [], text: "", score: 50, subscores: { hook: 1, flow: 1, value: 1, trend: 1 }, justification: "", title: "t" };
-    const p = planClip(moment, 0, info, { lang: "en", segments: [], words: [], engine: "test" }, {});
+    const p = planClip(moment, 0, info, { lang: "en", segments: [], words: [], engine: "test" }, { aspect: "9:16" });
     expect(p.faceCam).toBeNull();
     Object.assign(p, { layout: "stacked", faceCam: { x: 1060, y: 30, w: 170, h: 200 }, cropPath: null, cropWindow: null });
     const meta = clipReport(p, info, "test").metadata;

@@ -1,3 +1,4 @@
+import type { Aspect } from "@katto/protocol";
 // Issue 37 with issue 33's case 0: a re-render into another shape chooses the framing anew
 // (rerender.ts reframeForShape), with real ffmpeg and the real face detector (BlazeFace). Source:
 // 4 s of 640x360 (16:9) with a real portrait (photos/grace_hopper.jpg) on the left. The stored
@@ -27,7 +28,7 @@ const W = 640;
 const H = 360;
 const PHOTO_W = 256;
 const LEFT_X = 20;
-const WIN = cropWindow(W, H);
+const WIN = cropWindow(W, H, 9 / 16);
 
 let close: () => Promise<void>;
 let job: RerenderJob;
@@ -39,7 +40,9 @@ const faces: LayoutDeps = {
 };
 
 const metadata = (layout: string, aspect: string) => ({ layout, aspect, caption_style: "bold_pop", words: [], style: {}, source_range: { start: 0, end: 4 }, source_size: { width: W, height: H } });
-const task = (params: RerenderJob["params"], layout = "passthrough", aspect = "16:9"): RerenderJob => ({
+const task = (params: RerenderJob["params"], layout = "passthrough", aspect: Aspect = "16:9"): RerenderJob => ({
+  // the Worker resolves the new version's shape: the one asked for, else the clip's
+  aspect: params.aspect ?? aspect,
   rerender_id: "rr_reshape", job_id: "job-reshape", clip_index: 0, source: { url: "http://127.0.0.1:9/source.mp4", kind: "url" },
   clip: { start: 0, end: 4, metadata: metadata(layout, aspect) }, params, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
 });

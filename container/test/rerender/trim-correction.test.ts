@@ -69,6 +69,7 @@ function job(id: string, over: Partial<RerenderJob> = {}): RerenderJob {
     source: { url: sourceUrl, kind: "url" },
     clip: { start: 0, end: SOURCE_S, metadata: { layout: "wide", caption_style: "boxed", words: misheard() } },
     params: {},
+    aspect: "9:16",
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
     ...over,

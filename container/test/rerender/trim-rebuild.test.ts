@@ -60,7 +60,7 @@ async function firstRender(start: number, end: number, style: Record<string, unk
   const moment = { start, end, text: "", score: 80, title: "Mister John Dashwood", subscores: { hook: 80, flow: 80, value: 80, trend: 80 }, justification: "test" } as ScoredMoment;
   const heard = words.map((w) => ({ ...w, word: o.misheard ? o.misheard(w.word) : w.word }));
   const transcript: Transcript = { lang: "en", segments: [], words: heard, engine: "test" };
-  const p = planClip(moment, 0, info, transcript, { style, layout: "wide" });
+  const p = planClip(moment, 0, info, transcript, { aspect: "9:16",  style, layout: "wide" });
   p.cuts = await clipCuts({ source: sourcePath, start: p.start, end: p.end, hasAudio: true, words: p.words, style, fps: gridFps(info.video?.fps), signal });
   const e = planEdit(p, info);
   const broll = brollSource(style, { library, stock: null }, assetFiles(dir), { frame: CLIP_FRAMES.hd });
@@ -101,7 +101,7 @@ beforeAll(async () => {
 afterAll(() => close?.());
 
 function task(id: string, clip: RerenderJob["clip"], over: Partial<RerenderJob> = {}): RerenderJob {
-  return { rerender_id: id, job_id: "job-trim-rebuild", clip_index: 0, source: { url: sourceUrl, kind: "url" }, clip, params: {}, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" }, ...over };
+  return { rerender_id: id, job_id: "job-trim-rebuild", clip_index: 0, source: { url: sourceUrl, kind: "url" }, clip, params: {}, aspect: "9:16", brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" }, ...over };
 }
 
 /** The pauses ffmpeg hears in a rendered file: silencedetect at the quality measure's threshold, 0.7 s or longer. */

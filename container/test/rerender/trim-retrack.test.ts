@@ -27,7 +27,7 @@ const H = 360;
 const PHOTO_W = 256; // the portrait scaled to 256x300
 const LEFT_X = 20;
 const RIGHT_X = 364;
-const WIN = cropWindow(W, H);
+const WIN = cropWindow(W, H, 9 / 16);
 /** the first render's window, centred on the portrait on the left */
 const LEFT_PATH_X = LEFT_X + PHOTO_W / 2 - WIN.w / 2;
 
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const metadata = { layout: "face_tracking", caption_style: "bold_pop", crop_path: [{ t: 0, x: LEFT_PATH_X }, { t: 4, x: LEFT_PATH_X }], words: [], style: {}, source_range: { start: 0, end: 4 }, source_size: { width: W, height: H } };
   job = {
     rerender_id: "rr_trim_retrack", job_id: "job-trim-retrack", clip_index: 0, source: { url: `${server.url}/source.mp4`, kind: "url" },
-    clip: { start: 3.5, end: 7.5, metadata }, params: {}, metadata_start: 0, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
+    clip: { start: 3.5, end: 7.5, metadata }, params: {}, aspect: "9:16", metadata_start: 0, brand_kit: null, callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
   };
   const client: CallbackClient = {
     event: async (e) => void events.push(e as never),

@@ -61,7 +61,7 @@ async function run(fail: readonly number[], hd: "local" | "fanout" = "fanout") {
     job_id: jobId,
     source: { url: worker.mediaUrl("talk.mp4"), kind: "url" },
     // a fixed multi-panel layout, so the simpler framing (a still centre crop) differs from the plan
-    config: { clipLength: "lt30", brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "split_screen", watermark_url: null } },
+    config: { aspect: "9:16", clipLength: "lt30", brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "split_screen", watermark_url: null } },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 3 },
     // fan-out ends the job at `clips` (each clip's HD is another task); local renders the HD files here too

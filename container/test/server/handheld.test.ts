@@ -63,7 +63,7 @@ describe("a long handheld recording with clipLength 60_90", () => {
         source: { url: worker.mediaUrl("handheld.mp4"), kind: "url" },
         // a kit that asks for face tracking: the clips keep it (and their long paths) even where a
         // clip's subject is flagged out of frame, instead of being re-framed wide (issue 23's fix)
-        config: { clipLength: "60_90", brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null } },
+        config: { aspect: "9:16", clipLength: "60_90", brandKit: { name: "kit", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "DejaVu Sans", caption_position: "bottom", default_layout: "face_tracking", watermark_url: null } },
         callback: { base_url: worker.base, token: worker.token },
         limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 10 },
         hd: { mode: "fanout" },

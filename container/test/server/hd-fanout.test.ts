@@ -39,7 +39,7 @@ describe("HD fan-out", () => {
     const job = {
       job_id: id,
       source: { url: worker.mediaUrl(OBAMA), kind: "url" },
-      config: { clipLength: "lt30" },
+      config: { aspect: "9:16", clipLength: "lt30" },
       callback: { base_url: worker.base, token: worker.token },
       limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
       hd: { mode: "fanout" },
@@ -78,6 +78,7 @@ describe("HD fan-out", () => {
       clip_index: 0,
       source: { url: worker.fileUrl(id, "clip-0-src.mp4") },
       clip: { start: 0, end: duration, metadata: c.metadata },
+      aspect: "9:16",
       brand_kit: null,
       callback: { base_url: worker.base, token: worker.token },
     };
@@ -113,7 +114,7 @@ describe("HD fan-out", () => {
     const job = {
       job_id: id,
       source: { url: worker.mediaUrl(OBAMA), kind: "url" },
-      config: { clipLength: "lt30" },
+      config: { aspect: "9:16", clipLength: "lt30" },
       callback: { base_url: worker.base, token: worker.token },
       limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
       hd: { mode: "local" },
@@ -139,6 +140,7 @@ describe("HD fan-out", () => {
       clip_index: 2,
       source: { url: "http://127.0.0.1:9/clip-2-src.mp4" }, // nothing listens there: the download fails
       clip: { start: 0, end: 8, metadata: { layout: "face_tracking" } },
+      aspect: "9:16",
       brand_kit: null,
       callback: { base_url: worker.base, token: worker.token },
     };

@@ -34,7 +34,7 @@ function task(id: string, range: { start: number; end: number }, params: ManualC
     source: { url: worker.mediaUrl(SOURCE), kind: "url" },
     range,
     transcript: { lang: "en", words: WORDS.filter((w) => w.end > range.start - 5 && w.start < range.end + 5), engine: "whisper-cpp:base.en" },
-    config: { clipLength: "lt30", ...over.config },
+    config: { clipLength: "lt30", aspect: "9:16", ...over.config },
     params,
     callback: { base_url: worker.base, token: worker.token },
   };
@@ -58,9 +58,9 @@ describe("manual clip: pure parts", () => {
     expect(m.words.every((w) => w.start >= 2 && w.end <= 6)).toBe(true);
     expect(m.text.split(" ")[0]).toBe(m.words[0]!.word);
     expect(() => manualMoment({ start: 50, end: 60 }, WORDS, 42.5)).toThrow(/outside the 42.5 s source/);
-    expect(requestedLayout("face_tracking", {})).toBeNull();
-    expect(requestedLayout(undefined, {})).toBeNull();
-    expect(requestedLayout("stacked", {})).toBe("stacked");
+    expect(requestedLayout("face_tracking", { aspect: "9:16" })).toBeNull();
+    expect(requestedLayout(undefined, { aspect: "9:16" })).toBeNull();
+    expect(requestedLayout("stacked", { aspect: "9:16" })).toBe("stacked");
     expect(parseWith(ManualClipTaskSchema, { ...task("j", { start: 5, end: 4 }) }).ok).toBe(false);
   });
 });
@@ -96,7 +96,7 @@ describe("a clip by hand with every style option (issue 33 case 5)", () => {
     const range = { start: 10, end: 25 };
     const broll = { library: [{ id: "hopper", kind: "image" as const, url: worker.mediaUrl("photos/grace_hopper.jpg"), keywords: ["time"] }], stock: null };
     const style = { remove_silences: true, caption_language: "es" as const, broll: "library" as const };
-    const r = await post(task(id, range, { layout_mode: "wide", title: "Made by hand" }, 3, { config: { style }, broll }));
+    const r = await post(task(id, range, { layout_mode: "wide", title: "Made by hand" }, 3, { config: { aspect: "9:16", style }, broll }));
     expect(r.status).toBe(202);
     expect(await r.json()).toEqual({ job_id: id, clip_index: 3, accepted: true });
     const ev = await waitFor(() => worker.events(id).find((e) => e.type === "manual_clip" || e.type === "manual_clip_failed"), 150_000, "manual_clip");

@@ -36,7 +36,7 @@ afterAll(async () => {
 const job = (id: string) => ({
   job_id: id,
   source: { url: worker.mediaUrl("sense.mp4"), kind: "url" },
-  config: { clipLength: "lt30" },
+  config: { aspect: "9:16", clipLength: "lt30" },
   callback: { base_url: worker.base, token: worker.token },
   limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: 1 },
 });

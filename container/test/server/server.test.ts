@@ -16,7 +16,7 @@ function jobBody(id: string, media: string, o: { max_clips?: number; max_bytes?:
   return {
     job_id: id,
     source: { url: worker.mediaUrl(media), kind: "url" },
-    config: { clipLength: "lt30" },
+    config: { aspect: "9:16", clipLength: "lt30" },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: o.max_bytes ?? 200e6, max_clips: o.max_clips ?? 2 },
   };

@@ -12,6 +12,10 @@ export const jobs = sqliteTable("jobs", {
   source: text("source").notNull(),
   sourceUrl: text("source_url").notNull(),
   config: text("config"), // JSON Config or null
+  /** The clips' shape, decided once when the job is created (its config's, else the account's default
+   * brand kit's, else 9:16; services/jobs/aspect.ts): every render task of the job carries it. A
+   * reserved upload holds 9:16 until completing it decides the shape. */
+  aspect: text("aspect").notNull().default("9:16"),
   webhookUrl: text("webhook_url"),
   error: text("error"),
   /** JSON array of JobWarning (@katto/protocol): what the caller should know about a completed job,

@@ -12,6 +12,7 @@ import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
 import { defaultKit } from "../render/brand-kit";
 import { taskBroll } from "../broll/task";
+import { jobAspect } from "../jobs/aspect";
 
 /** Words this far around the range go with the task: what scoring reads of the clip's edges. */
 const WORD_MARGIN_S = 5;
@@ -21,7 +22,7 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
   const db = drizzle(env.DB);
   const m = manualClips;
   const row = await db
-    .select({ status: m.status, startS: m.startS, endS: m.endS, params: m.params, candidateId: m.candidateId, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, accountId: jobs.accountId, lang: transcripts.lang, words: transcripts.words, engine: transcripts.engine })
+    .select({ status: m.status, startS: m.startS, endS: m.endS, params: m.params, candidateId: m.candidateId, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, aspect: jobs.aspect, accountId: jobs.accountId, lang: transcripts.lang, words: transcripts.words, engine: transcripts.engine })
     .from(m)
     .innerJoin(jobs, eq(jobs.id, m.jobId))
     .leftJoin(transcripts, eq(transcripts.jobId, m.jobId))
@@ -48,7 +49,8 @@ export async function manualClipTask(env: Env, jobId: string, clipIndex: number)
       // a promoted candidate's edges may be fixed as a job's clips' are; a range given by hand is the caller's
       ...(row.candidateId ? { candidate: true } : {}),
       transcript: { lang: row.lang, words, engine: row.engine },
-      config: { ...rest, ...(Object.keys(style).length > 0 ? { style } : {}), ...(kit ? { brandKit: kit } : {}) },
+      // the clip takes its job's shape, not the account's kit's now (issue 41)
+      config: { ...rest, ...(Object.keys(style).length > 0 ? { style } : {}), ...(kit ? { brandKit: kit } : {}), aspect: jobAspect(row.aspect) },
       params: { ...(params.layout_mode ? { layout_mode: params.layout_mode } : {}), ...(params.title ? { title: params.title } : {}) },
       ...(broll ? { broll } : {}),
       callback: await callbackFor(env, jobId),

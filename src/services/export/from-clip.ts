@@ -2,7 +2,7 @@
 // reads the clip row, its SRT and the source's reference; this decides how each stored field maps.
 // A clip version rendered since issue 33 carries its clip timeline (metadata.timeline), which is
 // used as it is; an older one's timeline is built from its stored pieces by the same builder.
-import { AUTO_LAYOUT, ORIGINAL_VERSION, buildClipTimeline, clipFrame, ClipEditsSchema, ClipTimelineSchema, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema, TIMELINE_FRAME, type ClipTimeline } from "@katto/protocol";
+import { aspectOfMetadata, AUTO_LAYOUT, ORIGINAL_VERSION, buildClipTimeline, clipFrame, ClipEditsSchema, ClipTimelineSchema, FALLBACK_LAYOUT, noEdits, StoredClipMetadataSchema, SUBJECT_LAYOUTS, TaskStyleSchema, TIMELINE_FRAME, type ClipTimeline } from "@katto/protocol";
 import { parseSrt, type ExportProject } from "./timeline.js";
 
 export interface StoredClipInput {
@@ -66,7 +66,7 @@ export function storedTimeline(c: Pick<StoredClipInput, "version" | "start" | "e
     emoji: edits.emoji,
     broll: edits.broll,
     fps: m.fps ?? "30",
-    aspect: m.aspect ?? null,
+    aspect: aspectOfMetadata(m),
   });
   return { ok: true, timeline };
 }

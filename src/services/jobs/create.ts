@@ -15,6 +15,8 @@ import { chargeStatement, quotaExceeded } from "../quota";
 import { createdMsSql } from "./cursor";
 import { classifySourceUrl } from "./sources";
 import { statusUrl } from "./view";
+import { resolveJobAspect } from "./aspect";
+import type { Aspect } from "@katto/protocol";
 import { scoreWeightsFor } from "../insights/get";
 
 export interface CreateJobInput {
@@ -33,10 +35,10 @@ export function validateWebhookUrl(ctx: AccountContext, raw: string | undefined)
 /** The insert of a job that happens only when the statement before it in the batch (the quota charge) changed a row. */
 export function insertJobIfChargedStatement(
   db: DrizzleD1Database,
-  j: { id: string; accountId: string; status: string; step: string; source: string; sourceUrl: string; config: string | null; webhookUrl: string | null; nowMs: number; scoreWeights?: string | null },
+  j: { id: string; accountId: string; status: string; step: string; source: string; sourceUrl: string; config: string | null; aspect: Aspect; webhookUrl: string | null; nowMs: number; scoreWeights?: string | null },
 ) {
   const values = {
-    id: j.id, accountId: j.accountId, status: j.status, progressStep: j.step, progressPct: 0, source: j.source, sourceUrl: j.sourceUrl, config: j.config, webhookUrl: j.webhookUrl,
+    id: j.id, accountId: j.accountId, status: j.status, progressStep: j.step, progressPct: 0, source: j.source, sourceUrl: j.sourceUrl, config: j.config, aspect: j.aspect, webhookUrl: j.webhookUrl,
     charged: true, createdMs: createdMsSql(db, j.nowMs, j.accountId), updatedAt: new Date(j.nowMs).toISOString(), scoreWeights: j.scoreWeights ?? null,
   };
   return insertWhere(db, jobs, values, accounts, and(eq(accounts.id, j.accountId), sql`changes() = 1`));
@@ -49,6 +51,7 @@ export async function createJob(ctx: AccountContext, input: CreateJobInput) {
   const webhookUrl = validateWebhookUrl(ctx, input.webhook_url);
   await requireJobBrollAvailable(ctx.env, ctx.principal.accountId, input.config?.style);
   const scoreWeights = await scoreWeightsFor(ctx, input.config?.score_with);
+  const aspect = await resolveJobAspect(ctx.env.DB, ctx.principal.accountId, input.config);
   const id = newId();
   const nowMs = Date.now();
   const db = drizzle(ctx.env.DB);
@@ -56,7 +59,7 @@ export async function createJob(ctx: AccountContext, input: CreateJobInput) {
     chargeStatement(db, ctx.principal.accountId, ctx.principal.plan, new Date(nowMs)),
     insertJobIfChargedStatement(db, {
       id, accountId: ctx.principal.accountId, status: "queued", step: "queued", source, sourceUrl: url,
-      config: input.config ? JSON.stringify(input.config) : null, webhookUrl, nowMs, scoreWeights,
+      config: input.config ? JSON.stringify(input.config) : null, aspect, webhookUrl, nowMs, scoreWeights,
     }),
   ]);
   if (inserted.meta.changes !== 1) throw quotaExceeded(ctx.principal.plan);

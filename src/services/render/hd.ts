@@ -9,6 +9,7 @@ import type { Env } from "../../env";
 import { callbackFor, jobFileSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
 import { defaultBrandKit } from "./brand-kit";
+import { jobAspect, storedAspect } from "../jobs/aspect";
 
 /** The clip's mezzanine named in its metadata by the job's backend, or null. */
 export function mezzanineOf(metadata: Record<string, unknown> | null | undefined): string | null {
@@ -22,7 +23,7 @@ export function mezzanineOf(metadata: Record<string, unknown> | null | undefined
  */
 export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Promise<BackendTask | null> {
   const row = await drizzle(env.DB)
-    .select({ status: jobs.status, accountId: jobs.accountId, hd: clips.hd, startS: clips.startS, endS: clips.endS, metadata: clips.metadata, coverTimeS: clips.coverTimeS })
+    .select({ status: jobs.status, accountId: jobs.accountId, hd: clips.hd, startS: clips.startS, endS: clips.endS, metadata: clips.metadata, coverTimeS: clips.coverTimeS, aspect: jobs.aspect })
     .from(clips)
     .innerJoin(jobs, eq(jobs.id, clips.jobId))
     .where(and(eq(clips.jobId, jobId), eq(clips.clipIndex, clipIndex)))
@@ -43,6 +44,8 @@ export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Pr
       // the mezzanine holds exactly the clip's range, so the range starts at 0 (words and crop path
       // in the metadata are clip-relative already)
       clip: { start: 0, end: Math.round((row.endS - row.startS) * 1000) / 1000, metadata },
+      // the shape the clip was rendered in, else its job's
+      aspect: storedAspect(metadata.aspect) ?? jobAspect(row.aspect),
       brand_kit: await defaultBrandKit(env.DB, row.accountId),
       // the HD cover shows the preview cover's moment (issue 37)
       ...(row.coverTimeS !== null ? { cover_time: row.coverTimeS } : {}),

@@ -13,6 +13,7 @@ import { stopJob, stoppableJob } from "../jobs/stop";
 import { planOf } from "../plans";
 import { defaultKit } from "./brand-kit";
 import { taskBroll } from "../broll/task";
+import { jobAspect } from "../jobs/aspect";
 
 export const MAX_SOURCE_SECONDS = 90 * 60; // spec "Limits": sources up to 90 minutes
 
@@ -32,7 +33,7 @@ export function hdModeOf(env: Env): HdMode {
 export async function renderJobTask(env: Env, jobId: string): Promise<BackendTask | null> {
   const db = drizzle(env.DB);
   const job = await db
-    .select({ id: jobs.id, accountId: jobs.accountId, status: jobs.status, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, plan: accounts.plan })
+    .select({ id: jobs.id, accountId: jobs.accountId, status: jobs.status, source: jobs.source, sourceUrl: jobs.sourceUrl, config: jobs.config, aspect: jobs.aspect, plan: accounts.plan })
     .from(jobs)
     .innerJoin(accounts, eq(accounts.id, jobs.accountId))
     .where(eq(jobs.id, jobId))
@@ -52,8 +53,8 @@ export async function renderJobTask(env: Env, jobId: string): Promise<BackendTas
       job_id: job.id,
       // uploads are fetched from the Worker with a signed URL
       source: { url: upload ? await jobSourceUrl(env, job.id) : job.sourceUrl, kind: upload ? "upload" : "url" },
-      // the clips' shape: the job's, else the default kit's (issue 37); absent: 9:16
-      config: { ...config, ...(Object.keys(style).length > 0 ? { style } : {}), ...(brandKit ? { brandKit } : {}), ...((config.aspect ?? brandKit?.aspect) ? { aspect: config.aspect ?? brandKit?.aspect } : {}) },
+      // the clips' shape as decided when the job was created (services/jobs/aspect.ts)
+      config: { ...config, ...(Object.keys(style).length > 0 ? { style } : {}), ...(brandKit ? { brandKit } : {}), aspect: jobAspect(job.aspect) },
       callback: await callbackFor(env, job.id),
       limits: { max_duration_s: MAX_SOURCE_SECONDS, max_bytes: planOf(job.plan).uploadCapBytes, max_clips: config.max_clips ?? MAX_CLIPS },
       hd: { mode },

@@ -11,6 +11,7 @@ import type { BackendTask } from "../../render-backend/send-task";
 import { defaultBrandKit } from "../render/brand-kit";
 import { failRerender } from "./events";
 import { taskBroll } from "../broll/task";
+import { jobAspect, storedAspect } from "../jobs/aspect";
 
 /** Words this far around a trimmed range go with its task: what its edges are measured against. */
 const TRIM_WORD_MARGIN_S = 5;
@@ -20,7 +21,7 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
   const r = await drizzle(env.DB)
     .select({
       jobId: rerenders.jobId, clipIndex: rerenders.clipIndex, status: rerenders.status, params: rerenders.params, trimStart: rerenders.startS, trimEnd: rerenders.endS,
-      metadata: clips.metadata, startS: clips.startS, endS: clips.endS, source: jobs.source, sourceUrl: jobs.sourceUrl, accountId: jobs.accountId, words: transcripts.words, revision: transcripts.revision, lang: transcripts.lang,
+      metadata: clips.metadata, startS: clips.startS, endS: clips.endS, source: jobs.source, sourceUrl: jobs.sourceUrl, accountId: jobs.accountId, jobAspect: jobs.aspect, words: transcripts.words, revision: transcripts.revision, lang: transcripts.lang,
     })
     .from(rerenders)
     .innerJoin(clips, and(eq(clips.jobId, rerenders.jobId), eq(clips.clipIndex, rerenders.clipIndex)))
@@ -30,7 +31,7 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
     .get();
   if (!r || r.status !== "queued") return null;
   const upload = r.source === "upload";
-  const metadata = JSON.parse(r.metadata ?? "{}") as { style?: Style };
+  const metadata = JSON.parse(r.metadata ?? "{}") as { style?: Style; aspect?: unknown };
   const params = JSON.parse(r.params) as RerenderParams & { captions?: "refresh"; trim?: true };
   const trimmed = r.trimStart !== null && r.trimEnd !== null;
   const start = r.trimStart !== null && r.trimEnd !== null ? r.trimStart : r.startS;
@@ -57,6 +58,8 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
       clip: { start, end, metadata },
       // a new style changes the clip's own field by field; without one the backend keeps the stored style
       params: style ? { ...renderParams, style } : renderParams,
+      // the new version's shape: the one asked for, else the clip's own (its stored one, else its job's)
+      aspect: renderParams.aspect ?? storedAspect(metadata.aspect) ?? jobAspect(r.jobAspect),
       ...(words ? { words } : {}),
       // what captions are translated from (caption_language, dub): a few words can mislead language detection
       ...(r.lang ? { lang: r.lang } : {}),

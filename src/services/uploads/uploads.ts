@@ -17,6 +17,7 @@ import { requireJobBrollAvailable } from "../broll/task";
 import { scoreWeightsFor } from "../insights/get";
 import type { AccountContext } from "../context";
 import { createdMsSql } from "../jobs/cursor";
+import { resolveJobAspect } from "../jobs/aspect";
 import { statusUrl } from "../jobs/view";
 import { planOf } from "../plans";
 import { chargeStatement, quotaExceeded } from "../quota";
@@ -69,6 +70,7 @@ export async function completeUpload(ctx: AccountContext, id: string, input: { c
   if (bad) throw new ValidationError(bad);
 
   const scoreWeights = await scoreWeightsFor(ctx, input.config?.score_with);
+  const aspect = await resolveJobAspect(ctx.env.DB, ctx.principal.accountId, input.config);
   const now = new Date();
   // One transaction: charge only while the job is still reserved, then flip it only if charged.
   const [charged, queued] = await db.batch([
@@ -76,7 +78,7 @@ export async function completeUpload(ctx: AccountContext, id: string, input: { c
     db
       .update(jobs)
       .set({
-        status: "queued", progressStep: "queued", charged: true, config: input.config ? JSON.stringify(input.config) : null, updatedAt: now.toISOString(), scoreWeights,
+        status: "queued", progressStep: "queued", charged: true, config: input.config ? JSON.stringify(input.config) : null, aspect, updatedAt: now.toISOString(), scoreWeights,
         createdMs: createdMsSql(db, now.getTime(), ctx.principal.accountId),
       })
       .where(and(sql`changes() = 1`, eq(jobs.id, id), eq(jobs.accountId, ctx.principal.accountId), eq(jobs.status, "reserved"))),

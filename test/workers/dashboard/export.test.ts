@@ -75,7 +75,7 @@ describe("job page: each version publishes and exports itself (issue 41)", () =>
     };
     expect((await internal("/files/clip-0.mp4", { method: "PUT", body: "mp4", headers: { "content-type": "video/mp4" } })).status).toBe(201);
     expect((await internal("/files/clip-0.srt", { method: "PUT", body: SRT, headers: { "content-type": "application/x-subrip" } })).status).toBe(201);
-    const timeline = buildClipTimeline({ range: { start: row!.start_s, end: row!.end_s }, cuts: [], sourceSize: { width: 1280, height: 720 }, content: null, layout: "face_tracking", cropWindow: { w: 404, h: 720, y: 0 }, cropPath: [{ t: 0, x: 100 }], zooms: [], words: [], captions: null, titleCard: null, fps: "30" });
+    const timeline = buildClipTimeline({ range: { start: row!.start_s, end: row!.end_s }, cuts: [], sourceSize: { width: 1280, height: 720 }, content: null, layout: "face_tracking", aspect: "9:16", cropWindow: { w: 404, h: 720, y: 0 }, cropPath: [{ t: 0, x: 100 }], zooms: [], words: [], captions: null, titleCard: null, fps: "30" });
     expect((await internal("/events", { method: "POST", body: JSON.stringify({ type: "completed", file: "clip-0.mp4", captions_file: "clip-0.srt", duration: timeline.duration, timeline }) })).status).toBe(200);
 
     const html = await (await get(`/dashboard/jobs/${id}`, cookie)).text();

@@ -16,11 +16,21 @@ const kit = { name: "Square", primary_color: "#FFFFFF", accent_color: "#FFD400",
 const taskAspect = async (id: string) => ((await renderJobTask(env, id))!.body as { config: { aspect?: string } }).config.aspect;
 
 describe("aspect on a job", () => {
-  it("is stored with the job and sent to the render backend in the job's task; absent, the task names none (9:16)", async () => {
+  it("is decided when the job is created, stored with it and sent in the job's task; absent, 9:16, named", async () => {
     const c = await createAccount();
     const id = await newJob(c, { url: SAMPLE_URL, config: { aspect: "4:5" } });
     expect(await taskAspect(id)).toBe("4:5");
-    expect(await taskAspect(await newJob(c))).toBeUndefined();
+    expect(await taskAspect(await newJob(c))).toBe("9:16");
+  });
+
+  it("is the job's from creation on: a brand kit made later does not change its task (issue 41)", async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    expect((await env.DB.prepare("SELECT aspect FROM jobs WHERE id = ?").bind(id).first<{ aspect: string }>())!.aspect).toBe("9:16");
+    // the account's kit names another shape only after the job was created
+    expect((await SELF.fetch(`${BASE}/admin/v1/accounts/${c.account.id}/brand-kits`, { method: "POST", headers: ADMIN, body: JSON.stringify({ ...kit, aspect: "16:9" }) })).status).toBe(201);
+    expect(await taskAspect(id)).toBe("9:16");
+    expect(await taskAspect(await newJob(c))).toBe("16:9");
   });
 
   it.each([["4:3"], ["9x16"], [1], [null]])("refuses config.aspect %j with 400 naming the shapes", async (bad) => {
@@ -73,6 +83,7 @@ describe("aspect on a clip and its re-renders", () => {
     const { rerender_id } = RerenderCreatedSchema.parse(await r.json());
     expect(await (await api(c, "/usage")).json()).toEqual(usage);
     expect(((await rerenderTask(env, rerender_id))!.body as { params: { aspect?: string } }).params.aspect).toBe("16:9");
+    expect(((await rerenderTask(env, rerender_id))!.body as { aspect: string }).aspect).toBe("16:9");
     expect(RerenderSchema.parse(await (await api(c, `/jobs/${id}/rerenders/${rerender_id}`)).json()).aspect).toBe("16:9");
     // a re-render that changes something else keeps the clip's shape
     const kept = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { caption_style: "karaoke" } })).json());

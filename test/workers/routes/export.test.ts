@@ -114,7 +114,7 @@ describe("GET /jobs/{id}/clips/{index}/export", () => {
 
 describe("the clip timeline (issue 33)", () => {
   // what the render backend stores with a clip version: a cut, a zoom on the face, a title card
-  const timeline = buildClipTimeline({
+  const timeline = buildClipTimeline({ aspect: "9:16",
     range: { start: 2, end: 10 },
     cuts: [{ source_start: 5, source_end: 5.5, reason: "silence" }],
     sourceSize: { width: 1280, height: 720 },

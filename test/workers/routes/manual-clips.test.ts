@@ -7,7 +7,8 @@ import { CandidateListSchema, ClipCreatedSchema, ClipProjectionSchema, JobSchema
 import { ManualClipTaskSchema, parseWith, SNAP_PAD_S, type ClipQuality } from "@katto/protocol";
 import { STOCK_UNAVAILABLE } from "../../../src/services/broll/task";
 import { manualClipTask } from "../../../src/services/clips/task";
-import { api, BASE, createAccount, type Client } from "../helpers";
+import { ADMIN, api, BASE, createAccount, type Client } from "../helpers";
+import { SELF } from "cloudflare:test";
 import { clipReport, newJob, putFile, sendEvent, storeClipFiles, usageOf } from "../render-callbacks";
 
 // words of 0.5 s every 0.6 s from 1 s to about 119 s: a pause of 0.1 s between each
@@ -135,6 +136,22 @@ describe("POST /jobs/{id}/clips", () => {
     const r = await api(c, `/jobs/${id}/clips`, { method: "POST", json: body });
     expect(r.status).toBe(status);
     expect(((await r.json()) as { error: string }).error).toMatch(message);
+  });
+
+  it("a clip by hand and a promoted candidate take their job's shape, not the account's brand kit's made since (issue 41)", async () => {
+    const c = await createAccount();
+    const id = await completedJob(c);
+    const kit = { name: "Landscape", primary_color: "#FFFFFF", accent_color: "#FFD400", caption_font: "Noto Sans", caption_position: "bottom", default_layout: "wide", watermark_url: null, aspect: "16:9" };
+    expect((await SELF.fetch(`${BASE}/admin/v1/accounts/${c.account.id}/brand-kits`, { method: "POST", headers: ADMIN, body: JSON.stringify(kit) })).status).toBe(201);
+    const byHand = ClipCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips`, { method: "POST", json: { start: 10, end: 20 } })).json());
+    const candidate = CandidateListSchema.parse(await (await api(c, `/jobs/${id}/candidates`)).json()).candidates[0]!;
+    const promoted = ClipCreatedSchema.parse(await (await api(c, `/jobs/${id}/candidates/${candidate.id}/promote`, { method: "POST" })).json());
+    for (const { clip_index } of [byHand, promoted]) {
+      await env.DB.prepare("UPDATE manual_clips SET status = 'queued' WHERE job_id = ? AND clip_index = ?").bind(id, clip_index).run();
+      const task = ManualClipTaskSchema.parse((await manualClipTask(env, id, clip_index))!.body);
+      expect(task.config.aspect, `clip ${clip_index}`).toBe("9:16");
+      expect(task.config.brandKit?.aspect).toBe("16:9");
+    }
   });
 
   it("409 before the job completes, 404 for an unknown job, 403 without the write scope", async () => {

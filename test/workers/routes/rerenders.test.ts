@@ -115,7 +115,7 @@ describe("POST /jobs/{id}/clips/{index}/rerender", () => {
 describe("re-render versions keep what they were rendered with (issue 33)", () => {
   // what a backend reports for a version: its timeline over its own range, its edits and style
   const versionTimeline = (start: number, end: number, layout: string) =>
-    buildClipTimeline({
+    buildClipTimeline({ aspect: "9:16",
       range: { start, end },
       cuts: [{ source_start: start + 1, source_end: start + 1.6, reason: "silence" }],
       sourceSize: { width: 1280, height: 720 },

@@ -1,5 +1,5 @@
 // Pexels' video search (https://www.pexels.com/api/documentation/#videos-search):
-//   GET https://api.pexels.com/videos/search?query=...&orientation=portrait&size=medium&per_page=N
+//   GET https://api.pexels.com/videos/search?query=...&orientation=landscape|portrait|square&size=medium&per_page=N
 //   Authorization: <API key>
 // answers { page, per_page, total_results, url, videos: [{ id, width, height, duration, url,
 // user: {name, url}, video_files: [{ id, quality, file_type, width, height, fps, link }],
@@ -26,11 +26,19 @@ const SearchSchema = z.looseObject({
 });
 export type PexelsSearch = z.input<typeof SearchSchema>;
 
-/** The query URL of one search (pure). */
-export function pexelsSearchUrl(apiUrl: string, query: string, perPage = 5): string {
+/** Pexels' orientations (its search's `orientation` parameter). */
+export type PexelsOrientation = "landscape" | "portrait" | "square";
+
+/** Pure: the orientation of footage that fills a clip's frame (16:9 landscape, 1:1 square, 9:16 and 4:5 portrait), so a cutaway is not the middle of a video of another shape, enlarged. */
+export function pexelsOrientation(frame: { width: number; height: number }): PexelsOrientation {
+  return frame.width > frame.height ? "landscape" : frame.width === frame.height ? "square" : "portrait";
+}
+
+/** The query URL of one search for footage of the clip's orientation (pure). */
+export function pexelsSearchUrl(apiUrl: string, query: string, orientation: PexelsOrientation, perPage = 5): string {
   const u = new URL("/videos/search", apiUrl);
   u.searchParams.set("query", query);
-  u.searchParams.set("orientation", "portrait");
+  u.searchParams.set("orientation", orientation);
   u.searchParams.set("size", "medium");
   u.searchParams.set("per_page", String(perPage));
   return u.toString();
@@ -62,7 +70,7 @@ export function createPexelsProvider(o: { apiKey: string; apiUrl: string; fetch?
     async search(query: string, s: StockSearchOptions) {
       let res: Response;
       try {
-        res = await get(pexelsSearchUrl(o.apiUrl, query), { headers: { Authorization: o.apiKey }, signal: s.signal });
+        res = await get(pexelsSearchUrl(o.apiUrl, query, pexelsOrientation(s.frame)), { headers: { Authorization: o.apiKey }, signal: s.signal });
       } catch (e) {
         if (s.signal.aborted) throw e;
         // fetch says "fetch failed"; its cause names what happened (ENOTFOUND: no DNS, ECONNREFUSED, ETIMEDOUT ...)

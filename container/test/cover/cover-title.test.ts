@@ -1,0 +1,30 @@
+// The cover's title is wrapped for the canvas it is drawn on, in every shape (issue 41: a 16:9 clip's
+// preview cover and a clip by hand's cover wrapped the title for the 1920-wide frame and drew it on
+// the 1080-wide cover canvas, so a long title ran off both edges). Pure; the covers read by OCR in
+// every shape are the combination matrix's.
+import { ASPECTS, captionSafeChars, clipFrame } from "@katto/protocol";
+import { describe, expect, it } from "vitest";
+import { coverTitleCanvas, coverTitleLook, coverTitlePlace } from "../../src/delivery/cover.js";
+import { titleLookStyle } from "../../src/editing/clip-plan.js";
+import { titleHeight } from "../../src/captions/title-card.js";
+
+const LONG = "Why the quiet habits of very successful people matter more than their loud public routines";
+
+describe("a cover's title, in every shape", () => {
+  it.each(ASPECTS.flatMap((a) => (["preview", "hd"] as const).map((q) => [a, q] as const)))("%s %s: wrapped on the canvas it is drawn on, every line inside it", (aspect, quality) => {
+    const frame = clipFrame(aspect, quality);
+    // the look as every path hands it over: laid out on the clip's HD frame
+    const look = coverTitleLook(LONG, titleLookStyle(null, aspect), frame);
+    const drawnOn = coverTitlePlace(frame, null, titleHeight(look)).canvas;
+    expect(look.canvas).toEqual(drawnOn);
+    expect(drawnOn).toEqual(coverTitleCanvas(frame));
+    const fits = captionSafeChars(look.fontSize, drawnOn);
+    for (const line of look.lines) expect(line.length, `${line} (${fits} fit at ${look.fontSize} px)`).toBeLessThanOrEqual(fits + 1);
+    expect(look.lines.join(" ").replace(/…$/, "").split(" ").length).toBeGreaterThan(3);
+  });
+
+  it("a 16:9 cover breaks its title as a 9:16 one does (both canvases are 1080 wide), not as its 1920-wide frame would", () => {
+    const of = (a: (typeof ASPECTS)[number]) => coverTitleLook(LONG, titleLookStyle(null, a), clipFrame(a, "preview")).lines;
+    expect(of("16:9")).toEqual(of("9:16"));
+  });
+});
