@@ -1,15 +1,16 @@
-// The job runner, one list of named steps (jobBody): download and probe -> transcribe -> select,
-// score and choose layouts (job-analysis.ts) -> render previews (job-previews.ts) -> measure, fix or drop them
-// (job-quality.ts) -> upload + `clips` -> HD renders
-// (+ `clip_hd` each) (job-delivery.ts). In HD fan-out the job ends at `clips`, after storing each
+// The job runner, one list of named steps (jobBody): download and probe -> transcribe (a clip
+// chosen from each window as it arrives) -> select, score and choose layouts (job-analysis.ts) ->
+// each clip rendered, measured, fixed or dropped, stored and announced (`clip_ready`) on its own
+// (delivery/clip-stream.ts) -> `clips` -> HD renders (+ `clip_hd` each) (job-delivery.ts). In HD fan-out the job ends at `clips`, after storing each
 // clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every step takes the job's
 // AbortSignal; its reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { renderHdLocally, sendClips, storeClips } from "../delivery/job-delivery.js";
-import { previewRenderer, renderClipPreviews } from "../rendering/job-previews.js";
-import { checkClips } from "../quality/job-quality.js";
-import { fetchSource, planClips, transcribeSource } from "./job-analysis.js";
-import { startJobRun, type RunJobOptions } from "../rendering/job-run.js";
+import { renderHdLocally, sendClips, storeMezzanines } from "../delivery/job-delivery.js";
+import { clipStream, nextWorkIndex, type ClipStream } from "../delivery/clip-stream.js";
+import { previewRenderer } from "../rendering/job-previews.js";
+import { fetchSource, planClips, planWindowMoment, transcribeSource } from "./job-analysis.js";
+import { startJobRun, type JobRun, type RunJobOptions, type Source } from "../rendering/job-run.js";
+import type { Transcript } from "../runtime/types.js";
 import { log } from "../runtime/log.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "../runtime/run-work.js";
 
@@ -48,25 +49,59 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
 }
 
 // What the steps share is a JobRun (job-run.ts); each enters its progress steps and closes its laps.
+// Clips are delivered as they are ready (delivery/clip-stream.ts): one chosen from each window of the
+// transcript while the rest is recognised (up to half the job's clips), then the best of the whole.
 async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => void): Promise<JobCompleted> {
   const run = startJobRun(o, ctx);
   const source = await fetchSource(run);
-  const transcript = await transcribeSource(run, source);
-  const plans = await planClips(run, source, transcript);
   const render = await previewRenderer(run, source);
-  const previews = await renderClipPreviews(run, source, plans, render);
-  const checked = await checkClips(run, source, transcript, previews, render);
-  const mezzanines = await storeClips(run, source, checked.plans);
+  const stream = clipStream(run, source, render);
+  const early = windowClips(run, source, stream);
+  const transcript = await transcribeSource(run, source, early.onWindow);
+  await early.settled();
+  const { plans, selection } = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
+  run.enter("rendering", 55);
+  stream.add(plans, transcript);
+  const checked = { ...(await stream.finish(run.progress.range("rendering", 55, 95))), selection };
+  run.lap("clips");
+  const mezzanines = await storeMezzanines(run, source, checked.plans);
   const reports = await sendClips(run, source, transcript, checked, mezzanines);
   onClipsSent();
   run.lap("clips_event");
+  const done = { job_id: o.job.job_id, clips: reports.length, duration_s: source.info.duration, first_clip_ms: stream.firstReadyMs, completed_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs };
   if (run.fanout) {
     // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
-    log("info", "job completed; HD fanned out", { job_id: o.job.job_id, clips: reports.length, mezzanines: mezzanines.size, duration_s: source.info.duration, stage_ms: run.stageMs });
+    log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size });
     return { status: "completed", clips: reports.length, hd: 0 };
   }
   const hd = await renderHdLocally(run, source, reports);
-  log("info", "job completed", { job_id: o.job.job_id, clips: reports.length, hd, duration_s: source.info.duration, stage_ms: run.stageMs });
+  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs });
   return { status: "completed", clips: reports.length, hd };
 }
 
+/**
+ * The clips chosen from the transcript's windows as it arrives (analysis/transcribe.ts onWindow):
+ * each window's best new moment is planned and handed to the stream, one window after another,
+ * up to half the job's clips, so the first clip comes from the first minutes of the source.
+ */
+function windowClips(run: JobRun, source: Source, stream: ClipStream) {
+  const most = Math.max(1, Math.floor(run.job.limits.max_clips / 2));
+  let chain = Promise.resolve();
+  let failure: unknown = null;
+  return {
+    onWindow(partial: Transcript, upToS: number) {
+      chain = chain
+        .then(async () => {
+          if (stream.added >= most || failure) return;
+          const plan = await planWindowMoment(run, source, partial, upToS, stream.taken, nextWorkIndex(stream));
+          if (plan) stream.add([plan], partial);
+        })
+        // kept for settled(), which throws it: nothing is left unhandled meanwhile
+        .catch((e) => void (failure ??= e));
+    },
+    async settled() {
+      await chain;
+      if (failure) throw failure;
+    },
+  };
+}
