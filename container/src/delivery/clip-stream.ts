@@ -43,7 +43,8 @@ interface Delivered {
   quality: ClipQuality | null;
 }
 
-export function clipStream(run: JobRun, source: Source, render: PreviewRender): ClipStream {
+/** `onReady`: called as each `clip_ready` is answered (from then on the user has clips). */
+export function clipStream(run: JobRun, source: Source, render: PreviewRender, onReady: () => void = () => undefined): ClipStream {
   const limiter = createLimiter(run.conc);
   const taken: { start: number; end: number }[] = [];
   const delivered: Delivered[] = [];
@@ -91,6 +92,7 @@ export function clipStream(run: JobRun, source: Source, render: PreviewRender): 
   async function announce(plan: ClipPlan, quality: ClipQuality | null, transcript: Transcript): Promise<void> {
     await uploadPreview(run, source, plan);
     await run.send({ type: "clip_ready", clip: withQuality(clipReport(plan, source.info, transcript.engine), quality) });
+    onReady();
     firstReadyMs ??= run.elapsedMs();
     log("info", "clip ready", { job_id: run.job.job_id, clip: plan.index, since_start_ms: run.elapsedMs(), start: plan.start, end: plan.end });
   }

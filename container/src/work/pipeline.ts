@@ -29,6 +29,7 @@ const USER_MESSAGE: Record<string, string> = {
 
 export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   let clipsSent = false;
+  let clipsReady = 0;
   return runWork({
     kind: "job",
     ids: { job_id: o.job.job_id },
@@ -38,12 +39,13 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     client: o.client,
     stage: "downloading",
     userMessage: (stage) => USER_MESSAGE[stage] ?? "processing failed",
-    // `failed` refunds the job: only while the user has no clips
-    failedEvent: ({ error, stage }) => (clipsSent ? null : { type: "failed", error, stage, refund: true }),
+    // `failed` refunds the job only while the user has no clips: none announced with clip_ready (docs/api-decisions.md "Progressive delivery")
+    failedEvent: ({ error, stage }) => (clipsSent ? null : { type: "failed", error, stage, refund: clipsReady === 0 }),
     shutdownMessage: "the render server shut down before the clips were ready",
     body: (ctx) =>
-      jobBody(o, ctx, () => {
-        clipsSent = true;
+      jobBody(o, ctx, {
+        clipReady: () => void clipsReady++,
+        clipsSent: () => void (clipsSent = true),
       }),
   });
 }
@@ -51,11 +53,11 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
 // What the steps share is a JobRun (job-run.ts); each enters its progress steps and closes its laps.
 // Clips are delivered as they are ready (delivery/clip-stream.ts): one chosen from each window of the
 // transcript while the rest is recognised (up to half the job's clips), then the best of the whole.
-async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => void): Promise<JobCompleted> {
+async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
   const run = startJobRun(o, ctx);
   const source = await fetchSource(run);
   const render = await previewRenderer(run, source);
-  const stream = clipStream(run, source, render);
+  const stream = clipStream(run, source, render, on.clipReady);
   const early = windowClips(run, source, stream);
   const transcript = await transcribeSource(run, source, early.onWindow);
   await early.settled();
@@ -66,7 +68,7 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => vo
   run.lap("clips");
   const mezzanines = await storeMezzanines(run, source, checked.plans);
   const reports = await sendClips(run, source, transcript, checked, mezzanines);
-  onClipsSent();
+  on.clipsSent();
   run.lap("clips_event");
   const done = { job_id: o.job.job_id, clips: reports.length, duration_s: source.info.duration, first_clip_ms: stream.firstReadyMs, completed_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs };
   if (run.fanout) {
