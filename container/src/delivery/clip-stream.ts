@@ -18,7 +18,7 @@ import type { JobRun, Source } from "../rendering/job-run.js";
 import { leftOutWarning, renderOne, renumber, simplifiedWarning } from "../rendering/previews.js";
 import { StageError } from "../runtime/errors.js";
 import { log } from "../runtime/log.js";
-import { createLimiter } from "../runtime/pool.js";
+import { createLimiter, type Limiter } from "../runtime/pool.js";
 import type { Transcript } from "../runtime/types.js";
 import { uploadPreview } from "./job-delivery.js";
 
@@ -43,71 +43,38 @@ interface Delivered {
   quality: ClipQuality | null;
 }
 
+/** What the stream's clips share while they run. */
+interface StreamState {
+  run: JobRun;
+  source: Source;
+  render: PreviewRender;
+  onReady: () => void;
+  limiter: Limiter;
+  delivered: Delivered[];
+  /** checked and dropped for their quality, kept until finish (the best one is delivered if nothing else is) */
+  held: (Checked & { seq: number; transcript: Transcript })[];
+  warnings: JobWarning[];
+  firstError: StageError | null;
+  firstReadyMs: number | null;
+  settled: number;
+  onSettled: (() => void) | null;
+}
+
 /** `onReady`: called as each `clip_ready` is answered (from then on the user has clips). */
 export function clipStream(run: JobRun, source: Source, render: PreviewRender, onReady: () => void = () => undefined): ClipStream {
-  const limiter = createLimiter(run.conc);
+  const st: StreamState = { run, source, render, onReady, limiter: createLimiter(run.conc), delivered: [], held: [], warnings: [], firstError: null, firstReadyMs: null, settled: 0, onSettled: null };
   const taken: { start: number; end: number }[] = [];
-  const delivered: Delivered[] = [];
-  const held: (Checked & { seq: number; transcript: Transcript })[] = [];
-  const warnings: JobWarning[] = [];
   const work: Promise<void>[] = [];
   let failure: unknown = null;
   let lastNumbered: Promise<void> = Promise.resolve();
-  let firstError: StageError | null = null;
   let added = 0;
-  let settled = 0;
-  let firstReadyMs: number | null = null;
-  let onSettled: (() => void) | null = null;
-
-  /** One plan from render to `clip_ready`; `before`: the previous plan is numbered or left out. */
-  async function deliverOne(p: ClipPlan, transcript: Transcript, seq: number, before: Promise<void>, numbered: () => void): Promise<void> {
-    try {
-      const attempt = await limiter.run(() => renderOne(p, { render: (plan, onProgress) => render(plan, onProgress), signal: run.signal, video: source.info.video!, jobId: run.job.job_id }, () => undefined), run.signal);
-      if ("error" in attempt) {
-        warnings.push(leftOutWarning(attempt.plan, attempt.error));
-        firstError ??= attempt.error;
-        await removeFiles(attempt.plan);
-        return;
-      }
-      const checked = await limiter.run(() => checkOne(checkContext(run), source, transcript, attempt.plan, render), run.signal);
-      if (checked.drop) {
-        held.push({ ...checked, seq, transcript });
-        return;
-      }
-      await before;
-      const plan = await renumber(checked.plan, delivered.length, run.dir);
-      delivered.push({ plan, quality: checked.quality });
-      numbered();
-      if (attempt.simplified) warnings.push(simplifiedWarning(plan));
-      await announce(plan, checked.quality, transcript);
-    } finally {
-      // numbered in the order added: a clip left out or dropped passes its turn on only after the one before it
-      await before;
-      numbered();
-      settled++;
-      onSettled?.();
-    }
-  }
-
-  async function announce(plan: ClipPlan, quality: ClipQuality | null, transcript: Transcript): Promise<void> {
-    await uploadPreview(run, source, plan);
-    await run.send({ type: "clip_ready", clip: withQuality(clipReport(plan, source.info, transcript.engine), quality) });
-    onReady();
-    firstReadyMs ??= run.elapsedMs();
-    log("info", "clip ready", { job_id: run.job.job_id, clip: plan.index, since_start_ms: run.elapsedMs(), start: plan.start, end: plan.end });
-  }
-
-  const removeFiles = (p: ClipPlan) => Promise.all([rm(join(run.dir, p.files.preview), { force: true }), rm(join(run.dir, p.files.srt), { force: true }), rm(join(run.dir, p.files.srtOriginal), { force: true })]);
-
   return {
-    get taken() {
-      return taken;
-    },
+    taken,
     get added() {
       return added;
     },
     get firstReadyMs() {
-      return firstReadyMs;
+      return st.firstReadyMs;
     },
     add(plans, transcript) {
       for (const p of plans) {
@@ -117,34 +84,83 @@ export function clipStream(run: JobRun, source: Source, render: PreviewRender, o
         let numbered!: () => void;
         lastNumbered = new Promise<void>((resolve) => (numbered = resolve));
         // a failure is kept for finish(), which throws it: nothing is left unhandled meanwhile
-        work.push(deliverOne(p, transcript, seq, before, numbered).catch((e) => void (failure ??= e)));
+        work.push(deliverOne(st, p, transcript, seq, { before, numbered }).catch((e) => void (failure ??= e)));
       }
     },
     async finish(onProgress) {
-      onSettled = () => onProgress(settled / Math.max(1, added));
+      st.onSettled = () => onProgress(st.settled / Math.max(1, added));
       await Promise.all(work);
       if (failure) throw failure;
-      if (!delivered.length && !held.length) {
-        throw new StageError("rendering", `none of the ${added} clips could be rendered (${firstError?.message ?? "rendering failed"})`, firstError?.detail);
-      }
-      held.sort((a, b) => a.seq - b.seq);
-      // never drop every clip: the best one stays, with its flags
-      if (!delivered.length) {
-        const best = held.shift()!;
-        const plan = await renumber(best.plan, 0, run.dir);
-        delivered.push({ plan, quality: best.quality });
-        await announce(plan, best.quality, best.transcript);
-      }
-      const dropped: DroppedClip[] = [];
-      for (const c of held) {
-        dropped.push(droppedClip({ ...c, drop: c.drop! }));
-        await removeFiles(c.plan);
-      }
-      const measured = delivered.map((d) => d.quality).filter((q): q is ClipQuality => q !== null);
-      log("info", "clips checked", { job_id: run.job.job_id, delivered: delivered.length, dropped: dropped.length, fixed: measured.filter((q) => q.fixes.length).length, flagged: measured.filter((q) => !q.ok).length, unmeasured: delivered.length - measured.length });
-      return { plans: delivered.map((d) => d.plan), qualities: delivered.map((d) => d.quality), warnings, dropped };
+      return settle(st, added);
     },
   };
+}
+
+/** One plan from render to `clip_ready`; `turn.before`: the plan added before it is numbered or left out. */
+async function deliverOne(st: StreamState, p: ClipPlan, transcript: Transcript, seq: number, turn: { before: Promise<void>; numbered: () => void }): Promise<void> {
+  const { run, source, render } = st;
+  try {
+    const attempt = await st.limiter.run(() => renderOne(p, { render: (plan, onProgress) => render(plan, onProgress), signal: run.signal, video: source.info.video!, jobId: run.job.job_id }, () => undefined), run.signal);
+    if ("error" in attempt) {
+      st.warnings.push(leftOutWarning(attempt.plan, attempt.error));
+      st.firstError ??= attempt.error;
+      await removeFiles(run, attempt.plan);
+      return;
+    }
+    const checked = await st.limiter.run(() => checkOne(checkContext(run), source, transcript, attempt.plan, render), run.signal);
+    if (checked.drop) {
+      st.held.push({ ...checked, seq, transcript });
+      return;
+    }
+    await turn.before;
+    const plan = await renumber(checked.plan, st.delivered.length, run.dir);
+    st.delivered.push({ plan, quality: checked.quality });
+    turn.numbered();
+    if (attempt.simplified) st.warnings.push(simplifiedWarning(plan));
+    await announce(st, plan, checked.quality, transcript);
+  } finally {
+    // numbered in the order added: a clip left out or dropped passes its turn on only after the one before it
+    await turn.before;
+    turn.numbered();
+    st.settled++;
+    st.onSettled?.();
+  }
+}
+
+/** A numbered clip stored and announced. */
+async function announce(st: StreamState, plan: ClipPlan, quality: ClipQuality | null, transcript: Transcript): Promise<void> {
+  const { run, source } = st;
+  await uploadPreview(run, source, plan);
+  await run.send({ type: "clip_ready", clip: withQuality(clipReport(plan, source.info, transcript.engine), quality) });
+  st.onReady();
+  st.firstReadyMs ??= run.elapsedMs();
+  log("info", "clip ready", { job_id: run.job.job_id, clip: plan.index, since_start_ms: run.elapsedMs(), start: plan.start, end: plan.end });
+}
+
+const removeFiles = (run: JobRun, p: ClipPlan) => Promise.all([rm(join(run.dir, p.files.preview), { force: true }), rm(join(run.dir, p.files.srt), { force: true }), rm(join(run.dir, p.files.srtOriginal), { force: true })]);
+
+/** Every clip settled: the best dropped one delivered when nothing else was, the rest listed as dropped. */
+async function settle(st: StreamState, added: number): Promise<CheckedClips> {
+  const { run, delivered, held } = st;
+  if (!delivered.length && !held.length) {
+    throw new StageError("rendering", `none of the ${added} clips could be rendered (${st.firstError?.message ?? "rendering failed"})`, st.firstError?.detail);
+  }
+  held.sort((a, b) => a.seq - b.seq);
+  // never drop every clip: the best one stays, with its flags
+  if (!delivered.length) {
+    const best = held.shift()!;
+    const plan = await renumber(best.plan, 0, run.dir);
+    delivered.push({ plan, quality: best.quality });
+    await announce(st, plan, best.quality, best.transcript);
+  }
+  const dropped: DroppedClip[] = [];
+  for (const c of held) {
+    dropped.push(droppedClip({ ...c, drop: c.drop! }));
+    await removeFiles(run, c.plan);
+  }
+  const measured = delivered.map((d) => d.quality).filter((q): q is ClipQuality => q !== null);
+  log("info", "clips checked", { job_id: run.job.job_id, delivered: delivered.length, dropped: dropped.length, fixed: measured.filter((q) => q.fixes.length).length, flagged: measured.filter((q) => !q.ok).length, unmeasured: delivered.length - measured.length });
+  return { plans: delivered.map((d) => d.plan), qualities: delivered.map((d) => d.quality), warnings: st.warnings, dropped };
 }
 
 /** The work number of the stream's next plan: its files are clip-<n>-… until it is delivered and numbered. */
