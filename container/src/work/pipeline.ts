@@ -1,8 +1,9 @@
 // The job runner, one list of named steps (jobBody): download and probe -> transcribe (a clip
 // chosen from each window as it arrives) -> select, score and choose layouts (job-analysis.ts) ->
 // each clip rendered, measured, fixed or dropped, stored and announced (`clip_ready`) on its own
-// (delivery/clip-stream.ts) -> `clips` -> HD renders (+ `clip_hd` each) (job-delivery.ts). In HD fan-out the job ends at `clips`, after storing each
-// clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every step takes the job's
+// (delivery/clip-stream.ts) -> `clips` -> HD renders (+ `clip_hd` each) (job-delivery.ts). In HD
+// fan-out the job ends at `clips`, after storing each clip's mezzanine; HD tasks (hd-clip.ts)
+// render the 1080p files. Every step takes the job's
 // AbortSignal; its reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
 import { renderHdLocally, sendClips, storeMezzanines } from "../delivery/job-delivery.js";
@@ -77,7 +78,7 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () =
     return { status: "completed", clips: reports.length, hd: 0 };
   }
   const hd = await renderHdLocally(run, source, reports);
-  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs });
+  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs() });
   return { status: "completed", clips: reports.length, hd };
 }
 
