@@ -293,7 +293,9 @@ async function main() {
         floors[m] = await floorsOf(files.get(`source-${m}min.mp4`)!, mine);
         for (const r of rows.filter((x) => Math.abs(x.duration - mine.duration) < 1)) printStages(r, floors[m]!);
       }
-      if (flags.record) writeRecord(flags.record, { machine: machineLine, rows, floors, sources: Object.fromEntries(files) });
+      const commit = (dir: string) => execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
+      const source = "bench/camera-source.ts v1: real footage (GRID, the Obama address, openmpf) at 1920x1080 30 fps under real speech (Physicsworks lecture, Night of the Living Dead, AMI meeting, MFA, LibriVox sonnets), looped to length";
+      if (flags.record) writeRecord(flags.record, { machine: machineLine, source, trees: trees.map((t) => ({ name: t.name, commit: commit(t.dir) })), rows, floors, sources: Object.fromEntries(files) });
     }
     if (burst) ok = await withStack(here, (api) => burstRun(api, (i) => `${server.url("source-burst.mp4")}?n=${i}`, burst));
   } finally {
