@@ -1,29 +1,37 @@
 // End-to-end timing on the local stack, as a user runs a job: a camera-like 1080p source (real
 // talking-head and handheld footage from ../shared/media, scaled to 1920x1080, under real recorded
 // speech, looped to length) from job creation to `completed` (previews) and to `hd_ready`, as
-// fractions of the source duration, with each stage's share of that time as the render backend
-// logs it (the `stage_ms` of its "job completed" line). The burst: N one-minute jobs submitted at
+// fractions of the source duration, with each stage's wall and CPU time as the render backend
+// logs them (the `stage_ms` and `stage_cpu_ms` of its "job completed" line). The burst: N one-minute jobs submitted at
 // once must all reach `completed` and `hd_ready`, none lost.
 //
 //   npm run bench -- e2e                       5 minutes, then a burst of 10
 //   npm run bench -- e2e --minutes 5,20,60     those lengths only
 //   npm run bench -- e2e --burst 10            the burst only
+//   npm run bench -- e2e --minutes 5 --burst 0 --vs main --record bench/e2e-record.json
+//                                              main (a worktree of it) and this checkout side by side,
+//                                              the figures written to the checked-in record
 //
+// Besides the times, it prints the time to the first clip (listed on the job while it runs), the
+// render backend's CPU time, and each stage's wall and CPU time against its floor measured in the
+// same run (bench/e2e-floors.ts: pocketsphinx alone on the same audio, bare ffmpeg encodes of the
+// same clips). The machine is shared: read CPU times where wall times disagree.
 // Sources are generated once into .katto/bench-media/ (bench/camera-source.ts; a 60-minute one is about 2.6 GB).
 import { execFileSync, spawnSync } from "node:child_process";
-import { createReadStream, statSync } from "node:fs";
+import { createReadStream, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-// @ts-expect-error plain ESM script
-import { startIsolatedStack } from "../scripts/lib/stack.mjs";
 import { cameraLikeSource } from "./camera-source.js";
+import { encodeFloor, machine, transcriptionFloor, type Cost } from "./e2e-floors.js";
+import { refWorktree, writeRecord } from "./e2e-vs.js";
 
-const { values: flags } = parseArgs({ options: { minutes: { type: "string" }, burst: { type: "string" } } });
+const { values: flags } = parseArgs({ options: { minutes: { type: "string" }, burst: { type: "string" }, vs: { type: "string" }, record: { type: "string" } } });
 const defaults = flags.minutes === undefined && flags.burst === undefined;
 const lengths = (flags.minutes ?? (defaults ? "5" : "")).split(",").filter(Boolean).map(Number);
 const burst = Number(flags.burst ?? (defaults ? 10 : 0));
-if (lengths.some((m) => !(m > 0)) || !(burst >= 0)) throw new Error("usage: e2e [--minutes 5,20,60] [--burst 10]");
+if (lengths.some((m) => !(m > 0)) || !(burst >= 0)) throw new Error("usage: e2e [--minutes 5,20,60] [--burst 10] [--vs <git ref>] [--record bench/e2e-record.json]");
 
 // ---- the source ------------------------------------------------------------------------------
 
@@ -47,7 +55,7 @@ function rssOf(pid: number): number {
 // ---- the stack -------------------------------------------------------------------------------
 
 /** The render backend's "job completed" log lines, by job id. */
-const completedLogs = new Map<string, { stage_ms: Record<string, number>; clips: number; hd: number }>();
+const completedLogs = new Map<string, { stage_ms: Record<string, number>; stage_cpu_ms?: Record<string, number>; clips: number; hd: number }>();
 let renderPartial = "";
 function onOutput(name: string, text: string) {
   if (name !== "render") return;
@@ -57,14 +65,14 @@ function onOutput(name: string, text: string) {
     if (!line.includes('"stage_ms"')) continue;
     try {
       const rec = JSON.parse(line);
-      if (rec.job_id && rec.stage_ms) completedLogs.set(rec.job_id, rec);
+      if (rec.job_id && rec.stage_ms && /^job completed/.test(rec.msg)) completedLogs.set(rec.job_id, rec);
     } catch {
       // not one of the backend's JSON log lines
     }
   }
 }
 
-type Job = { id: string; status: string; hd_ready?: boolean; error?: unknown; progress: { step: string }; clips?: unknown[] };
+type Job = { id: string; status: string; hd_ready?: boolean; error?: unknown; progress: { step: string }; clips?: { start: number; end: number }[] };
 type Api = { get(id: string): Promise<Job>; create(url: string): Promise<Response> };
 
 function serve(files: Map<string, string>): Promise<{ url: (name: string) => string; close: () => void }> {
@@ -87,26 +95,50 @@ const secs = (ms: number) => (ms / 1000).toFixed(0);
 
 // ---- one job per length ----------------------------------------------------------------------
 
-/** The shares reported, from the backend's stage names (pipeline.ts); the rest is "other". */
-const SHARES: [string, string[]][] = [
+/** The stages reported, from the backend's stage names (pipeline.ts): each against its floor where it has one (e2e-floors.ts). */
+const STAGES: [string, string[]][] = [
   ["download+probe", ["download", "probe"]],
-  ["transcribe", ["audio", "transcribe"]],
+  ["transcription", ["audio", "transcribe"]],
   ["selection+scoring", ["select", "score"]],
   ["face analysis", ["faces"]],
-  ["preview encodes", ["previews"]],
-  // measuring each rendered preview, and the fixes it asks for (docs/clip-quality.md); the HD
-  // files' own measuring is inside "HD encodes"
-  ["quality checks", ["quality"]],
-  ["upload", ["upload", "clips_event"]],
+  // each clip rendered, measured (and fixed), stored and announced (delivery/clip-stream.ts); older
+  // backends logged these as previews, quality, upload
+  ["clips (previews)", ["clips", "previews", "quality", "upload", "mezzanines", "clips_event"]],
   ["HD encodes", ["hd"]],
 ];
 
-async function lengthRun(api: Api, url: string, duration: number, renderPid: number) {
+/** CPU ms of a process and its waited-for children (/proc/<pid>/stat utime+stime+cutime+cstime). */
+function cpuOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ([11, 12, 13, 14].reduce((sum, i) => sum + Number(f[i]), 0) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+export interface LengthRow {
+  tree: string;
+  duration: number;
+  clips: number;
+  firstClipAt: number;
+  completedAt: number;
+  hdAt: number;
+  /** the render backend's CPU over the whole job (its process and every process it ran) */
+  cpuMs: number;
+  stageMs: Record<string, number>;
+  stageCpuMs: Record<string, number> | null;
+  ranges: { start: number; end: number }[];
+}
+
+async function lengthRun(api: Api, url: string, duration: number, renderPid: number, tree: string): Promise<LengthRow> {
   const t0 = performance.now();
+  const cpu0 = cpuOf(renderPid);
   const res = await api.create(url);
   if (!res.ok) throw new Error(`POST /jobs answered ${res.status}: ${await res.text()}`);
   const { id } = (await res.json()) as Job;
   let completedAt = 0;
+  let firstClipAt = 0;
   let peak = 0;
   const steps: string[] = [];
   let lastStep = "";
@@ -115,6 +147,8 @@ async function lengthRun(api: Api, url: string, duration: number, renderPid: num
     if (renderPid) peak = Math.max(peak, rssOf(renderPid));
     job = await api.get(id);
     if (job.progress.step !== lastStep) steps.push(`${(lastStep = job.progress.step)}@${secs(performance.now() - t0)}s`);
+    // the first clip a user can watch: listed on the job, while it runs (progressive delivery) or at completion
+    if ((job.clips?.length ?? 0) > 0 && !firstClipAt) firstClipAt = performance.now() - t0;
     if (job.status === "completed" && !completedAt) completedAt = performance.now() - t0;
     if (job.hd_ready) break;
     if (job.status === "failed" || job.status === "cancelled") throw new Error(`job ${job.status}: ${JSON.stringify(job.error)}`);
@@ -123,11 +157,48 @@ async function lengthRun(api: Api, url: string, duration: number, renderPid: num
   }
   const hdAt = performance.now() - t0;
   for (let i = 0; i < 50 && !completedLogs.has(id); i++) await sleep(100);
-  const stageMs = completedLogs.get(id)?.stage_ms ?? {};
-  const shares = SHARES.map(([, keys]) => keys.reduce((s, k) => s + (stageMs[k] ?? 0), 0));
-  const other = hdAt - shares.reduce((a, b) => a + b, 0);
-  console.log(`  ${(duration / 60).toFixed(0)} min: ${job.clips?.length ?? 0} clips; steps ${steps.join(" ")}; backend peak RSS ${(peak / 1024 ** 2).toFixed(0)} MiB`);
-  return { duration, completedAt, hdAt, shares, other, found: completedLogs.has(id) };
+  const cpuMs = cpuOf(renderPid) - cpu0;
+  const logged = completedLogs.get(id);
+  console.log(`  ${tree}, ${(duration / 60).toFixed(1)} min: ${job.clips?.length ?? 0} clips; steps ${steps.join(" ")}; backend peak RSS ${(peak / 1024 ** 2).toFixed(0)} MiB`);
+  const ranges = (job.clips ?? []).map((c) => ({ start: c.start, end: c.end }));
+  return { tree, duration, clips: job.clips?.length ?? 0, firstClipAt, completedAt, hdAt, cpuMs, stageMs: logged?.stage_ms ?? {}, stageCpuMs: logged?.stage_cpu_ms ?? null, ranges };
+}
+
+const sum = (rec: Record<string, number> | null, keys: string[]) => (rec ? keys.reduce((s, k) => s + (rec[k] ?? 0), 0) : NaN);
+const s1 = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(1) : "-");
+const frac = (ms: number, duration: number) => (ms > 0 ? (ms / 1000 / duration).toFixed(3) : "-");
+
+/** Time to the first clip, completed and hd_ready as fractions of the source, and the backend's CPU, one row per run. */
+export function printSummary(rows: LengthRow[]) {
+  console.log("\n| tree | source | clips | first clip (x source) | completed (x source) | hd_ready (x source) | backend CPU (x source) |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(`| ${r.tree} | ${(r.duration / 60).toFixed(1)} min | ${r.clips} | ${frac(r.firstClipAt, r.duration)} (${secs(r.firstClipAt)} s) | ${frac(r.completedAt, r.duration)} (${secs(r.completedAt)} s) | ${frac(r.hdAt, r.duration)} (${secs(r.hdAt)} s) | ${frac(r.cpuMs, r.duration)} (${secs(r.cpuMs)} s) |`);
+  }
+  console.log("Targets (issue 43, two cores): first clip within 0.12 of the source's length, completed within 0.30, hd_ready within 0.50.");
+}
+
+/** Each stage's wall and CPU seconds, against its floor (wall, CPU) where it has one. */
+export function printStages(r: LengthRow, floors: Partial<Record<string, Cost>>) {
+  console.log(`\nStages of ${r.tree} (the backend's stage_ms and stage_cpu_ms; a stage's CPU is the backend's and its processes' over the stage's wall time)`);
+  console.log("| stage | wall s | CPU s | floor wall s | floor CPU s | CPU / floor CPU |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, keys] of STAGES) {
+    const wall = sum(r.stageMs, keys);
+    const cpu = sum(r.stageCpuMs, keys);
+    const f = floors[name];
+    const ratio = f && Number.isFinite(cpu) ? `${(cpu / f.cpuMs).toFixed(2)}` : "-";
+    console.log(`| ${name} | ${s1(wall)} | ${s1(cpu)} | ${f ? s1(f.wallMs) : "-"} | ${f ? s1(f.cpuMs) : "-"} | ${ratio} |`);
+  }
+}
+
+/** The floors of one run's stages on its source and its delivered clips (e2e-floors.ts). */
+export async function floorsOf(source: string, r: LengthRow): Promise<Partial<Record<string, Cost>>> {
+  return {
+    transcription: await transcriptionFloor(source, r.duration),
+    "clips (previews)": await encodeFloor(source, r.ranges, "preview"),
+    "HD encodes": await encodeFloor(source, r.ranges, "hd"),
+  };
 }
 
 // ---- the burst -------------------------------------------------------------------------------
@@ -170,51 +241,64 @@ async function burstRun(api: Api, url: (i: number) => string, n: number) {
 
 // ---- main ------------------------------------------------------------------------------------
 
-async function main() {
-  const files = new Map<string, string>();
-  for (const m of lengths) files.set(`source-${m}min.mp4`, cameraLikeSource(m));
-  if (burst) files.set("source-burst.mp4", cameraLikeSource(1));
-  const server = await serve(files);
+type Stack = { baseUrl: string; renderUrl: string; stop(): Promise<void> };
+
+/** The local stack of the tree at `tree` (this checkout, or a worktree of --vs), with an account and a key. */
+async function withStack<T>(tree: string, fn: (api: Api, renderPid: number) => Promise<T>): Promise<T> {
+  const { startIsolatedStack } = (await import(pathToFileURL(path.join(tree, "scripts/lib/stack.mjs")).href)) as { startIsolatedStack: (o: object) => Promise<Stack> };
   const adminToken = "bench-admin";
   const stack = await startIsolatedStack({ adminToken, appSecret: "bench-secret-0123456789abcdef0123456", prefix: "katto-bench-", onOutput });
-  const renderPort = Number(new URL(stack.renderUrl).port);
-  let ok = true;
   try {
     const admin = { authorization: `Bearer ${adminToken}`, "content-type": "application/json" };
-    const account = await (await fetch(`${stack.baseUrl}/admin/v1/accounts`, { method: "POST", headers: admin, body: JSON.stringify({ email: "bench@example.test", plan: "internal" }) })).json();
-    const key = await (await fetch(`${stack.baseUrl}/admin/v1/accounts/${account.id}/keys`, { method: "POST", headers: admin, body: JSON.stringify({ scopes: ["read", "write"] }) })).json();
+    const account = await (await fetch(`${stack.baseUrl}/admin/v1/accounts`, { method: "POST", headers: admin, body: JSON.stringify({ email: "bench@example.test", plan: "internal" }) })).json() as { id: string };
+    const key = await (await fetch(`${stack.baseUrl}/admin/v1/accounts/${account.id}/keys`, { method: "POST", headers: admin, body: JSON.stringify({ scopes: ["read", "write"] }) })).json() as { key: string };
     const auth = { authorization: `Bearer ${key.key}`, "content-type": "application/json" };
     const api: Api = {
       get: async (id) => (await fetch(`${stack.baseUrl}/api/v1/jobs/${id}`, { headers: auth })).json() as Promise<Job>,
       create: (url) => fetch(`${stack.baseUrl}/api/v1/jobs`, { method: "POST", headers: auth, body: JSON.stringify({ url }) }),
     };
+    const renderPort = new URL(stack.renderUrl).port;
     const renderPid = Number(spawnSync("sh", ["-c", `ss -ltnp 'sport = :${renderPort}' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`], { encoding: "utf8" }).stdout.trim());
-
-    if (lengths.length) {
-      console.log(`\nEnd to end, one job at a time (1080p30 camera-like source, real speech):`);
-      const rows = [];
-      for (const m of lengths) rows.push(await lengthRun(api, server.url(`source-${m}min.mp4`), durationOf(files.get(`source-${m}min.mp4`)!), renderPid));
-      console.log("\nEach stage's share is of creation -> hd_ready; \"other\" is queueing, dispatch and polling between them.");
-      console.log(`| source | previews ready (x duration) | HD ready (x duration) | ${SHARES.map(([n]) => n).join(" | ")} | other |`);
-      console.log(`|---|---|---|${SHARES.map(() => "---|").join("")}---|`);
-      for (const r of rows) {
-        const cell = (ms: number) => `${secs(ms)} s (${((100 * ms) / r.hdAt).toFixed(0)}%)`;
-        const stages = r.found ? r.shares.map(cell).join(" | ") : SHARES.map(() => "no log").join(" | ");
-        console.log(`| ${(r.duration / 60).toFixed(0)} min | ${(r.completedAt / 1000 / r.duration).toFixed(3)} (${secs(r.completedAt)} s) | ${(r.hdAt / 1000 / r.duration).toFixed(3)} (${secs(r.hdAt)} s) | ${stages} | ${r.found ? cell(r.other) : "-"} |`);
-      }
-      console.log("Targets (two cores): previews within 0.15 of the duration, HD within 0.30.");
-      // The offline speech engine runs on the same two cores; in production Workers AI transcribes
-      // elsewhere. What the box itself spends after (and besides) speech recognition:
-      const asr = SHARES.findIndex(([n]) => n === "transcribe");
-      for (const r of rows) {
-        if (!r.found) continue;
-        const rest = (ms: number) => ((ms - r.shares[asr]!) / 1000 / r.duration).toFixed(3);
-        console.log(`  ${(r.duration / 60).toFixed(0)} min without the local speech recognition (${secs(r.shares[asr]!)} s, ${(r.shares[asr]! / 1000 / r.duration).toFixed(3)} x duration): previews ${rest(r.completedAt)}, HD ${rest(r.hdAt)} x duration`);
-      }
-    }
-    if (burst) ok = await burstRun(api, (i) => `${server.url("source-burst.mp4")}?n=${i}`, burst);
+    return await fn(api, renderPid);
   } finally {
     await stack.stop();
+  }
+}
+
+async function main() {
+  const files = new Map<string, string>();
+  for (const m of lengths) files.set(`source-${m}min.mp4`, cameraLikeSource(m));
+  if (burst) files.set("source-burst.mp4", cameraLikeSource(1));
+  const server = await serve(files);
+  const here = path.resolve(import.meta.dirname, "..");
+  // --vs <ref>: the same jobs on a worktree of <ref> first, then on this checkout, on the same machine in one run
+  const trees = flags.vs ? [{ name: flags.vs, dir: refWorktree(here, flags.vs) }, { name: "this checkout", dir: here }] : [{ name: "this checkout", dir: here }];
+  const machineLine = machine();
+  let ok = true;
+  try {
+    const rows: LengthRow[] = [];
+    for (const tree of trees) {
+      if (!lengths.length) break;
+      console.log(`\nEnd to end, one job at a time, on ${tree.name} (1080p30 camera-like source, real speech):`);
+      await withStack(tree.dir, async (api, renderPid) => {
+        for (const m of lengths) rows.push(await lengthRun(api, server.url(`source-${m}min.mp4`), durationOf(files.get(`source-${m}min.mp4`)!), renderPid, tree.name));
+      });
+    }
+    if (rows.length) {
+      console.log(`\nMachine: ${machineLine}. It is shared: wall times include waiting for other people's work, CPU times do not.`);
+      printSummary(rows);
+      const floors: Record<string, Partial<Record<string, Cost>>> = {};
+      for (const m of lengths) {
+        const mine = rows.find((r) => r.tree === "this checkout" && Math.abs(r.duration - durationOf(files.get(`source-${m}min.mp4`)!)) < 1)!;
+        floors[m] = await floorsOf(files.get(`source-${m}min.mp4`)!, mine);
+        for (const r of rows.filter((x) => Math.abs(x.duration - mine.duration) < 1)) printStages(r, floors[m]!);
+      }
+      const commit = (dir: string) => execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
+      const source = "bench/camera-source.ts v1: real footage (GRID, the Obama address, openmpf) at 1920x1080 30 fps under real speech (Physicsworks lecture, Night of the Living Dead, AMI meeting, MFA, LibriVox sonnets), looped to length";
+      if (flags.record) writeRecord(flags.record, { machine: machineLine, source, trees: trees.map((t) => ({ name: t.name, commit: commit(t.dir) })), rows, floors, sources: Object.fromEntries(files) });
+    }
+    if (burst) ok = await withStack(here, (api) => burstRun(api, (i) => `${server.url("source-burst.mp4")}?n=${i}`, burst));
+  } finally {
     server.close();
   }
   if (!ok) process.exit(1);

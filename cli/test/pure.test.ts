@@ -95,3 +95,23 @@ describe("clip quality output", () => {
     expect(chosenBy({ engine: "offline", model: null, fallback_reason: "openai:m: refused the key" })).toBe("offline (fallback)");
   });
 });
+
+describe("watching a job", () => {
+  it("says each clip the moment it is delivered while the job runs, once each", async () => {
+    const { watchJob } = await import("../src/watch");
+    const clip = (i: number) => ({ clip_index: i, score: 70 - i, title: `Clip ${i}`, url: `https://x.test/files/${i}.mp4` });
+    const base = { id: "6f1c0c53-8f0e-4d6b-9a57-0d1f1f0a1b2c", hd_ready: false, progress: { step: "rendering", pct: 60 } };
+    const states = [
+      { ...base, status: "processing", clips: [] },
+      { ...base, status: "processing", clips: [clip(0)] },
+      { ...base, status: "processing", clips: [clip(0)] },
+      { ...base, status: "processing", clips: [clip(0), clip(1)] },
+      { ...base, status: "completed", clips: [clip(0), clip(1), clip(2)] },
+    ];
+    const katto = { waitForJob: async (_id: string, o: { onProgress: (j: unknown) => void }) => (states.forEach((s) => o.onProgress(s)), states[4]) };
+    const notes: string[] = [];
+    const ui = { json: false, interactive: true, note: (t: string) => notes.push(t), progress: () => undefined, done: () => undefined, result: () => undefined };
+    await watchJob(katto as never, ui as never, base.id);
+    expect(notes).toEqual(["Clip 0 ready (preview, score 70): Clip 0 https://x.test/files/0.mp4", "Clip 1 ready (preview, score 69): Clip 1 https://x.test/files/1.mp4"]);
+  });
+});

@@ -18,7 +18,7 @@ export type Subscores = z.output<typeof SubscoresSchema>;
 export { ScoredBySchema };
 
 export const ClipReportSchema = z.object({
-  /** 0-based, ranked: 0 is the highest score */
+  /** 0-based, in the order the job's clips were delivered (clip_ready); a batch chosen together is numbered best first */
   clip_index: ClipIndexSchema,
   title: z.string().max(100),
   score: Pct,
@@ -119,6 +119,13 @@ export const RenderEventSchema = z.discriminatedUnion("type", [
     /** rendered clips dropped by their measured quality (no speech, mostly silent); absent = none */
     dropped: z.array(DroppedClipSchema).max(MAX_CLIPS).optional(),
   }),
+  /**
+   * One clip of a running job is ready (issue 43): its preview rendered, measured and stored (every
+   * file it names PUT before), sent the moment it is, while the job's other clips are still being
+   * made. The job stays running; `clips` later lists it again (the same clip_index and files) with
+   * every other clip and completes the job. clip_index is the order clips were delivered in.
+   */
+  z.object({ type: z.literal("clip_ready"), clip: ClipReportSchema }),
   /** a clip made by hand (ManualClipTask) landed: rendered at 1080x1920 (`hd` true), scored and titled */
   z.object({ type: z.literal("manual_clip"), clip: ClipReportSchema }),
   /** a clip made by hand could not be made; the job and its other clips are untouched */

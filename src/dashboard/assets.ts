@@ -20,8 +20,8 @@ export const DASHBOARD_JS = `
     if(navigator.clipboard)navigator.clipboard.writeText(text).then(done,done);else done();
   });
 
-  // Live job rows and job pages: poll the status of active jobs; the page reloads when a job ends
-  // so its clips appear. Fixed-width progress cells keep the layout still while values change.
+  // Live job rows and job pages: poll the status of active jobs; the page reloads when a job ends,
+  // or when a clip was delivered while it runs, so its clips appear. Fixed-width progress cells keep the layout still while values change.
   var TERMINAL={completed:1,failed:1,cancelled:1};
   $$("[data-job][data-live]").forEach(function(el){
     var id=el.getAttribute("data-job");
@@ -34,6 +34,8 @@ export const DASHBOARD_JS = `
         var s=$("[data-status]",el);if(s){s.textContent=j.status;s.className="status "+j.status}
         var st=$("[data-step]",el);if(st)st.textContent=j.progress.step;
         if(TERMINAL[j.status]){clearInterval(timer);if(el.hasAttribute("data-reload-on-done"))location.reload()}
+        // a clip delivered while the job runs (clip_ready) is shown at once
+        else if(el.hasAttribute("data-reload-on-done")&&j.clips>Number(el.getAttribute("data-clips")||0))location.reload();
       }).catch(function(){});
     },2000);
   });

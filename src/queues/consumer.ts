@@ -13,6 +13,7 @@ import { giveUpRendition, renditionTask } from "../services/render/renditions";
 import { failUnsentRerender, rerenderTask } from "../services/rerenders/task";
 import { failManualClip, manualClipTask } from "../services/clips/task";
 import { handleWebhookMessage } from "../webhooks/delivery";
+import { handleClipWebhookMessage } from "../webhooks/clip-ready";
 import { QueueMessageSchema, type QueueMessage } from "../render-queue/messages";
 
 export const RENDER_DISPATCH_ATTEMPTS = 6;
@@ -62,6 +63,12 @@ const handlers: { [T in QueueMessage["type"]]: Handler<MessageOf<T>> } = {
   webhook: {
     run: async (env, m) => {
       await handleWebhookMessage(env, m);
+      return "done";
+    },
+  },
+  clip_webhook: {
+    run: async (env, m) => {
+      await handleClipWebhookMessage(env, m);
       return "done";
     },
   },

@@ -10,5 +10,7 @@ export const RenderHdMessageSchema = z.object({ type: z.literal("render_hd"), jo
 export const RenderRenditionMessageSchema = z.object({ type: z.literal("render_rendition"), job_id: z.uuid(), clip_index: z.int().min(0).max(9), width: z.int().positive(), height: z.int().positive() });
 /** A clip made by hand on a completed job (docs/render-protocol.md "Manual clips"). */
 export const ManualClipMessageSchema = z.object({ type: z.literal("manual_clip"), job_id: z.uuid(), clip_index: z.int().min(0).max(9) });
-export const QueueMessageSchema = z.discriminatedUnion("type", [RenderMessageSchema, ManualClipMessageSchema, RenderHdMessageSchema, RenderRenditionMessageSchema, RerenderMessageSchema, WebhookQueueMessageSchema]);
+/** The clip.ready callback of one clip of a running job (src/webhooks/clip-ready.ts, docs/webhooks.md "clip.ready"). */
+export const ClipWebhookQueueMessageSchema = z.object({ type: z.literal("clip_webhook"), job_id: z.uuid(), clip_index: z.int().min(0).max(9), attempt: z.int().min(1) });
+export const QueueMessageSchema = z.discriminatedUnion("type", [RenderMessageSchema, ManualClipMessageSchema, RenderHdMessageSchema, RenderRenditionMessageSchema, RerenderMessageSchema, WebhookQueueMessageSchema, ClipWebhookQueueMessageSchema]);
 export type QueueMessage = z.infer<typeof QueueMessageSchema>;

@@ -7,7 +7,7 @@ import { clips as clipsTable, jobs, nowIso, webhookDeliveries } from "../db/sche
 import { workerConfig } from "../config";
 import type { Env } from "../env";
 import { publicBaseUrl } from "../services/context";
-import { accountScore, allWarnings, clipReasons, droppedView, jobQualityView, scoreWeightsOf } from "../services/jobs/view";
+import { accountScore, allWarnings, clipReasons, droppedView, jobQualityView, rankClips, scoreWeightsOf } from "../services/jobs/view";
 import { fileUrl } from "../storage/keys";
 import { buildCompletionPayload, type Clip } from "./payload";
 import { getOrCreateWebhookSecret } from "./secret";
@@ -127,7 +127,17 @@ async function deliverableJob(d: Db, msg: Attempt): Promise<DeliverableJob | str
 /** The completion callback's body (docs/webhooks.md), with the job's clips in rank order. */
 async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: string) => string, nowSeconds: number) {
   const rows = await d.select().from(clipsTable).where(eq(clipsTable.jobId, job.id)).orderBy(asc(clipsTable.clipIndex));
-  const clips: Clip[] = rows.map((c) => ({
+  const clips = rankClips(rows, scoreWeightsOf(job)).map((c) => webhookClip(c, job, clipUrl));
+  return buildCompletionPayload(
+    { id: job.id, hd_ready: job.hdReady, warnings: allWarnings(job, rows), quality: jobQualityView(job, rows), dropped: droppedView(job.dropped) },
+    clips,
+    new Date(nowSeconds * 1000),
+  );
+}
+
+/** A clip as a callback carries it: as on GET /jobs/{id}, without its timeline. */
+export function webhookClip(c: typeof clipsTable.$inferSelect, job: typeof jobs.$inferSelect, clipUrl: (key: string) => string): Clip {
+  return {
     url: clipUrl(c.videoKey),
     captions_url: c.captionsKey ? clipUrl(c.captionsKey) : null,
     captions_original_url: c.captionsOriginalKey ? clipUrl(c.captionsOriginalKey) : null,
@@ -137,12 +147,7 @@ async function completionPayload(d: Db, job: DeliverableJob, clipUrl: (key: stri
     clip_index: c.clipIndex,
     hd: c.hd,
     ...clipReasons(c, clipUrl),
-  }));
-  return buildCompletionPayload(
-    { id: job.id, hd_ready: job.hdReady, warnings: allWarnings(job, rows), quality: jobQualityView(job, rows), dropped: droppedView(job.dropped) },
-    clips,
-    new Date(nowSeconds * 1000),
-  );
+  };
 }
 
 /**

@@ -35,6 +35,15 @@ export interface TranscribeOptions {
   keepFillers?: boolean;
   /** parallel engine runs; defaults to os.availableParallelism() */
   concurrency?: number;
+  /**
+   * The transcript so far, as it arrives (issue 43): called each time the chunks recognised from
+   * the start reach `windowS` more seconds of the source, with the words of that prefix stitched
+   * as the whole transcript's are, and the second up to which they are final (`upToS`). Awaited
+   * only for its synchronous part: the caller starts its own work and returns.
+   */
+  onWindow?: (partial: Transcript, upToS: number) => void;
+  /** seconds of audio between two onWindow calls (60 by default) */
+  windowS?: number;
 }
 
 export async function transcribe(wavPath: string, opts: TranscribeOptions): Promise<Transcript> {
@@ -53,7 +62,20 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
     const done = new Array<number>(plans.length).fill(0);
     const report = () => opts.onProgress?.(done.reduce((a, b) => a + b, 0) / Math.max(durationS, 1e-9));
     opts.onProgress?.(0);
-    const results = await mapPool(plans, opts.concurrency ?? os.availableParallelism(), async (plan, i) => {
+    const results: SpeechResult[] = new Array(plans.length);
+    // the prefix of chunks recognised from the start, and the second the last window reached
+    let prefix = 0;
+    let windowAt = 0;
+    const windowS = opts.windowS ?? 60;
+    const announce = () => {
+      while (prefix < plans.length && results[prefix]) prefix++;
+      if (!opts.onWindow || prefix === 0 || prefix === plans.length) return;
+      const upToS = plans[prefix - 1]!.end;
+      if (upToS - windowAt < windowS) return;
+      windowAt = upToS;
+      opts.onWindow(assemble(engine, plans.slice(0, prefix), results.slice(0, prefix), upToS, audio.envelope), upToS);
+    };
+    await mapPool(plans, opts.concurrency ?? os.availableParallelism(), async (plan, i) => {
       opts.signal.throwIfAborted();
       const file = path.join(dir, `chunk-${String(i).padStart(4, "0")}.wav`);
       const a = Math.floor(plan.audioStart * ENGINE_SAMPLE_RATE);
@@ -65,30 +87,37 @@ export async function transcribe(wavPath: string, opts: TranscribeOptions): Prom
       await rm(file, { force: true });
       done[i] = plan.end - plan.start;
       report();
+      results[i] = res;
+      announce();
       return res;
     });
-    const multilingual = engine.languages === "any";
-    const heardWords = tidyWords(
-      stitchChunks(results.map((r, i) => ({ plan: plans[i]!, words: clampWords(withChunkLanguage(r, multilingual), plans[i]!) }))),
-      durationS,
-    );
-    const estimated = results.some((r) => r.wordTiming === "segments");
-    const lang = decideLanguage(engine, results, heardWords);
-    // the text may tell a segment's language only where the engine said one for all of the audio
-    const reported = new Set(results.map((r) => r.lang).filter(Boolean));
-    const { segments, words, main } = segmentLanguages(segmentsFromWords(heardWords), heardWords, { readText: multilingual && reported.size <= 1, fallback: lang });
-    return {
-      lang: main ?? lang,
-      segments,
-      words,
-      engine: engineOf(engine, results),
-      ...(estimated ? { wordTiming: "segments" as const } : {}),
-      level: { frameS: ENVELOPE_FRAME_S, db: audio.envelope },
-    };
+    return assemble(engine, plans, results, durationS, audio.envelope);
   } finally {
     await audio.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Pure: the transcript of the chunks `plans` recognised as `results` (the whole audio's, or a prefix's up to `durationS`). */
+function assemble(engine: SpeechEngine, plans: ChunkPlan[], results: SpeechResult[], durationS: number, envelope: Float64Array): Transcript {
+  const multilingual = engine.languages === "any";
+  const heardWords = tidyWords(
+    stitchChunks(results.map((r, i) => ({ plan: plans[i]!, words: clampWords(withChunkLanguage(r, multilingual), plans[i]!) }))),
+    durationS,
+  );
+  const estimated = results.some((r) => r.wordTiming === "segments");
+  const lang = decideLanguage(engine, results, heardWords);
+  // the text may tell a segment's language only where the engine said one for all of the audio
+  const reported = new Set(results.map((r) => r.lang).filter(Boolean));
+  const { segments, words, main } = segmentLanguages(segmentsFromWords(heardWords), heardWords, { readText: multilingual && reported.size <= 1, fallback: lang });
+  return {
+    lang: main ?? lang,
+    segments,
+    words,
+    engine: engineOf(engine, results),
+    ...(estimated ? { wordTiming: "segments" as const } : {}),
+    level: { frameS: ENVELOPE_FRAME_S, db: envelope },
+  };
 }
 
 /** Pure: who recognised the chunks (an engine that fell back names the one it used), in order of first use. */

@@ -1,7 +1,7 @@
-// A job's steps from checked clips to the user: store the previews (and, in HD fan-out, each
-// clip's mezzanine), send `clips`, and without fan-out render each clip in HD (composed in
-// pipeline.ts). The previews are rendered before (job-previews.ts) and checked in between
-// (job-quality.ts): previews, then quality, then delivery, each importing only the ones before it.
+// A job's steps from checked clips to the user: store each clip's preview as it is checked
+// (clip-stream.ts calls uploadPreview), in HD fan-out each clip's mezzanine, send `clips`, and
+// without fan-out render each clip in HD (composed in pipeline.ts). The previews are rendered
+// before (job-previews.ts) and checked in between (job-quality.ts).
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "../runtime/callback-client.js";
@@ -21,44 +21,39 @@ import { stockWarnings } from "../broll/assets.js";
 import type { Transcript } from "../runtime/types.js";
 
 /**
- * uploading: each preview with its SRT and thumbnail. In HD fan-out, meanwhile, each clip's
- * source range is cut and stored as its mezzanine before `clips`, so its HD task downloads seconds
- * of video, not the source. Answers the mezzanine file of each clip that has one.
+ * uploading, HD fan-out: each delivered clip's source range cut and stored as its mezzanine
+ * before `clips`, so its HD task downloads seconds of video, not the source. Answers the
+ * mezzanine file of each clip that has one (none without fan-out).
  */
-export async function storeClips(run: JobRun, source: Source, plans: readonly ClipPlan[]): Promise<Map<number, string>> {
-  run.enter("uploading", 86);
-  const onProgress = run.progress.range("uploading", 86, 98);
-  const total = run.fanout ? 2 * plans.length : plans.length;
-  let stored = 0;
-  const oneStored = () => onProgress(++stored / total);
+export async function storeMezzanines(run: JobRun, source: Source, plans: readonly ClipPlan[]): Promise<Map<number, string>> {
+  run.enter("uploading", 96);
   const mezzanines = new Map<number, string>();
-  const settled = await Promise.allSettled([uploadPreviews(run, source, plans, oneStored), run.fanout ? cutMezzanines(run, source, plans, mezzanines, oneStored) : Promise.resolve()]);
-  for (const r of settled) if (r.status === "rejected") throw r.reason;
-  run.lap("upload");
+  if (run.fanout) await cutMezzanines(run, source, plans, mezzanines, run.progress.range("uploading", 96, 99));
+  run.lap("mezzanines");
   return mezzanines;
 }
 
-async function uploadPreviews(run: JobRun, source: Source, plans: readonly ClipPlan[], oneStored: () => void): Promise<void> {
+/** One checked clip's files stored: its preview, SRT (and the spoken-language one), thumbnail and cover (which it records on the plan). */
+export async function uploadPreview(run: JobRun, source: Source, p: ClipPlan): Promise<void> {
   const { client, dir } = run;
-  for (const p of plans) {
-    const preview = join(dir, p.files.preview);
-    await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal: run.signal });
-    const cover = join(dir, p.files.coverPreview);
-    const ids = { job_id: run.job.job_id, clip: p.index };
-    const made = await coverForClip({ video: preview, title: p.title, look: p.look, timeline: p.timeline ?? planTimeline(p, source.info), output: cover, signal: run.signal, fontsDir: run.encoder?.fontsDir, ids });
-    if (made) {
-      await client.putFile(p.files.coverPreview, cover, "image/jpeg");
-      p.cover = { file: p.files.coverPreview, time: made.time };
-    }
-    await client.putFile(p.files.preview, preview, "video/mp4");
-    await client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip");
-    if (p.translated) await client.putFile(p.files.srtOriginal, join(dir, p.files.srtOriginal), "application/x-subrip");
-    await client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg");
-    oneStored();
-  }
+  const preview = join(dir, p.files.preview);
+  await renderThumbnail(preview, Math.min(1, clipDuration(p) / 2), join(dir, p.files.thumb), { signal: run.signal });
+  const cover = join(dir, p.files.coverPreview);
+  const ids = { job_id: run.job.job_id, clip: p.index };
+  const made = await coverForClip({ video: preview, title: p.title, look: p.look, timeline: p.timeline ?? planTimeline(p, source.info), output: cover, signal: run.signal, fontsDir: run.encoder?.fontsDir, ids });
+  // the files go up together: each PUT is a round trip to the Worker, mostly waiting
+  await Promise.all([
+    made ? client.putFile(p.files.coverPreview, cover, "image/jpeg") : null,
+    client.putFile(p.files.preview, preview, "video/mp4"),
+    client.putFile(p.files.srt, join(dir, p.files.srt), "application/x-subrip"),
+    p.translated ? client.putFile(p.files.srtOriginal, join(dir, p.files.srtOriginal), "application/x-subrip") : null,
+    client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg"),
+  ]);
+  if (made) p.cover = { file: p.files.coverPreview, time: made.time };
 }
 
-async function cutMezzanines(run: JobRun, source: Source, plans: readonly ClipPlan[], into: Map<number, string>, oneStored: () => void): Promise<void> {
+async function cutMezzanines(run: JobRun, source: Source, plans: readonly ClipPlan[], into: Map<number, string>, onProgress: (f: number) => void): Promise<void> {
+  let stored = 0;
   await mapPool(plans, run.conc, async (p) => {
     const name = mezzanineFile(p.index);
     const t0 = Date.now();
@@ -70,7 +65,7 @@ async function cutMezzanines(run: JobRun, source: Source, plans: readonly ClipPl
       into.set(p.index, name);
       log("info", "mezzanine stored", { job_id: run.job.job_id, clip: p.index, duration_s: clipDuration(p), cut_ms: cutMs, total_ms: Date.now() - t0 });
     });
-    oneStored();
+    onProgress(++stored / plans.length);
   });
 }
 
@@ -79,7 +74,7 @@ export async function sendClips(run: JobRun, source: Source, transcript: Transcr
   run.enter("done", 100);
   const reports = checked.plans.map((p, i) => withQuality(clipReport(p, source.info, transcript.engine), checked.qualities[i]));
   for (const r of reports) if (mezzanines.has(r.clip_index)) r.metadata.mezzanine_file = mezzanines.get(r.clip_index);
-  const selection = checked.plans[0]?.moment.selection;
+  const selection = checked.selection ?? checked.plans[0]?.moment.selection;
   const warnings = [...checked.warnings, ...(selection?.warnings ?? []), ...stockWarnings(run.stockFailures, source.info.duration), ...fewerClipsWarning(run.job.config.min_clips, reports.length, selection?.fewerReason ?? null, source.info.duration)];
   await run.send({
     type: "clips",

@@ -60,7 +60,7 @@ export interface SampleFacesOptions {
   signal: AbortSignal;
   /** samples per second (default 4) */
   fps?: number;
-  /** width of the analysed frames (default 640; never upscaled) */
+  /** width of the analysed frames (default: the detector's input size on the longer side, else 640; never upscaled) */
   frameWidth?: number;
   /** frames per ffmpeg run (default: as many as fit in CHUNK_BYTES, at least 16) */
   chunkFrames?: number;
@@ -72,6 +72,16 @@ export function samplingSize(srcW: number, srcH: number, maxW = 640): { width: n
   const width = Math.max(2, 2 * Math.floor(Math.min(srcW, maxW) / 2));
   const height = Math.max(2, 2 * Math.round((width * srcH) / srcW / 2));
   return { width, height };
+}
+
+/**
+ * Pure: the analysis frame width at which the longer side is the detector's input size (issue 43:
+ * BlazeFace letterboxes every frame into 256 x 256, so a 640-wide frame was decoded, copied and
+ * averaged down again for nothing); 640 for a detector that does not say.
+ */
+export function detectorWidth(video: { width: number; height: number }, inputSize: number | undefined): number {
+  if (!inputSize) return 640;
+  return video.width >= video.height ? inputSize : Math.round((inputSize * video.width) / video.height);
 }
 
 /**
@@ -169,7 +179,7 @@ export function sampleChunks(start: number, end: number, fps: number, chunkFrame
 
 export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
   const fps = o.fps ?? 4;
-  const size = samplingSize(o.video.width, o.video.height, o.frameWidth ?? 640);
+  const size = samplingSize(o.video.width, o.video.height, o.frameWidth ?? detectorWidth(o.video, o.detector.inputSize));
   const chunks = sampleChunks(o.start, o.end, fps, o.chunkFrames ?? chunkFramesFor(size));
   const dir = await mkdtemp(path.join(os.tmpdir(), "katto-faces-"));
   const samples: FaceSample[] = [];

@@ -18,24 +18,23 @@ import { planTimeline, type ClipPlan } from "../editing/clip-plan.js";
 import type { PreviewRender } from "../rendering/job-previews.js";
 import type { JobRun, Source } from "../rendering/job-run.js";
 import { log } from "../runtime/log.js";
-import { mapPool } from "../runtime/pool.js";
 import { runFixes } from "./fixes.js";
 import { hasSubject } from "./flags.js";
 import { measureClip } from "./measure-clip.js";
 import { edgesAgainstSentences, timelineUnjudged, type Edges, type Interval } from "./measures.js";
-import type { PreviewsResult } from "../rendering/previews.js";
-import { renumber } from "../rendering/previews.js";
 import { fixedLayout } from "../editing/layouts.js";
 import { probe } from "../analysis/probe.js";
-import type { Transcript } from "../runtime/types.js";
+import type { SelectionNote, Transcript } from "../runtime/types.js";
 
 export interface CheckedClips {
-  /** the delivered clips, renumbered 0..n-1 in their ranked order */
+  /** the delivered clips, numbered 0..n-1 in the order they were delivered */
   plans: ClipPlan[];
   /** each delivered clip's quality, by position (null where measuring failed) */
   qualities: (ClipQuality | null)[];
   warnings: JobWarning[];
   dropped: DroppedClip[];
+  /** how the selection went for the whole source (its left-out candidates, why fewer clips) */
+  selection?: SelectionNote;
 }
 
 /** The report with its quality, and what HD and re-renders carry over (edges, fixes) in its metadata. */
@@ -112,7 +111,6 @@ export interface CheckContext {
   rangeFixed?: boolean;
 }
 
-const checkContext = (run: JobRun): CheckContext => ({ dir: run.dir, signal: run.signal, jobId: run.job.job_id, config: run.job.config });
 
 /**
  * One clip: measure, fix what has a known fix in rounds (render and measure again), decide a drop.
@@ -168,51 +166,19 @@ export async function checkOne(ctx: CheckContext, source: Source, transcript: Tr
   return { plan: p, quality: first, drop: null };
 }
 
-/** checking: measure (and fix, or drop) every rendered preview. */
-export async function checkClips(run: JobRun, source: Source, transcript: Transcript, previews: PreviewsResult, render: PreviewRender): Promise<CheckedClips> {
-  run.enter("rendering", 80);
-  const onProgress = run.progress.range("rendering", 80, 85);
-  let done = 0;
-  const checked = await mapPool(previews.plans, run.conc, async (p) => {
-    const c = await checkOne(checkContext(run), source, transcript, p, render);
-    onProgress(++done / previews.plans.length);
-    return c;
-  });
-  // never drop every clip: the best one stays, with its flags
-  if (checked.length && checked.every((c) => c.drop)) checked[0]!.drop = null;
-  const dropped: DroppedClip[] = [];
-  const plans: ClipPlan[] = [];
-  const qualities: (ClipQuality | null)[] = [];
-  const newIndex = new Map<number, number | null>();
-  for (const c of checked) {
-    if (c.drop) {
-      newIndex.set(c.plan.index, null);
-      const m = c.plan.moment;
-      const pct = (n: number | undefined) => Math.round(Math.min(100, Math.max(0, n ?? 0)));
-      dropped.push({
-        start: round3(c.plan.start),
-        end: round3(c.plan.end),
-        score: pct(m.score),
-        subscores: { hook: pct(m.subscores?.hook), flow: pct(m.subscores?.flow), value: pct(m.subscores?.value), trend: pct(m.subscores?.trend) },
-        reason: c.drop,
-        message: c.quality!.flags.find((f) => f.name === c.drop)!.message,
-      });
-      await Promise.all([rm(join(run.dir, c.plan.files.preview), { force: true }), rm(join(run.dir, c.plan.files.srt), { force: true })]);
-      continue;
-    }
-    newIndex.set(c.plan.index, plans.length);
-    plans.push(await renumber(c.plan, plans.length, run.dir));
-    qualities.push(c.quality);
-  }
-  const warnings = previews.warnings.flatMap((w) => {
-    if (w.clip_index === null) return [w];
-    const i = newIndex.get(w.clip_index);
-    return i === null || i === undefined ? [] : [{ ...w, clip_index: i }];
-  });
-  const measured = qualities.filter((q): q is ClipQuality => q !== null);
-  const measuredMs = measured.reduce((a, q) => a + q.measured_ms, 0);
-  run.lap("quality");
-  log("info", "clips checked", { job_id: run.job.job_id, delivered: plans.length, dropped: dropped.length, fixed: measured.filter((q) => q.fixes.length).length, flagged: measured.filter((q) => !q.ok).length, unmeasured: qualities.length - measured.length, measured_ms: measuredMs, previews_ms: run.stageMs.previews ?? null });
-  return { plans, qualities, warnings, dropped };
+/** Pure: a clip dropped for its measured quality, as the `clips` event lists it. */
+export function droppedClip(c: Checked & { drop: DropReason }): DroppedClip {
+  const m = c.plan.moment;
+  const pct = (n: number | undefined) => Math.round(Math.min(100, Math.max(0, n ?? 0)));
+  return {
+    start: round3(c.plan.start),
+    end: round3(c.plan.end),
+    score: pct(m.score),
+    subscores: { hook: pct(m.subscores?.hook), flow: pct(m.subscores?.flow), value: pct(m.subscores?.value), trend: pct(m.subscores?.trend) },
+    reason: c.drop,
+    message: c.quality!.flags.find((f) => f.name === c.drop)!.message,
+  };
 }
 
+/** The context checking one of a job's clips runs in. */
+export const checkContext = (run: JobRun): CheckContext => ({ dir: run.dir, signal: run.signal, jobId: run.job.job_id, config: run.job.config });

@@ -1,7 +1,7 @@
 // The job's previews: one renderer for every plan (first renders and quality fixes alike: the
 // source, its watermark, the job's encoder, B-roll assets fetched once) and the rendering step that
-// renders each clip's preview on its own (rendering/previews.ts). First of the job's three steps after
-// planning: previews, then their check (job-quality.ts), then delivery (job-delivery.ts).
+// renders each clip's preview on its own (rendering/previews.ts renderOne, called for each clip by
+// delivery/clip-stream.ts, which then checks it (job-quality.ts) and delivers it).
 import { clipFrame } from "@katto/protocol";
 import { join } from "node:path";
 import { planEdit, planTimeline, type ClipPlan } from "../editing/clip-plan.js";
@@ -9,7 +9,6 @@ import { clipCuts, gridFps } from "../editing/clip-edit.js";
 import { mapWords } from "../editing/timeline.js";
 import { emojiOverlays, writeClipCaptions } from "../captions/clip-captions.js";
 import type { JobRun, Source } from "./job-run.js";
-import { renderPreviews, type PreviewsResult } from "./previews.js";
 import { renderClip } from "./render.js";
 import { assetFiles, brollSource, clipCutaways } from "../broll/assets.js";
 import { fetchWatermark } from "./watermark.js";
@@ -40,14 +39,4 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
     );
     return { output, srt: srtPath };
   };
-}
-
-/** rendering: every clip's preview with its captions and watermark; one clip's failure never fails the job (rendering/previews.ts). */
-export async function renderClipPreviews(run: JobRun, source: Source, plans: ClipPlan[], render: PreviewRender): Promise<PreviewsResult> {
-  const { job, signal, dir } = run;
-  run.enter("rendering", 55);
-  // a clip that fails is tried with a simpler framing, else left out
-  const previews = await renderPreviews(plans, { dir, video: source.info.video!, concurrency: run.conc, signal, render: (p, onProgress) => render(p, onProgress), onProgress: run.progress.range("rendering", 55, 80), jobId: job.job_id });
-  run.lap("previews");
-  return previews;
 }

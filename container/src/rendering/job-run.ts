@@ -6,6 +6,7 @@ import { createProgressReporter, type ProgressReporter } from "../runtime/progre
 import type { ProgressStep, RenderEvent, RenderJob } from "../runtime/protocol.js";
 import type { Rect } from "../framing/panels.js";
 import type { WorkContext } from "../runtime/run-work.js";
+import { cpuTimeMs } from "../runtime/cpu-time.js";
 import type { LayoutDeps } from "../editing/layouts.js";
 import type { MediaSignals } from "../analysis/moments-signals.js";
 import type { Encoder } from "./render.js";
@@ -16,7 +17,8 @@ import type { MomentChoice } from "../analysis/model-moments.js";
 /** The analysis stages (other modules' work), injected so the runner can be tested alone. */
 export interface AnalysisDeps extends LayoutDeps {
   /** keepFillers: the job removes fillers, so engines that can are asked to write them (SpeechOptions.keepFillers) */
-  transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void; keepFillers?: boolean }): Promise<Transcript>;
+  /** onWindow: the transcript so far, each time another window of the source is recognised (analysis/transcribe.ts) */
+  transcribe(wavPath: string, opts: { signal: AbortSignal; durationS: number; onProgress?: (f: number) => void; keepFillers?: boolean; onWindow?: (partial: Transcript, upToS: number) => void }): Promise<Transcript>;
   selectMoments(t: Transcript, opts: { durationS: number; config: ClipConfig; maxClips: number; signals?: MediaSignals }): Moment[];
   scoreMoments(moments: Moment[], t: Transcript, opts: { config: ClipConfig; signal?: AbortSignal }): ScoredMoment[] | Promise<ScoredMoment[]>;
   /**
@@ -60,12 +62,19 @@ export interface JobRun {
   readonly progress: ProgressReporter;
   /** wall time per stage, logged with the job's last line so a bench (or an operator) sees where it went */
   readonly stageMs: Record<string, number>;
+  /**
+   * CPU time per stage beside it (this process and the processes it ran, runtime/cpu-time.ts):
+   * on a shared machine the wall time also counts waiting, the CPU time only work
+   */
+  readonly stageCpuMs: Record<string, number>;
   /** move on to a progress step: stop if the job was aborted, name the stage, report the step */
   enter(step: ProgressStep, pct: number): void;
   /** send an event in order after the queued progress events */
   send(ev: RenderEvent): Promise<void>;
   /** close the current lap of the stage clock under `name` */
   lap(name: string): void;
+  /** wall milliseconds since the job started (the time to its first clip is logged with it) */
+  elapsedMs(): number;
   /** causes of failed stock B-roll searches (style broll stock), sent with `clips` as job warnings */
   readonly stockFailures: Set<string>;
 }
@@ -73,7 +82,10 @@ export interface JobRun {
 export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
   const progress = createProgressReporter(o.client);
   const stageMs: Record<string, number> = {};
-  let lapFrom = Date.now();
+  const stageCpuMs: Record<string, number> = {};
+  const startedAt = Date.now();
+  let lapFrom = startedAt;
+  let cpuFrom = cpuTimeMs();
   return {
     stockFailures: new Set<string>(),
     job: o.job,
@@ -87,6 +99,8 @@ export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
     fanout: o.job.hd?.mode === "fanout",
     progress,
     stageMs,
+    stageCpuMs,
+    elapsedMs: () => Date.now() - startedAt,
     enter(step, pct) {
       o.signal.throwIfAborted();
       ctx.stage = step;
@@ -98,8 +112,11 @@ export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
     },
     lap(name) {
       const now = Date.now();
+      const cpu = cpuTimeMs();
       stageMs[name] = (stageMs[name] ?? 0) + now - lapFrom;
+      stageCpuMs[name] = (stageCpuMs[name] ?? 0) + cpu - cpuFrom;
       lapFrom = now;
+      cpuFrom = cpu;
     },
   };
 }

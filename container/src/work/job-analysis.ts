@@ -1,5 +1,6 @@
 // A job's steps from the source's URL to clip plans: download and probe, transcribe, select,
-// score and choose each clip's layout (composed in pipeline.ts).
+// score and choose each clip's layout (composed in pipeline.ts); moments chosen from a window of
+// the transcript while the rest is recognised, and from the whole at the end (issue 43).
 import { join } from "node:path";
 import { planClip, type ClipPlan } from "../editing/clip-plan.js";
 import { TRANSLATE_STAGE, translateCaptions } from "../captions/translate.js";
@@ -14,7 +15,8 @@ import { topicMatchReport } from "../analysis/moments.js";
 import { fallbackWarning } from "../analysis/model-moments.js";
 import { probe, validateProbe } from "../analysis/probe.js";
 import { checkSourceFile, validateSourceLimits } from "../analysis/source-check.js";
-import type { ClipConfig, ScoredMoment, Transcript } from "../runtime/types.js";
+import type { ClipConfig, ScoredMoment, SelectionNote, Transcript } from "../runtime/types.js";
+import type { MediaSignals } from "../analysis/moments-signals.js";
 
 /** downloading, probing: the source on disk, read and checked against the job's limits. */
 export async function fetchSource(run: JobRun): Promise<Source> {
@@ -34,8 +36,11 @@ export async function fetchSource(run: JobRun): Promise<Source> {
   return { path: src.path, info, content };
 }
 
-/** transcribing: the speech (none without an audio stream), sent to the Worker as `transcript`. */
-export async function transcribeSource(run: JobRun, source: Source): Promise<Transcript> {
+/**
+ * transcribing: the speech (none without an audio stream), sent to the Worker as `transcript`.
+ * `onWindow`: the transcript so far, each time another window of the source is recognised.
+ */
+export async function transcribeSource(run: JobRun, source: Source, onWindow?: (partial: Transcript, upToS: number) => void): Promise<Transcript> {
   const { signal, progress } = run;
   const durationS = source.info.duration;
   run.enter("transcribing", 12);
@@ -44,37 +49,81 @@ export async function transcribeSource(run: JobRun, source: Source): Promise<Tra
     const wav = await extractAudio(source.path, join(run.dir, "audio.wav"), { signal, durationS, onProgress: progress.range("transcribing", 12, 15) });
     run.lap("audio");
     const keepFillers = run.job.config.style?.remove_fillers === true;
-    transcript = await run.deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45), ...(keepFillers ? { keepFillers } : {}) });
+    transcript = await run.deps.transcribe(wav, { signal, durationS, onProgress: progress.range("transcribing", 15, 45), ...(keepFillers ? { keepFillers } : {}), ...(onWindow ? { onWindow } : {}) });
   }
   await run.send(transcriptEvent(transcript, durationS));
   run.lap("transcribe");
   return transcript;
 }
 
-/** selecting, scoring: the best moments, ranked, as clip plans with their layouts. */
-export async function planClips(run: JobRun, source: Source, transcript: Transcript): Promise<ClipPlan[]> {
+/**
+ * Katto's own moments from a transcript, whole or a window of it (the selection, then the scorer;
+ * best first, at most `maxClips`). A chat model, where one is configured, chooses instead for the
+ * whole transcript (rankedMoments).
+ */
+export async function selectAndScore(run: JobRun, transcript: Transcript, o: { durationS: number; maxClips: number; signals?: MediaSignals }): Promise<ScoredMoment[]> {
   const { job, signal, deps } = run;
-  const { info, content } = source;
-  const durationS = info.duration;
+  const moments = deps.selectMoments(transcript, { durationS: o.durationS, config: job.config, maxClips: o.maxClips, signals: o.signals });
+  return (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, o.maxClips);
+}
+
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+
+/** Seconds a window's moment must end before the window does (the words at its edge may still change). */
+const WINDOW_EDGE_S = 2;
+
+/**
+ * A window of the transcript (its words up to `upToS` final): its best moment that ends inside it
+ * and overlaps none `taken`, as a plan with its layout (numbered `index`), or null.
+ */
+export async function planWindowMoment(run: JobRun, source: Source, partial: Transcript, upToS: number, taken: readonly { start: number; end: number }[], index: number): Promise<ClipPlan | null> {
+  // A configured chat model reads the whole transcript and chooses once (issue 42): windows would
+  // ask it again for every minute, and its choice over the whole talk is what the operator asked for.
+  if (!partial.words.length || run.deps.chooseMoments) return null;
+  const ranked = await selectAndScore(run, partial, { durationS: upToS, maxClips: run.job.limits.max_clips });
+  const best = ranked.find((m) => m.end <= upToS - WINDOW_EDGE_S && !taken.some((t) => overlaps(t, m)));
+  if (!best) return null;
+  const plans = [planClip(best, index, source.info, partial, run.job.config, source.content)];
+  await layOut(run, source, partial, plans);
+  await translatePlans(run, plans, partial.lang);
+  return plans[0]!;
+}
+
+/**
+ * selecting, scoring: the best moments of the whole transcript that overlap none `taken` (the
+ * clips already chosen from its windows), ranked, as clip plans with their layouts, numbered from
+ * `firstIndex`; with the selection's note for the whole source.
+ */
+export async function planClips(run: JobRun, source: Source, transcript: Transcript, taken: readonly { start: number; end: number }[], firstIndex: number): Promise<{ plans: ClipPlan[]; selection: SelectionNote | undefined }> {
+  const { job, signal, deps } = run;
+  const durationS = source.info.duration;
   run.enter("selecting", 48);
   const signals = transcript.words.length === 0 && deps.computeSignals ? await deps.computeSignals(source.path, { signal, durationS }) : undefined;
-  const ranked = await rankedMoments(run, transcript, durationS, signals);
-  if (ranked.length === 0) throw new StageError("selecting", "no clips could be found in this video");
-  const plans = ranked.map((m, i) => planClip(m, i, info, transcript, job.config, content));
+  const chosen = await rankedMoments(run, transcript, durationS, signals);
+  const ranked = chosen.filter((m) => !taken.some((t) => overlaps(t, m))).slice(0, Math.max(0, job.limits.max_clips - taken.length));
+  if (ranked.length + taken.length === 0) throw new StageError("selecting", "no clips could be found in this video");
+  const plans = ranked.map((m, i) => planClip(m, firstIndex + i, source.info, transcript, job.config, source.content));
   run.lap("score");
-  await chooseLayouts(plans, deps, {
+  await layOut(run, source, transcript, plans, signals);
+  run.lap("faces");
+  await translatePlans(run, plans, transcript.lang);
+  run.lap("translate");
+  return { plans, selection: chosen[0]?.selection };
+}
+
+/** Each plan's layout, from the faces in its range (framing). */
+async function layOut(run: JobRun, source: Source, transcript: Transcript, plans: ClipPlan[], signals?: MediaSignals): Promise<void> {
+  const { info, content } = source;
+  await chooseLayouts(plans, run.deps, {
     source: source.path,
     video: content ? { width: content.w, height: content.h } : info.video!,
     content,
-    signal,
+    signal: run.signal,
     sceneCuts: signals?.sceneChanges,
     hasSpeech: transcript.words.length > 0,
     words: transcript.words,
-    fixed: fixedLayout(job.config),
+    fixed: fixedLayout(run.job.config),
   });
-  run.lap("faces");
-  await translatePlans(run, plans, transcript.lang);
-  return plans;
 }
 
 /**
@@ -89,10 +138,9 @@ async function rankedMoments(run: JobRun, transcript: Transcript, durationS: num
     run.enter("scoring", 52);
     return choice.moments.slice(0, job.limits.max_clips);
   }
-  const moments = deps.selectMoments(transcript, { durationS, config: job.config, maxClips: job.limits.max_clips, signals });
   run.lap("select");
   run.enter("scoring", 52);
-  const ranked = (await deps.scoreMoments(moments, transcript, { config: job.config, signal })).slice(0, job.limits.max_clips);
+  const ranked = await selectAndScore(run, transcript, { durationS, maxClips: job.limits.max_clips, signals });
   noteUnmatchedTopics(ranked, transcript, job.config);
   const fallback = choice?.fallback;
   if (!fallback) return ranked;
@@ -112,7 +160,6 @@ async function translatePlans(run: JobRun, plans: ClipPlan[], spoken: string | n
   const translator = run.deps.translator;
   if (!translator) throw new StageError(TRANSLATE_STAGE, "captions in another language need a translation engine, and this render backend has none configured");
   for (const p of plans) p.translated = await translateCaptions({ words: p.words, title: p.title, to, translator, signal: run.signal, from: spoken });
-  run.lap("translate");
 }
 
 const NO_SPEECH: Transcript = { lang: null, segments: [], words: [], engine: "none" };

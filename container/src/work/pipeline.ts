@@ -1,15 +1,17 @@
-// The job runner, one list of named steps (jobBody): download and probe -> transcribe -> select,
-// score and choose layouts (job-analysis.ts) -> render previews (job-previews.ts) -> measure, fix or drop them
-// (job-quality.ts) -> upload + `clips` -> HD renders
-// (+ `clip_hd` each) (job-delivery.ts). In HD fan-out the job ends at `clips`, after storing each
-// clip's mezzanine; HD tasks (hd-clip.ts) render the 1080p files. Every step takes the job's
+// The job runner, one list of named steps (jobBody): download and probe -> transcribe (a clip
+// chosen from each window as it arrives) -> select, score and choose layouts (job-analysis.ts) ->
+// each clip rendered, measured, fixed or dropped, stored and announced (`clip_ready`) on its own
+// (delivery/clip-stream.ts) -> `clips` -> HD renders (+ `clip_hd` each) (job-delivery.ts). In HD
+// fan-out the job ends at `clips`, after storing each clip's mezzanine; HD tasks (hd-clip.ts)
+// render the 1080p files. Every step takes the job's
 // AbortSignal; its reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { renderHdLocally, sendClips, storeClips } from "../delivery/job-delivery.js";
-import { previewRenderer, renderClipPreviews } from "../rendering/job-previews.js";
-import { checkClips } from "../quality/job-quality.js";
-import { fetchSource, planClips, transcribeSource } from "./job-analysis.js";
-import { startJobRun, type RunJobOptions } from "../rendering/job-run.js";
+import { renderHdLocally, sendClips, storeMezzanines } from "../delivery/job-delivery.js";
+import { clipStream, nextWorkIndex, type ClipStream } from "../delivery/clip-stream.js";
+import { previewRenderer } from "../rendering/job-previews.js";
+import { fetchSource, planClips, planWindowMoment, transcribeSource } from "./job-analysis.js";
+import { startJobRun, type JobRun, type RunJobOptions, type Source } from "../rendering/job-run.js";
+import type { Transcript } from "../runtime/types.js";
 import { log } from "../runtime/log.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "../runtime/run-work.js";
 
@@ -28,6 +30,7 @@ const USER_MESSAGE: Record<string, string> = {
 
 export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
   let clipsSent = false;
+  let clipsReady = 0;
   return runWork({
     kind: "job",
     ids: { job_id: o.job.job_id },
@@ -37,36 +40,71 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
     client: o.client,
     stage: "downloading",
     userMessage: (stage) => USER_MESSAGE[stage] ?? "processing failed",
-    // `failed` refunds the job: only while the user has no clips
-    failedEvent: ({ error, stage }) => (clipsSent ? null : { type: "failed", error, stage, refund: true }),
+    // `failed` refunds the job only while the user has no clips: none announced with clip_ready (docs/api-decisions.md "Progressive delivery")
+    failedEvent: ({ error, stage }) => (clipsSent ? null : { type: "failed", error, stage, refund: clipsReady === 0 }),
     shutdownMessage: "the render server shut down before the clips were ready",
     body: (ctx) =>
-      jobBody(o, ctx, () => {
-        clipsSent = true;
+      jobBody(o, ctx, {
+        clipReady: () => void clipsReady++,
+        clipsSent: () => void (clipsSent = true),
       }),
   });
 }
 
 // What the steps share is a JobRun (job-run.ts); each enters its progress steps and closes its laps.
-async function jobBody(o: RunJobOptions, ctx: WorkContext, onClipsSent: () => void): Promise<JobCompleted> {
+// Clips are delivered as they are ready (delivery/clip-stream.ts): one chosen from each window of the
+// transcript while the rest is recognised (up to half the job's clips), then the best of the whole.
+async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
   const run = startJobRun(o, ctx);
   const source = await fetchSource(run);
-  const transcript = await transcribeSource(run, source);
-  const plans = await planClips(run, source, transcript);
   const render = await previewRenderer(run, source);
-  const previews = await renderClipPreviews(run, source, plans, render);
-  const checked = await checkClips(run, source, transcript, previews, render);
-  const mezzanines = await storeClips(run, source, checked.plans);
+  const stream = clipStream(run, source, render, on.clipReady);
+  const early = windowClips(run, source, stream);
+  const transcript = await transcribeSource(run, source, early.onWindow);
+  await early.settled();
+  const { plans, selection } = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
+  run.enter("rendering", 55);
+  stream.add(plans, transcript);
+  const checked = { ...(await stream.finish(run.progress.range("rendering", 55, 95))), selection };
+  run.lap("clips");
+  const mezzanines = await storeMezzanines(run, source, checked.plans);
   const reports = await sendClips(run, source, transcript, checked, mezzanines);
-  onClipsSent();
+  on.clipsSent();
   run.lap("clips_event");
+  const done = { job_id: o.job.job_id, clips: reports.length, duration_s: source.info.duration, first_clip_ms: stream.firstReadyMs, completed_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs };
   if (run.fanout) {
     // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
-    log("info", "job completed; HD fanned out", { job_id: o.job.job_id, clips: reports.length, mezzanines: mezzanines.size, duration_s: source.info.duration, stage_ms: run.stageMs });
+    log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size });
     return { status: "completed", clips: reports.length, hd: 0 };
   }
   const hd = await renderHdLocally(run, source, reports);
-  log("info", "job completed", { job_id: o.job.job_id, clips: reports.length, hd, duration_s: source.info.duration, stage_ms: run.stageMs });
+  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs() });
   return { status: "completed", clips: reports.length, hd };
 }
 
+/**
+ * The clips chosen from the transcript's windows as it arrives (analysis/transcribe.ts onWindow):
+ * each window's best new moment is planned and handed to the stream, one window after another,
+ * up to half the job's clips, so the first clip comes from the first minutes of the source.
+ */
+function windowClips(run: JobRun, source: Source, stream: ClipStream) {
+  const most = Math.max(1, Math.floor(run.job.limits.max_clips / 2));
+  let chain = Promise.resolve();
+  let failure: unknown = null;
+  return {
+    onWindow(partial: Transcript, upToS: number) {
+      chain = chain
+        .then(async () => {
+          if (stream.added >= most || failure) return;
+          const plan = await planWindowMoment(run, source, partial, upToS, stream.taken, nextWorkIndex(stream));
+          if (plan) stream.add([plan], partial);
+        })
+        // kept for settled(), which throws it: nothing is left unhandled meanwhile
+        .catch((e) => void (failure ??= e));
+    },
+    async settled() {
+      await chain;
+      if (failure) throw failure;
+    },
+  };
+}

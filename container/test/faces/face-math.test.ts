@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { anchorCounts, anchorLayers, generateAnchors } from "../../src/engines/face/anchors.js";
 import { decodeHead, iou, sigmoid, weightedNms, type RawDetection } from "../../src/engines/face/decode.js";
 import { fillInput, letterbox, toFramePoint } from "../../src/engines/face/letterbox.js";
-import { chunkFramesFor, RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize, scaleFace } from "../../src/framing/faces.js";
+import { chunkFramesFor, detectorWidth, RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize, scaleFace } from "../../src/framing/faces.js";
 
 describe("anchors", () => {
   it("merge equal strides like MediaPipe: 256 input, strides 16,32,32,32 -> 512 + 384", () => {
@@ -118,6 +118,13 @@ describe("frame sampling helpers", () => {
     expect(samplingSize(360, 288)).toEqual({ width: 360, height: 288 });
     expect(samplingSize(1920, 1080, 480)).toEqual({ width: 480, height: 270 });
     expect(samplingSize(641, 481).width % 2).toBe(0);
+  });
+  it("frames are sampled at the detector's input size on their longer side (BlazeFace: 256), never upscaled", () => {
+    expect(samplingSize(1920, 1080, detectorWidth({ width: 1920, height: 1080 }, 256))).toEqual({ width: 256, height: 144 });
+    expect(samplingSize(1080, 1920, detectorWidth({ width: 1080, height: 1920 }, 256))).toEqual({ width: 144, height: 256 });
+    expect(samplingSize(200, 150, detectorWidth({ width: 200, height: 150 }, 256))).toEqual({ width: 200, height: 150 });
+    // a detector that does not say keeps the sampler's default
+    expect(detectorWidth({ width: 1920, height: 1080 }, undefined)).toBe(640);
   });
   it("chunks cover the range at fps without overlap", () => {
     const c = sampleChunks(10, 15.1, 4, 8);

@@ -82,6 +82,13 @@ describe("a clip that fails to render", () => {
     expect(r.outcome.status).toBe("completed");
     expect(r.clips.map((c) => c.clip_index)).toEqual([0, 1, 2]);
     for (const c of r.clips) ClipReportSchema.parse(c);
+    // each clip was delivered on its own before the job completed (issue 43): a clip_ready with
+    // the same number, files and range as `clips` lists it, in the ranked order they were chosen in
+    const ready = r.events.flatMap((e, i) => (e.type === "clip_ready" ? [{ i, clip: e.clip }] : []));
+    const clipsAt = r.events.findIndex((e) => e.type === "clips");
+    expect(ready.map((e) => e.clip.clip_index)).toEqual([0, 1, 2]);
+    expect(ready.every((e) => e.i < clipsAt)).toBe(true);
+    expect(ready.map((e) => [e.clip.file, e.clip.captions_file, e.clip.start, e.clip.end, e.clip.hd])).toEqual(r.clips.map((c) => [c.file, c.captions_file, c.start, c.end, false]));
     expect(r.clips.map((c) => c.metadata.layout)).toEqual(["split_screen", "center_crop", "split_screen"]);
     // each clip measured itself (docs/clip-quality.md): split_screen asked for by the kit over a
     // picture without faces keeps its framing and says so; the simpler centre crop has no subject
@@ -102,6 +109,8 @@ describe("a clip that fails to render", () => {
     expect(r.outcome.status).toBe("completed");
     expect(r.events.find((e) => e.type === "failed")).toBeUndefined();
     expect(r.clips.map((c) => [c.clip_index, c.start, c.end])).toEqual([[0, 0, 6], [1, 16, 22]]);
+    // the clip left out was never announced; the others were, under the numbers they keep
+    expect(r.events.filter((e) => e.type === "clip_ready").map((e) => [(e as Extract<RenderEvent, { type: "clip_ready" }>).clip.clip_index, (e as Extract<RenderEvent, { type: "clip_ready" }>).clip.start])).toEqual([[0, 0], [1, 16]]);
     // the files follow the new numbering: clip 1 is the former clip 2, under clip 1's names
     expect(r.clips[1]!.file).toBe("clip-1-preview.mp4");
     expect(r.clips[1]!.captions_file).toBe("clip-1.srt");

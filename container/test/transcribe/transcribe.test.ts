@@ -32,6 +32,7 @@ let durationS = 0;
 let chunked: Transcript;
 let single: Transcript;
 const progress: number[] = [];
+const windows: { partial: Transcript; upToS: number }[] = [];
 
 beforeAll(async () => {
   if (!tts) return;
@@ -41,7 +42,7 @@ beforeAll(async () => {
   const engine = createPocketsphinxEngine();
   const signal = AbortSignal.timeout(110_000);
   [chunked, single] = await Promise.all([
-    transcribe(wav, { signal, durationS, engine, chunking: CHUNKING, onProgress: (f) => progress.push(f) }),
+    transcribe(wav, { signal, durationS, engine, chunking: CHUNKING, onProgress: (f) => progress.push(f), windowS: 15, onWindow: (partial, upToS) => windows.push({ partial, upToS }) }),
     transcribe(wav, { signal, durationS, engine, chunking: { maxS: 1e9 }, concurrency: 1 }),
   ]);
 }, 120_000);
@@ -78,6 +79,20 @@ describe.skipIf(!tts)("transcribe (chunked, parallel) on synthesised speech", ()
     expect(chunked.engine).toBe("pocketsphinx");
     expect(chunked.segments.length).toBeGreaterThanOrEqual(SCRIPT.length - 2);
     expect(chunked.segments.map((s) => s.text).join(" ")).toBe(text(chunked));
+  });
+
+  it("hands over the transcript as it arrives, window by window, each the final words up to where it reached (issue 43)", () => {
+    // the last chunk completes the whole transcript, which is the answer, not a window
+    expect(windows.length).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < windows.length; i++) expect(windows[i]!.upToS - windows[i - 1]!.upToS).toBeGreaterThanOrEqual(15);
+    for (const { partial, upToS } of windows) {
+      expect(upToS).toBeLessThan(durationS);
+      expect(partial.words.every((w) => w.end <= upToS)).toBe(true);
+      expect(partial.words.length).toBeGreaterThan(0);
+      // away from the window's edge, the words are the whole transcript's, at the same times
+      const settled = (t: Transcript) => t.words.filter((w) => w.end < upToS - 2).map((w) => `${w.word}@${w.start}`);
+      expect(settled(partial)).toEqual(settled(chunked));
+    }
   });
 
   it("reports monotonic progress from 0 to 1", () => {

@@ -70,7 +70,7 @@ export const listJobs = defineTool({
 export const getClips = defineTool({
   name: "service_get_clips",
   title: "Get a job's clips",
-  description: "The clips of a job, best score first: MP4 URL, SRT captions URL, title, virality score (0-100) and measured quality (flags such as long_silence or captions_drift, and fixes made before delivery). Empty until the job has rendered. Free and read-only.",
+  description: "The clips of a job, best score first: MP4 URL, SRT captions URL, title, virality score (0-100) and measured quality (flags such as long_silence or captions_drift, and fixes made before delivery). Each clip appears the moment it is ready, while the job is still processing (its preview, hd false; the ranking settles when the job completes). Free and read-only.",
   input: { job_id: jobId },
   output: ClipProjectionSchema,
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

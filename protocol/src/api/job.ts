@@ -206,6 +206,8 @@ export const ClipProjectionSchema = z.object({
       title: clipTitle,
       score: orNull(z.number(), "Virality score, 0 to 100."),
       account_score: orNull(z.number(), 'The score under this account\'s fitted weights (config.score_with "account"); null otherwise.'),
+      clip_index: z.int().min(0).meta({ description: "The clip's number: the order the job's clips were delivered in." }),
+      hd: z.boolean().meta({ description: "True once the 1080p render has landed; a clip delivered while the job is still processing is its preview (false)." }),
       ...clipReasonFields,
     }),
   ),

@@ -1012,6 +1012,8 @@ export interface components {
                     /** @description The model that chose or scored it (as configured, e.g. KATTO_CHAT_MODEL); null for the offline engine. */
                     model: string | null;
                 } | null;
+                /** @description The clip's number: the order the job's clips were delivered in. */
+                clip_index: number;
                 /**
                  * Format: uri
                  * @description The clip's cover image (JPEG at the clip's frame size): the frame where the speaker's face is largest and sharpest, with the title drawn in the brand kit's title style. Made again from the 1080p file, and for each re-render (the re-render's own cover_url). Publishing sends it where the platform takes a cover. Null when none could be made, and for clips made before covers.
@@ -1026,6 +1028,8 @@ export interface components {
                 end: number;
                 /** @description Hashtags for the post ("#Physics"), best first; editable with PATCH /jobs/{id}/clips/{index}. Empty for clips made before post copy. */
                 hashtags: string[];
+                /** @description True once the 1080p render has landed; a clip delivered while the job is still processing is its preview (false). */
+                hd: boolean;
                 /** @description Why the clip scored as it did, in a sentence or two quoting it. */
                 justification: string | null;
                 /** @description How the frame was composed on the first render: wide, center_crop, face_tracking, passthrough, split_screen, stacked, grid_3, grid_4 or screen. Null for clips stored without it. */

@@ -23,7 +23,8 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
   requireScope(ctx, "read");
   const j = await loadOwnJob(ctx, id);
   const d = drizzle(ctx.env.DB);
-  const rows = j.status === "completed" ? await d.select().from(clips).where(eq(clips.jobId, id)).all() : [];
+  // a running job's clips are those delivered so far (clip_ready, issue 43)
+  const rows = await d.select().from(clips).where(eq(clips.jobId, id)).all();
   const versions = await d.select().from(rerenders).where(eq(rerenders.jobId, id)).orderBy(desc(rerenders.createdAt)).all();
   const { appSecret } = workerConfig(ctx.env);
   // each clip's thumbnail (the backend stores one beside every clip) as its player's poster frame

@@ -100,17 +100,20 @@ export function transcriptView(id: string, t: typeof transcripts.$inferSelect): 
   };
 }
 
-/** Projection of finished clips; empty until the job is completed (spec GET /jobs/{id}/clips). */
+/**
+ * Projection of the job's clips (spec GET /jobs/{id}/clips): while it runs, the clips delivered so
+ * far (issue 43, docs/api-decisions.md "Progressive delivery"), each with its own `hd`.
+ */
 export async function getClips(ctx: AccountContext, id: string) {
   requireScope(ctx, "read");
   const j = await loadOwnJob(ctx, id);
-  const rows = j.status === "completed" ? await drizzle(ctx.env.DB).select().from(clips).where(eq(clips.jobId, id)).all() : [];
+  const rows = await drizzle(ctx.env.DB).select().from(clips).where(eq(clips.jobId, id)).all();
   return {
     job_id: id,
     status: j.status as JobStatus,
     clips: rankClips(rows, scoreWeightsOf(j)).map((c) => {
       const v = clipView(ctx.baseUrl, c, scoreWeightsOf(j));
-      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, account_score: v.account_score, start: v.start, end: v.end, duration: v.duration, layout: v.layout, aspect: v.aspect, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, origin: v.origin, chosen_by: v.chosen_by, edits: v.edits, description: v.description, hashtags: v.hashtags, cover_url: v.cover_url };
+      return { url: v.url, captions_url: v.captions_url, captions_original_url: v.captions_original_url, title: v.title, score: v.score, account_score: v.account_score, clip_index: v.clip_index, hd: v.hd, start: v.start, end: v.end, duration: v.duration, layout: v.layout, aspect: v.aspect, subscores: v.subscores, justification: v.justification, quality: v.quality, style: v.style, origin: v.origin, chosen_by: v.chosen_by, edits: v.edits, description: v.description, hashtags: v.hashtags, cover_url: v.cover_url };
     }),
   };
 }

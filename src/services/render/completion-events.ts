@@ -1,43 +1,27 @@
-// The clips event: the job completes with its clips and its left-out moments in one transaction,
-// then asks for the clips' HD files or, when all are HD already, sends its completion callback.
+// The clips event: the job completes with its clips (those its clip_ready events stored already
+// take their final numbers) and its left-out moments in one transaction, then asks for the clips'
+// HD files or, when all are HD already, sends its completion callback.
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { workerConfig } from "../../config";
 import { insertWhere } from "../../db/insert-where";
 import { clipCandidates, clips, jobs } from "../../db/schema";
 import type { Env } from "../../env";
-import { jobFileKey } from "../../storage/keys";
 import { enqueueCompletionWebhook, HD_FALLBACK_DELAY_SECONDS } from "../../webhooks/delivery";
 import { RUNNING_STATUSES } from "../jobs/status";
-import { type Ev, jobWith, noLongerRunning, postCopyColumns, requireJobStatus, requireStoredFiles, running, webhookUrlOf } from "./event-checks";
+import { clipRow, REPORTED_COLUMNS } from "./clip-rows";
+import { type Ev, jobWith, noLongerRunning, requireJobStatus, requireStoredFiles, running, webhookUrlOf } from "./event-checks";
 import { fanOutHd, onHdReady } from "./hd-events";
 
 export async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">, now: string) {
   const db = drizzle(env.DB);
-  const secret = workerConfig(env).appSecret;
-  const rows = await Promise.all(
-    ev.clips.map(async (c) => ({
-      c,
-      videoKey: await jobFileKey(secret, jobId, c.file),
-      captionsKey: await jobFileKey(secret, jobId, c.captions_file),
-      originalKey: c.captions_original_file ? await jobFileKey(secret, jobId, c.captions_original_file) : null,
-      coverKey: c.cover_file ? await jobFileKey(secret, jobId, c.cover_file) : null,
-    })),
-  );
+  const rows = await Promise.all(ev.clips.map((c) => clipRow(env, jobId, c, now)));
   // A stopped job answers 409 (stop work) before any file check; the UPDATE below stays conditional.
   await requireJobStatus(db, jobId, RUNNING_STATUSES);
-  await requireStoredFiles(
-    env,
-    rows.flatMap(({ c, videoKey, captionsKey, originalKey, coverKey }) => [
-      { name: c.file, key: videoKey },
-      { name: c.captions_file, key: captionsKey },
-      ...(c.captions_original_file && originalKey ? [{ name: c.captions_original_file, key: originalKey }] : []),
-      ...(c.cover_file && coverKey ? [{ name: c.cover_file, key: coverKey }] : []),
-    ]),
-  );
+  await requireStoredFiles(env, rows.flatMap((r) => r.files));
   const allHd = ev.clips.every((c) => c.hd);
   // One transaction: the completion UPDATE goes first and every clip INSERT is conditional on it
-  // (changes() chains), so clips only exist for a job that really completed.
+  // (changes() chains), so clips only exist for a job that really completed. A clip its
+  // `clip_ready` stored already takes the report's final numbers (an upsert changes one row too).
   const completion = db
     .update(jobs)
     .set({
@@ -45,18 +29,8 @@ export async function completeWithClips(env: Env, jobId: string, ev: Ev<"clips">
       warnings: JSON.stringify(ev.warnings ?? []), dropped: JSON.stringify(ev.dropped ?? []), sourceDuration: ev.source_duration ?? null,
     })
     .where(and(eq(jobs.id, jobId), running()));
-  const clipInserts = rows.map(({ c, videoKey, captionsKey, originalKey, coverKey }) =>
-    insertWhere(
-      db,
-      clips,
-      {
-        jobId, clipIndex: c.clip_index, title: c.title, score: c.score, subscores: JSON.stringify(c.subscores), justification: c.justification, startS: c.start, endS: c.end,
-        videoKey, captionsKey, hd: c.hd, metadata: JSON.stringify(c.metadata), createdAt: now, captionsOriginalKey: originalKey, quality: c.quality ? JSON.stringify(c.quality) : null,
-        coverKey, coverTimeS: coverKey ? (c.cover_time ?? null) : null, ...postCopyColumns(c),
-      },
-      jobs,
-      and(eq(jobs.id, jobId), sql`changes() = 1`),
-    ).onConflictDoNothing(),
+  const clipInserts = rows.map(({ values }) =>
+    insertWhere(db, clips, values, jobs, and(eq(jobs.id, jobId), sql`changes() = 1`)).onConflictDoUpdate({ target: [clips.jobId, clips.clipIndex], set: REPORTED_COLUMNS }),
   );
   // the left-out candidates of this very completion (completed_at = now), in the backend's order;
   // issue 23: clips dropped for their measured quality are left-out moments too, listed after the selection's with their reason

@@ -1,7 +1,7 @@
 // Applies the render backend's events to a job (docs/render-protocol.md). Every write is
 // conditional on the job still running, so nothing lands after a cancel or failure: the caller
-// answers 409 and the backend stops. This is the one dispatcher; the clips event is in
-// completion-events.ts, the HD events in hd-events.ts, a clip made by hand in manual-clip-events.ts.
+// answers 409 and the backend stops. This is the one dispatcher; a clip of a running job is in
+// ready-clip-events.ts, the clips event in completion-events.ts, the HD events in hd-events.ts, a clip made by hand in manual-clip-events.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { workerConfig } from "../../config";
@@ -16,6 +16,7 @@ import { completeWithClips } from "./completion-events";
 import { type Ev, noLongerRunning, requireJobStatus, requireStoredFiles, running } from "./event-checks";
 import { failClipHd, markClipHd } from "./hd-events";
 import { addManualClip, failManualClipEvent } from "./manual-clip-events";
+import { addReadyClip } from "./ready-clip-events";
 
 /** In an upsert's DO UPDATE: the value the insert brought for `column`. */
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
@@ -50,6 +51,8 @@ export async function applyRenderEvent(env: Env, jobId: string, ev: RenderEvent)
       if (r.meta.changes !== 1) throw noLongerRunning();
       return;
     }
+    case "clip_ready":
+      return addReadyClip(env, jobId, ev);
     case "clips":
       return completeWithClips(env, jobId, ev, now);
     case "clip_hd":

@@ -45,8 +45,8 @@ describe("visible reasons on every clip", () => {
     const list = ClipProjectionSchema.parse(await (await api(c, `/jobs/${id}/clips`)).json());
     expect(list.clips[0]).toMatchObject({ title: "Clip 1", score: 90, ...reasons(1) });
     expect(list.clips[1]).toMatchObject({ score: 55, ...reasons(0) });
-    // the contract's fields are unchanged: the projection still has no clip_index or hd
-    expect(Object.keys(list.clips[0]!)).not.toContain("clip_index");
+    // issue 43: the projection names each clip and whether it is HD (a clip of a running job is its preview)
+    expect(list.clips.map((x) => [x.clip_index, x.hd])).toEqual([[1, false], [0, false]]);
   });
 
   it("a clip stored without subscores or a layout says null for them", async () => {
@@ -79,8 +79,9 @@ describe("visible reasons on every clip", () => {
     const out = await handleWebhookMessage(env, { job_id: id, attempt: 1 }, { fetcher, dnsFetcher: never });
     expect(out.outcome).toBe("delivered");
     const payload = WebhookPayloadSchema.parse(JSON.parse(bodies[0]!));
-    expect(payload.clips.map((x) => x.clip_index)).toEqual([0, 1]);
-    expect(payload.clips[0]).toMatchObject({ clip_index: 0, score: 55, ...reasons(0) });
-    expect(payload.clips[1]).toMatchObject({ clip_index: 1, score: 90, ...reasons(1) });
+    // ranked by score as the job lists them (clip_index is the delivery order, docs/api-decisions.md "Progressive delivery")
+    expect(payload.clips.map((x) => x.clip_index)).toEqual([1, 0]);
+    expect(payload.clips[0]).toMatchObject({ clip_index: 1, score: 90, ...reasons(1) });
+    expect(payload.clips[1]).toMatchObject({ clip_index: 0, score: 55, ...reasons(0) });
   });
 });

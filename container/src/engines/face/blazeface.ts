@@ -60,6 +60,7 @@ async function loadSession(modelPath: string): Promise<InferenceSession> {
 
 export class BlazeFaceDetector implements FaceDetector {
   readonly name = "blazeface-back-256";
+  readonly inputSize = INPUT;
   private readonly input = new Float32Array(INPUT * INPUT * 3);
   private queue: Promise<unknown> = Promise.resolve();
 

@@ -27,4 +27,10 @@ export interface RgbFrame {
 export interface FaceDetector {
   name: string;
   detect(frame: RgbFrame): Promise<Face[]>;
+  /**
+   * The longest side, in pixels, of the picture the model looks at (a frame is scaled to fit it
+   * first): frames are sampled at this size, not larger, since the detector would throw the
+   * extra pixels away. Absent: the sampler's own default.
+   */
+  readonly inputSize?: number;
 }

@@ -44,7 +44,7 @@ export async function jobPage(c: Context<DashboardEnv>, id: string, p: { error?:
         <p><a href="/dashboard/jobs">← All jobs</a></p>
         <h1>Job <span class="mono">{id.slice(0, 8)}</span></h1>
         <Flash error={p.error} notice={p.notice} />
-        <section class="card" data-job={id} data-live={active ? "1" : undefined} data-reload-on-done="1">
+        <section class="card" data-job={id} data-live={active ? "1" : undefined} data-reload-on-done="1" data-clips={String(clips.length)}>
           <dl class="facts">
             <dt>Status</dt><dd><StatusBadge status={job.status} /></dd>
             <dt>Step</dt><dd data-step>{job.progress.step}</dd>
