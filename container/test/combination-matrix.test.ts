@@ -63,6 +63,7 @@ import { fastHdEncoder } from "./helpers/encoder.js";
 import { startFakeWorker, type FakeWorker } from "./helpers/fake-worker.js";
 import { fixedMoment } from "./helpers/quality-job.js";
 import { ffmpeg, media, tmpDir } from "./helpers/media.js";
+import { librivox, type Speech } from "./helpers/librivox.js";
 import { callbackRecorder } from "./helpers/callback-recorder.js";
 import { detectBars } from "../src/framing/bars.js";
 import { probe } from "../src/analysis/probe.js";
@@ -189,29 +190,7 @@ const styleOf = (b: Bits): Style => ({
 // ---------------------------------------------------------------------------------------------
 // The media
 
-const LIBRIVOX = "speech/en/librivox_sense_and_sensibility/sense_and_sensibility_01_austen_64kb";
 const MFA = "speech/en/mfa_spontaneous/michaelandsickmichael.wav";
-
-/** A stretch of corpus speech: `file` from `from` to `to` placed at `at` seconds of the medium, with its aligned words. */
-interface Speech {
-  file: string;
-  from: number;
-  to: number;
-  at: number;
-  words: Word[];
-}
-
-/** One LibriVox sentence (pocketsphinx alignment from the corpus), without the file's own lead-in and tail. */
-function librivox(u: string, at: number): Speech {
-  const j = JSON.parse(readFileSync(media(`${LIBRIVOX}-${u}.pocketsphinx_words.json`), "utf8")) as { w: { b: number; d: number; t: string }[] };
-  const ws = j.w.filter((w) => !w.t.startsWith("<") && !w.t.startsWith("["));
-  const from = Math.max(0, ws[0]!.b - 0.12);
-  const to = ws.at(-1)!.b + ws.at(-1)!.d + 0.1;
-  const words = ws.map((w) => ({ word: w.t.replace(/\(\d+\)$/, ""), start: +(at + w.b - from).toFixed(3), end: +(at + w.b + w.d - from).toFixed(3) }));
-  // each utterance is a sentence
-  words[words.length - 1]!.word += ".";
-  return { file: media(`${LIBRIVOX}-${u}.wav`), from, to, at, words };
-}
 
 /** MFA's spontaneous recording, 6.55-11.0 s: "but who cares. um this is me talking really slow" (its gold words, aligned). */
 function spontaneous(at: number): Speech {

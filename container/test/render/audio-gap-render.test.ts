@@ -8,7 +8,6 @@
 // mezzanine of the same range is decoded the same way, and the quiet a clip's silence cuts are
 // planned on is measured on the same clock.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClipQuality } from "@katto/protocol";
@@ -22,11 +21,11 @@ import { runManualClip } from "../../src/work/manual-clip.js";
 import { callbackRecorder } from "../helpers/callback-recorder.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
+import { librivox, type Speech } from "../helpers/librivox.js";
 import { serveDir } from "../helpers/static-server.js";
 
 const dir = tmpDir("katto-audio-gap-render-");
 const signal = new AbortController().signal;
-const LIBRIVOX = "speech/en/librivox_sense_and_sensibility/sense_and_sensibility_01_austen_64kb";
 /** the recording that is looped: 20 s of picture, 19 s of sound */
 const PART_S = 20;
 const AUDIO_S = 19;
@@ -45,32 +44,12 @@ const PLACED: { u: string; at: number }[] = [
   { u: "0920", at: 13.1 },
 ];
 
-interface Sentence {
-  file: string;
-  from: number;
-  to: number;
-  at: number;
-  /** the words on the 19-s sound's own clock */
-  words: Word[];
-}
-
-/** One LibriVox sentence (its pocketsphinx alignment from the corpus), without the file's own lead-in and tail. */
-function sentence(u: string, at: number): Sentence {
-  const j = JSON.parse(readFileSync(media(`${LIBRIVOX}-${u}.pocketsphinx_words.json`), "utf8")) as { w: { b: number; d: number; t: string }[] };
-  const ws = j.w.filter((w) => !w.t.startsWith("<") && !w.t.startsWith("["));
-  const from = Math.max(0, ws[0]!.b - 0.12);
-  const to = ws.at(-1)!.b + ws.at(-1)!.d + 0.1;
-  const words = ws.map((w) => ({ word: w.t.replace(/\(\d+\)$/, ""), start: +(at + w.b - from).toFixed(3), end: +(at + w.b + w.d - from).toFixed(3) }));
-  words[words.length - 1]!.word += ".";
-  return { file: media(`${LIBRIVOX}-${u}.wav`), from, to, at, words };
-}
-
 let server: Awaited<ReturnType<typeof serveDir>>;
 /** the looped recording's words on its own clock (each pass's words PART_S later than the last's) */
 let words: Word[] = [];
 
 beforeAll(async () => {
-  const said = PLACED.map((p) => sentence(p.u, p.at));
+  const said = PLACED.map((p) => librivox(p.u, p.at));
   const parts = said.map((s, i) => `[${i + 1}:a]atrim=${s.from.toFixed(3)}:${s.to.toFixed(3)},asetpts=PTS-STARTPTS,aresample=48000,adelay=${Math.round(s.at * 1000)}:all=1[s${i}]`);
   const mix = `${said.map((_, i) => `[s${i}]`).join("")}amix=inputs=${said.length}:normalize=0,apad,atrim=end=${AUDIO_S}[a]`;
   ffmpeg([
