@@ -100,6 +100,8 @@ beforeAll(async () => {
   close = server.close;
   made.set("trim", await version("rr_trim", {}, TRIM, `${server.url}/source.mp4`));
   made.set("square", await version("rr_square", { aspect: "1:1" }, null, `${server.url}/source.mp4`));
+  // issue 41's "Done when": the trimmed 1:1 version (one re-render both trimmed and reshaped)
+  made.set("trimmed square", await version("rr_trim_square", { aspect: "1:1" }, TRIM, `${server.url}/source.mp4`));
 }, 300_000);
 
 afterAll(() => close?.());
@@ -107,6 +109,7 @@ afterAll(() => close?.());
 describe.each([
   ["trim", { width: 1920, height: 1080 }, 320, 180],
   ["square", { width: 1080, height: 1080 }, 240, 240],
+  ["trimmed square", { width: 1080, height: 1080 }, 240, 240],
 ] as const)("the MLT export of the %s version, rendered by melt", (name, frame, w, h) => {
   const v = () => made.get(name)!;
 
