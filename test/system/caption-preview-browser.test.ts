@@ -114,7 +114,7 @@ describe("the creator style's caption preview", () => {
   it("on the job form, previews the style before the job is sent; nothing was blocked by the Content-Security-Policy", async () => {
     await page.goto(`${base()}/dashboard/jobs`);
     const form = page.getByRole("region", { name: "Clip a video by URL" });
-    await form.locator("summary").click();
+    await form.locator("summary", { hasText: "Options" }).click();
     await form.getByLabel("Words per caption").selectOption("3");
     const preview = form.locator("[data-style-preview]");
     await expect.poll(async () => Math.max(...(await shown(preview)).map((p) => p.lines.flat().length))).toBe(3);

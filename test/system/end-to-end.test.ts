@@ -91,10 +91,20 @@ describe("a job from a loopback URL", () => {
 
     // The signed completion callback arrives with final URLs and verifies with the account's secret.
     // Wait for the request to arrive; the bound only turns "never" into a failure.
-    await vi.waitFor(() => expect(hook.received.length).toBeGreaterThan(0), { timeout: 180_000, interval: 250 });
-    expect(hook.received.length).toBe(1);
+    // Each clip is announced by its own clip.ready while the job runs (issue 43), besides the one
+    // job.completed; a clip.ready may be delivered twice (at least once), so they are counted by clip.
+    const events = () => hook.received.map((d) => ({ d, body: JSON.parse(d.body) as { event: string; clip?: { clip_index: number } } }));
+    const readyIndexes = () => [...new Set(events().filter((e) => e.body.event === "clip.ready").map((e) => e.body.clip!.clip_index))].sort((a, b) => a - b);
+    const clipIndexes = clips.map((c) => c.clip_index).sort((a, b) => a - b);
+    await vi.waitFor(() => {
+      expect(events().some((e) => e.body.event === "job.completed")).toBe(true);
+      expect(readyIndexes()).toEqual(clipIndexes);
+    }, { timeout: 180_000, interval: 250 });
+    expect(events().filter((e) => e.body.event === "job.completed").length).toBe(1);
+    expect(events().every((e) => e.body.event === "job.completed" || e.body.event === "clip.ready")).toBe(true);
     const details = (await (await client.call("/webhook")).json()) as { signing_secret: string };
-    const delivery = hook.received[0];
+    for (const e of events()) expect(await verifyKattoWebhook({ secret: details.signing_secret, headers: e.d.headers, rawBody: e.d.body })).toBe(true);
+    const delivery = events().find((e) => e.body.event === "job.completed")!.d;
     expect(await verifyKattoWebhook({ secret: details.signing_secret, headers: delivery.headers, rawBody: delivery.body })).toBe(true);
     const payload = JSON.parse(delivery.body);
     expect(payload).toMatchObject({ event: "job.completed", job_id: id, status: "completed", hd_ready: true });

@@ -156,11 +156,14 @@ describe("katto MCP servers (hosted /mcp and stdio katto-mcp)", () => {
 
     // The clip as an editor project on both doors: MLT through stdio naming the source's file,
     // an EDL through the hosted server with its one cut.
+    // No version named: the newest completed one, here one of clip 0's two re-renders (issue 41).
     const mlt = await ok(local, "service_export_clip", { job_id: jobId, clip_index: 0, format: "mlt", source: "file" });
-    expect(mlt).toMatchObject({ format: "mlt", file_name: expect.stringMatching(/-clip-0\.mlt$/), source: { file_name: expect.any(String) } });
+    expect([rr.rerender_id, dub.rerender_id]).toContain(mlt.version);
+    expect(mlt).toMatchObject({ format: "mlt", file_name: expect.stringMatching(new RegExp(`-clip-0-${mlt.version}\\.mlt$`)), source: { file_name: expect.any(String) } });
     expect(mlt.project).toMatch(/^<\?xml[^>]*\?>\s*<mlt /);
     expect(mlt.project).toContain(`<property name="resource">${mlt.source.file_name}</property>`);
-    const edl = await ok(hosted, "service_export_clip", { job_id: jobId, clip_index: 0, format: "edl" });
+    const edl = await ok(hosted, "service_export_clip", { job_id: jobId, clip_index: 0, format: "edl", version: "original" });
+    expect(edl).toMatchObject({ version: "original", file_name: expect.stringMatching(/-clip-0\.edl$/) });
     expect(edl.project).toMatch(/^TITLE: /);
     expect(edl.project).toMatch(/\n001 {2}/);
 

@@ -53,7 +53,7 @@ async function job(o: { key?: string; maxClips: number }): Promise<ClipsEvent> {
   const rj = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl("lecture.mp4"), kind: "url" },
-    config: { clipLength: "lt30", customPrompt: PROMPT, style: { emphasis: "keywords" } },
+    config: { aspect: "9:16", clipLength: "lt30", customPrompt: PROMPT, style: { emphasis: "keywords" } },
     callback: { base_url: worker.base, token: worker.token },
     limits: { max_duration_s: 5400, max_bytes: 200e6, max_clips: o.maxClips },
     hd: { mode: "fanout" },
