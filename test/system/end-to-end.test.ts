@@ -36,7 +36,10 @@ describe("a job from a loopback URL", () => {
     // Progress was visible while it ran and never went backwards.
     const pcts = seen.map((s) => Number(s.split(":")[2]));
     expect(pcts).toEqual([...pcts].sort((a, b) => a - b));
-    expect(seen.some((s) => s.startsWith("processing"))).toBe(true);
+    // Seen before it finished (a poll every 2 s; with its speech cached and clips delivered one by
+    // one, issue 43, this short source can go from queued to completed between two polls, so the
+    // unfinished state seen may be queued rather than processing).
+    expect(seen.some((s) => /^(queued|processing):/.test(s))).toBe(true);
 
     const clips = job.clips as { url: string; captions_url: string; title: string; score: number; clip_index: number; hd: boolean }[];
     expect(clips.length).toBeGreaterThanOrEqual(1);
