@@ -107,6 +107,9 @@ export function cutGaps(spans: readonly Span[], durationS: number): Span[] {
   return out;
 }
 
+/** How long before its span's end (clip seconds) mapPath keys a span's last value: the path holds it to the join, then jumps. */
+export const SPAN_END_KEY_S = 0.002;
+
 /**
  * A path of keyframes {t, x} (a crop window's left edge, uncut clip times) on the cut timeline:
  * its value at each span's edges and its keyframes inside spans, mapped. At a join the path jumps
@@ -118,7 +121,7 @@ export function mapPath<K extends { t: number; x: number }>(path: readonly K[], 
     const inside = path.filter((k) => k.t > s.start && k.t < s.end);
     out.push({ t: toClipTime(spans, s.start), x: xAt(s.start) });
     for (const k of inside) out.push({ t: toClipTime(spans, k.t), x: k.x });
-    out.push({ t: toClipTime(spans, s.end) - 0.002, x: xAt(s.end) });
+    out.push({ t: toClipTime(spans, s.end) - SPAN_END_KEY_S, x: xAt(s.end) });
   }
   return out;
 }

@@ -2,11 +2,42 @@
 // <-> clip time, the source seconds it plays, what covers its picture, the source rectangle the frame
 // shows at a time and where the source sits in the frame, and the instants an editor keys it at.
 import { clamp } from "./numbers.js";
-import { type Span, toClipTime, toUncutTime, cropXAt, ZOOM_EASE_S, zoomAt, parseRate, toSeconds } from "./clip-time.js";
+import { type CropKey, type Span, isUncut, SPAN_END_KEY_S, toClipTime, toUncutTime, cropXAt, ZOOM_EASE_S, zoomAt, parseRate, toSeconds } from "./clip-time.js";
 import type { ClipTimeline } from "./clip-timeline.js";
 
 /** The kept pieces as uncut spans (seconds from the range start). */
 export const timelineSpans = (tl: Pick<ClipTimeline, "source" | "pieces">): Span[] => tl.pieces.map((p) => ({ start: p.source_start - tl.source.start, end: p.source_end - tl.source.start }));
+
+/**
+ * The crop path (clip seconds) on the uncut range (seconds from source.start), the inverse of the
+ * builder's mapping (clip-time.ts mapPath), so that mapped through the same cuts it gives the
+ * timeline's path back: each keyframe moved by its piece's offset, and the one a piece ends on
+ * (keyed SPAN_END_KEY_S before the join) put on the piece's end. Over what the cuts took out, the
+ * path moves straight from one kept edge to the next. [] when the timeline crops nothing.
+ */
+export function uncutCropPath(tl: Pick<ClipTimeline, "source" | "pieces" | "crop">): CropKey[] {
+  const path = tl.crop?.path ?? [];
+  const spans = timelineSpans(tl);
+  if (!path.length || !spans.length) return path.map((k) => ({ t: k.t, x: k.x }));
+  const cut = !isUncut(spans, tl.source.end - tl.source.start);
+  const pieceOf = (t: number) => Math.max(0, tl.pieces.findLastIndex((p) => p.clip_start <= t + 1e-9));
+  return path.map((k, i) => {
+    const at = pieceOf(k.t);
+    const piece = tl.pieces[at]!;
+    const span = spans[at]!;
+    const next = path[i + 1];
+    // the builder's round3 leaves the piece's last key 1.5-2.5 ms before its end
+    const endsPiece = cut && (!next || pieceOf(next.t) !== at) && piece.clip_end - k.t <= SPAN_END_KEY_S + 5e-4 + 1e-9;
+    return { t: endsPiece ? span.end : span.start + (k.t - piece.clip_start), x: k.x };
+  });
+}
+
+/** The picture inside the source's bars when it has bars; null when it is the whole frame (or the size is unknown and it says nothing). */
+export function framedContent(tl: Pick<ClipTimeline, "source">): Rect | null {
+  const { content, size } = tl.source;
+  const whole = size ? content.x === 0 && content.y === 0 && content.w === size.width && content.h === size.height : content.w <= 1 && content.h <= 1;
+  return whole ? null : { ...content };
+}
 
 /** Where clip time `c` comes from in the source, seconds. */
 export const sourceTimeAt = (tl: Pick<ClipTimeline, "source" | "pieces">, c: number) => tl.source.start + toUncutTime(timelineSpans(tl), c);

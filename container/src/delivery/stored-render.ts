@@ -24,6 +24,7 @@ import { chooseLayout } from "../framing/choose-layout.js";
 import { screenCamPanel } from "../framing/screen-panels.js";
 import { renderClip, type Encoder } from "../rendering/render.js";
 import { fetchWatermark } from "../rendering/watermark.js";
+import { cutawayFiles, timelineRender } from "../rendering/timeline-render.js";
 import { cropWindow, reshapePath } from "../framing/crop-path.js";
 import { outputFps } from "../ffmpeg/filter-values.js";
 import { reframedFrom, storedTranslation, type StoredClip } from "./stored-clip.js";
@@ -115,12 +116,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, name);
   const shown = mapWords(words, edit.keep);
   const { drawn, cutaways } = await storedClipCutaways({ ...o, stored, aspect }, shown, edit.durationS);
-  const output = join(dir, `${name}.mp4`);
-  await renderClip(
-    { source: o.source, probe: o.probe, start: o.start, end: o.end, layout, cropPath: layout === AUTO_LAYOUT ? (stored.cropPath ?? undefined) : undefined, panels: layout === stored.layout ? (stored.panels ?? undefined) : undefined, faceCam, content: stored.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", aspect), cutaways, output, quality: "hd", aspect, audioTracks: o.audioTracks, keep: edit.keep, zooms: edit.zooms },
-    { signal: o.signal, encoder: o.encoder },
-  );
-  // the version's clip timeline (@katto/protocol, issue 33), in the original source's seconds (an HD task's mezzanine starts at 0)
+  // the version's timeline first (in the original source's seconds: an HD task's mezzanine starts at 0), then the render drawn from it
   const sourceStart = stored.sourceStart ?? o.start;
   const timeline = buildClipTimeline({
     range: { start: sourceStart, end: sourceStart + duration },
@@ -140,6 +136,12 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     fps: outputFps(o.probe.video.fps),
     aspect,
   });
+  const output = join(dir, `${name}.mp4`);
+  const panels = layout === stored.layout ? (stored.panels ?? undefined) : undefined;
+  await renderClip(
+    timelineRender(timeline, { source: o.source, probe: o.probe, rangeStart: o.start, panels, faceCam, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", aspect), cutawayFiles: cutawayFiles(drawn, cutaways), audioTracks: o.audioTracks, output, quality: "hd" }),
+    { signal: o.signal, encoder: o.encoder },
+  );
   return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, timeline };
 }
 

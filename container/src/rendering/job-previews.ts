@@ -12,6 +12,7 @@ import type { JobRun, Source } from "./job-run.js";
 import { renderClip } from "./render.js";
 import { assetFiles, brollSource, clipCutaways } from "../broll/assets.js";
 import { fetchWatermark } from "./watermark.js";
+import { cutawayFiles, timelineRender } from "./timeline-render.js";
 
 /** Renders one plan's preview: its captions (SRT, ASS), then the video, under `name` (the plan's own file names by default). */
 export type PreviewRender = (p: ClipPlan, onProgress: (f: number) => void, name?: string) => Promise<{ output: string; srt: string }>;
@@ -31,10 +32,11 @@ export async function previewRenderer(run: JobRun, source: Source): Promise<Prev
     // cutaways on the cut clip's clock, over the words as they are heard there
     const { drawn, cutaways } = await clipCutaways(mapWords(p.words, e.keep), e.durationS, broll, signal);
     p.broll = drawn;
+    // the version's timeline first, then the render drawn from it (timeline-render.ts)
     p.timeline = planTimeline(p, source.info, e);
     const output = join(dir, name ? `${name}.mp4` : p.files.preview);
     await renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview", p.aspect), keep: e.keep, zooms: e.zooms, cutaways, output, quality: "preview", aspect: p.aspect },
+      timelineRender(p.timeline, { source: source.path, probe: source.info, rangeStart: p.timeline.source.start, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath, overlays: emojiOverlays(e.captions.emoji, "preview", p.aspect), cutawayFiles: cutawayFiles(drawn, cutaways), output, quality: "preview" }),
       { signal, onProgress, encoder: run.encoder },
     );
     return { output, srt: srtPath };

@@ -34,12 +34,23 @@ function onCutTimeline(spec: Partial<Pick<RenderSpec, "keep" | "duration">>): (p
   return (path, maxX) => (spans ? normalizePath(mapPath(path, spans, (t) => cropXAt(path, t)), maxX) : path);
 }
 
-/** A crop layout's one moving window, in the frame it crops (the picture inside the bars when there are bars), of the clip's shape. */
-function cropLayoutCrop(spec: Pick<RenderSpec, "cropPath" | "source" | "aspect"> & Partial<Pick<RenderSpec, "keep" | "duration">>): MovingCrop {
-  // the shape's exact ratio, not width / height (a 4:5 preview is 540x676): the window the plan and timeline hold
+type CropLayoutSpec = Pick<RenderSpec, "cropPath" | "source" | "aspect"> & Partial<Pick<RenderSpec, "keep" | "duration">>;
+
+/**
+ * The path a crop layout's window follows on the output's clock (clip seconds, after the cuts), in
+ * the frame it crops: what the graph's crop and sendcmd are written from.
+ */
+export function renderedCropPath(spec: CropLayoutSpec): CropKeyframe[] {
   const win = cropWindow(spec.source.width, spec.source.height, aspectRatio(spec.aspect));
   const path = normalizePath(spec.cropPath?.length ? spec.cropPath : [{ t: 0, x: win.maxX / 2 }], win.maxX);
-  return movingCrop("cx", win.w, win.h, win.y, onCutTimeline(spec)(path, win.maxX));
+  return onCutTimeline(spec)(path, win.maxX);
+}
+
+/** A crop layout's one moving window, in the frame it crops (the picture inside the bars when there are bars), of the clip's shape. */
+function cropLayoutCrop(spec: CropLayoutSpec): MovingCrop {
+  // the shape's exact ratio, not width / height (a 4:5 preview is 540x676): the window the plan and timeline hold
+  const win = cropWindow(spec.source.width, spec.source.height, aspectRatio(spec.aspect));
+  return movingCrop("cx", win.w, win.h, win.y, renderedCropPath(spec));
 }
 
 /** A panel layout's moving crops, one per panel, each into its cell. */

@@ -31,6 +31,7 @@ import { chooseLayouts, fixedLayout } from "../editing/layouts.js";
 import { probe } from "../analysis/probe.js";
 import { renderClip, renderThumbnail, type Encoder } from "../rendering/render.js";
 import { fetchWatermark } from "../rendering/watermark.js";
+import { cutawayFiles, timelineRender } from "../rendering/timeline-render.js";
 import { joinWords } from "../text/sentences.js";
 import type { Moment, Transcript, Word } from "../runtime/types.js";
 
@@ -183,10 +184,11 @@ function manualClipRenderer({ o, dir, source, transcript, watermarkPath, broll, 
     // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
     const { drawn, cutaways } = await clipCutaways(mapWords(p.words, edit.keep), edit.durationS, broll, signal);
     p.broll = drawn;
+    // the version's timeline first, then the render drawn from it (rendering/timeline-render.ts)
     p.timeline = planTimeline(p, source.info, edit);
     const output = join(dir, name ? `${name}.mp4` : p.files.hd);
     await renderClip(
-      { source: source.path, probe: source.info, start: p.start, end: p.end, layout: p.layout, cropPath: p.cropPath ?? undefined, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", p.aspect), cutaways, keep: edit.keep, zooms: edit.zooms, output, quality: "hd", aspect: p.aspect },
+      timelineRender(p.timeline, { source: source.path, probe: source.info, rangeStart: p.timeline.source.start, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", p.aspect), cutawayFiles: cutawayFiles(drawn, cutaways), output, quality: "hd" }),
       { signal, onProgress, encoder: o.encoder },
     );
     return { output, srt: srtPath };
