@@ -56,10 +56,7 @@ export const BrollCutawaySchema = z.object({ asset: BrollAssetSchema, start: Num
 /** What the backend writes for every clip it reports (all fields present). */
 export const ClipMetadataSchema = z.object({
   version: z.literal(CLIP_METADATA_VERSION),
-  source_range: z.object({ start: Num.min(0), end: Num.min(0) }),
   layout: z.enum(RENDER_LAYOUTS),
-  crop_window: z.object({ w: Num, h: Num, y: Num }).nullable(),
-  crop_path: z.array(CropKeyframeSchema).nullable(),
   panels: z.array(PanelFocusSchema).nullable(),
   face_cam: RectSchema.nullable(),
   caption_style: z.enum(CAPTION_STYLES),
@@ -69,14 +66,10 @@ export const ClipMetadataSchema = z.object({
   thumbnail_file: FileName,
   preview_size: Size,
   hd_size: Size,
-  /** the output frame rate as ffmpeg takes it: "30", "30000/1001" */
-  fps: z.string().regex(/^\d+(\/\d+)?$/),
   transcript_engine: z.string(),
   scorer: ScoredBySchema,
   /** HD fan-out: the clip's source range, cut for its HD task */
   mezzanine_file: FileName.optional(),
-  /** the picture inside the source's own black bars (source pixels), which every render frames; null without bars */
-  content_rect: RectSchema.nullable().optional(),
   /** why the layout was chosen (the automatic choice's evidence, or "requested") */
   layout_reason: z.string().max(500).optional(),
   /** the same on every clip of a job: why a source gave fewer clips than one per full minute of speech */
@@ -93,8 +86,6 @@ export const ClipMetadataSchema = z.object({
   /** issue 23: the clip's edges against the transcript and the fixes made before delivery, which HD and re-renders (same range, no transcript) carry over */
   quality_edges: z.object({ starts_on_sentence: z.boolean().nullable(), ends_on_sentence: z.boolean().nullable(), cut_word: z.boolean() }).optional(),
   quality_fixes: z.array(z.object({ flag: z.string(), action: z.string() })).optional(),
-  /** the B-roll cutaways drawn (edits.broll) with the asset each shows, so HD files and re-renders draw the same ones */
-  broll_cutaways: z.array(BrollCutawaySchema).optional(),
   /**
    * style caption_language: the captions as drawn, translated from the spoken language `from` into
    * `to`, timed on the clip (HD renders draw these, so preview and HD show the same text); absent
@@ -103,12 +94,13 @@ export const ClipMetadataSchema = z.object({
   captions_translated: TranslatedCaptionsSchema.optional(),
   /** the largest face per second (t: seconds from the clip start, the second's middle; source pixels inside the bars), where punch-in zooms centre; null when not measured */
   face_boxes: z.array(TimedRectSchema).nullable().optional(),
-  // issue 22, written on every clip since (optional for metadata written before):
-  /** the source's displayed frame size (after rotation), which the crop window and path are in; an editor project places the source by it */
-  source_size: Size.optional(),
-  // issue 33, written on every clip version since (optional for metadata written before):
-  /** the clip as one value (./clip-timeline.ts): what was kept, the framing as keyframes, zooms, words, caption pages and overlays in clip time */
-  timeline: ClipTimelineSchema.optional(),
+  // issue 33, written on every clip version since (optional for metadata written before); issue 41:
+  // the record of the range, the cuts, the crop window and path, the picture inside the bars, the
+  // zooms, the overlays and the B-roll times, which the fields of LegacyClipMetadataShape held before
+  /** the clip as one value (./clip-timeline.ts): what was kept, the framing as keyframes, zooms, words, caption pages and overlays in clip time; every render of the clip is drawn from it */
+  timeline: ClipTimelineSchema,
+  /** the B-roll assets its timeline's cutaways show (timeline.overlays.broll names them by id), so HD files and re-renders draw the same ones */
+  broll_assets: z.array(BrollAssetSchema),
   // issue 37, written on every clip version since (absent: 9:16, the only shape before):
   /** the clip's shape; preview_size and hd_size are its frames */
   aspect: AspectSchema.optional(),
@@ -116,6 +108,28 @@ export const ClipMetadataSchema = z.object({
   /** the key words a chat model named for the clip (`emphasis`), which the captions emphasise first in every render of it */
   key_words: z.array(z.string().max(100)).max(10).optional(),
 });
+/**
+ * Fields of metadata written before the clip timeline was the record (issue 41): each repeats a fact
+ * the timeline holds (source_range: timeline.source; crop_window, crop_path: timeline.crop, the path
+ * there in clip seconds; content_rect: timeline.source.content; broll_cutaways: timeline.overlays.broll
+ * beside broll_assets; source_size: timeline.source.size; fps: timeline.fps). No longer written; read
+ * only from clips stored before (their HD renders, re-renders and exports).
+ */
+export const LegacyClipMetadataShape = {
+  source_range: z.object({ start: Num.min(0), end: Num.min(0) }),
+  crop_window: z.object({ w: Num, h: Num, y: Num }).nullable(),
+  /** seconds from the clip start over the uncut range, source pixels */
+  crop_path: z.array(CropKeyframeSchema).nullable(),
+  /** the output frame rate as ffmpeg takes it: "30", "30000/1001" */
+  fps: z.string().regex(/^\d+(\/\d+)?$/),
+  content_rect: RectSchema.nullable(),
+  broll_cutaways: z.array(BrollCutawaySchema),
+  source_size: Size,
+};
+
+/** The names of the legacy fields: new clip metadata carries none of them (a house rule, container/test/edit/clip-metadata-record.test.ts). */
+export const TIMELINE_FACT_FIELDS = Object.keys(LegacyClipMetadataShape) as (keyof typeof LegacyClipMetadataShape)[];
+
 export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
 
 /**
@@ -135,7 +149,7 @@ const versionError = {
  * unknown fields kept, a newer version refused. The Worker validates events and tasks with it.
  */
 export const StoredClipMetadataSchema = z
-  .looseObject({ ...ClipMetadataSchema.partial().shape, version: z.int().min(1).optional() }, { error: "must be an object" })
+  .looseObject({ ...ClipMetadataSchema.partial().shape, ...z.object(LegacyClipMetadataShape).partial().shape, version: z.int().min(1).optional() }, { error: "must be an object" })
   .refine(versionCheck, versionError);
 export type StoredClipMetadata = z.output<typeof StoredClipMetadataSchema>;
 
@@ -163,6 +177,7 @@ const ReadableClipMetadataSchema = z.object({
   quality_edges: ClipMetadataSchema.shape.quality_edges.unwrap().nullable().catch(null).default(null),
   quality_fixes: ClipMetadataSchema.shape.quality_fixes.unwrap().nullable().catch(null).default(null),
   broll_cutaways: itemsOf(BrollCutawaySchema).default(null),
+  broll_assets: itemsOf(BrollAssetSchema).default(null),
   captions_translated: TranslatedCaptionsSchema.nullable().catch(null).default(null),
   face_boxes: itemsOf(TimedRectSchema).default(null),
   source_range: z.object({ start: Num.min(0), end: Num.min(0) }).nullable().catch(null).default(null),

@@ -1,7 +1,7 @@
 // A finished clip as its stored editing metadata describes it (ClipMetadata, written by clipReport
 // in clip-plan.ts): read field by field, and moved onto another range of the source for a trim.
 // HD renders and re-renders draw the clip again from it (stored-render.ts) without a new analysis.
-import { aspectOfMetadata, QUALITY_FLAGS, readClipMetadata, type Aspect, type ReadableClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { aspectOfMetadata, framedContent, QUALITY_FLAGS, readClipMetadata, uncutCropPath, type Aspect, type BrollAsset, type ClipTimeline, type ReadableClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import type { PlannedCutaway } from "../broll/plan.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { CaptionStyleName } from "../captions/styles.js";
@@ -60,25 +60,49 @@ export function readStoredClip(metadata: unknown): StoredClip {
   if (!read.ok) throw new StageError("rendering", read.error);
   const m = read.value;
   return {
-    layout: m.layout,
+    ...(m.timeline ? timelineFacts(m.timeline, m.broll_assets ?? []) : legacyFacts(m)),
     captionStyle: m.caption_style,
-    cropPath: m.crop_path?.length ? m.crop_path : null,
     panels: m.panels,
     faceCam: m.face_cam,
-    content: m.content_rect,
     words: (m.words ?? []).map((w) => ({ text: w.word, start: w.start, end: w.end })),
     style: m.style ?? {},
     title: m.title,
     openingFaces: m.opening_faces,
     qualityEdges: m.quality_edges,
     qualityFixes: (m.quality_fixes ?? []).flatMap((f) => ((QUALITY_FLAGS as readonly string[]).includes(f.flag) ? [{ flag: f.flag as QualityFix["flag"], action: f.action }] : [])),
-    broll: m.broll_cutaways ?? [],
     captionsTranslated: m.captions_translated,
     faceBoxes: m.face_boxes,
     cuts: clipTimelineCuts(m),
+    keyWords: m.key_words ?? [],
+  };
+}
+
+/** What a stored clip's timeline records of it (issue 41: the record every render is drawn from). */
+type RecordedFacts = Pick<StoredClip, "layout" | "cropPath" | "content" | "broll" | "sourceStart" | "aspect">;
+
+/** The facts of a clip version from its timeline: its crop path back on the uncut range, its cutaways with the assets they show. */
+function timelineFacts(tl: ClipTimeline, assets: readonly BrollAsset[]): RecordedFacts {
+  const path = uncutCropPath(tl);
+  const byId = new Map(assets.map((a) => [a.id, a]));
+  return {
+    layout: tl.layout,
+    cropPath: path.length ? path : null,
+    content: framedContent(tl),
+    broll: tl.overlays.broll.flatMap((b) => (byId.has(b.asset) ? [{ asset: byId.get(b.asset)!, start: b.start, end: b.end }] : [])),
+    sourceStart: tl.source.start,
+    aspect: tl.aspect,
+  };
+}
+
+/** The same facts from the fields of metadata written before the timeline (its clips still render, HD and re-rendered). */
+function legacyFacts(m: ReadableClipMetadata): RecordedFacts {
+  return {
+    layout: m.layout,
+    cropPath: m.crop_path?.length ? m.crop_path : null,
+    content: m.content_rect,
+    broll: m.broll_cutaways ?? [],
     sourceStart: m.source_range?.start ?? null,
     aspect: aspectOfMetadata(m),
-    keyWords: m.key_words ?? [],
   };
 }
 

@@ -13,7 +13,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIP_METADATA_VERSION, type ClipMetadata } from "@katto/protocol";
+import { CLIP_METADATA_VERSION, type StoredClipMetadata } from "@katto/protocol";
 import { timelineFromClip } from "../../../src/services/export/from-clip.js";
 import { writeMlt } from "../../../src/services/export/mlt.js";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
@@ -107,7 +107,7 @@ beforeAll(async () => {
     await renderClip({ aspect: "9:16", source: src, probe: info, start: START, end: END, layout, cropPath: path ?? undefined, content: c.content ?? null, assPath: null, output: katto, quality: "preview", keep }, { signal });
 
     // the clip as the backend stores it (clip-plan.ts), then the Worker's export of it
-    const metadata: Partial<ClipMetadata> = {
+    const metadata: StoredClipMetadata = {
       version: CLIP_METADATA_VERSION,
       source_range: { start: START, end: END },
       layout,

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { aspectRatio, clipFrame, CLIP_METADATA_VERSION, type ClipMetadata } from "@katto/protocol";
+import { aspectRatio, clipFrame, CLIP_METADATA_VERSION, type StoredClipMetadata } from "@katto/protocol";
 import { timelineFromClip } from "../../../src/services/export/from-clip.js";
 import { writeMlt } from "../../../src/services/export/mlt.js";
 import { outputFps } from "../../src/ffmpeg/filter-values.js";
@@ -58,7 +58,7 @@ beforeAll(async () => {
   const path = [{ t: 0.2, x: Math.round(win.maxX * 0.1) }, { t: 1.3, x: Math.round(win.maxX * 0.9) }];
   katto = join(dir, "katto.mp4");
   await renderClip({ source: src, probe: info, start: START, end: END, layout: "face_tracking", cropPath: path, assPath: null, output: katto, quality: "preview", aspect: ASPECT }, { signal });
-  const metadata: Partial<ClipMetadata> = {
+  const metadata: StoredClipMetadata = {
     version: CLIP_METADATA_VERSION,
     source_range: { start: START, end: END },
     layout: "face_tracking",

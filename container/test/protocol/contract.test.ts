@@ -25,7 +25,7 @@ describe("events the backend sends are accepted by the Worker's schema", () => {
     const report = clipReport(planClip(moment, 0, probe, transcript, { aspect: "9:16",  brandKit: undefined }), probe, transcript.engine);
     expect(RenderEventSchema.safeParse({ type: "clips", clips: [report] }).success).toBe(true);
     const metadata = ClipMetadataSchema.parse(report.metadata);
-    expect(metadata).toMatchObject({ version: CLIP_METADATA_VERSION, layout: report.metadata.layout, fps: "30000/1001" });
+    expect(metadata).toMatchObject({ version: CLIP_METADATA_VERSION, layout: report.metadata.layout, timeline: { fps: "30000/1001" } });
     expect(metadata.words[0]).toEqual({ word: "money", start: 0, end: 0.8 });
   });
 

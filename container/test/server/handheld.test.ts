@@ -87,6 +87,6 @@ describe("a long handheld recording with clipLength 60_90", () => {
     // the people in the footage are followed, and along paths of more moves than ffmpeg 5.1 takes in one expression (96)
     const tracked = clips.filter((c) => c.metadata.layout === "face_tracking");
     expect(tracked.length).toBeGreaterThan(0);
-    expect(Math.max(...tracked.map((c) => c.metadata.crop_path?.length ?? 0))).toBeGreaterThan(97);
+    expect(Math.max(...tracked.map((c) => c.metadata.timeline?.crop?.path.length ?? 0))).toBeGreaterThan(97);
   });
 });

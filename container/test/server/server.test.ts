@@ -117,7 +117,7 @@ describe("render server", () => {
       }
       // A talking head: the crop follows the face found by the detector (not the centre).
       expect(c.metadata.layout).toBe("face_tracking");
-      const path = c.metadata.crop_path as { t: number; x: number }[];
+      const path = c.metadata.timeline.crop?.path ?? [];
       expect(path.length).toBeGreaterThan(0);
     }
 

@@ -3,7 +3,7 @@
 // (container/src/runtime/protocol.ts), and clip metadata in the backend's format survives storage.
 import { createExecutionContext, createMessageBatch, env, getQueueResult, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CLIP_METADATA_VERSION, renditionFrame, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
+import { buildClipTimeline, CLIP_METADATA_VERSION, renditionFrame, TASK_PATHS, type ClipMetadata } from "@katto/protocol";
 import { parseHdClipTask, parseRenderJob, parseRenditionTask, parseRerenderJob } from "../../../container/src/runtime/protocol";
 import type { Env } from "../../../src/env";
 import { clipVersionToPost } from "../../../src/services/publishing/clip-versions";
@@ -18,10 +18,7 @@ const fanoutEnv = { ...env, HD_FANOUT: "true" } as Env;
 /** The metadata of one clip exactly as the backend writes it (clip-plan.ts clipReport). */
 const metadata = (i: number): ClipMetadata => ({
   version: CLIP_METADATA_VERSION,
-  source_range: { start: i * 10, end: i * 10 + 8 },
   layout: "face_tracking",
-  crop_window: { w: 405, h: 720, y: 0 },
-  crop_path: [{ t: 0, x: 400 }, { t: 4, x: 420 }],
   panels: null,
   face_cam: null,
   caption_style: "karaoke",
@@ -31,10 +28,25 @@ const metadata = (i: number): ClipMetadata => ({
   thumbnail_file: `clip-${i}.jpg`,
   preview_size: { width: 540, height: 960 },
   hd_size: { width: 1080, height: 1920 },
-  fps: "30000/1001",
   transcript_engine: "pocketsphinx",
   scorer: { engine: "workers-ai", model: "@cf/meta/llama-3.1-8b-instruct-fp8" },
   mezzanine_file: `clip-${i}-src.mp4`,
+  timeline: buildClipTimeline({
+    range: { start: i * 10, end: i * 10 + 8 },
+    cuts: [],
+    sourceSize: { width: 1280, height: 720 },
+    content: null,
+    layout: "face_tracking",
+    cropWindow: { w: 405, h: 720, y: 0 },
+    cropPath: [{ t: 0, x: 400 }, { t: 4, x: 420 }],
+    zooms: [],
+    words: [{ word: "hello", start: 0.2, end: 0.5 }, { word: "world", start: 0.6, end: 1 }],
+    captions: null,
+    titleCard: null,
+    fps: "30000/1001",
+    aspect: "9:16",
+  }),
+  broll_assets: [],
 });
 
 /** The backend: every request the Worker sends is kept and answered 202. */

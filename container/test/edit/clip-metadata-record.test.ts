@@ -1,0 +1,64 @@
+// The timeline is the record (issue 41 item 3, a house rule): a new clip's stored metadata holds its
+// range, cuts, crop window and path, picture inside the bars, zooms, overlays and B-roll times once,
+// in its timeline, and none of the fields that repeated them (TIMELINE_FACT_FIELDS); it is read back
+// from the timeline (readStoredClip), and metadata stored before the timeline still reads from those
+// fields (old rows in D1 still HD-render and re-render).
+import { ClipMetadataSchema, cropXAt, TIMELINE_FACT_FIELDS, uncutCropPath } from "@katto/protocol";
+import { describe, expect, it } from "vitest";
+import { clipReport, planClip, planTimeline, type ClipPlan } from "../../src/editing/clip-plan.js";
+import { readStoredClip } from "../../src/delivery/stored-clip.js";
+import type { ProbeResult, ScoredMoment, Transcript } from "../../src/runtime/types.js";
+
+const probe: ProbeResult = { duration: 120, size: 1, formatName: "mp4", video: { width: 1920, height: 1080, fps: 30, codec: "h264", rotation: 0 }, audio: { codec: "aac", sampleRate: 48000, channels: 2 } };
+const words = ["money", "habits", "that", "really", "work"].map((word, i) => ({ word, start: 10 + i * 1.5, end: 10.8 + i * 1.5 }));
+const transcript: Transcript = { lang: "en", engine: "pocketsphinx", segments: [], words };
+const moment: ScoredMoment = { start: 10, end: 18, words, text: "money habits that really work", score: 80, subscores: { hook: 80, flow: 80, value: 80, trend: 80 }, justification: "", title: "Money habits" };
+const ASSET = { id: "lib_1", kind: "image" as const, url: "https://example.com/a.jpg", keywords: ["money"] };
+
+/** A planned clip as a job renders it: inside bars, followed by a moving window, cut twice, with a cutaway. */
+function renderedPlan(): ClipPlan {
+  const content = { x: 240, y: 0, w: 1440, h: 1080 };
+  const p = planClip(moment, 0, probe, transcript, { aspect: "9:16", layout: "face_tracking" }, content);
+  p.cropPath = [{ t: 0, x: 100 }, { t: 2.6, x: 300 }, { t: 3.4, x: 700 }, { t: 7.5, x: 820 }];
+  p.cuts = [{ start: 2.9, end: 3.3, reason: "silence" }, { start: 5.8, end: 6.1, reason: "silence" }];
+  p.broll = [{ asset: ASSET, start: 1, end: 2.5 }];
+  p.timeline = planTimeline(p, probe);
+  return p;
+}
+
+describe("a new clip's metadata", () => {
+  const p = renderedPlan();
+  const metadata = JSON.parse(JSON.stringify(clipReport(p, probe, "pocketsphinx").metadata)) as Record<string, unknown>;
+
+  it("keeps the timeline its render drew and no field that repeats a fact of it", () => {
+    expect(TIMELINE_FACT_FIELDS.length).toBeGreaterThan(0);
+    for (const field of TIMELINE_FACT_FIELDS) expect(metadata, field).not.toHaveProperty(field);
+    expect(metadata.timeline).toEqual(JSON.parse(JSON.stringify(p.timeline)));
+    // nothing else beside the written format: a field added to clipReport is added to the schema, and checked here
+    expect(ClipMetadataSchema.strict().safeParse(metadata).success).toBe(true);
+  });
+
+  it("keeps what the timeline cannot hold: the uncut words (cut ones too), the B-roll assets, the style and title", () => {
+    expect((metadata.words as unknown[]).length).toBe(words.length);
+    expect(metadata.broll_assets).toEqual([ASSET]);
+    expect(metadata).toMatchObject({ title: "Money habits", style: {} });
+  });
+
+  it("reads back from the timeline: range, layout, shape, picture, cutaways, cuts and the crop path a re-render cuts again", () => {
+    const stored = readStoredClip(metadata);
+    const tl = p.timeline!;
+    expect(stored).toMatchObject({ layout: "face_tracking", aspect: "9:16", sourceStart: 10, content: { x: 240, y: 0, w: 1440, h: 1080 } });
+    expect(stored.broll).toEqual([{ asset: ASSET, start: 1, end: 2.5 }]);
+    expect(stored.cuts!.map((c) => [c.start, c.end].map((t) => Number(t.toFixed(6))))).toEqual([[2.9, 3.3], [5.8, 6.1]]);
+    expect(stored.cropPath).toEqual(uncutCropPath(tl));
+    // where the clip plays, the path read back is the planned one
+    for (const t of [0, 1, 2.6, 4, 5.5, 7.5]) expect(cropXAt(stored.cropPath!, t)).toBeCloseTo(cropXAt(p.cropPath!, t), 2);
+  });
+});
+
+describe("metadata stored before the timeline", () => {
+  it("still reads its range, framing, picture and cutaways from the fields it has", () => {
+    const legacy = { layout: "face_tracking", source_range: { start: 10, end: 18 }, crop_window: { w: 606, h: 1080, y: 0 }, crop_path: [{ t: 0, x: 100 }, { t: 4, x: 300 }], content_rect: { x: 240, y: 0, w: 1440, h: 1080 }, broll_cutaways: [{ asset: ASSET, start: 1, end: 2.5 }], fps: "30", words: [] };
+    expect(readStoredClip(legacy)).toMatchObject({ layout: "face_tracking", sourceStart: 10, cropPath: [{ t: 0, x: 100 }, { t: 4, x: 300 }], content: { x: 240, y: 0, w: 1440, h: 1080 }, broll: [{ asset: ASSET, start: 1, end: 2.5 }], aspect: "9:16" });
+  });
+});
