@@ -48,9 +48,11 @@ export function fitRowOf(p: PostFacts): FitRow {
   const numeric: Record<string, number> = { duration_s: p.endS - p.startS };
   const sub = parse(p.subscores) as Record<string, unknown> | null;
   for (const part of SCORE_PARTS) if (typeof sub?.[part] === "number") numeric[part] = sub[part] as number;
-  const meta = (parse(p.metadata) ?? {}) as { layout?: unknown; caption_style?: unknown; style?: Record<string, unknown> | null };
+  const meta = (parse(p.metadata) ?? {}) as { layout?: unknown; caption_style?: unknown; style?: Record<string, unknown> | null; timeline?: { layout?: unknown } | null };
   const options = [`platform:${p.platform}`];
-  if (typeof meta.layout === "string") options.push(`layout:${meta.layout}`);
+  // the layout its timeline records (issue 41), else the field of clips stored before timelines
+  const layout = meta.timeline?.layout ?? meta.layout;
+  if (typeof layout === "string") options.push(`layout:${layout}`);
   if (typeof meta.caption_style === "string") options.push(`caption_style:${meta.caption_style}`);
   for (const [k, v] of Object.entries(meta.style ?? {})) {
     if (v === true) options.push(`style:${k}`);

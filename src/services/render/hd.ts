@@ -9,7 +9,7 @@ import type { Env } from "../../env";
 import { callbackFor, jobFileSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
 import { defaultBrandKit } from "./brand-kit";
-import { jobAspect, storedAspect } from "../jobs/aspect";
+import { clipAspect, jobAspect } from "../jobs/aspect";
 
 /** The clip's mezzanine named in its metadata by the job's backend, or null. */
 export function mezzanineOf(metadata: Record<string, unknown> | null | undefined): string | null {
@@ -45,7 +45,7 @@ export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Pr
       // in the metadata are clip-relative already)
       clip: { start: 0, end: Math.round((row.endS - row.startS) * 1000) / 1000, metadata },
       // the shape the clip was rendered in, else its job's
-      aspect: storedAspect(metadata.aspect) ?? jobAspect(row.aspect),
+      aspect: clipAspect(metadata) ?? jobAspect(row.aspect),
       brand_kit: await defaultBrandKit(env.DB, row.accountId),
       // the HD cover shows the preview cover's moment (issue 37)
       ...(row.coverTimeS !== null ? { cover_time: row.coverTimeS } : {}),

@@ -11,7 +11,7 @@ import type { BackendTask } from "../../render-backend/send-task";
 import { defaultBrandKit } from "../render/brand-kit";
 import { failRerender } from "./events";
 import { taskBroll } from "../broll/task";
-import { jobAspect, storedAspect } from "../jobs/aspect";
+import { clipAspect, jobAspect } from "../jobs/aspect";
 
 /** Words this far around a trimmed range go with its task: what its edges are measured against. */
 const TRIM_WORD_MARGIN_S = 5;
@@ -31,7 +31,7 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
     .get();
   if (!r || r.status !== "queued") return null;
   const upload = r.source === "upload";
-  const metadata = JSON.parse(r.metadata ?? "{}") as { style?: Style; aspect?: unknown };
+  const metadata = JSON.parse(r.metadata ?? "{}") as { style?: Style; aspect?: unknown; timeline?: unknown };
   const params = JSON.parse(r.params) as RerenderParams & { captions?: "refresh"; trim?: true };
   const trimmed = r.trimStart !== null && r.trimEnd !== null;
   const start = r.trimStart !== null && r.trimEnd !== null ? r.trimStart : r.startS;
@@ -59,7 +59,7 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
       // a new style changes the clip's own field by field; without one the backend keeps the stored style
       params: style ? { ...renderParams, style } : renderParams,
       // the new version's shape: the one asked for, else the clip's own (its stored one, else its job's)
-      aspect: renderParams.aspect ?? storedAspect(metadata.aspect) ?? jobAspect(r.jobAspect),
+      aspect: renderParams.aspect ?? clipAspect(metadata) ?? jobAspect(r.jobAspect),
       ...(words ? { words } : {}),
       // what captions are translated from (caption_language, dub): a few words can mislead language detection
       ...(r.lang ? { lang: r.lang } : {}),

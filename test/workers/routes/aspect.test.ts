@@ -4,6 +4,7 @@
 // renders; each clip shows its shape; a value outside 9:16, 1:1, 4:5, 16:9 is refused with 400 and
 // a message naming the field and the shapes there are.
 import { describe, expect, it } from "vitest";
+import { buildClipTimeline } from "@katto/protocol";
 import { BrandKitListSchema, ClipProjectionSchema, JobSchema, RerenderCreatedSchema, RerenderSchema } from "@katto/protocol/api";
 import { renderJobTask } from "../../../src/services/render/job-task";
 import { rerenderTask } from "../../../src/services/rerenders/task";
@@ -92,5 +93,17 @@ describe("aspect on a clip and its re-renders", () => {
     const bad = await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { aspect: "2:3" } });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/^Invalid request body: aspect: /);
+  });
+
+  it("is read from the clip's timeline, the record its file was drawn from (issue 41), when its metadata names no shape of its own", async () => {
+    const c = await createAccount();
+    const id = await newJob(c);
+    const timeline = buildClipTimeline({ range: { start: 0, end: 8 }, cuts: [], sourceSize: { width: 1920, height: 1080 }, content: null, layout: "passthrough", cropWindow: null, cropPath: null, zooms: [], words: [], captions: [], titleCard: null, fps: "30", aspect: "4:5" });
+    const clip = { ...clipReport(0, 80), metadata: { layout: "passthrough" as const, timeline } };
+    await storeClipFiles(id, [clip]);
+    expect((await sendEvent(id, { type: "clips", clips: [clip] } as never)).status).toBe(200);
+    expect(JobSchema.parse(await (await api(c, `/jobs/${id}`)).json()).clips[0]!.aspect).toBe("4:5");
+    const kept = RerenderCreatedSchema.parse(await (await api(c, `/jobs/${id}/clips/0/rerender`, { method: "POST", json: { caption_style: "karaoke" } })).json());
+    expect(((await rerenderTask(env, kept.rerender_id))!.body as { aspect: string }).aspect).toBe("4:5");
   });
 });
