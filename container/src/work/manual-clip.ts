@@ -9,13 +9,10 @@
 import { clipFrame } from "@katto/protocol";
 import { join } from "node:path";
 import { AUTO_LAYOUT, type ManualClipTask } from "@katto/protocol";
-import { assetFiles, brollSource, clipCutaways } from "../broll/assets.js";
+import { assetFiles, brollSource } from "../broll/assets.js";
 import type { CallbackClient } from "../runtime/callback-client.js";
-import { emojiOverlays, writeClipCaptions } from "../captions/clip-captions.js";
 import { TRANSLATE_STAGE, translateCaptions } from "../captions/translate.js";
-import { clipCuts, gridFps } from "../editing/clip-edit.js";
-import { mapWords } from "../editing/timeline.js";
-import { clipDuration, clipReport, planClip, planEdit, planTimeline, type ClipPlan, type PlanConfig } from "../editing/clip-plan.js";
+import { clipDuration, clipReport, planClip, type ClipPlan, type PlanConfig } from "../editing/clip-plan.js";
 import { coverForClip } from "../delivery/cover.js";
 import { StageError } from "../runtime/errors.js";
 import { renderableLayout, type Layout } from "../ffmpeg/args.js";
@@ -29,9 +26,9 @@ import { detectBars } from "../framing/bars.js";
 import { download } from "../analysis/download.js";
 import { chooseLayouts, fixedLayout } from "../editing/layouts.js";
 import { probe } from "../analysis/probe.js";
-import { renderClip, renderThumbnail, type Encoder } from "../rendering/render.js";
+import { renderThumbnail, type Encoder } from "../rendering/render.js";
 import { fetchWatermark } from "../rendering/watermark.js";
-import { cutawayFiles, timelineRender } from "../rendering/timeline-render.js";
+import { renderPlan } from "../rendering/plan-render.js";
 import { joinWords } from "../text/sentences.js";
 import type { Moment, Transcript, Word } from "../runtime/types.js";
 
@@ -175,22 +172,9 @@ function manualClipRenderer({ o, dir, source, transcript, watermarkPath, broll, 
       if (!translations.has(key)) translations.set(key, await translateCaptions({ words: p.words, title: p.title, to, translator: deps.translator, signal, from: transcript.lang }));
       p.translated = translations.get(key) ?? null;
     }
-    // the style's jump cuts and zooms, as a job's clips get them
-    p.cuts = await clipCuts({ source: source.path, start: p.start, end: p.end, hasAudio: source.info.audio !== null, words: p.words, style: p.clipStyle, fps: gridFps(source.info.video?.fps), signal });
-    const edit = planEdit(p, source.info);
-    const captions = edit.captions;
-    const { assPath, srtPath, srtOriginalPath } = await writeClipCaptions(captions, dir, base);
+    // the style's jump cuts, zooms, captions and B-roll, as a job's clips get them, then the HD file drawn from the plan's timeline
+    const { output, srtPath, srtOriginalPath } = await renderPlan(p, { source, dir, base, file: name ? `${name}.mp4` : p.files.hd, quality: "hd", watermarkPath, broll, signal, onProgress, encoder: o.encoder });
     originals.set(p, srtOriginalPath);
-    // B-roll (style `broll`): cutaways on the cut clip's clock, over the words as heard there (job-delivery.ts)
-    const { drawn, cutaways } = await clipCutaways(mapWords(p.words, edit.keep), edit.durationS, broll, signal);
-    p.broll = drawn;
-    // the version's timeline first, then the render drawn from it (rendering/timeline-render.ts)
-    p.timeline = planTimeline(p, source.info, edit);
-    const output = join(dir, name ? `${name}.mp4` : p.files.hd);
-    await renderClip(
-      timelineRender(p.timeline, { source: source.path, probe: source.info, rangeStart: p.timeline.source.start, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", p.aspect), cutawayFiles: cutawayFiles(drawn, cutaways), output, quality: "hd" }),
-      { signal, onProgress, encoder: o.encoder },
-    );
     return { output, srt: srtPath };
   };
 }
