@@ -56,7 +56,6 @@ export const BrollCutawaySchema = z.object({ asset: BrollAssetSchema, start: Num
 /** What the backend writes for every clip it reports (all fields present). */
 export const ClipMetadataSchema = z.object({
   version: z.literal(CLIP_METADATA_VERSION),
-  layout: z.enum(RENDER_LAYOUTS),
   panels: z.array(PanelFocusSchema).nullable(),
   face_cam: RectSchema.nullable(),
   caption_style: z.enum(CAPTION_STYLES),
@@ -64,8 +63,8 @@ export const ClipMetadataSchema = z.object({
   preview_file: FileName,
   hd_file: FileName,
   thumbnail_file: FileName,
+  /** the preview file's frame (its shape's preview size); the HD file's is timeline.frame */
   preview_size: Size,
-  hd_size: Size,
   transcript_engine: z.string(),
   scorer: ScoredBySchema,
   /** HD fan-out: the clip's source range, cut for its HD task */
@@ -101,21 +100,26 @@ export const ClipMetadataSchema = z.object({
   timeline: ClipTimelineSchema,
   /** the B-roll assets its timeline's cutaways show (timeline.overlays.broll names them by id), so HD files and re-renders draw the same ones */
   broll_assets: z.array(BrollAssetSchema),
-  // issue 37, written on every clip version since (absent: 9:16, the only shape before):
-  /** the clip's shape; preview_size and hd_size are its frames */
-  aspect: AspectSchema.optional(),
   // issue 42 (absent: the captions' own key words):
   /** the key words a chat model named for the clip (`emphasis`), which the captions emphasise first in every render of it */
   key_words: z.array(z.string().max(100)).max(10).optional(),
 });
+
 /**
  * Fields of metadata written before the clip timeline was the record (issue 41): each repeats a fact
- * the timeline holds (source_range: timeline.source; crop_window, crop_path: timeline.crop, the path
- * there in clip seconds; content_rect: timeline.source.content; broll_cutaways: timeline.overlays.broll
- * beside broll_assets; source_size: timeline.source.size; fps: timeline.fps). No longer written; read
- * only from clips stored before (their HD renders, re-renders and exports).
+ * the timeline holds (layout, aspect, hd_size: timeline.layout, .aspect, .frame; source_range:
+ * timeline.source; crop_window, crop_path: timeline.crop, the path there in clip seconds;
+ * content_rect: timeline.source.content; broll_cutaways: timeline.overlays.broll beside broll_assets;
+ * source_size: timeline.source.size; fps: timeline.fps). No longer written; read only from clips
+ * stored before (their HD renders, re-renders and exports).
  */
 export const LegacyClipMetadataShape = {
+  /** timeline.layout */
+  layout: z.enum(RENDER_LAYOUTS),
+  /** timeline.aspect (issue 37; absent: 9:16, the only shape before) */
+  aspect: AspectSchema,
+  /** timeline.frame */
+  hd_size: Size,
   source_range: z.object({ start: Num.min(0), end: Num.min(0) }),
   crop_window: z.object({ w: Num, h: Num, y: Num }).nullable(),
   /** seconds from the clip start over the uncut range, source pixels */

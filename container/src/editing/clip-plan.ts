@@ -242,7 +242,6 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
     hd: false,
     metadata: {
       version: CLIP_METADATA_VERSION,
-      layout: p.layout,
       panels: p.panels,
       face_cam: p.faceCam,
       caption_style: p.style?.name ?? "none",
@@ -251,8 +250,6 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
       hd_file: p.files.hd,
       thumbnail_file: p.files.thumb,
       preview_size: clipFrame(p.aspect, "preview"),
-      hd_size: clipFrame(p.aspect, "hd"),
-      aspect: p.aspect,
       transcript_engine: engine,
       scorer: m.scoredBy ?? { engine: "offline" },
       style: p.clipStyle,

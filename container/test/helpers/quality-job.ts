@@ -86,7 +86,7 @@ export async function checkedClips(o: { worker: FakeWorker; workRoot: string; fi
 /** What a test prints of each clip (the numbers the report quotes). */
 export const clipSummary = (c: ClipsEvent["clips"][number]) => ({
   range: [c.start, c.end],
-  layout: c.metadata.layout,
+  layout: c.metadata.timeline?.layout,
   sync_ms: c.quality?.caption_sync_ms,
   offset_ms: c.quality?.caption_offset_ms,
   subject: c.quality?.subject_in_frame,

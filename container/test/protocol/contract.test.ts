@@ -25,14 +25,14 @@ describe("events the backend sends are accepted by the Worker's schema", () => {
     const report = clipReport(planClip(moment, 0, probe, transcript, { aspect: "9:16",  brandKit: undefined }), probe, transcript.engine);
     expect(RenderEventSchema.safeParse({ type: "clips", clips: [report] }).success).toBe(true);
     const metadata = ClipMetadataSchema.parse(report.metadata);
-    expect(metadata).toMatchObject({ version: CLIP_METADATA_VERSION, layout: report.metadata.layout, timeline: { fps: "30000/1001" } });
+    expect(metadata).toMatchObject({ version: CLIP_METADATA_VERSION, timeline: { layout: report.metadata.timeline?.layout, fps: "30000/1001" } });
     expect(metadata.words[0]).toEqual({ word: "money", start: 0, end: 0.8 });
   });
 
   it("stored metadata reads back into the same render choices for HD tasks and re-renders", () => {
     const report = clipReport(planClip(moment, 0, probe, transcript, { aspect: "9:16",  captionStyle: "karaoke" }), probe, transcript.engine);
     const stored = readStoredClip(JSON.parse(JSON.stringify(report.metadata)));
-    expect(stored).toMatchObject({ layout: report.metadata.layout, captionStyle: "karaoke", words: [{ text: "money", start: 0, end: 0.8 }, { text: "habits" }, { text: "that" }, { text: "work" }] });
+    expect(stored).toMatchObject({ layout: report.metadata.timeline?.layout, captionStyle: "karaoke", words: [{ text: "money", start: 0, end: 0.8 }, { text: "habits" }, { text: "that" }, { text: "work" }] });
   });
 });
 

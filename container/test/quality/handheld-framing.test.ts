@@ -50,12 +50,12 @@ describe("framing judged against the source (issue 33)", () => {
     const clips = job.ev.clips;
     expect(clips).toHaveLength(2);
     for (const c of clips) {
-      expect(c.metadata.layout).not.toBe("wide");
+      expect(c.metadata.timeline?.layout).not.toBe("wide");
       expect((c.quality?.fixes ?? []).map((f) => f.action).join(" ")).not.toMatch(/wide/);
       // every delivered clip is judged for its speaker (none escapes to a layout the measure cannot judge)
       expect(c.quality!.subject_in_frame).not.toBeNull();
     }
-    const people = clips.filter((c) => c.metadata.layout === AUTO_LAYOUT || c.metadata.layout === "stacked" || (PANEL_LAYOUTS as readonly string[]).includes(c.metadata.layout ?? ""));
+    const people = clips.filter((c) => c.metadata.timeline?.layout === AUTO_LAYOUT || c.metadata.timeline?.layout === "stacked" || (PANEL_LAYOUTS as readonly string[]).includes(c.metadata.timeline?.layout ?? ""));
     expect(people.length).toBeGreaterThan(clips.length / 2);
     // the clip whose source shows the speakers throughout is in frame and not flagged
     expect(clips.some((c) => c.quality!.subject_in_frame! >= 0.8 && !c.quality!.flags.some((f) => f.name === "subject_out_of_frame"))).toBe(true);
@@ -69,9 +69,9 @@ describe("framing judged against the source (issue 33)", () => {
     // the same file measured with the same judged frames but the cutaway's: its magenta frames show no face
     const keep = [{ start: 0, end: c!.end - c!.start }];
     const unjudged = unjudgedSpans({ faceBoxes: c!.metadata.face_boxes ?? null, picture: { width: 640, height: 480 }, rangeS: c!.end - c!.start, keep, overlays: [] });
-    const withCutaway = await measureClip({ aspect: "9:16", file, duration: info.duration, hasAudio: true, layout: c!.metadata.layout!, words: [], unjudged, edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal });
+    const withCutaway = await measureClip({ aspect: "9:16", file, duration: info.duration, hasAudio: true, layout: c!.metadata.timeline!.layout, words: [], unjudged, edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal });
     console.log("case 4: subject_in_frame", { delivered: c!.quality!.subject_in_frame, cutaway_judged: withCutaway.subject_in_frame, cutaways: c!.metadata.edits?.broll });
     expect(c!.quality!.subject_in_frame!).toBeGreaterThan(withCutaway.subject_in_frame!);
-    expect(c!.metadata.layout).not.toBe("wide");
+    expect(c!.metadata.timeline?.layout).not.toBe("wide");
   });
 });

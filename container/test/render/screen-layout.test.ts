@@ -55,7 +55,7 @@ const panels = () => screenCrops(size.width, size.height, SRC.width, SRC.height,
 
 describe("screen recording with a face camera (issue 37)", () => {
   it("is detected and given the screen layout, in the clip's 9:16 frame", () => {
-    expect(clip.metadata.layout).toBe("screen");
+    expect(clip.metadata.timeline?.layout).toBe("screen");
     expect(clip.metadata.layout_reason).toMatch(/screen recording/);
     // the cam found around the overlaid face
     const cam = clip.metadata.face_cam!;

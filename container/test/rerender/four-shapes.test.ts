@@ -119,7 +119,7 @@ describe("one clip in all four shapes", () => {
   });
 
   it("the clip is face-tracked, and the job's HD cover shows the preview cover's moment, at the HD frame", () => {
-    expect(clip.metadata.layout).toBe("face_tracking");
+    expect(clip.metadata.timeline?.layout).toBe("face_tracking");
     expect(clip.cover_time).toBeDefined();
     expect(hdEvent.cover_time).toBe(clip.cover_time);
     expect(imageSize(worker.file(jobId, clip.cover_file!))).toBe(`mjpeg,${clipFrame("9:16", "preview").width},${clipFrame("9:16", "preview").height}`);

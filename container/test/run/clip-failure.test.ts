@@ -89,7 +89,7 @@ describe("a clip that fails to render", () => {
     expect(ready.map((e) => e.clip.clip_index)).toEqual([0, 1, 2]);
     expect(ready.every((e) => e.i < clipsAt)).toBe(true);
     expect(ready.map((e) => [e.clip.file, e.clip.captions_file, e.clip.start, e.clip.end, e.clip.hd])).toEqual(r.clips.map((c) => [c.file, c.captions_file, c.start, c.end, false]));
-    expect(r.clips.map((c) => c.metadata.layout)).toEqual(["split_screen", "center_crop", "split_screen"]);
+    expect(r.clips.map((c) => c.metadata.timeline?.layout)).toEqual(["split_screen", "center_crop", "split_screen"]);
     // each clip measured itself (docs/clip-quality.md): split_screen asked for by the kit over a
     // picture without faces keeps its framing and says so; the simpler centre crop has no subject
     expect(r.clips.map((c) => c.quality?.subject_in_frame ?? null)).toEqual([0, null, 0]);

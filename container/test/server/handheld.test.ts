@@ -85,7 +85,7 @@ describe("a long handheld recording with clipLength 60_90", () => {
       expect(Number(preview.format.duration)).toBeCloseTo(c.end - c.start, 0);
     }
     // the people in the footage are followed, and along paths of more moves than ffmpeg 5.1 takes in one expression (96)
-    const tracked = clips.filter((c) => c.metadata.layout === "face_tracking");
+    const tracked = clips.filter((c) => c.metadata.timeline?.layout === "face_tracking");
     expect(tracked.length).toBeGreaterThan(0);
     expect(Math.max(...tracked.map((c) => c.metadata.timeline?.crop?.path.length ?? 0))).toBeGreaterThan(97);
   });

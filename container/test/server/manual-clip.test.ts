@@ -74,10 +74,10 @@ describe("POST /v1/clips/manual", () => {
     expect((await post(task(bad, { start: 50, end: 60 }, {}, 5))).status).toBe(202);
     const ev = await waitFor(() => worker.events(id).find((e) => e.type === "manual_clip" || e.type === "manual_clip_failed"), 150_000, "manual_clip");
     expect(ev.type, JSON.stringify(ev)).toBe("manual_clip");
-    const clip = ev.clip as { title: string; metadata: { layout: string } };
+    const clip = ev.clip as { title: string; metadata: { timeline?: { layout: string } } };
     expect(clip.title.length).toBeGreaterThan(3);
     expect(clip.title).not.toBe("Untitled moment");
-    expect(typeof clip.metadata.layout).toBe("string");
+    expect(typeof clip.metadata.timeline?.layout).toBe("string");
     // the same quality fix rounds as a job's clips: its edges moved to sentence boundaries, the fix recorded
     const fixed = ev.clip as { start: number; end: number; quality: { fixes: { flag: string }[]; starts_on_sentence: boolean | null; ends_on_sentence: boolean | null } };
     expect(fixed.quality.fixes.map((f) => f.flag), JSON.stringify(fixed.quality)).toContain("cuts_mid_sentence");
@@ -103,14 +103,14 @@ describe("a clip by hand with every style option (issue 33 case 5)", () => {
     expect(ev.type, JSON.stringify(ev)).toBe("manual_clip");
     const clip = ev.clip as {
       clip_index: number; file: string; captions_file: string; captions_original_file?: string; hd: boolean; start: number; end: number; title: string; score: number; subscores: Record<string, number>; justification: string;
-      quality?: { ok: boolean; speech_share: number }; cover_file?: string; cover_time?: number; metadata: { layout: string; edits: { cuts: { source_start: number; source_end: number }[]; broll: { asset: string; start: number; end: number }[] }; captions_translated?: { to: string }; transcript_engine: string };
+      quality?: { ok: boolean; speech_share: number }; cover_file?: string; cover_time?: number; metadata: { timeline?: { layout: string }; edits: { cuts: { source_start: number; source_end: number }[]; broll: { asset: string; start: number; end: number }[] }; captions_translated?: { to: string }; transcript_engine: string };
     };
     // a range given by hand is the caller's: measured (quality below), its edges not moved
     expect(clip).toMatchObject({ clip_index: 3, hd: true, start: 10, end: 25, title: "Made by hand", file: "clip-3.mp4", captions_file: "clip-3.srt" });
     expect(clip.score).toBeGreaterThan(0);
     expect(Object.keys(clip.subscores).sort()).toEqual(["flow", "hook", "trend", "value"]);
     expect(clip.justification.length).toBeGreaterThan(10);
-    expect(clip.metadata.layout).toBe("wide");
+    expect(clip.metadata.timeline?.layout).toBe("wide");
     // the engine that made the job's transcript, not "job transcript"
     expect(clip.metadata.transcript_engine).toBe("whisper-cpp:base.en");
     expect(existsSync(worker.file(id, "clip-3.jpg"))).toBe(true);

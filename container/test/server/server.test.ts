@@ -116,7 +116,7 @@ describe("render server", () => {
         expect(cue.end).toBeLessThanOrEqual(c.end - c.start + 0.001);
       }
       // A talking head: the crop follows the face found by the detector (not the centre).
-      expect(c.metadata.layout).toBe("face_tracking");
+      expect(c.metadata.timeline?.layout).toBe("face_tracking");
       const path = c.metadata.timeline.crop?.path ?? [];
       expect(path.length).toBeGreaterThan(0);
     }

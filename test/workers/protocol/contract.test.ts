@@ -18,7 +18,6 @@ const fanoutEnv = { ...env, HD_FANOUT: "true" } as Env;
 /** The metadata of one clip exactly as the backend writes it (clip-plan.ts clipReport). */
 const metadata = (i: number): ClipMetadata => ({
   version: CLIP_METADATA_VERSION,
-  layout: "face_tracking",
   panels: null,
   face_cam: null,
   caption_style: "karaoke",
@@ -27,7 +26,6 @@ const metadata = (i: number): ClipMetadata => ({
   hd_file: `clip-${i}.mp4`,
   thumbnail_file: `clip-${i}.jpg`,
   preview_size: { width: 540, height: 960 },
-  hd_size: { width: 1080, height: 1920 },
   transcript_engine: "pocketsphinx",
   scorer: { engine: "workers-ai", model: "@cf/meta/llama-3.1-8b-instruct-fp8" },
   mezzanine_file: `clip-${i}-src.mp4`,
