@@ -143,6 +143,16 @@ export type ClipMetadata = z.output<typeof ClipMetadataSchema>;
  */
 export const aspectOfMetadata = (m: { aspect?: Aspect | null }): Aspect => m.aspect ?? DEFAULT_ASPECT;
 
+/**
+ * The shape a stored clip version names (issue 41): its timeline's, the record its file was drawn
+ * from, else the `aspect` field of metadata written before timelines; null when neither names one
+ * (clips stored before shapes, which were 9:16). Reads raw stored JSON.
+ */
+export function recordedAspect(metadata: unknown): Aspect | null {
+  const m = (typeof metadata === "object" && metadata !== null ? metadata : {}) as { timeline?: { aspect?: unknown } | null; aspect?: unknown };
+  return AspectSchema.safeParse(m.timeline?.aspect).data ?? AspectSchema.safeParse(m.aspect).data ?? null;
+}
+
 const versionCheck = (m: { version?: number }) => (m.version ?? 1) <= CLIP_METADATA_VERSION;
 const versionError = {
   error: `was written in a newer format than this side reads (up to version ${CLIP_METADATA_VERSION}); deploy the Worker and the render backend together`,

@@ -3,7 +3,7 @@
 // in its timeline, and none of the fields that repeated them (TIMELINE_FACT_FIELDS); it is read back
 // from the timeline (readStoredClip), and metadata stored before the timeline still reads from those
 // fields (old rows in D1 still HD-render and re-render).
-import { ClipMetadataSchema, cropXAt, TIMELINE_FACT_FIELDS, uncutCropPath } from "@katto/protocol";
+import { ClipMetadataSchema, cropXAt, recordedAspect, TIMELINE_FACT_FIELDS, uncutCropPath } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { clipReport, planClip, planTimeline, type ClipPlan } from "../../src/editing/clip-plan.js";
 import { readStoredClip } from "../../src/delivery/stored-clip.js";
@@ -54,11 +54,18 @@ describe("a new clip's metadata", () => {
     // where the clip plays, the path read back is the planned one
     for (const t of [0, 1, 2.6, 4, 5.5, 7.5]) expect(cropXAt(stored.cropPath!, t)).toBeCloseTo(cropXAt(p.cropPath!, t), 2);
   });
+
+  it("names its shape in its timeline, where the Worker reads it (its view, its HD and re-render tasks)", () => {
+    expect(recordedAspect(metadata)).toBe("9:16");
+    expect(recordedAspect({ ...metadata, timeline: { ...(metadata.timeline as object), aspect: "4:5" } })).toBe("4:5");
+  });
 });
 
 describe("metadata stored before the timeline", () => {
   it("still reads its range, framing, picture and cutaways from the fields it has", () => {
     const legacy = { layout: "face_tracking", source_range: { start: 10, end: 18 }, crop_window: { w: 606, h: 1080, y: 0 }, crop_path: [{ t: 0, x: 100 }, { t: 4, x: 300 }], content_rect: { x: 240, y: 0, w: 1440, h: 1080 }, broll_cutaways: [{ asset: ASSET, start: 1, end: 2.5 }], fps: "30", words: [] };
+    expect(recordedAspect({ aspect: "1:1" })).toBe("1:1");
+    expect(recordedAspect({})).toBeNull();
     expect(readStoredClip(legacy)).toMatchObject({ layout: "face_tracking", sourceStart: 10, cropPath: [{ t: 0, x: 100 }, { t: 4, x: 300 }], content: { x: 240, y: 0, w: 1440, h: 1080 }, broll: [{ asset: ASSET, start: 1, end: 2.5 }], aspect: "9:16" });
   });
 });

@@ -19,9 +19,3 @@ export function jobAspect(value: string): Aspect {
   return a.data;
 }
 
-/** A shape read back from a stored row (jobs.aspect, a clip's metadata), or null when it holds none. */
-export const storedAspect = (value: unknown): Aspect | null => AspectSchema.safeParse(value).data ?? null;
-
-/** The shape a clip version was rendered in: its timeline's (the record, issue 41), else its metadata's field (clips stored before timelines); null when neither says. */
-export const clipAspect = (metadata: { timeline?: unknown; aspect?: unknown } | null | undefined): Aspect | null =>
-  storedAspect((metadata?.timeline as { aspect?: unknown } | null | undefined)?.aspect) ?? storedAspect(metadata?.aspect);

@@ -4,7 +4,7 @@
 import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, rerenders } from "../../db/schema";
-import { AspectSchema, ClipEditsSchema, DEFAULT_ASPECT, type StockCredit } from "@katto/protocol";
+import { ClipEditsSchema, DEFAULT_ASPECT, recordedAspect, type StockCredit } from "@katto/protocol";
 import { workerConfig } from "../../config";
 import { fileUrl, jobFileKey } from "../../storage/keys";
 import type { AccountContext } from "../context";
@@ -59,7 +59,7 @@ export async function getJobDetails(ctx: AccountContext, id: string) {
       cover_url: c.coverKey ? fileUrl(ctx.baseUrl, c.coverKey) : null,
       ...postCopyView(c),
       rerenderable: !!c.metadata,
-      aspect: AspectSchema.safeParse((parseMeta(c.metadata) as { aspect?: unknown } | null)?.aspect).data ?? DEFAULT_ASPECT,
+      aspect: recordedAspect(parseMeta(c.metadata)) ?? DEFAULT_ASPECT,
       versions: versions
         .filter((v) => v.clipIndex === c.clipIndex)
         .map((v) => ({

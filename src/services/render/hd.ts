@@ -1,7 +1,7 @@
 // HD fan-out (docs/render-protocol.md "HD fan-out"): after a fanout job's `clips`, one Queue
 // message per clip; the consumer hands each to its own backend instance, which renders the clip's
 // 1080p file from the clip's mezzanine and reports `clip_hd` on the job's callbacks.
-import { FILE_NAME_RE } from "@katto/protocol";
+import { FILE_NAME_RE, recordedAspect } from "@katto/protocol";
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, jobs } from "../../db/schema";
@@ -9,7 +9,7 @@ import type { Env } from "../../env";
 import { callbackFor, jobFileSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
 import { defaultBrandKit } from "./brand-kit";
-import { clipAspect, jobAspect } from "../jobs/aspect";
+import { jobAspect } from "../jobs/aspect";
 
 /** The clip's mezzanine named in its metadata by the job's backend, or null. */
 export function mezzanineOf(metadata: Record<string, unknown> | null | undefined): string | null {
@@ -45,7 +45,7 @@ export async function hdClipTask(env: Env, jobId: string, clipIndex: number): Pr
       // in the metadata are clip-relative already)
       clip: { start: 0, end: Math.round((row.endS - row.startS) * 1000) / 1000, metadata },
       // the shape the clip was rendered in, else its job's
-      aspect: clipAspect(metadata) ?? jobAspect(row.aspect),
+      aspect: recordedAspect(metadata) ?? jobAspect(row.aspect),
       brand_kit: await defaultBrandKit(env.DB, row.accountId),
       // the HD cover shows the preview cover's moment (issue 37)
       ...(row.coverTimeS !== null ? { cover_time: row.coverTimeS } : {}),

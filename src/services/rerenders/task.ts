@@ -4,14 +4,14 @@
 import { and, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { clips, jobs, rerenders, transcripts } from "../../db/schema";
-import { resolveStyle, type RerenderParams, type Style, type TranscriptWord } from "@katto/protocol";
+import { recordedAspect, resolveStyle, type RerenderParams, type Style, type TranscriptWord } from "@katto/protocol";
 import type { Env } from "../../env";
 import { callbackFor, jobSourceUrl } from "../../render-backend/callbacks";
 import type { BackendTask } from "../../render-backend/send-task";
 import { defaultBrandKit } from "../render/brand-kit";
 import { failRerender } from "./events";
 import { taskBroll } from "../broll/task";
-import { clipAspect, jobAspect } from "../jobs/aspect";
+import { jobAspect } from "../jobs/aspect";
 
 /** Words this far around a trimmed range go with its task: what its edges are measured against. */
 const TRIM_WORD_MARGIN_S = 5;
@@ -59,7 +59,7 @@ export async function rerenderTask(env: Env, rid: string): Promise<BackendTask |
       // a new style changes the clip's own field by field; without one the backend keeps the stored style
       params: style ? { ...renderParams, style } : renderParams,
       // the new version's shape: the one asked for, else the clip's own (its stored one, else its job's)
-      aspect: renderParams.aspect ?? clipAspect(metadata) ?? jobAspect(r.jobAspect),
+      aspect: renderParams.aspect ?? recordedAspect(metadata) ?? jobAspect(r.jobAspect),
       ...(words ? { words } : {}),
       // what captions are translated from (caption_language, dub): a few words can mislead language detection
       ...(r.lang ? { lang: r.lang } : {}),

@@ -4,7 +4,7 @@
 // construction: the range of a version that is no trim, the shape of one that names none). Pure, and
 // importable by the render backend's tests (container/test/export/melt-versions.test.ts), so they go
 // through what the Worker really stores.
-import { AspectSchema, ClipTimelineSchema, DEFAULT_ASPECT, round3, type Aspect, type ClipTimeline, type RerenderEvent } from "@katto/protocol";
+import { AspectSchema, ClipTimelineSchema, DEFAULT_ASPECT, recordedAspect, round3, type Aspect, type ClipTimeline, type RerenderEvent } from "@katto/protocol";
 
 /** The rerenders row as far as this reads it (src/db/schema/rerenders.ts). */
 export interface StoredRerender {
@@ -61,8 +61,8 @@ export function rerenderColumns(ev: Extract<RerenderEvent, { type: "completed" }
   };
 }
 
-/** The shape of a clip's original, as its metadata names it (9:16 for clips before shapes). */
-export const clipAspect = (c: Pick<StoredClip, "metadata">): Aspect => AspectSchema.safeParse((readJson(c.metadata) as { aspect?: unknown } | null)?.aspect).data ?? DEFAULT_ASPECT;
+/** The shape of a clip's original, as its metadata names it (its timeline's first; 9:16 for clips before shapes). */
+export const clipAspect = (c: Pick<StoredClip, "metadata">): Aspect => recordedAspect(readJson(c.metadata)) ?? DEFAULT_ASPECT;
 
 /**
  * A version's range, shape and timeline: its timeline's once completed (what its file was drawn
