@@ -60,6 +60,8 @@ export async function renderHd(
     start: input.clip.start,
     end: input.clip.end,
     stored,
+    // the version's own timeline, drawn as it is: the HD file shows what its preview and its record say
+    ...(stored.timeline ? { timeline: stored.timeline } : {}),
     aspect: input.aspect,
     brandKit: input.brand_kit,
     dir: o.dir,

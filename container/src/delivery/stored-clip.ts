@@ -49,6 +49,8 @@ export interface StoredClip {
   aspect: Aspect;
   /** the key words a chat model named (issue 42), emphasised first; [] for none */
   keyWords: string[];
+  /** the version's timeline as stored, which an HD file of the version draws as it is; null before timelines, and for a moved range */
+  timeline: ClipTimeline | null;
 }
 
 /**
@@ -74,6 +76,7 @@ export function readStoredClip(metadata: unknown): StoredClip {
     faceBoxes: m.face_boxes,
     cuts: clipTimelineCuts(m),
     keyWords: m.key_words ?? [],
+    timeline: m.timeline,
   };
 }
 
@@ -148,6 +151,7 @@ export function moveStoredClip(stored: StoredClip, from: number, start: number, 
     qualityEdges: null,
     qualityFixes: stored.qualityFixes.filter((f) => !EDGE_FIXES.includes(f.flag)),
     sourceStart: start,
+    timeline: null,
   };
 }
 

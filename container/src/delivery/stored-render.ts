@@ -61,6 +61,12 @@ export interface StoredClipRender {
   style?: Style;
   /** the shape to render in, as the task carries it (the Worker resolved it: the job's, the clip's, or a re-render's request) */
   aspect: Aspect;
+  /**
+   * the version's own stored timeline, drawn as it is (an HD file of the version: the same cuts,
+   * framing, zooms and cutaways as its preview); absent, the render builds its timeline from the
+   * stored clip as the operation changes it
+   */
+  timeline?: ClipTimeline;
   /** B-roll to plan new cutaways from, when the style asks for other ones than the clip has (or its range moved) */
   broll?: TaskBroll;
   brandKit: BrandKit | null;
@@ -84,7 +90,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const frame = o.stored.content ? { width: o.stored.content.w, height: o.stored.content.h } : o.probe.video;
   const aspect = o.aspect;
   const stored = reshapedClip(o.stored, aspect, frame);
-  const layout = chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath), aspect, stored.content !== null);
+  const layout = o.timeline ? renderableLayout(o.timeline.layout) : chooseLayout(frame, rerenderLayout(o.layoutMode, stored.layout ?? kit?.default_layout ?? null), Boolean(stored.cropPath), aspect, stored.content !== null);
   const canvas = clipFrame(aspect, "hd");
   const style = resolveCaptionStyle({ style: o.captionStyle ?? stored.captionStyle ?? undefined, ...brandCaptionOptions(kit), canvas });
   const watermarkPath = await fetchWatermark(kit?.watermark_url, dir, { signal: o.signal, jobId: o.jobId });
@@ -118,7 +124,7 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
   const { drawn, cutaways } = await storedClipCutaways({ ...o, stored, aspect }, shown, edit.durationS);
   // the version's timeline first (in the original source's seconds: an HD task's mezzanine starts at 0), then the render drawn from it
   const sourceStart = stored.sourceStart ?? o.start;
-  const timeline = buildClipTimeline({
+  const timeline = o.timeline ?? buildClipTimeline({
     range: { start: sourceStart, end: sourceStart + duration },
     cuts: edit.edits.cuts,
     sourceSize: { width: o.probe.video.width, height: o.probe.video.height },

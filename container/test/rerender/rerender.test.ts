@@ -55,7 +55,7 @@ describe("re-render input", () => {
       aspect: "9:16",
       keyWords: [],
     });
-    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, qualityEdges: null, qualityFixes: [], broll: [], captionsTranslated: null, faceBoxes: null, cuts: [], sourceStart: null, aspect: "9:16", keyWords: [] });
+    expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, qualityEdges: null, qualityFixes: [], broll: [], captionsTranslated: null, faceBoxes: null, cuts: [], sourceStart: null, aspect: "9:16", keyWords: [], timeline: null });
     // style caption_language: the translated words the first render drew; a malformed one is dropped
     const tr = { from: "en", to: "es", words: [{ word: "familias", start: 0.1, end: 0.5 }], title: "Retos" };
     expect(readStoredClip({ captions_translated: tr }).captionsTranslated).toEqual(tr);
