@@ -54,6 +54,7 @@ describe("re-render input", () => {
       sourceStart: null,
       aspect: "9:16",
       keyWords: [],
+      timeline: null,
     });
     expect(readStoredClip({})).toEqual({ layout: null, captionStyle: null, cropPath: null, panels: null, faceCam: null, content: null, words: [], style: {}, title: null, openingFaces: null, qualityEdges: null, qualityFixes: [], broll: [], captionsTranslated: null, faceBoxes: null, cuts: [], sourceStart: null, aspect: "9:16", keyWords: [], timeline: null });
     // style caption_language: the translated words the first render drew; a malformed one is dropped
