@@ -28,11 +28,15 @@ export function cutawayFiles(drawn: readonly PlannedCutaway[], cutaways: readonl
   return new Map(drawn.map((d, k) => [d.asset.id, { path: cutaways[k]!.path, kind: cutaways[k]!.kind }]));
 }
 
-/** The timeline's cutaways with their files; a cutaway whose file is not at hand is a bug of the caller. */
+/**
+ * The timeline's cutaways with their files. One whose asset could not be fetched fails the render
+ * rather than drawing a file its record says otherwise of (an HD file of a stored version whose
+ * library asset was deleted since: the clip keeps its preview).
+ */
 function timelineCutaways(tl: ClipTimeline, files: CutawayFiles): Cutaway[] {
   return tl.overlays.broll.map((b) => {
     const file = files.get(b.asset);
-    if (!file) throw new StageError("rendering", `the clip timeline draws B-roll asset ${b.asset}, whose file is not at hand`);
+    if (!file) throw new StageError("rendering", `the clip shows B-roll asset ${b.asset}, which could not be fetched; restore the asset, or re-render the clip with other B-roll`);
     return { ...file, start: b.start, end: b.end };
   });
 }

@@ -100,7 +100,7 @@ describe("timelineRender", () => {
 
   it("draws the timeline's cutaways with their files, and refuses one whose file is not at hand", () => {
     expect(timelineRender(tl, EXTRAS).cutaways).toEqual([{ path: "/tmp/b1.jpg", kind: "image", start: 5, end: 6.5 }]);
-    expect(() => timelineRender(tl, { ...EXTRAS, cutawayFiles: new Map() })).toThrow(/b1/);
+    expect(() => timelineRender(tl, { ...EXTRAS, cutawayFiles: new Map() })).toThrow(/B-roll asset b1/);
   });
 
   it("gives a layout that shows the whole picture no crop path", () => {
