@@ -11,7 +11,7 @@
 // Times: "uncut" times are seconds from the clip's source start (what the crop path and the words
 // are measured in before cuts); "clip" times are seconds on the clip's own timeline after the cuts.
 import { z } from "zod";
-import { clamp, round3 } from "./numbers.js";
+import { clamp, round3, round4 } from "./numbers.js";
 import { ASPECTS, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCropLayout, type Aspect } from "./vocabularies.js";
 import { keptSpans, keptDuration, mapWords, isUncut, mapPath, type CropKey, cropXAt, ZOOM_EASE_S } from "./clip-time.js";
 
@@ -172,7 +172,10 @@ export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
     const mapped = isUncut(spans, rangeS) ? given : mapPath(given, spans, (t) => cropXAt(given, t));
     const path: CropKey[] = [];
     for (const k of mapped) {
-      const key = { t: round3(Math.max(0, k.t)), x: round3(k.x) };
+      // at the render's own precision (container/src/framing/crop-path.ts: whole pixels, keys to
+      // 0.1 ms in its ffmpeg expressions): the render drawn from this path crops, frame for frame,
+      // where the plan's own path had it crop (issue 41)
+      const key = { t: round4(Math.max(0, k.t)), x: Math.round(k.x) };
       const prev = path[path.length - 1];
       if (prev && key.t <= prev.t) {
         if (key.t === prev.t) prev.x = key.x; // the same instant: the later one wins

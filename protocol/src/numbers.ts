@@ -3,6 +3,9 @@
 /** A time or score rounded to the millisecond (3 decimals): what the protocol's numbers carry. */
 export const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
+/** A time rounded to 0.1 ms (4 decimals): a clip timeline's crop keys, at the precision the render keys its crop (its ffmpeg expressions). */
+export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
 /** `v` held within [lo, hi]. */
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 

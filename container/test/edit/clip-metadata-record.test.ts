@@ -51,8 +51,8 @@ describe("a new clip's metadata", () => {
     expect(stored.broll).toEqual([{ asset: ASSET, start: 1, end: 2.5 }]);
     expect(stored.cuts!.map((c) => [c.start, c.end].map((t) => Number(t.toFixed(6))))).toEqual([[2.9, 3.3], [5.8, 6.1]]);
     expect(stored.cropPath).toEqual(uncutCropPath(tl));
-    // where the clip plays, the path read back is the planned one
-    for (const t of [0, 1, 2.6, 4, 5.5, 7.5]) expect(cropXAt(stored.cropPath!, t)).toBeCloseTo(cropXAt(p.cropPath!, t), 2);
+    // where the clip plays, the path read back is the planned one, to the whole pixel the render crops at
+    for (const t of [0, 1, 2.6, 4, 5.5, 7.5]) expect(Math.abs(cropXAt(stored.cropPath!, t) - cropXAt(p.cropPath!, t))).toBeLessThanOrEqual(0.5);
   });
 
   it("names its shape in its timeline, where the Worker reads it (its view, its HD and re-render tasks)", () => {
