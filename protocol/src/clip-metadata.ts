@@ -1,7 +1,9 @@
-// A clip's editing metadata: what the first render decided (range, layout, crop path, panels,
-// caption style, words) so that HD tasks and re-renders draw the same clip again without a new
-// analysis. The backend writes it in the `clips` event, the Worker stores it with the clip, and
-// hands it back in HD and re-render tasks.
+// A clip's editing metadata: what the first render decided, so that HD tasks and re-renders draw
+// the same clip again without a new analysis: its clip timeline (the record of its range, cuts,
+// layout, shape, framing, zooms and overlays, which every render of the version is drawn from;
+// issue 41), and beside it only what a timeline cannot hold (panels, face cam, B-roll assets,
+// caption style, the uncut words). The backend writes it in the `clips` event, the Worker stores it
+// with the clip, and hands it back in HD and re-render tasks.
 //
 // Versioned: `version` is written on every clip; metadata stored before versioning has none and
 // is version 1. Fields were added over time, so every field is optional when read; a reader that
