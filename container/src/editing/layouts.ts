@@ -11,9 +11,7 @@ import { AUTO_LAYOUT, isCamLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol"
 
 /** The analysis this step asks of other modules (face tracking, scene changes), injected with the job's other deps. */
 export interface LayoutDeps {
-  /** scene changes inside a clip's range (source times), where the tracking camera cuts */
-  sceneChanges?(mediaPath: string, opts: { start: number; end: number; signal: AbortSignal }): Promise<number[]>;
-  /** face tracking over a clip's range: a crop path for the 9:16 window, null when no face */
+  /** face tracking over a clip's range: a crop path for the window, null when no face; the camera cuts at `sceneCuts`, else at the scene changes it finds in the range */
   analyzeFaces?(o: {
     source: string;
     video: { width: number; height: number };
@@ -63,9 +61,8 @@ export async function chooseLayouts(
     let faces: FaceEvidence | null = null;
     const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
     if (o.hasSpeech && deps.analyzeFaces) {
-      // hard cuts only at scene changes: the source-wide list exists only for speechless sources
-      const sceneCuts = o.sceneCuts ?? (deps.sceneChanges ? await deps.sceneChanges(o.source, { start: p.start, end: p.end, signal: o.signal }) : undefined);
-      faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
+      // hard cuts only at scene changes: the source-wide list exists only for speechless sources; else the face analysis finds the range's own
+      faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts: o.sceneCuts, speech });
     }
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
     p.openingFaces = faces ? openingFaces(faces.samples, p.start) : null;

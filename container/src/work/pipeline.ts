@@ -74,11 +74,11 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () =
   const done = { job_id: o.job.job_id, clips: reports.length, duration_s: source.info.duration, first_clip_ms: stream.firstReadyMs, completed_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs };
   if (run.fanout) {
     // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
-    log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size });
+    log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size, process_cpu_ms: run.processCpuMs() });
     return { status: "completed", clips: reports.length, hd: 0 };
   }
   const hd = await renderHdLocally(run, source, reports);
-  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs() });
+  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs(), process_cpu_ms: run.processCpuMs() });
   return { status: "completed", clips: reports.length, hd };
 }
 
@@ -97,6 +97,7 @@ function windowClips(run: JobRun, source: Source, stream: ClipStream) {
         .then(async () => {
           if (stream.added >= most || failure) return;
           const plan = await planWindowMoment(run, source, partial, upToS, stream.taken, nextWorkIndex(stream));
+          log("info", "window searched", { job_id: run.job.job_id, up_to_s: upToS, since_start_ms: run.elapsedMs(), ...(plan ? { start: plan.start, end: plan.end, layout: plan.layout } : { found: false }) });
           if (plan) stream.add([plan], partial);
         })
         // kept for settled(), which throws it: nothing is left unhandled meanwhile
