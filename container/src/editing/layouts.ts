@@ -89,8 +89,11 @@ export async function chooseLayouts(
 async function findFaceCams(plans: ClipPlan[], deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
   if (!deps.analyzeFaces) return;
   for (const p of plans) {
-    if (!p.cropWindow) continue; // passthrough: already vertical
-    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal });
+    // a cam layout crops nothing, so the plan has no crop window: the faces are sampled over the
+    // whole picture (skipping it left every requested cam layout on the assumed top-right third,
+    // the camera panel showing the screen: issue 41's matrix, a 16:9 clip by hand in the screen layout)
+    const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
+    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window, signal: o.signal });
     p.faceCam = fixedSmallFace(faces.samples, faces.frame ?? o.video)?.rect ?? null;
     p.faceBoxes = faceBoxesPerSecond(faces.samples, p.start, p.end);
   }
