@@ -17,7 +17,10 @@
 //    shape (SHAPE_OF), so every shape is rendered first and its cover's title read by OCR, and 16:9 is
 //    on each first-render path (a job, a clip by hand, a promoted candidate on the pillarboxed photo);
 //    trims and re-renders keep their clip's. Every version: in its shape, no source bars (cropdetect).
-//  - medium (6, not crossed pairwise): a reading with a pause, spontaneous speech with a filler, a
+//  - screen layout (issue 41, covered beside the design, SCREEN_ROWS): a screen recording with a face
+//    camera rendered once in each shape by four operations (a job and a promoted candidate choosing
+//    the layout, a clip by hand and a 1:1 re-render asking for it), every option both ways: 4 renders.
+//  - medium (6, not crossed pairwise; a seventh, the screen recording, for the screen rows): a reading with a pause, spontaneous speech with a filler, a
 //    two-person picture, a still photo over speech, a pillarboxed portrait photo, and a recording
 //    whose audio has a 0.5-s timestamp gap (two parts joined with `-c copy`). Speech is LibriVox and
 //    MFA's spontaneous recording with their word alignments (../shared/media), so caption times are
@@ -27,6 +30,8 @@
 // of the matching layout) covering the most uncovered pairs: operation x option value, and option
 // value x option value. The first test checks that every pair is covered. 10 rows: 6 first
 // renders, 2 trims, 2 re-renders each combining refresh + relayout + dub.
+// Every row with a hook title: the title card covers no face the detector finds on the file while it
+// is up (helpers/title-face.ts: the card's box found by its accent colour in the frame).
 // Every row: the file as long as its timeline; no pause over 0.7 s where silences are removed
 // (silencedetect); every caption word present, in order (the transcript's words the timeline keeps,
 // each at the source time it is spoken; the spoken-language SRT holds them; the shipped SRT is the
