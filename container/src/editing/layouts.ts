@@ -7,7 +7,7 @@ import type { RenderJob } from "../runtime/protocol.js";
 import { autoLayout, sideBySide, type FaceEvidence } from "../framing/auto-layout.js";
 import { fixedSmallFace } from "../framing/face-cam.js";
 import type { Rect } from "../framing/panels.js";
-import { AUTO_LAYOUT, isCamLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
+import { AUTO_LAYOUT, HOOK_TITLE_S, isCamLayout, isPanelLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 
 /** The analysis this step asks of other modules (face tracking, scene changes), injected with the job's other deps. */
 export interface LayoutDeps {
@@ -56,10 +56,15 @@ export async function chooseLayouts(
 ): Promise<void> {
   if (o.fixed) {
     if (isCamLayout(o.fixed)) await findFaceCams(plans, deps, o);
+    else for (const p of plans) await measureOpeningFaces(p, deps, o);
     return;
   }
   for (const p of plans) {
-    if (!p.cropWindow) continue; // passthrough: already vertical
+    if (!p.cropWindow) {
+      // passthrough: the picture already has the clip's shape, nothing to frame; a hook title still needs its faces
+      await measureOpeningFaces(p, deps, o);
+      continue;
+    }
     let faces: FaceEvidence | null = null;
     const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
     if (o.hasSpeech && deps.analyzeFaces) {
@@ -78,6 +83,20 @@ export async function chooseLayouts(
     else if ("faceCam" in choice) (p.faceCam = choice.faceCam), (p.cropPath = null), (p.cropWindow = null);
     else (p.panels = choice.panels), (p.cropPath = null), (p.cropWindow = null);
   }
+}
+
+/**
+ * The faces over the first seconds of a clip that shows a hook title but runs no face analysis
+ * (kept whole, or a fixed layout): the title card is placed off them (captions/title-place.ts;
+ * without them the upper middle of the picture is assumed, and on a 16:9 talking head kept whole
+ * the card met the face). Only the title's seconds are sampled; panel and cam layouts place the
+ * card off their own cells.
+ */
+async function measureOpeningFaces(p: ClipPlan, deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
+  if (!deps.analyzeFaces || p.clipStyle.hook_title !== true || isPanelLayout(p.layout) || isCamLayout(p.layout)) return;
+  const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
+  const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: Math.min(p.end, p.start + HOOK_TITLE_S + 0.5), window, signal: o.signal });
+  p.openingFaces = openingFaces(faces.samples, p.start);
 }
 
 /**

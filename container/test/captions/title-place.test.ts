@@ -3,13 +3,15 @@
 // card's box at its \pos, the caption pages' boxes at theirs, against the faces mapped onto the
 // canvas through the layout (title-place.ts faceRects). The rendered check (the title's box found in
 // the pixels, the face by the project's detector) is the combination matrix's.
-import { ASPECTS, clipFrame, type Aspect, type RenderLayout } from "@katto/protocol";
+import { ASPECTS, clipFrame, HOOK_TITLE_S, type Aspect, type RenderLayout } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { clipCaptions } from "../../src/captions/clip-captions.js";
 import { resolveCaptionStyle, SAFE } from "../../src/captions/styles.js";
 import { titleHeight, titleWidth, type TitleLook } from "../../src/captions/title-card.js";
 import { faceRects } from "../../src/captions/title-place.js";
-import { titleLookStyle } from "../../src/editing/clip-plan.js";
+import { planClip, titleLookStyle } from "../../src/editing/clip-plan.js";
+import { chooseLayouts } from "../../src/editing/layouts.js";
+import type { ProbeResult, ScoredMoment } from "../../src/runtime/types.js";
 import type { Rect } from "../../src/framing/panels.js";
 import { words } from "../helpers/words.js";
 
@@ -103,5 +105,31 @@ describe("the title card, the captions and the face, in every shape and layout (
     expect(shared, JSON.stringify(l)).toBeLessThan(face!.h / 3);
     // at its largest size it would cover more: the top of the face or its chin, between the top margin and the captions
     expect(l.title.h, JSON.stringify(l)).toBeLessThan(titleHeight({ lines: ["a", "b", "c"], fontSize: 64 } as TitleLook));
+  });
+});
+
+describe("the faces the title card keeps off, measured where no face analysis ran (issue 41)", () => {
+  const video = { width: 1280, height: 720 };
+  const plan = (hook: boolean, layout?: "wide") => planClip({ start: 2, end: 10, text: "", score: 80 } as ScoredMoment, 0, { duration: 12, video } as ProbeResult, { lang: "en", words: [], segments: [], engine: "test" }, { aspect: "16:9", style: { hook_title: hook }, ...(layout ? { layout } : {}) });
+  const o = { source: "unused.mp4", video, content: null, signal: new AbortController().signal, hasSpeech: true, words: [] };
+
+  it("a 16:9 talking head kept whole in a 16:9 clip (automatic or fixed): the title's seconds are sampled, the faces kept as its opening faces", async () => {
+    for (const fixed of [null, "wide"] as const) {
+      const p = plan(true, fixed ?? undefined);
+      const asked: { start: number; end: number; window: unknown }[] = [];
+      const analyzeFaces = async (a: { start: number; end: number; window: unknown }) => (asked.push(a), { path: null, layout: "face_tracking" as const, samples: [{ t: 2.5, faces: [FACE] }], frame: video });
+      await chooseLayouts([p], { analyzeFaces }, { ...o, fixed });
+      expect(p.layout).toBe(fixed ?? "passthrough");
+      expect(asked.map((a) => [a.start, a.end, a.window])).toEqual([[2, 2 + HOOK_TITLE_S + 0.5, { w: 1280, maxX: 0 }]]);
+      expect(p.openingFaces).toEqual(FACE);
+    }
+  });
+
+  it("without a hook title nothing is sampled", async () => {
+    const p = plan(false);
+    let asked = 0;
+    await chooseLayouts([p], { analyzeFaces: async () => (asked++, { path: null, layout: "face_tracking" as const, samples: [], frame: video }) }, { ...o, fixed: null });
+    expect(asked).toBe(0);
+    expect(p.openingFaces).toBeNull();
   });
 });
