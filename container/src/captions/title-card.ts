@@ -112,10 +112,10 @@ export function titleAss(t: TitleLook, at: { x: number; y: number }, durationS: 
 }
 
 /**
- * A whole ASS document drawing the title still (no fade) at height `y` of a canvas `canvas` wide
+ * A whole ASS document drawing the title still (no fade) centred at `at` of a canvas `canvas` wide
  * and high: a cover image's title (../cover.ts). The canvas is 1080 wide whatever the frame's
  * shape, so the title's sizes and line breaks (made for a 1080-wide canvas) hold in every shape.
  */
-export function stillTitleDocument(t: TitleLook, y: number, canvas: { width: number; height: number }): string {
-  return [assHead("Katto cover title", canvas, [titleStyle(t)]), dialogue(0, 3600, titleText(t, canvas.width / 2, y), "Title", 1), ""].join("\n");
+export function stillTitleDocument(t: TitleLook, at: { x: number; y: number }, canvas: { width: number; height: number }): string {
+  return [assHead("Katto cover title", canvas, [titleStyle(t)]), dialogue(0, 3600, titleText(t, at.x, at.y), "Title", 1), ""].join("\n");
 }
