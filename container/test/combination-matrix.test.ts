@@ -180,7 +180,8 @@ function design(): Row[] {
  * The shape of each medium's first render (issue 41: shape is a factor): every shape has a first
  * render, so its cover is read; 16:9 on the job path (a job's preview cover wrapped its title for
  * 1920 and drew it on 1080), on a clip by hand and on the pillarboxed photo (kept whole, its bars
- * were padded back in). Trims and re-renders keep their clip's shape.
+ * were padded back in). Trims and re-renders keep their clip's shape. The screen recording is not a
+ * medium of the design: its rows (SCREEN_ROWS) name a shape each.
  */
 const SHAPE_OF: Record<Medium, Aspect> = { reading: "16:9", spontaneous: "4:5", two_person: "1:1", still: "16:9", pillarbox: "16:9", gap: "9:16", screen: "9:16" };
 
