@@ -7,7 +7,7 @@ import type { RenderJob } from "../runtime/protocol.js";
 import { autoLayout, sideBySide, type FaceEvidence } from "../framing/auto-layout.js";
 import { fixedSmallFace } from "../framing/face-cam.js";
 import type { Rect } from "../framing/panels.js";
-import { AUTO_LAYOUT, isCamLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
+import { AUTO_LAYOUT, HOOK_TITLE_S, isCamLayout, isPanelLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 
 /** The analysis this step asks of other modules (face tracking, scene changes), injected with the job's other deps. */
 export interface LayoutDeps {
@@ -54,10 +54,15 @@ export async function chooseLayouts(
 ): Promise<void> {
   if (o.fixed) {
     if (isCamLayout(o.fixed)) await findFaceCams(plans, deps, o);
+    else for (const p of plans) await measureOpeningFaces(p, deps, o);
     return;
   }
   for (const p of plans) {
-    if (!p.cropWindow) continue; // passthrough: already vertical
+    if (!p.cropWindow) {
+      // passthrough: the picture already has the clip's shape, nothing to frame; a hook title still needs its faces
+      await measureOpeningFaces(p, deps, o);
+      continue;
+    }
     let faces: FaceEvidence | null = null;
     const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
     if (o.hasSpeech && deps.analyzeFaces) {
@@ -78,6 +83,20 @@ export async function chooseLayouts(
 }
 
 /**
+ * The faces over the first seconds of a clip that shows a hook title but runs no face analysis
+ * (kept whole, or a fixed layout): the title card is placed off them (captions/title-place.ts;
+ * without them the upper middle of the picture is assumed, and on a 16:9 talking head kept whole
+ * the card met the face). Only the title's seconds are sampled; panel and cam layouts place the
+ * card off their own cells.
+ */
+async function measureOpeningFaces(p: ClipPlan, deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
+  if (!deps.analyzeFaces || p.clipStyle.hook_title !== true || isPanelLayout(p.layout) || isCamLayout(p.layout)) return;
+  const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
+  const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: Math.min(p.end, p.start + HOOK_TITLE_S + 0.5), window, signal: o.signal });
+  p.openingFaces = openingFaces(faces.samples, p.start);
+}
+
+/**
  * A face-cam layout asked for (stacked, screen): the cam is still found in each clip's range (a
  * small face that stays put, framing/face-cam.ts fixedSmallFace, whatever moves around it), so
  * the camera panel shows the speaker's own corner; without one the renderer assumes the top-right
@@ -86,8 +105,11 @@ export async function chooseLayouts(
 async function findFaceCams(plans: ClipPlan[], deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
   if (!deps.analyzeFaces) return;
   for (const p of plans) {
-    if (!p.cropWindow) continue; // passthrough: already vertical
-    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal });
+    // a cam layout crops nothing, so the plan has no crop window: the faces are sampled over the
+    // whole picture (skipping it left every requested cam layout on the assumed top-right third,
+    // the camera panel showing the screen: issue 41's matrix, a 16:9 clip by hand in the screen layout)
+    const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
+    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window, signal: o.signal });
     p.faceCam = fixedSmallFace(faces.samples, faces.frame ?? o.video)?.rect ?? null;
     p.faceBoxes = faceBoxesPerSecond(faces.samples, p.start, p.end);
   }
