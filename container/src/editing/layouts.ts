@@ -82,6 +82,9 @@ export async function chooseLayouts(
   }
 }
 
+/** No camera path is planned from these analyses (a title's faces, a face cam): their scene changes are not looked for. */
+const NO_CUTS: readonly number[] = [];
+
 /**
  * The faces over the first seconds of a clip that shows a hook title but runs no face analysis
  * (kept whole, or a fixed layout): the title card is placed off them (captions/title-place.ts;
@@ -92,7 +95,7 @@ export async function chooseLayouts(
 async function measureOpeningFaces(p: ClipPlan, deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
   if (!deps.analyzeFaces || p.clipStyle.hook_title !== true || isPanelLayout(p.layout) || isCamLayout(p.layout)) return;
   const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
-  const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: Math.min(p.end, p.start + HOOK_TITLE_S + 0.5), window, signal: o.signal });
+  const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: Math.min(p.end, p.start + HOOK_TITLE_S + 0.5), window, signal: o.signal, sceneCuts: NO_CUTS });
   p.openingFaces = openingFaces(faces.samples, p.start);
 }
 
@@ -109,7 +112,7 @@ async function findFaceCams(plans: ClipPlan[], deps: LayoutDeps, o: { source: st
     // whole picture (skipping it left every requested cam layout on the assumed top-right third,
     // the camera panel showing the screen: issue 41's matrix, a 16:9 clip by hand in the screen layout)
     const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
-    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window, signal: o.signal });
+    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window, signal: o.signal, sceneCuts: NO_CUTS });
     p.faceCam = fixedSmallFace(faces.samples, faces.frame ?? o.video)?.rect ?? null;
     p.faceBoxes = faceBoxesPerSecond(faces.samples, p.start, p.end);
   }
