@@ -9,7 +9,7 @@
 import { renderHdLocally, sendClips, storeMezzanines } from "../delivery/job-delivery.js";
 import { clipStream, nextWorkIndex, type ClipStream } from "../delivery/clip-stream.js";
 import { previewRenderer } from "../rendering/job-previews.js";
-import { fetchSource, planClips, planWindowMoment, transcribeSource } from "./job-analysis.js";
+import { fetchSource, layOutEach, planClips, planWindowMoment, transcribeSource } from "./job-analysis.js";
 import { startJobRun, type JobRun, type RunJobOptions, type Source } from "../rendering/job-run.js";
 import type { Transcript } from "../runtime/types.js";
 import { log } from "../runtime/log.js";
@@ -62,9 +62,11 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () =
   const early = windowClips(run, source, stream);
   const transcript = await transcribeSource(run, source, early.onWindow);
   await early.settled();
-  const { plans, selection } = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
+  const planned = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
+  const selection = planned.selection;
   run.enter("rendering", 55);
-  stream.add(plans, transcript);
+  // each plan is rendered as soon as its layout is chosen, while the next one's faces are analysed
+  await layOutEach(run, source, transcript, planned, (p) => stream.add([p], transcript));
   const checked = { ...(await stream.finish(run.progress.range("rendering", 55, 95))), selection };
   run.lap("clips");
   const mezzanines = await storeMezzanines(run, source, checked.plans);
