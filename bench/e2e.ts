@@ -18,7 +18,7 @@
 // same clips). The machine is shared: read CPU times where wall times disagree.
 // Sources are generated once into .katto/bench-media/ (bench/camera-source.ts; a 60-minute one is about 2.6 GB).
 import { execFileSync, spawnSync } from "node:child_process";
-import { createReadStream, readFileSync, statSync } from "node:fs";
+import { appendFileSync, createReadStream, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -55,17 +55,23 @@ function rssOf(pid: number): number {
 // ---- the stack -------------------------------------------------------------------------------
 
 /** The render backend's "job completed" log lines, by job id. */
-const completedLogs = new Map<string, { stage_ms: Record<string, number>; stage_cpu_ms?: Record<string, number>; clips: number; hd: number }>();
+const completedLogs = new Map<string, { stage_ms: Record<string, number>; stage_cpu_ms?: Record<string, number>; process_cpu_ms?: Record<string, number>; clips: number; hd: number }>();
+/** Each job's "clip ready" log lines: when each clip was announced (ms since the job started) and its range. */
+const readyLogs = new Map<string, { since_start_ms: number; start: number; end: number }[]>();
+/** The render backend's whole log, kept for reading a run afterwards. */
+const RENDER_LOG = ".katto/bench-render.log";
 let renderPartial = "";
 function onOutput(name: string, text: string) {
   if (name !== "render") return;
+  appendFileSync(RENDER_LOG, text);
   const lines = (renderPartial + text).split("\n");
   renderPartial = lines.pop() ?? "";
   for (const line of lines) {
-    if (!line.includes('"stage_ms"')) continue;
+    if (!line.includes('"job_id"')) continue;
     try {
       const rec = JSON.parse(line);
-      if (rec.job_id && rec.stage_ms && /^job completed/.test(rec.msg)) completedLogs.set(rec.job_id, rec);
+      if (rec.stage_ms && /^job completed/.test(rec.msg)) completedLogs.set(rec.job_id, rec);
+      if (rec.msg === "clip ready") readyLogs.set(rec.job_id, [...(readyLogs.get(rec.job_id) ?? []), rec]);
     } catch {
       // not one of the backend's JSON log lines
     }
@@ -128,6 +134,8 @@ export interface LengthRow {
   cpuMs: number;
   stageMs: Record<string, number>;
   stageCpuMs: Record<string, number> | null;
+  /** CPU of the processes the backend ran, by the stage they ran for (runtime/process-cpu.ts); null from older backends */
+  processCpuMs?: Record<string, number> | null;
   ranges: { start: number; end: number }[];
 }
 
@@ -159,9 +167,11 @@ async function lengthRun(api: Api, url: string, duration: number, renderPid: num
   for (let i = 0; i < 50 && !completedLogs.has(id); i++) await sleep(100);
   const cpuMs = cpuOf(renderPid) - cpu0;
   const logged = completedLogs.get(id);
+  const ready = (readyLogs.get(id) ?? []).map((r) => `${secs(r.since_start_ms)} s (${r.start.toFixed(0)}–${r.end.toFixed(0)} s)`);
   console.log(`  ${tree}, ${(duration / 60).toFixed(1)} min: ${job.clips?.length ?? 0} clips; steps ${steps.join(" ")}; backend peak RSS ${(peak / 1024 ** 2).toFixed(0)} MiB`);
+  if (ready.length) console.log(`    clips ready at ${ready.join(", ")}`);
   const ranges = (job.clips ?? []).map((c) => ({ start: c.start, end: c.end }));
-  return { tree, duration, clips: job.clips?.length ?? 0, firstClipAt, completedAt, hdAt, cpuMs, stageMs: logged?.stage_ms ?? {}, stageCpuMs: logged?.stage_cpu_ms ?? null, ranges };
+  return { tree, duration, clips: job.clips?.length ?? 0, firstClipAt, completedAt, hdAt, cpuMs, stageMs: logged?.stage_ms ?? {}, stageCpuMs: logged?.stage_cpu_ms ?? null, processCpuMs: logged?.process_cpu_ms ?? null, ranges };
 }
 
 const sum = (rec: Record<string, number> | null, keys: string[]) => (rec ? keys.reduce((s, k) => s + (rec[k] ?? 0), 0) : NaN);
@@ -190,6 +200,10 @@ export function printStages(r: LengthRow, floors: Partial<Record<string, Cost>>)
     const ratio = f && Number.isFinite(cpu) ? `${(cpu / f.cpuMs).toFixed(2)}` : "-";
     console.log(`| ${name} | ${s1(wall)} | ${s1(cpu)} | ${f ? s1(f.wallMs) : "-"} | ${f ? s1(f.cpuMs) : "-"} | ${ratio} |`);
   }
+  // the transcription lap also holds the clips made from its windows meanwhile: the engine's own processes, apart
+  const engine = sum(r.processCpuMs ?? null, ["transcribing", "transcribe"]);
+  const f = floors.transcription;
+  if (Number.isFinite(engine)) console.log(`| transcription, its processes alone (audio, front end, engine) | - | ${s1(engine)} | ${f ? s1(f.wallMs) : "-"} | ${f ? s1(f.cpuMs) : "-"} | ${f ? (engine / f.cpuMs).toFixed(2) : "-"} |`);
 }
 
 /** The floors of one run's stages on its source and its delivered clips (e2e-floors.ts). */
@@ -270,6 +284,7 @@ async function main() {
   for (const m of lengths) files.set(`source-${m}min.mp4`, cameraLikeSource(m));
   if (burst) files.set("source-burst.mp4", cameraLikeSource(1));
   const server = await serve(files);
+  writeFileSync(RENDER_LOG, "");
   const here = path.resolve(import.meta.dirname, "..");
   // --vs <ref>: the same jobs on a worktree of <ref> first, then on this checkout, on the same machine in one run
   const trees = flags.vs ? [{ name: flags.vs, dir: refWorktree(here, flags.vs) }, { name: "this checkout", dir: here }] : [{ name: "this checkout", dir: here }];

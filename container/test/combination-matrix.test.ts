@@ -17,7 +17,10 @@
 //    shape (SHAPE_OF), so every shape is rendered first and its cover's title read by OCR, and 16:9 is
 //    on each first-render path (a job, a clip by hand, a promoted candidate on the pillarboxed photo);
 //    trims and re-renders keep their clip's. Every version: in its shape, no source bars (cropdetect).
-//  - medium (6, not crossed pairwise): a reading with a pause, spontaneous speech with a filler, a
+//  - screen layout (issue 41, covered beside the design, SCREEN_ROWS): a screen recording with a face
+//    camera rendered once in each shape by four operations (a job and a promoted candidate choosing
+//    the layout, a clip by hand and a 1:1 re-render asking for it), every option both ways: 4 renders.
+//  - medium (6, not crossed pairwise; a seventh, the screen recording, for the screen rows): a reading with a pause, spontaneous speech with a filler, a
 //    two-person picture, a still photo over speech, a pillarboxed portrait photo, and a recording
 //    whose audio has a 0.5-s timestamp gap (two parts joined with `-c copy`). Speech is LibriVox and
 //    MFA's spontaneous recording with their word alignments (../shared/media), so caption times are
@@ -27,6 +30,8 @@
 // of the matching layout) covering the most uncovered pairs: operation x option value, and option
 // value x option value. The first test checks that every pair is covered. 10 rows: 6 first
 // renders, 2 trims, 2 re-renders each combining refresh + relayout + dub.
+// Every row with a hook title: the title card covers no face the detector finds on the file while it
+// is up (helpers/title-face.ts: the card's box found by its accent colour in the frame).
 // Every row: the file as long as its timeline; no pause over 0.7 s where silences are removed
 // (silencedetect); every caption word present, in order (the transcript's words the timeline keeps,
 // each at the source time it is spoken; the spoken-language SRT holds them; the shipped SRT is the
@@ -67,6 +72,9 @@ import { librivox, type Speech } from "./helpers/librivox.js";
 import { callbackRecorder } from "./helpers/callback-recorder.js";
 import { detectBars } from "../src/framing/bars.js";
 import { probe } from "../src/analysis/probe.js";
+import { DURING_TITLE_S, sharedArea, titleAndFaces } from "./helpers/title-face.js";
+import { screenCrops } from "../src/framing/screen-panels.js";
+import type { Rect } from "../src/framing/panels.js";
 
 // KATTO_MATRIX_DIR keeps every file the matrix makes there, to look at a failing row's clip
 const dir = process.env.KATTO_MATRIX_DIR ? (mkdirSync(process.env.KATTO_MATRIX_DIR, { recursive: true }), process.env.KATTO_MATRIX_DIR) : tmpDir("katto-matrix-");
@@ -80,7 +88,7 @@ const OPTIONS = ["captions", "hook", "zoom", "silences", "fillers", "broll", "tr
 type Option = (typeof OPTIONS)[number];
 const OPS = ["auto", "by_hand", "promote", "trim", "refresh", "relayout", "dub"] as const;
 type Op = (typeof OPS)[number];
-const MEDIA = ["reading", "spontaneous", "two_person", "still", "pillarbox", "gap"] as const;
+const MEDIA = ["reading", "spontaneous", "two_person", "still", "pillarbox", "gap", "screen"] as const;
 type Medium = (typeof MEDIA)[number];
 type Bits = Record<Option, boolean>;
 /** Operations that render a clip first (a job's clip, a clip by hand, a promoted candidate); the others re-render one. */
@@ -115,6 +123,8 @@ interface Row {
   bits: Bits;
   /** the first render a trim or re-render starts from */
   base?: string;
+  /** the layout a clip by hand or a re-render asks for (the screen rows); else wide or Katto's framing, by the `wide` option */
+  layout?: "screen";
 }
 const isFirst = (r: Pick<Row, "ops">) => (FIRST as readonly Op[]).includes(r.ops[0]!);
 
@@ -170,11 +180,33 @@ function design(): Row[] {
  * The shape of each medium's first render (issue 41: shape is a factor): every shape has a first
  * render, so its cover is read; 16:9 on the job path (a job's preview cover wrapped its title for
  * 1920 and drew it on 1080), on a clip by hand and on the pillarboxed photo (kept whole, its bars
- * were padded back in). Trims and re-renders keep their clip's shape.
+ * were padded back in). Trims and re-renders keep their clip's shape. The screen recording is not a
+ * medium of the design: its rows (SCREEN_ROWS) name a shape each.
  */
-const SHAPE_OF: Record<Medium, Aspect> = { reading: "16:9", spontaneous: "4:5", two_person: "1:1", still: "16:9", pillarbox: "16:9", gap: "9:16" };
+const SHAPE_OF: Record<Medium, Aspect> = { reading: "16:9", spontaneous: "4:5", two_person: "1:1", still: "16:9", pillarbox: "16:9", gap: "9:16", screen: "9:16" };
 
 const ROWS = design();
+
+// ---------------------------------------------------------------------------------------------
+// The screen layout in every shape (issue 41 item 7), beside the design
+
+const on = (...options: Option[]): Bits => Object.fromEntries(OPTIONS.map((o) => [o, options.includes(o)])) as Bits;
+
+/**
+ * The screen layout as a factor, covered rather than crossed: the screen recording with a face
+ * camera rendered once in each shape, each row by another operation (a job and a promoted
+ * candidate: Katto's choice, so the detector must pick the screen layout; a clip by hand asking for
+ * it; a re-render asking for it into 1:1 from the job's 9:16 clip, with a captions refresh), the
+ * style options spread so that each takes both values over the four rows (`wide` aside: a layout of
+ * its own). 4 renders beside the design's 12, where crossing the layout with the shapes and the
+ * seven operations pairwise would take 7 or more.
+ */
+const SCREEN_ROWS: Row[] = [
+  { id: "S0-auto-screen", ops: ["auto"], medium: "screen", aspect: "9:16", bits: on("captions", "hook", "silences") },
+  { id: "S1-by_hand-screen", ops: ["by_hand"], medium: "screen", aspect: "16:9", layout: "screen", bits: on("hook", "zoom", "fillers", "broll") },
+  { id: "S2-promote-screen", ops: ["promote"], medium: "screen", aspect: "4:5", bits: on("captions", "zoom", "translate") },
+  { id: "S3-refresh+relayout-screen", ops: ["refresh", "relayout"], medium: "screen", aspect: "1:1", layout: "screen", base: "S0-auto-screen", bits: on("captions", "hook", "silences", "fillers", "broll", "translate") },
+];
 
 const styleOf = (b: Bits): Style => ({
   emphasis: b.captions ? "keywords" : "none",
@@ -269,6 +301,20 @@ function buildGap(): Source {
   return { medium: "gap", name: "gap.mp4", path: out, duration: +(firstS + lengthOf([two])).toFixed(3), words, sentences: sentencesOf(words) };
 }
 
+/**
+ * A screen recording with a face camera (issue 41: the screen layout in every shape): the
+ * screen-style recording of ../shared/media/video_misc (a running timecode on a green screen) with
+ * a real talking face (the White House address) composited in its top-left corner as a webcam
+ * overlay is (as render/screen-layout.test.ts), under the reading's two sentences and its pause.
+ */
+const SCREEN_SOURCE = { width: 640, height: 360 };
+function buildScreen(): Source {
+  const reading = [librivox("0880", 0.25)];
+  reading.push(librivox("0930", +(lengthOf(reading, 0) + 1.2).toFixed(3)));
+  const inputs = ["-stream_loop", "-1", "-i", media("video_misc/auto-editor_example.mp4"), "-stream_loop", "-1", "-i", media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4")];
+  return build("screen", inputs, `[0:v]scale=${SCREEN_SOURCE.width}:${SCREEN_SOURCE.height}[s];[1:v]crop=520:600:240:0,scale=170:196[c];[s][c]overlay=x=12:y=12`, reading);
+}
+
 function buildMedia(): Map<Medium, Source> {
   const loop = (f: string) => ["-stream_loop", "-1", "-i", media(f)];
   const still = (f: string) => ["-loop", "1", "-framerate", String(FPS), "-i", media(f)];
@@ -285,6 +331,7 @@ function buildMedia(): Map<Medium, Source> {
     // a portrait photo between black bars
     build("pillarbox", still("photos/grace_hopper.jpg"), "[0:v]scale=-2:360,pad=640:360:(ow-iw)/2:0", [librivox("0920", 0.25)]),
     buildGap(),
+    buildScreen(),
   ];
   return new Map(s.map((x) => [x.medium, x]));
 }
@@ -353,7 +400,7 @@ const around = (ws: Word[], start: number, end: number) => ws.filter((w) => w.en
 async function autoRow(row: Row): Promise<Version> {
   const src = sources.get(row.medium)!;
   const style = styleOf(row.bits);
-  const jobId = `00000000-0000-4000-8000-0000000000${row.id.slice(0, 2)}`;
+  const jobId = `00000000-0000-4000-8000-0000000000${row.id.slice(0, 2).replace("S", "a")}`;
   const job = RenderJobSchema.parse({
     job_id: jobId,
     source: { url: worker.mediaUrl(src.name), kind: "url" },
@@ -422,7 +469,7 @@ async function rerenderRow(row: Row, range?: { start: number; end: number }): Pr
     source: { url: worker.mediaUrl(src.name), kind: "url" },
     clip: { start: at.start, end: at.end, metadata: base.metadata },
     aspect: row.aspect,
-    params: trim ? {} : { style, ...(ops.has("relayout") ? { layout_mode: row.bits.wide ? "wide" : "face_tracking" } : {}), ...(ops.has("dub") ? { dub: ["es"] } : {}) },
+    params: trim ? {} : { style, ...(ops.has("relayout") ? { layout_mode: row.layout ?? (row.bits.wide ? "wide" : "face_tracking") } : {}), ...(ops.has("dub") ? { dub: ["es"] } : {}) },
     brand_kit: null,
     callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
     words: around(words, at.start, at.end),
@@ -470,7 +517,7 @@ async function manualRow(row: Row): Promise<Version> {
       range,
       transcript: { lang: "en", words: around(src.words, range.start, range.end), engine: "test" },
       config: { aspect: row.aspect, style, ...(promote && row.bits.wide ? { brandKit: WIDE_KIT } : {}) },
-      params: promote ? {} : { ...(row.bits.wide ? { layout_mode: "wide" as const } : {}), title: "Made by hand" },
+      params: promote ? {} : { ...(row.bits.wide ? { layout_mode: "wide" as const } : {}), ...(row.layout ? { layout_mode: row.layout } : {}), title: "Made by hand" },
       broll: broll(),
       callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
     },
@@ -543,6 +590,7 @@ beforeAll(async () => {
   for (const row of ROWS.filter((r) => isFirst(r) && only.test(r.id))) await attempt(row, () => runRow(row));
   for (const row of ROWS.filter((r) => !isFirst(r) && only.test(r.id))) await attempt(row, () => runRow(row));
   for (const f of FAILING.filter((x) => only.test(x.row.id))) await attempt(f.row, () => rerenderRow(f.row, f.range()));
+  for (const row of SCREEN_ROWS.filter((r) => only.test(r.id))) await attempt(row, () => runRow(row));
 }, 600_000);
 
 afterAll(async () => {
@@ -657,6 +705,43 @@ function checkCover(v: Version) {
   for (const w of tokens(v.cover!.title)) expect(text, `${v.row.id} (${v.row.aspect}) cover: "${w}" of "${v.cover!.title}"`).toContain(w);
 }
 
+/**
+ * A screen row's shape: in its shape, and whatever black cropdetect finds is the screen layout's
+ * padding around its two panels (the screen kept whole, the camera), none of the picture: the
+ * content it finds holds both panels as the layout places them (the composite has no bars of its own).
+ */
+async function checkScreenShape(v: Version) {
+  const info = await probe(v.mp4, { signal });
+  const { width, height } = info.video!;
+  const s = `${v.row.id} ${v.row.aspect} ${v.timeline.layout}`;
+  expect(v.timeline.aspect, s).toBe(v.row.aspect);
+  expect(Math.abs(width / height / aspectRatio(v.row.aspect) - 1), s).toBeLessThan(0.01);
+  const cam = (v.metadata as { face_cam?: Rect | null }).face_cam;
+  expect(cam, `${s}: the face camera found`).toBeTruthy();
+  const c = screenCrops(width, height, SCREEN_SOURCE.width, SCREEN_SOURCE.height, cam!);
+  const content = await detectBars(v.mp4, { signal, durationS: info.duration, video: info.video! });
+  const holds = (p: Rect) => !content || (p.x >= content.x - 8 && p.y >= content.y - 8 && p.x + p.w <= content.x + content.w + 8 && p.y + p.h <= content.y + content.h + 8);
+  for (const p of [c.screen.place, c.cam.place]) expect(holds(p), `${s}: panel ${JSON.stringify(p)} inside the content ${JSON.stringify(content)}`).toBe(true);
+}
+
+/** The accent of the title cards here (the default look's #FFE000, the wide kit's #FFD400): title-face.ts finds the card's box by it. */
+const TITLE_ACCENT = "#FFDA00";
+
+/**
+ * The title card covers no face (issue 41): the card's box found in the file's frame while it is
+ * up, the faces the quality measure's detector finds there and on the first frame (before the card
+ * fades in, so a face it hides is still found); one face at least unless a cutaway is on screen.
+ */
+async function checkTitleFace(v: Version) {
+  const info = await probe(v.mp4, { signal });
+  const { title, faces } = await titleAndFaces(v.mp4, { width: info.video!.width, height: info.video!.height }, TITLE_ACCENT);
+  const s = `${v.row.id} ${v.row.aspect} ${v.timeline.layout}: title ${JSON.stringify(title)}, faces ${JSON.stringify(faces.map((f) => [f.x, f.y, f.w, f.h].map(Math.round)))}`;
+  expect(title, s).not.toBeNull();
+  const cutaway = v.timeline.overlays.broll.some((b) => b.start <= DURING_TITLE_S && b.end > 0);
+  if (!cutaway) expect(faces.length, s).toBeGreaterThan(0);
+  for (const f of faces) expect(sharedArea(f, title!), s).toBe(0);
+}
+
 /** The four editor exports of the version, each checked against its timeline. */
 function checkExports(v: Version) {
   const built = timelineFromClip({ jobId: "0b6f7c1e-2a4d-4f8e-9c3b-5d1a2e3f4a5b", clipIndex: 0, title: v.row.id, start: v.start, end: v.end, metadata: v.metadata, ...v.rerender, srt: readFileSync(v.srt, "utf8"), sourceRef: "source.mp4", sourceName: "source.mp4" });
@@ -701,7 +786,7 @@ describe("combination matrix (issue 33): every style option with every operation
     expect(missing).toEqual([]);
     // every operation twice or more, every medium rendered
     for (const op of OPS) expect(ROWS.filter((r) => r.ops.includes(op)).length, op).toBeGreaterThanOrEqual(2);
-    expect(new Set(ROWS.map((r) => r.medium))).toEqual(new Set(MEDIA));
+    expect(new Set([...ROWS, ...SCREEN_ROWS].map((r) => r.medium))).toEqual(new Set(MEDIA));
     // every shape rendered first (its cover read), and 16:9 on each first-render path
     expect(new Set(ROWS.filter(isFirst).map((r) => r.aspect))).toEqual(new Set(["9:16", "1:1", "4:5", "16:9"]));
     for (const op of FIRST) expect(ROWS.some((r) => r.ops[0] === op && r.aspect === "16:9"), op).toBe(true);
@@ -717,6 +802,7 @@ describe("combination matrix (issue 33): every style option with every operation
     it("exports to MLT, FCPXML, OTIO and EDL as its timeline says", () => checkExports(version(id)));
     it("is in its shape and shows none of the source's black bars", () => checkShape(version(id)));
     it.runIf(isFirst(ROWS.find((r) => r.id === id)!))("has a cover whose whole title reads by OCR inside the frame", () => checkCover(version(id)));
+    it.runIf(ROWS.find((r) => r.id === id)!.bits.hook)("its title card covers no face the detector finds while it is up", () => checkTitleFace(version(id)));
   });
 
   describe.each(FAILING.map((f) => [f.id, f] as const))("built to fail: %s", (_, f) => {
@@ -725,5 +811,28 @@ describe("combination matrix (issue 33): every style option with every operation
       expect(v.quality, summary(v)).toBeDefined();
       expect(v.quality!.flags.map((x) => x.name).some((n) => f.flags.includes(n)), summary(v)).toBe(true);
     });
+  });
+});
+
+describe("the screen layout in every shape (issue 41 item 7), covered beside the design", () => {
+  it("has every shape, a job, a clip by hand, a promoted candidate and a re-render, and every option both ways", () => {
+    expect(new Set(SCREEN_ROWS.map((r) => r.aspect))).toEqual(new Set(["9:16", "1:1", "4:5", "16:9"]));
+    for (const op of [...FIRST, "relayout"] as const) expect(SCREEN_ROWS.some((r) => r.ops.includes(op)), op).toBe(true);
+    for (const o of OPTIONS.filter((x) => x !== "wide")) expect(new Set(SCREEN_ROWS.map((r) => r.bits[o])), o).toEqual(new Set([true, false]));
+    // the title card is checked against the face in the screen layout in three shapes
+    expect(SCREEN_ROWS.filter((r) => r.bits.hook).length).toBeGreaterThanOrEqual(3);
+  });
+
+  describe.each(SCREEN_ROWS.map((r) => [`${r.id} ${r.aspect} (${OPTIONS.filter((o) => r.bits[o]).join(", ")})`, r] as const))("%s", (_, row) => {
+    it("is drawn in the screen layout, its file as its timeline says, unflagged", () => {
+      const v = version(row.id);
+      expect(v.timeline.layout, summary(v)).toBe("screen");
+      checkFile(v);
+      expect(v.quality!.flags.map((f) => f.name), summary(v)).toEqual([]);
+    });
+    it("exports to MLT, FCPXML, OTIO and EDL as its timeline says", () => checkExports(version(row.id)));
+    it("is in its shape, any black the layout's padding around its panels", () => checkScreenShape(version(row.id)));
+    it.runIf(isFirst(row))("has a cover whose whole title reads by OCR inside the frame", () => checkCover(version(row.id)));
+    it.runIf(row.bits.hook)("its title card covers no face the detector finds while it is up", () => checkTitleFace(version(row.id)));
   });
 });

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { ProcessError, runFfmpeg } from "../ffmpeg/spawn.js";
+import { ANALYSIS_DECODE } from "../ffmpeg/args.js";
 import type { MediaSignals } from "./moments-signals.js";
 
 /** A frame whose scene score (0..1, ffmpeg's `scene` variable) exceeds this is a cut. */
@@ -27,15 +28,15 @@ export function parseMetadataPrint(text: string): { t: number; values: Record<st
   return out;
 }
 
-export function sceneArgs(mediaPath: string, outFile: string): string[] {
+/** Pure: the filter that writes each sample whose scene score passes SCENE_THRESHOLD to `outFile` (frames already sampled). */
+export function sceneFilter(outFile: string): string {
   // the metadata file path is an filter option value: escape ':' and '\' for the filtergraph parser
   const f = outFile.replace(/\\/g, "\\\\").replace(/:/g, "\\:");
-  return ["-i", mediaPath, "-map", "0:v:0", "-an", "-vf", `fps=${SCENE_FPS},scale=160:-2,select='gt(scene,${SCENE_THRESHOLD})',metadata=print:file=${f}`, "-f", "null", "-"];
+  return `scale=160:-2,select='gt(scene,${SCENE_THRESHOLD})',metadata=print:file=${f}`;
 }
 
-/** Scene detection over [start, end) only (input seeking: frame times restart at 0). */
-export function sceneRangeArgs(mediaPath: string, outFile: string, start: number, end: number): string[] {
-  return ["-ss", start.toFixed(3), "-to", end.toFixed(3), ...sceneArgs(mediaPath, outFile)];
+export function sceneArgs(mediaPath: string, outFile: string): string[] {
+  return [...ANALYSIS_DECODE, "-i", mediaPath, "-map", "0:v:0", "-an", "-vf", `fps=${SCENE_FPS},${sceneFilter(outFile)}`, "-f", "null", "-"];
 }
 
 export function energyArgs(mediaPath: string, outFile: string): string[] {
@@ -81,14 +82,3 @@ export async function computeSignals(mediaPath: string, opts: { signal: AbortSig
   }
 }
 
-/** Source times of scene changes inside [start, end): where a face-tracking camera may cut. */
-export async function sceneChangesInRange(mediaPath: string, opts: { start: number; end: number; signal: AbortSignal }): Promise<number[]> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "katto-scenes-"));
-  try {
-    const file = path.join(dir, "scene.txt");
-    await runFfmpeg(sceneRangeArgs(mediaPath, file, opts.start, opts.end), { stage: "selecting", signal: opts.signal, durationS: opts.end - opts.start });
-    return parseMetadataPrint(await readFile(file, "utf8").catch(() => "")).map((s) => Math.round((opts.start + s.t) * 1000) / 1000);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}

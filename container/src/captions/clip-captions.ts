@@ -13,8 +13,8 @@ import type { CaptionStyle } from "./styles.js";
 import { captionBand, captionEdits, emojiCentre, emojiSize, styleCaptions, styledSrt } from "./styled.js";
 import { translatedRanks } from "./translate.js";
 import { namedFirst } from "./keywords.js";
-import { titleAss, titleCardTime, titleHeight, titleLook } from "./title-card.js";
-import { faceBands, layoutCaptionY, placeTitle } from "./title-place.js";
+import { titleAss, titleCardTime } from "./title-card.js";
+import { faceRects, layoutCaptionY, placeTitleCard } from "./title-place.js";
 
 export interface ClipCaptionsInput {
   /** clip-relative words */
@@ -77,13 +77,12 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   // the hook title reads in the captions' language
   const headline = (tr?.title ?? i.title)?.replace(/\s+/g, " ").trim();
   if (i.style.hook_title === true && headline) {
-    const look = titleLook(headline, i.look);
     const band = shown ? captionBand(sc, sc.layoutStyle) : null;
-    const y = placeTitle(titleHeight(look), faceBands(i.layout, i.picture, i.openingFaces, i.faceCam, look.canvas), look.canvas.height, band ? [band] : []);
-    const title = titleAss(look, y, i.durationS);
+    const spot = placeTitleCard(headline, i.look, faceRects(i.layout, i.picture, i.openingFaces, i.faceCam, i.look.canvas), band ? [band] : []);
+    const title = titleAss(spot.look, spot, i.durationS);
     extras.styles.push(...title.styles);
     extras.events.push(...title.events);
-    edits.title_card = { text: look.lines.join(" "), ...titleCardTime(i.durationS) };
+    edits.title_card = { text: spot.look.lines.join(" "), ...titleCardTime(i.durationS) };
   }
   const emoji = shown
     ? sc.emoji.flatMap((m) => {

@@ -2,7 +2,7 @@
 // kit's font and colours (the box in its accent colour, the text in whichever of its text colour
 // and black reads on that box), drawn by libass in the captions' own ASS document as a second
 // style; ./title-place.ts says where.
-import { captionSafeChars, HOOK_TITLE_S, lineWidth, splitLines } from "@katto/protocol";
+import { captionSafeChars, HOOK_TITLE_S, lineWidth, splitLines, textWidth } from "@katto/protocol";
 import { assColor, assHead, assStyleLine, dialogue, escapeAssText } from "./ass.js";
 import type { CaptionWord } from "./clip-words.js";
 import type { Canvas, CaptionStyle } from "./styles.js";
@@ -18,9 +18,13 @@ export interface TitleLook {
   canvas: Canvas;
 }
 
-const SIZES = [64, 56, 48];
+/** The title's font sizes, largest first (canvas px). */
+export const TITLE_SIZES = [64, 56, 48] as const;
 const MAX_LINES = 3;
-const PAD = 18;
+/** The box's padding around the lines (canvas px). */
+export const TITLE_PAD = 18;
+/** The mean advance of the title's bold fonts, as a share of the font size (protocol captionSafeChars). */
+const CHAR_ADVANCE = 0.52;
 /** libass's line advance for these fonts, as a share of the font size */
 const LINE_ADVANCE = 1.2;
 
@@ -39,17 +43,17 @@ export function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-/** The title's lines and look: the largest size at which it fits in three lines. */
-export function titleLook(text: string, st: CaptionStyle): TitleLook {
+/** The title's lines and look: the largest size (up to `largest`) at which it fits in three lines. */
+export function titleLook(text: string, st: CaptionStyle, largest: number = TITLE_SIZES[0]): TitleLook {
   const words = text.replace(/\s+/g, " ").trim().split(" ").map((w) => ({ text: w, start: 0, end: 0 }));
   const box = st.accentColor;
   const ink = contrast(st.primaryColor, box) >= 4.5 ? st.primaryColor : contrast("#000000", box) >= contrast("#FFFFFF", box) ? "#000000" : "#FFFFFF";
-  for (const fontSize of SIZES) {
+  for (const fontSize of TITLE_SIZES.filter((z) => z <= largest)) {
     const lines = splitLines(words, captionSafeChars(fontSize, st.canvas), MAX_LINES);
     if (lines && lines.length <= MAX_LINES) return { font: st.font, fontSize, text: ink, box, lines: lines.map((l) => l.map((w) => w.text).join(" ")), canvas: st.canvas };
   }
   // too long for three balanced lines even at the smallest size: filled lines, the last cut with "…"
-  const size = SIZES[SIZES.length - 1]!;
+  const size = TITLE_SIZES[TITLE_SIZES.length - 1];
   return { font: st.font, fontSize: size, text: ink, box, lines: filledLines(words, captionSafeChars(size, st.canvas), MAX_LINES), canvas: st.canvas };
 }
 
@@ -72,7 +76,10 @@ function filledLines(words: readonly CaptionWord[], maxChars: number, maxLines: 
 }
 
 /** Height of the title block on the canvas, box included. */
-export const titleHeight = (t: TitleLook) => Math.round(t.lines.length * t.fontSize * LINE_ADVANCE + 2 * PAD);
+export const titleHeight = (t: TitleLook) => Math.round(t.lines.length * t.fontSize * LINE_ADVANCE + 2 * TITLE_PAD);
+
+/** Width of the title block on the canvas, box included: its widest line at the fonts' mean advance. */
+export const titleWidth = (t: TitleLook) => Math.round(Math.max(...t.lines.map(textWidth)) * t.fontSize * CHAR_ADVANCE + 2 * TITLE_PAD);
 
 /** The title card as the clip records it: its text and time. */
 export const titleCardTime = (durationS: number) => ({ start: 0, end: Math.min(HOOK_TITLE_S, durationS) });
@@ -90,25 +97,25 @@ function titleStyle(t: TitleLook): string {
     back: assColor(t.box),
     bold: true,
     borderStyle: 3,
-    outlineWidth: PAD,
+    outlineWidth: TITLE_PAD,
     shadow: 0,
   });
 }
 
 const titleText = (t: TitleLook, x: number, y: number, tags = "") => `{\\an5\\pos(${Math.round(x)},${y})${tags}}` + t.lines.map(escapeAssText).join("\\N");
 
-/** The Title style line and its one event, centred at canvas height `y`. */
-export function titleAss(t: TitleLook, y: number, durationS: number): { styles: string[]; events: string[] } {
+/** The Title style line and its one event, centred at canvas point `at` (./title-place.ts placeTitleCard). */
+export function titleAss(t: TitleLook, at: { x: number; y: number }, durationS: number): { styles: string[]; events: string[] } {
   const { start, end } = titleCardTime(durationS);
   // layer 1: above the captions if they ever meet
-  return { styles: [titleStyle(t)], events: [dialogue(start, end, titleText(t, t.canvas.width / 2, y, "\\fad(120,200)"), "Title", 1)] };
+  return { styles: [titleStyle(t)], events: [dialogue(start, end, titleText(t, at.x, at.y, "\\fad(120,200)"), "Title", 1)] };
 }
 
 /**
- * A whole ASS document drawing the title still (no fade) at height `y` of a canvas `canvas` wide
+ * A whole ASS document drawing the title still (no fade) centred at `at` of a canvas `canvas` wide
  * and high: a cover image's title (../cover.ts). The canvas is 1080 wide whatever the frame's
  * shape, so the title's sizes and line breaks (made for a 1080-wide canvas) hold in every shape.
  */
-export function stillTitleDocument(t: TitleLook, y: number, canvas: { width: number; height: number }): string {
-  return [assHead("Katto cover title", canvas, [titleStyle(t)]), dialogue(0, 3600, titleText(t, canvas.width / 2, y), "Title", 1), ""].join("\n");
+export function stillTitleDocument(t: TitleLook, at: { x: number; y: number }, canvas: { width: number; height: number }): string {
+  return [assHead("Katto cover title", canvas, [titleStyle(t)]), dialogue(0, 3600, titleText(t, at.x, at.y), "Title", 1), ""].join("\n");
 }

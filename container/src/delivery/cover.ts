@@ -16,8 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import type { ClipTimeline } from "@katto/protocol";
 import type { CaptionStyle } from "../captions/styles.js";
-import { stillTitleDocument, titleHeight, titleLook, type TitleLook } from "../captions/title-card.js";
-import { placeTitle, type Band } from "../captions/title-place.js";
+import { stillTitleDocument, titleHeight, titleLook, titleWidth, type TitleLook } from "../captions/title-card.js";
+import { placeTitleCard, type TitleSpot } from "../captions/title-place.js";
 import type { Face, FaceDetector } from "../engines/face/types.js";
 import { escapeFilterValue } from "../ffmpeg/args.js";
 import { runProcess } from "../ffmpeg/spawn.js";
@@ -165,8 +165,8 @@ export interface CoverInput {
 export const lastFrameTime = (durationS: number) => Math.max(0, durationS - 0.25);
 
 export interface CoverChoice {
-  /** the band of the frame the title covers, frame pixels from the top */
-  title: { top: number; bottom: number };
+  /** the box of the frame the title covers, frame pixels from the top and from the left */
+  title: { top: number; bottom: number; left: number; right: number };
   /** the chosen frame, clip seconds */
   t: number;
   /** the face on it, frame pixels; null when the clip shows none */
@@ -238,12 +238,16 @@ export function coverTitleLook(title: string, look: CaptionStyle, frame: { width
   return titleLook(title.replace(/\s+/g, " ").trim() || " ", { ...look, canvas: coverTitleCanvas(frame) });
 }
 
-/** Pure: the cover's title canvas (1080 wide, the frame's shape) and the title's centre on it, off the face. */
-export function coverTitlePlace(frame: { width: number; height: number }, face: { x: number; y: number; w: number; h: number } | null, titleHeightPx: number): { canvas: { width: number; height: number }; y: number } {
+/**
+ * Pure: the cover's title canvas (1080 wide, the frame's shape), the title's centre on it and its
+ * lines as wrapped there: off the face as the hook title card is placed (captions/title-place.ts
+ * placeTitleCard: above or below it, else beside it, a 16:9 frame's face filling its height).
+ */
+export function coverTitlePlace(frame: { width: number; height: number }, face: { x: number; y: number; w: number; h: number } | null, title: string, look: CaptionStyle): { canvas: { width: number; height: number } } & TitleSpot {
   const canvas = coverTitleCanvas(frame);
   const k = canvas.width / frame.width;
-  const avoid: Band[] = face ? [{ top: face.y * k, bottom: (face.y + face.h) * k }] : [];
-  return { canvas, y: placeTitle(titleHeightPx, avoid, canvas.height, []) };
+  const faces = face ? [{ x: face.x * k, y: face.y * k, w: face.w * k, h: face.h * k }] : [];
+  return { canvas, ...placeTitleCard(title.replace(/\s+/g, " ").trim() || " ", { ...look, canvas }, faces, []) };
 }
 
 /** Pure: the drawing pass's arguments: the frame at `t`, the title document burned on, one JPEG at the clip's size. */
@@ -253,16 +257,16 @@ export function coverDrawArgs(o: { video: string; t: number; assPath: string; fo
 }
 
 async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir: string): Promise<CoverChoice["title"]> {
-  const look = coverTitleLook(i.title, i.look, i.frame);
+  const { canvas, x, y, look } = coverTitlePlace(i.frame, choice.face, i.title, i.look);
   const height = titleHeight(look);
-  const { canvas, y } = coverTitlePlace(i.frame, choice.face, height);
   const assPath = path.join(dir, "title.ass");
-  await writeFile(assPath, stillTitleDocument(look, y, canvas));
+  await writeFile(assPath, stillTitleDocument(look, { x, y }, canvas));
   await runProcess("ffmpeg", coverDrawArgs({ video: i.video, t: choice.t, assPath, fontsDir: i.fontsDir ?? defaultFontsDir(), output: i.output }), { stage: "rendering", signal: i.signal });
   // ffmpeg exits 0 with nothing written when the seek lands past the last frame: no file is no cover
   if (!(await stat(i.output).catch(() => null))?.size) throw new Error(`ffmpeg wrote no cover frame at ${choice.t.toFixed(3)} s of a ${i.durationS.toFixed(3)} s clip`);
   const k = i.frame.width / canvas.width;
-  return { top: Math.round((y - height / 2) * k), bottom: Math.round((y + height / 2) * k) };
+  const width = titleWidth(look);
+  return { top: Math.round((y - height / 2) * k), bottom: Math.round((y + height / 2) * k), left: Math.round((x - width / 2) * k), right: Math.round((x + width / 2) * k) };
 }
 
 /**

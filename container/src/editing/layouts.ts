@@ -7,13 +7,11 @@ import type { RenderJob } from "../runtime/protocol.js";
 import { autoLayout, sideBySide, type FaceEvidence } from "../framing/auto-layout.js";
 import { fixedSmallFace } from "../framing/face-cam.js";
 import type { Rect } from "../framing/panels.js";
-import { AUTO_LAYOUT, isCamLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
+import { AUTO_LAYOUT, HOOK_TITLE_S, isCamLayout, isPanelLayout, WHOLE_PICTURE_LAYOUT } from "@katto/protocol";
 
 /** The analysis this step asks of other modules (face tracking, scene changes), injected with the job's other deps. */
 export interface LayoutDeps {
-  /** scene changes inside a clip's range (source times), where the tracking camera cuts */
-  sceneChanges?(mediaPath: string, opts: { start: number; end: number; signal: AbortSignal }): Promise<number[]>;
-  /** face tracking over a clip's range: a crop path for the 9:16 window, null when no face */
+  /** face tracking over a clip's range: a crop path for the window, null when no face; the camera cuts at `sceneCuts`, else at the scene changes it finds in the range */
   analyzeFaces?(o: {
     source: string;
     video: { width: number; height: number };
@@ -56,16 +54,20 @@ export async function chooseLayouts(
 ): Promise<void> {
   if (o.fixed) {
     if (isCamLayout(o.fixed)) await findFaceCams(plans, deps, o);
+    else for (const p of plans) await measureOpeningFaces(p, deps, o);
     return;
   }
   for (const p of plans) {
-    if (!p.cropWindow) continue; // passthrough: already vertical
+    if (!p.cropWindow) {
+      // passthrough: the picture already has the clip's shape, nothing to frame; a hook title still needs its faces
+      await measureOpeningFaces(p, deps, o);
+      continue;
+    }
     let faces: FaceEvidence | null = null;
     const speech = (o.words ?? []).filter((w) => w.end > p.start && w.start < p.end).map((w) => ({ start: w.start, end: w.end }));
     if (o.hasSpeech && deps.analyzeFaces) {
-      // hard cuts only at scene changes: the source-wide list exists only for speechless sources
-      const sceneCuts = o.sceneCuts ?? (deps.sceneChanges ? await deps.sceneChanges(o.source, { start: p.start, end: p.end, signal: o.signal }) : undefined);
-      faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts, speech });
+      // hard cuts only at scene changes: the source-wide list exists only for speechless sources; else the face analysis finds the range's own
+      faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal, sceneCuts: o.sceneCuts, speech });
     }
     const choice = autoLayout({ hasSpeech: o.hasSpeech, faces, speech });
     p.openingFaces = faces ? openingFaces(faces.samples, p.start) : null;
@@ -80,6 +82,23 @@ export async function chooseLayouts(
   }
 }
 
+/** No camera path is planned from these analyses (a title's faces, a face cam): their scene changes are not looked for. */
+const NO_CUTS: readonly number[] = [];
+
+/**
+ * The faces over the first seconds of a clip that shows a hook title but runs no face analysis
+ * (kept whole, or a fixed layout): the title card is placed off them (captions/title-place.ts;
+ * without them the upper middle of the picture is assumed, and on a 16:9 talking head kept whole
+ * the card met the face). Only the title's seconds are sampled; panel and cam layouts place the
+ * card off their own cells.
+ */
+async function measureOpeningFaces(p: ClipPlan, deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
+  if (!deps.analyzeFaces || p.clipStyle.hook_title !== true || isPanelLayout(p.layout) || isCamLayout(p.layout)) return;
+  const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
+  const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: Math.min(p.end, p.start + HOOK_TITLE_S + 0.5), window, signal: o.signal, sceneCuts: NO_CUTS });
+  p.openingFaces = openingFaces(faces.samples, p.start);
+}
+
 /**
  * A face-cam layout asked for (stacked, screen): the cam is still found in each clip's range (a
  * small face that stays put, framing/face-cam.ts fixedSmallFace, whatever moves around it), so
@@ -89,8 +108,11 @@ export async function chooseLayouts(
 async function findFaceCams(plans: ClipPlan[], deps: LayoutDeps, o: { source: string; video: { width: number; height: number }; content: Rect | null; signal: AbortSignal }): Promise<void> {
   if (!deps.analyzeFaces) return;
   for (const p of plans) {
-    if (!p.cropWindow) continue; // passthrough: already vertical
-    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window: p.cropWindow, signal: o.signal });
+    // a cam layout crops nothing, so the plan has no crop window: the faces are sampled over the
+    // whole picture (skipping it left every requested cam layout on the assumed top-right third,
+    // the camera panel showing the screen: issue 41's matrix, a 16:9 clip by hand in the screen layout)
+    const window = p.cropWindow ?? { w: o.video.width, maxX: 0 };
+    const faces = await deps.analyzeFaces({ source: o.source, video: o.video, content: o.content, start: p.start, end: p.end, window, signal: o.signal, sceneCuts: NO_CUTS });
     p.faceCam = fixedSmallFace(faces.samples, faces.frame ?? o.video)?.rect ?? null;
     p.faceBoxes = faceBoxesPerSecond(faces.samples, p.start, p.end);
   }

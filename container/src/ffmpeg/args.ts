@@ -78,3 +78,11 @@ export function escapeFilterValue(v: string): string {
   const level1 = v.replace(/[\\':]/g, (c) => `\\${c}`);
   return level1.replace(/[\\'[\],;]/g, (c) => `\\${c}`);
 }
+
+/**
+ * Decoder options of an analysis decode (face samples, scene changes: frames read at 256 px or
+ * less): no deblocking, no non-reference frames; about half the decode's CPU on a 1080p H.264
+ * source (issue 43). A sample then shows the nearest frame decoded, at most two frames (67 ms at
+ * 30 fps) from its time; faces and scene changes are read to a quarter second anyway.
+ */
+export const ANALYSIS_DECODE = ["-skip_loop_filter", "all", "-skip_frame", "noref"] as const;

@@ -3,8 +3,10 @@
 // optionally a progress callback. stderr's tail is kept for error evidence; on abort the whole
 // process group gets SIGTERM, then SIGKILL after a grace period.
 import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
+import { getPriority, setPriority } from "node:os";
 import { feedProgress, initialProgress, progressFraction } from "./progress.js";
 import { ProcessError } from "../runtime/errors.js";
+import { watchProcessCpu } from "../runtime/process-cpu.js";
 
 // ProcessError sits in runtime/errors.ts, the room below, beside the StageError it is mapped to.
 export { ProcessError, type ProcessFailure } from "../runtime/errors.js";
@@ -26,6 +28,8 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** text written to the child's stdin (then closed); stdin is ignored when absent */
   input?: string;
+  /** how much the child gives way to the backend's other work (nice(2), 0..19); 0 when absent */
+  niceness?: number;
 }
 
 export interface RunResult {
@@ -68,6 +72,16 @@ function tailBuffer(max: number) {
   };
 }
 
+/** The child's niceness raised by `niceness` above the backend's; where the OS refuses, it runs at the backend's. */
+function lowerPriority(pid: number | undefined, niceness: number): void {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, Math.min(19, getPriority() + niceness));
+  } catch {
+    // a platform without priorities: same work, same result
+  }
+}
+
 export function runProcess(command: string, args: readonly string[], opts: RunOptions): Promise<RunResult> {
   const { stage, signal } = opts;
   const stderr = tailBuffer(opts.stderrTailBytes ?? 4000);
@@ -84,6 +98,8 @@ export function runProcess(command: string, args: readonly string[], opts: RunOp
       env: opts.env ?? process.env,
     });
     live.add(child);
+    if (opts.niceness) lowerPriority(child.pid, opts.niceness);
+    const cpu = watchProcessCpu(child.pid, stage);
     const out: string[] = [];
     let outBytes = 0;
     let settled = false;
@@ -100,6 +116,7 @@ export function runProcess(command: string, args: readonly string[], opts: RunOp
       if (settled) return;
       settled = true;
       live.delete(child);
+      cpu.stop();
       signal.removeEventListener("abort", onAbort);
       if (killTimer) clearTimeout(killTimer);
       if (err) reject(err);

@@ -15,6 +15,7 @@ import path from "node:path";
 import type { Face, FaceDetector } from "../engines/face/types.js";
 import { toStageError } from "../runtime/errors.js";
 import { runProcess } from "../ffmpeg/spawn.js";
+import { chunkFramesFor, chunkScenes, detectorWidth, RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize, type SampleChunk } from "./frame-chunks.js";
 import { FACE_GRID, FRAME_GRID, lumaGrid, type Interval } from "./activity.js";
 import type { CropKeyframe } from "./crop-path.js";
 import { planFaceCrop } from "./face-crop.js";
@@ -22,6 +23,9 @@ import { associateFaces } from "./face-identities.js";
 import { suggestLayout, summarizeFaces, type FaceSummary, type SuggestedLayout } from "./layout-summary.js";
 import type { Rect } from "./panels.js";
 import { activeSpeakers } from "./subject-choice.js";
+
+// the frames' pure parts, where tests and the bench have always imported them from
+export { CHUNK_BYTES, chunkFramesFor, detectorWidth, RawFrameParser, sampleChunks, sampleFrameArgs, samplingSize } from "./frame-chunks.js";
 
 export interface FaceSample {
   /** seconds on the SOURCE timeline */
@@ -46,6 +50,8 @@ export interface FaceTrack {
   samples: FaceSample[];
   /** mean detector time per frame (ms), for logs and the bench */
   detectMs: number;
+  /** the scene changes found in the same samples (source seconds), when asked for (`scenes`) */
+  sceneCuts?: number[];
 }
 
 export interface SampleFacesOptions {
@@ -64,71 +70,9 @@ export interface SampleFacesOptions {
   frameWidth?: number;
   /** frames per ffmpeg run (default: as many as fit in CHUNK_BYTES, at least 16) */
   chunkFrames?: number;
+  /** also find the scene changes in the range, from the same decode (FaceTrack.sceneCuts) */
+  scenes?: boolean;
   onProgress?: (fraction: number) => void;
-}
-
-/** Pure: the analysis frame size — at most maxW wide, even, same aspect as the source. */
-export function samplingSize(srcW: number, srcH: number, maxW = 640): { width: number; height: number } {
-  const width = Math.max(2, 2 * Math.floor(Math.min(srcW, maxW) / 2));
-  const height = Math.max(2, 2 * Math.round((width * srcH) / srcW / 2));
-  return { width, height };
-}
-
-/**
- * Pure: the analysis frame width at which the longer side is the detector's input size (issue 43:
- * BlazeFace letterboxes every frame into 256 x 256, so a 640-wide frame was decoded, copied and
- * averaged down again for nothing); 640 for a detector that does not say.
- */
-export function detectorWidth(video: { width: number; height: number }, inputSize: number | undefined): number {
-  if (!inputSize) return 640;
-  return video.width >= video.height ? inputSize : Math.round((inputSize * video.width) / video.height);
-}
-
-/**
- * Pure: ffmpeg arguments writing `count`-ish frames from `start` for `duration` s as raw RGB24;
- * with `crop`, only that rectangle of the displayed frame (the picture inside black bars).
- */
-export function sampleFrameArgs(o: { source: string; start: number; duration: number; fps: number; width: number; height: number; output: string; crop?: Rect }): string[] {
-  const s = (n: number) => String(Number(n.toFixed(3)));
-  const crop = o.crop ? `crop=${o.crop.w}:${o.crop.h}:${o.crop.x}:${o.crop.y},` : "";
-  return [
-    "-hide_banner", "-nostdin", "-y", "-loglevel", "error",
-    // input seeking: fast, and frame-accurate because ffmpeg decodes from the keyframe before
-    "-ss", s(o.start), "-t", s(o.duration), "-i", o.source,
-    "-map", "0:v:0", "-an", "-sn", "-dn",
-    "-vf", `fps=${o.fps},${crop}scale=${o.width}:${o.height}:flags=area`,
-    "-f", "rawvideo", "-pix_fmt", "rgb24", o.output,
-  ];
-}
-
-/** Pure, incremental: cut a byte stream into fixed-size frames. */
-export class RawFrameParser {
-  private buf: Uint8Array;
-  private fill = 0;
-  constructor(readonly frameBytes: number) {
-    this.buf = new Uint8Array(frameBytes);
-  }
-  /** Feed bytes; returns the frames completed by them (each a fresh copy). */
-  push(chunk: Uint8Array): Uint8Array[] {
-    const frames: Uint8Array[] = [];
-    let off = 0;
-    while (off < chunk.length) {
-      const n = Math.min(this.frameBytes - this.fill, chunk.length - off);
-      this.buf.set(chunk.subarray(off, off + n), this.fill);
-      this.fill += n;
-      off += n;
-      if (this.fill === this.frameBytes) {
-        frames.push(this.buf);
-        this.buf = new Uint8Array(this.frameBytes);
-        this.fill = 0;
-      }
-    }
-    return frames;
-  }
-  /** bytes of an incomplete trailing frame */
-  get pending(): number {
-    return this.fill;
-  }
 }
 
 /** Pure: a face found in the analysis frame, in source pixels. */
@@ -143,52 +87,20 @@ export function scaleFace(f: Face, sx: number, sy: number): Face {
   };
 }
 
-/** A run of sampled frames decoded by one ffmpeg call: its source range, its first sample's index, its frame count. */
-interface SampleChunk {
-  start: number;
-  duration: number;
-  first: number;
-  frames: number;
-}
-
-/**
- * Raw frames one ffmpeg run writes (two such files exist at once: one being detected, the next being
- * decoded). Each run costs a process start (~0.25 s of CPU: ffmpeg loads 215 shared libraries) and a
- * decode from the keyframe before its start; 32 MiB hold 48 frames (12 s at 4 fps) of a 640x360
- * analysis frame, where 16 frames a run took four times the starts. The frames are the same whatever
- * the chunking: a run starts on a sample time and the fps filter picks the same frames after it.
- */
-export const CHUNK_BYTES = 32 << 20;
-
-/** Pure: frames per ffmpeg run for an analysis frame size. */
-export function chunkFramesFor(size: { width: number; height: number }): number {
-  return Math.max(16, Math.floor(CHUNK_BYTES / (size.width * size.height * 3)));
-}
-
-/** Pure: the chunks [start, duration, first sample index] covering a range at `fps`. */
-export function sampleChunks(start: number, end: number, fps: number, chunkFrames: number): SampleChunk[] {
-  const total = Math.max(0, Math.ceil((end - start) * fps - 1e-6));
-  const out: SampleChunk[] = [];
-  for (let first = 0; first < total; first += chunkFrames) {
-    const frames = Math.min(chunkFrames, total - first);
-    const s = start + first / fps;
-    out.push({ start: s, duration: Math.min(frames / fps, end - s), first, frames });
-  }
-  return out;
-}
-
 export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
   const fps = o.fps ?? 4;
   const size = samplingSize(o.video.width, o.video.height, o.frameWidth ?? detectorWidth(o.video, o.detector.inputSize));
   const chunks = sampleChunks(o.start, o.end, fps, o.chunkFrames ?? chunkFramesFor(size));
   const dir = await mkdtemp(path.join(os.tmpdir(), "katto-faces-"));
   const samples: FaceSample[] = [];
+  const sceneCuts: number[] = [];
   let detectMs = 0;
   let next: Promise<string> | null = null;
+  const scenesFile = (i: number) => (o.scenes ? path.join(dir, `chunk-${i}.scenes`) : undefined);
   const decode = (i: number) => {
-    const c = chunks[i];
+    const c = chunks[i]!;
     const output = path.join(dir, `chunk-${i}.rgb`);
-    const args = sampleFrameArgs({ source: o.source, start: c.start, duration: c.duration, fps, ...size, output, crop: o.content ?? undefined });
+    const args = sampleFrameArgs({ source: o.source, start: c.start, duration: c.duration, fps, ...size, output, crop: o.content ?? undefined, scenesFile: scenesFile(i) });
     return runProcess("ffmpeg", args, { stage: "faces", signal: o.signal }).then(() => output);
   };
   try {
@@ -200,6 +112,7 @@ export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
       const found = await detectChunk(file, chunks[i]!, o, { fps, ...size });
       samples.push(...found.samples);
       detectMs += found.detectMs;
+      if (o.scenes) sceneCuts.push(...(await chunkScenes(scenesFile(i)!, chunks[i]!.start)));
       await rm(file, { force: true });
       o.onProgress?.((i + 1) / chunks.length);
     }
@@ -218,6 +131,7 @@ export async function sampleFaces(o: SampleFacesOptions): Promise<FaceTrack> {
     detector: o.detector.name,
     samples,
     detectMs: samples.length > 0 ? detectMs / samples.length : 0,
+    ...(o.scenes ? { sceneCuts } : {}),
   };
 }
 
@@ -279,8 +193,9 @@ export async function analyzeClipFaces(
     speech?: readonly Interval[];
   },
 ): Promise<ClipFaces> {
-  const track = await sampleFaces(o);
-  const sceneCuts = (o.sceneCuts ?? []).filter((c) => c > o.start && c < o.end);
+  // the scene changes of the range from the faces' own decode, unless the caller has them (a speechless source's whole-source pass)
+  const track = await sampleFaces({ ...o, scenes: o.sceneCuts === undefined });
+  const sceneCuts = (o.sceneCuts ?? track.sceneCuts ?? []).filter((c) => c > o.start && c < o.end);
   const association = associateFaces(track.samples, { sceneCuts });
   const plan = planFaceCrop(track.samples, o.window, { clipStart: o.start, sceneCuts, speech: o.speech });
   const summary = summarizeFaces(track.samples, o.video, { sceneCuts, association });

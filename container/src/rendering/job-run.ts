@@ -7,6 +7,7 @@ import type { ProgressStep, RenderEvent, RenderJob } from "../runtime/protocol.j
 import type { Rect } from "../framing/panels.js";
 import type { WorkContext } from "../runtime/run-work.js";
 import { cpuTimeMs } from "../runtime/cpu-time.js";
+import { processCpuSince, processCpuSnapshot } from "../runtime/process-cpu.js";
 import type { LayoutDeps } from "../editing/layouts.js";
 import type { MediaSignals } from "../analysis/moments-signals.js";
 import type { Encoder } from "./render.js";
@@ -75,6 +76,12 @@ export interface JobRun {
   lap(name: string): void;
   /** wall milliseconds since the job started (the time to its first clip is logged with it) */
   elapsedMs(): number;
+  /**
+   * CPU ms of the processes run since the job started, by the stage they ran for (runtime/
+   * process-cpu.ts): the speech engine's own cost, apart from the clips made beside it. Counts
+   * every job's processes: exact when the job runs alone, as a bench runs it.
+   */
+  processCpuMs(): Record<string, number>;
   /** causes of failed stock B-roll searches (style broll stock), sent with `clips` as job warnings */
   readonly stockFailures: Set<string>;
 }
@@ -86,6 +93,7 @@ export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
   const startedAt = Date.now();
   let lapFrom = startedAt;
   let cpuFrom = cpuTimeMs();
+  const processCpuFrom = processCpuSnapshot();
   return {
     stockFailures: new Set<string>(),
     job: o.job,
@@ -101,6 +109,7 @@ export function startJobRun(o: RunJobOptions, ctx: WorkContext): JobRun {
     stageMs,
     stageCpuMs,
     elapsedMs: () => Date.now() - startedAt,
+    processCpuMs: () => processCpuSince(processCpuFrom),
     enter(step, pct) {
       o.signal.throwIfAborted();
       ctx.stage = step;

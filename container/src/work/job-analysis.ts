@@ -69,8 +69,14 @@ export async function selectAndScore(run: JobRun, transcript: Transcript, o: { d
 
 const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
 
-/** Seconds a window's moment must end before the window does (the words at its edge may still change). */
-const WINDOW_EDGE_S = 2;
+/**
+ * Seconds a window's moment must end before the window does: a window ends in the middle of a
+ * silence (the chunks are cut there), so its words are final, but a sentence that runs on past a
+ * short pause is not over. A second of quiet after the moment's last word says it is (2 s missed
+ * the first window's best moment of the bench's talk by a quarter second, and its first clip came
+ * a window later, 30 s on).
+ */
+const WINDOW_EDGE_S = 1;
 
 /**
  * A window of the transcript (its words up to `upToS` final): its best moment that ends inside it
@@ -91,10 +97,12 @@ export async function planWindowMoment(run: JobRun, source: Source, partial: Tra
 
 /**
  * selecting, scoring: the best moments of the whole transcript that overlap none `taken` (the
- * clips already chosen from its windows), ranked, as clip plans with their layouts, numbered from
- * `firstIndex`; with the selection's note for the whole source.
+ * clips already chosen from its windows), ranked, as clip plans numbered from `firstIndex`, their
+ * captions translated where the style asks; with the selection's note for the whole source. Each
+ * plan's layout comes next (layOutEach), one plan at a time, so the first is rendered while the
+ * faces of the next are analysed.
  */
-export async function planClips(run: JobRun, source: Source, transcript: Transcript, taken: readonly { start: number; end: number }[], firstIndex: number): Promise<{ plans: ClipPlan[]; selection: SelectionNote | undefined }> {
+export async function planClips(run: JobRun, source: Source, transcript: Transcript, taken: readonly { start: number; end: number }[], firstIndex: number): Promise<PlannedClips> {
   const { job, signal, deps } = run;
   const durationS = source.info.duration;
   run.enter("selecting", 48);
@@ -104,11 +112,27 @@ export async function planClips(run: JobRun, source: Source, transcript: Transcr
   if (ranked.length + taken.length === 0) throw new StageError("selecting", "no clips could be found in this video");
   const plans = ranked.map((m, i) => planClip(m, firstIndex + i, source.info, transcript, job.config, source.content));
   run.lap("score");
-  await layOut(run, source, transcript, plans, signals);
-  run.lap("faces");
+  // translated before any of them is rendered: a pair no engine translates fails the job here
   await translatePlans(run, plans, transcript.lang);
   run.lap("translate");
-  return { plans, selection: chosen[0]?.selection };
+  return { plans, selection: chosen[0]?.selection, signals };
+}
+
+/** The plans of the whole transcript, before their layouts. */
+export interface PlannedClips {
+  plans: ClipPlan[];
+  selection: SelectionNote | undefined;
+  /** the speechless source's scene changes and loudness, which its layouts read */
+  signals: MediaSignals | undefined;
+}
+
+/** Each plan's layout from the faces in its range, in rank order, each plan handed to `ready` as soon as it has one. */
+export async function layOutEach(run: JobRun, source: Source, transcript: Transcript, planned: PlannedClips, ready: (p: ClipPlan) => void): Promise<void> {
+  for (const p of planned.plans) {
+    await layOut(run, source, transcript, [p], planned.signals);
+    ready(p);
+  }
+  run.lap("faces");
 }
 
 /** Each plan's layout, from the faces in its range (framing). */

@@ -12,7 +12,7 @@ import type { FaceDetector } from "../engines/face/types.js";
 import { analyzeClipFaces } from "../framing/faces.js";
 import { selectMoments } from "../analysis/moments.js";
 import { scoreMomentsWith } from "../engines/scorer/score.js";
-import { computeSignals, sceneChangesInRange } from "../analysis/signals.js";
+import { computeSignals } from "../analysis/signals.js";
 import { transcribe } from "../analysis/transcribe.js";
 import { chooseMoments } from "../analysis/model-moments.js";
 import { createOpenAiMomentEngine } from "../engines/scorer/openai.js";
@@ -31,7 +31,6 @@ export function createDefaultDeps(cfg: Pick<BackendConfig, "speech" | "scorer" |
     scoreMoments: (moments, t, opts) => scoreMomentsWith(scorer, moments, t, opts),
     ...(chooser ? { chooseMoments: (t, opts) => chooseMoments(chooser, t, opts) } : {}),
     computeSignals,
-    sceneChanges: sceneChangesInRange,
     analyzeFaces: faceAnalysis(() => (detector ??= createBlazeFace({ modelPath: faceModel }))),
   };
 }

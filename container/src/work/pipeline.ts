@@ -9,7 +9,7 @@
 import { renderHdLocally, sendClips, storeMezzanines } from "../delivery/job-delivery.js";
 import { clipStream, nextWorkIndex, type ClipStream } from "../delivery/clip-stream.js";
 import { previewRenderer } from "../rendering/job-previews.js";
-import { fetchSource, planClips, planWindowMoment, transcribeSource } from "./job-analysis.js";
+import { fetchSource, layOutEach, planClips, planWindowMoment, transcribeSource } from "./job-analysis.js";
 import { startJobRun, type JobRun, type RunJobOptions, type Source } from "../rendering/job-run.js";
 import type { Transcript } from "../runtime/types.js";
 import { log } from "../runtime/log.js";
@@ -62,9 +62,11 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () =
   const early = windowClips(run, source, stream);
   const transcript = await transcribeSource(run, source, early.onWindow);
   await early.settled();
-  const { plans, selection } = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
+  const planned = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
+  const selection = planned.selection;
   run.enter("rendering", 55);
-  stream.add(plans, transcript);
+  // each plan is rendered as soon as its layout is chosen, while the next one's faces are analysed
+  await layOutEach(run, source, transcript, planned, (p) => stream.add([p], transcript));
   const checked = { ...(await stream.finish(run.progress.range("rendering", 55, 95))), selection };
   run.lap("clips");
   const mezzanines = await storeMezzanines(run, source, checked.plans);
@@ -74,11 +76,11 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () =
   const done = { job_id: o.job.job_id, clips: reports.length, duration_s: source.info.duration, first_clip_ms: stream.firstReadyMs, completed_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs };
   if (run.fanout) {
     // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
-    log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size });
+    log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size, process_cpu_ms: run.processCpuMs() });
     return { status: "completed", clips: reports.length, hd: 0 };
   }
   const hd = await renderHdLocally(run, source, reports);
-  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs() });
+  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs(), process_cpu_ms: run.processCpuMs() });
   return { status: "completed", clips: reports.length, hd };
 }
 
@@ -97,6 +99,7 @@ function windowClips(run: JobRun, source: Source, stream: ClipStream) {
         .then(async () => {
           if (stream.added >= most || failure) return;
           const plan = await planWindowMoment(run, source, partial, upToS, stream.taken, nextWorkIndex(stream));
+          log("info", "window searched", { job_id: run.job.job_id, up_to_s: upToS, since_start_ms: run.elapsedMs(), ...(plan ? { start: plan.start, end: plan.end, layout: plan.layout } : { found: false }) });
           if (plan) stream.add([plan], partial);
         })
         // kept for settled(), which throws it: nothing is left unhandled meanwhile

@@ -120,9 +120,9 @@ async function trackFaces(stored: StoredClip, job: RerenderJob, o: FaceTracking,
   const { start, end } = job.clip;
   const picture = stored.content ? { width: stored.content.w, height: stored.content.h } : o.video;
   const speech = (job.words ?? stored.words.map((w) => ({ ...w, start: w.start + start, end: w.end + start }))).filter((w) => w.end > start && w.start < end).map((w) => ({ start: w.start, end: w.end }));
-  const sceneCuts = o.faces?.sceneChanges ? await o.faces.sceneChanges(o.source, { start, end, signal: o.signal }) : undefined;
   const window = cropWindow(picture.width, picture.height, aspectRatio(aspect));
-  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window, signal: o.signal, sceneCuts, speech });
+  // the camera cuts at the scene changes the analysis finds in the range
+  const faces = await analyzeFaces({ source: o.source, video: picture, content: stored.content, start, end, window, signal: o.signal, speech });
   if (!faces.path) return null;
   return { ...stored, aspect, cropPath: faces.path, faceBoxes: faceBoxesPerSecond(faces.samples, start, end), openingFaces: openingFaces(faces.samples, start) };
 }

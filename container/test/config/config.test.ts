@@ -16,7 +16,7 @@ describe("backend configuration", () => {
     expect(loadConfig({})).toEqual({
       server: { host: "127.0.0.1", port: 8788, token: undefined },
       workDir: undefined,
-      render: { slots: undefined, fontsDir: undefined, hdPreset: "veryfast" },
+      render: { slots: undefined, fontsDir: undefined, hdPreset: "superfast" },
       faces: { modelPath: undefined },
       speech: { engine: "pocketsphinx", search: "fast", bin: undefined, modelDir: undefined },
       scorer: { engine: "offline" },

@@ -6,7 +6,7 @@ import { ASPECTS, captionSafeChars, clipFrame } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { coverTitleCanvas, coverTitleLook, coverTitlePlace } from "../../src/delivery/cover.js";
 import { titleLookStyle } from "../../src/editing/clip-plan.js";
-import { titleHeight } from "../../src/captions/title-card.js";
+import { titleHeight, titleWidth } from "../../src/captions/title-card.js";
 
 const LONG = "Why the quiet habits of very successful people matter more than their loud public routines";
 
@@ -15,12 +15,31 @@ describe("a cover's title, in every shape", () => {
     const frame = clipFrame(aspect, quality);
     // the look as every path hands it over: laid out on the clip's HD frame
     const look = coverTitleLook(LONG, titleLookStyle(null, aspect), frame);
-    const drawnOn = coverTitlePlace(frame, null, titleHeight(look)).canvas;
+    const placed = coverTitlePlace(frame, null, LONG, titleLookStyle(null, aspect));
+    const drawnOn = placed.canvas;
     expect(look.canvas).toEqual(drawnOn);
+    // with no face to keep off, the title drawn is that look, centred
+    expect(placed.look).toEqual(look);
+    expect(placed.x).toBe(drawnOn.width / 2);
     expect(drawnOn).toEqual(coverTitleCanvas(frame));
     const fits = captionSafeChars(look.fontSize, drawnOn);
     for (const line of look.lines) expect(line.length, `${line} (${fits} fit at ${look.fontSize} px)`).toBeLessThanOrEqual(fits + 1);
     expect(look.lines.join(" ").replace(/…$/, "").split(" ").length).toBeGreaterThan(3);
+  });
+
+  it("16:9: a face filling most of the frame's height keeps the title off it, smaller or beside it, whole (issue 41: it sat on the face)", () => {
+    const frame = clipFrame("16:9", "hd");
+    const face = { x: 820, y: 60, w: 330, h: 620 };
+    const title = "Quiet habits change everything";
+    const placed = coverTitlePlace(frame, face, title, titleLookStyle(null, "16:9"));
+    const k = frame.width / placed.canvas.width;
+    const [w, h] = [titleWidth(placed.look) * k, titleHeight(placed.look) * k];
+    const box = { x: placed.x * k - w / 2, y: placed.y * k - h / 2, w, h };
+    const meets = Math.min(box.x + box.w, face.x + face.w) > Math.max(box.x, face.x) && Math.min(box.y + box.h, face.y + face.h) > Math.max(box.y, face.y);
+    expect(meets, JSON.stringify({ box, face })).toBe(false);
+    expect(placed.look.lines.join(" ")).toBe(title);
+    // at the largest size, centred, it met the face wherever it went
+    expect(placed.look.fontSize).toBeLessThan(64);
   });
 
   it("a 16:9 cover breaks its title as a 9:16 one does (both canvases are 1080 wide), not as its 1920-wide frame would", () => {

@@ -63,7 +63,7 @@ describe("ffmpeg args", () => {
     expect(after(a, "-c:v")).toBe("libx264");
     expect(after(a, "-profile:v")).toBe("high");
     expect(after(a, "-pix_fmt")).toBe("yuv420p");
-    expect(after(a, "-preset")).toBe("veryfast");
+    expect(after(a, "-preset")).toBe("superfast");
     expect(after(a, "-c:a")).toBe("aac");
     expect(after(a, "-ar")).toBe("48000");
     expect(after(a, "-ac")).toBe("2");

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { planMoments } from "../../src/analysis/moments.js";
-import { computeSignals, sceneChangesInRange, dbToLinear, parseMetadataPrint } from "../../src/analysis/signals.js";
+import { computeSignals, dbToLinear, parseMetadataPrint } from "../../src/analysis/signals.js";
+import { sampleFaces } from "../../src/framing/faces.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "katto-signals-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,8 +40,13 @@ describe("computeSignals (ffmpeg)", () => {
     const loud = s.energy!.filter((e) => e.t >= 6 && e.t < 9).map((e) => e.rms); // t=9: the encoder's tail
     const quiet = s.energy!.filter((e) => e.t < 5.5).map((e) => e.rms);
     expect(Math.min(...loud)).toBeGreaterThan(5 * Math.max(...quiet));
-    // Only a clip's range, on the source clock: the cut at 6 s, not the one at 3 s.
-    expect((await sceneChangesInRange(f, { start: 4, end: 8.5, signal: AbortSignal.timeout(60_000) })).map(Math.round)).toEqual([6]);
+    // Only a clip's range, on the source clock, from the face analysis's own decode: the cut at 6 s, not the one at 3 s.
+    const noFaces = { name: "none", detect: async () => [] };
+    const track = await sampleFaces({ source: f, video: { width: 160, height: 120 }, start: 4, end: 8.5, detector: noFaces, signal: AbortSignal.timeout(60_000), scenes: true });
+    expect(track.sceneCuts!.map(Math.round)).toEqual([6]);
+    expect(track.samples.length).toBe(18);
+    // without `scenes`, one plain decode and no list
+    expect((await sampleFaces({ source: f, video: { width: 160, height: 120 }, start: 4, end: 8.5, detector: noFaces, signal: AbortSignal.timeout(60_000) })).sceneCuts).toBeUndefined();
   });
 
   it("gives empty energy for a video without audio and still yields moments", async () => {

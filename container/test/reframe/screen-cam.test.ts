@@ -16,7 +16,8 @@ import { readStoredClip } from "../../src/delivery/stored-clip.js";
 import type { RerenderJob } from "../../src/runtime/protocol.js";
 import { findFaceCam } from "../../src/work/rerender.js";
 import { chooseLayouts } from "../../src/editing/layouts.js";
-import type { ClipPlan } from "../../src/editing/clip-plan.js";
+import { planClip, type ClipPlan } from "../../src/editing/clip-plan.js";
+import type { ProbeResult, ScoredMoment } from "../../src/runtime/types.js";
 
 const FRAME = { width: 1280, height: 720 };
 const CELLS = FRAME_GRID.cols * FRAME_GRID.rows;
@@ -152,5 +153,16 @@ describe("the screen layout asked for (layout_mode, a brand kit's default_layout
     const q = plan();
     await chooseLayouts([q], {}, o);
     expect(q.faceCam).toBeNull();
+  });
+
+  it.each(ASPECTS)("%s: finds it for the plan planClip makes, with no crop window (a cam layout crops nothing; the search was skipped, issue 41)", async (aspect) => {
+    const video = { width: 640, height: 360 };
+    const p = planClip({ start: 0, end: 12, text: "", score: 80 } as ScoredMoment, 0, { duration: 12, video } as ProbeResult, { lang: "en", words: [], segments: [], engine: "test" }, { aspect, layout: "screen" });
+    expect(p.cropWindow).toBeNull();
+    const windows: unknown[] = [];
+    const analyzeFaces = async (o: { window: unknown }) => (windows.push(o.window), { path: null, layout: "face_tracking" as const, samples: clip("screen"), frame: FRAME });
+    await chooseLayouts([p], { analyzeFaces }, { source: "unused.mp4", video, content: null, signal: new AbortController().signal, hasSpeech: true, fixed: "screen" });
+    expect(windows).toEqual([{ w: 640, maxX: 0 }]);
+    expect(p.faceCam).toEqual(detectScreenCam(clip("screen"), FRAME)!.rect);
   });
 });

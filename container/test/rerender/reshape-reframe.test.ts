@@ -17,7 +17,6 @@ import { readStoredClip } from "../../src/delivery/stored-clip.js";
 import { reframeForShape, reframesForShape, runRerender } from "../../src/work/rerender.js";
 import { faceAnalysis } from "../../src/work/pipeline-deps.js";
 import type { LayoutDeps } from "../../src/editing/layouts.js";
-import { sceneChangesInRange } from "../../src/analysis/signals.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
 import { ffmpeg, ffprobe, media, tmpDir } from "../helpers/media.js";
 import { serveDir } from "../helpers/static-server.js";
@@ -35,7 +34,6 @@ let job: RerenderJob;
 let events: { type: string; [k: string]: unknown }[] = [];
 
 const faces: LayoutDeps = {
-  sceneChanges: sceneChangesInRange,
   analyzeFaces: faceAnalysis(() => createBlazeFace()),
 };
 

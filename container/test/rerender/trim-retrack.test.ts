@@ -15,7 +15,6 @@ import { cropWindow, cropXAt } from "../../src/framing/crop-path.js";
 import { clipForTask, runRerender } from "../../src/work/rerender.js";
 import { faceAnalysis } from "../../src/work/pipeline-deps.js";
 import type { LayoutDeps } from "../../src/editing/layouts.js";
-import { sceneChangesInRange } from "../../src/analysis/signals.js";
 import { fastHdEncoder } from "../helpers/encoder.js";
 import { ffmpeg, media, tmpDir } from "../helpers/media.js";
 import { serveDir } from "../helpers/static-server.js";
@@ -37,7 +36,6 @@ let events: { type: string; [k: string]: unknown }[] = [];
 
 // the job's own face tracking and scene changes (pipeline-deps.ts): the camera cuts where the picture does
 const faces: LayoutDeps = {
-  sceneChanges: sceneChangesInRange,
   analyzeFaces: faceAnalysis(() => createBlazeFace()),
 };
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Word } from "../../runtime/types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
-import type { SpeechEngine, SpeechOptions, SpeechResult } from "./types.js";
+import { SPEECH_NICENESS, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";
 import { round3 } from "@katto/protocol";
 
 /**
@@ -127,12 +127,13 @@ export function createPocketsphinxEngine(cfg: PocketsphinxConfig & { frontEnd?: 
         if (cfg.frontEnd !== false) {
           dir = await mkdtemp(path.join(os.tmpdir(), "katto-ps-"));
           input = path.join(dir, "front.wav");
-          await runProcess("ffmpeg", frontEndArgs(wavPath, input), { stage: "transcribe", signal: opts.signal });
+          await runProcess("ffmpeg", frontEndArgs(wavPath, input), { stage: "transcribe", signal: opts.signal, niceness: SPEECH_NICENESS });
         }
         const { stdout } = await runProcess(bin, pocketsphinxArgs(input, cfg.modelDir, cfg.search), {
           stage: "transcribe",
           signal: opts.signal,
           captureStdout: true,
+          niceness: SPEECH_NICENESS,
         });
         const words = parsePocketsphinxOutput(stdout, { offsetS: opts.offsetS });
         return { lang: words.length > 0 ? "en" : null, words, engine: "pocketsphinx" };

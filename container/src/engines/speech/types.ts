@@ -26,6 +26,14 @@ export interface SpeechOptions {
  * "Umm, let me think like, hmm... Okay, here's what I'm, like, thinking."). Sent only when the job
  * removes fillers, so other transcripts stay as clean as the model writes them.
  */
+/**
+ * The niceness a local speech engine's processes run at (issue 43): recognising the rest of a long
+ * source gives way to the clips already chosen from its first windows, so the first clip is
+ * delivered while the rest is still being transcribed; the total work is the same. Nothing waits
+ * on it alone: an idle machine runs it at full speed.
+ */
+export const SPEECH_NICENESS = 10;
+
 export const FILLER_PROMPT = "Umm, let me think like, hmm... Okay, here's what I'm, like, thinking. Uh, so, um, you know, I mean, er, yeah.";
 
 export interface SpeechResult {

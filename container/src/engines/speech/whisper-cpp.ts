@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Word } from "../../runtime/types.js";
 import { runProcess } from "../../ffmpeg/spawn.js";
 import { languageCode } from "./language.js";
-import { FILLER_PROMPT, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";
+import { FILLER_PROMPT, SPEECH_NICENESS, type SpeechEngine, type SpeechOptions, type SpeechResult } from "./types.js";
 
 export interface WhisperCppConfig {
   modelPath: string;
@@ -111,7 +111,7 @@ export function createWhisperCppEngine(cfg: WhisperCppConfig): SpeechEngine {
       const dir = mkdtempSync(path.join(tmpdir(), "katto-whisper-"));
       try {
         const prefix = path.join(dir, "out");
-        await runProcess(cfg.bin, whisperCppArgs(cfg, wavPath, prefix, opts.lang, opts.keepFillers ? FILLER_PROMPT : undefined), { stage: "transcribe", signal: opts.signal });
+        await runProcess(cfg.bin, whisperCppArgs(cfg, wavPath, prefix, opts.lang, opts.keepFillers ? FILLER_PROMPT : undefined), { stage: "transcribe", signal: opts.signal, niceness: SPEECH_NICENESS });
         const json = JSON.parse(await readFile(`${prefix}.json`, "utf8"));
         return { ...parseWhisperCppJson(json, opts.offsetS ?? 0), engine: name };
       } finally {
