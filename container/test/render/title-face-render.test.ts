@@ -25,7 +25,7 @@ const LENGTH = 7.2;
 /** the default look's accent (bold_pop), the title card's box */
 const ACCENT = "#FFE000";
 let worker: FakeWorker;
-let clip: { file: string; metadata: { layout?: string; opening_faces?: Rect | null } };
+let clip: { file: string; metadata: { timeline?: { layout: string }; opening_faces?: Rect | null } };
 let file: string;
 
 beforeAll(async () => {
@@ -73,7 +73,7 @@ afterAll(async () => {
 
 describe("a hook title on a 16:9 talking head kept whole in a 16:9 clip (issue 41)", () => {
   it("is passthrough, and its opening faces are measured all the same", () => {
-    expect(clip.metadata.layout).toBe("passthrough");
+    expect(clip.metadata.timeline?.layout).toBe("passthrough");
     expect(clip.metadata.opening_faces).toBeTruthy();
   });
 
