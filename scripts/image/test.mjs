@@ -14,7 +14,7 @@
 // The container shares the machine's network (loopback: the Worker and the media server are on
 // 127.0.0.1 for it too), so the image's port must be free on the machine.
 import { execFileSync } from "node:child_process";
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -108,7 +108,8 @@ function probeVideo(url) {
   const dir = mkdtempSync(path.join(tmpdir(), "katto-image-test-"));
   try {
     const file = path.join(dir, "clip.mp4");
-    writeFileSync(file, execFileSync("curl", ["-sf", url]));
+    // straight to the file: an HD clip is megabytes, past a captured stdout's limit
+    execFileSync("curl", ["-sf", "-o", file, url]);
     const out = JSON.parse(execFileSync("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height", "-of", "json", file], { encoding: "utf8" }));
     return out.streams[0];
   } finally {
