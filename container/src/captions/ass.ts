@@ -143,7 +143,7 @@ export function emphasisColor(st: Pick<CaptionStyle, "accentColor" | "primaryCol
 
 /** Text of a page with word `active` (index into the page's words, -1 for none) highlighted. */
 export function pageText(page: CaptionPage, st: CaptionStyle, active: number): string {
-  const a = anchorFor(st.position, st.canvas, st.anchorY);
+  const a = anchorFor(st.position, st.canvas, st.anchorY, st.column);
   let i = 0;
   const lines = page.lines.map((line) =>
     line
@@ -166,7 +166,7 @@ export function pageText(page: CaptionPage, st: CaptionStyle, active: number): s
 
 /** Karaoke text: \k durations (centiseconds) per word, gaps as empty syllables. */
 export function karaokeText(page: CaptionPage, st: CaptionStyle): string {
-  const a = anchorFor(st.position, st.canvas, st.anchorY);
+  const a = anchorFor(st.position, st.canvas, st.anchorY, st.column);
   let t = page.start;
   const cs = (s: number) => Math.max(0, Math.round(s * 100));
   const lines = page.lines.map((line) =>

@@ -14,7 +14,8 @@ import { captionBand, captionEdits, emojiCentre, emojiSize, styleCaptions, style
 import { translatedRanks } from "./translate.js";
 import { namedFirst } from "./keywords.js";
 import { titleAss, titleCardTime } from "./title-card.js";
-import { faceRects, layoutCaptionY, placeTitleCard } from "./title-place.js";
+import { faceRects, placeTitleCard } from "./title-place.js";
+import { placeCaptions } from "./caption-place.js";
 
 export interface ClipCaptionsInput {
   /** clip-relative words */
@@ -32,6 +33,8 @@ export interface ClipCaptionsInput {
   picture: { width: number; height: number };
   openingFaces: Rect | null;
   faceCam?: Rect | null;
+  /** the largest face per second (source pixels inside the bars), which the captions keep off; null or absent when not measured */
+  faceBoxes?: readonly Rect[] | null;
   /** the clip's shape (issue 37): the captions' canvas is its HD frame (set on the caption styles) */
   aspect: Aspect;
   /**
@@ -65,9 +68,8 @@ export interface ClipCaptions {
 
 export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
   const chosen = i.captionStyle ?? i.look;
-  // the screen layout places the captions itself, between the screen and the face (title-place.ts layoutCaptionY)
-  const anchorY = layoutCaptionY(i.layout, i.picture, i.faceCam, chosen.canvas, { lines: i.style.caption_lines ?? chosen.maxLines, fontSize: chosen.fontSize, outline: chosen.outline });
-  const base = anchorY === undefined ? chosen : { ...chosen, anchorY };
+  // the captions keep off the faces: on the seam between panels, beside a camera panel, off a single picture's face (caption-place.ts)
+  const base: CaptionStyle = i.captionStyle ? { ...chosen, ...placeCaptions({ ...i, style: chosen, captionLines: i.style.caption_lines }) } : chosen;
   const tr = i.translated ?? null;
   const words: CaptionWord[] = tr ? tr.words.map((w) => ({ text: w.word, start: w.start, end: w.end })) : [...i.words];
   const sc = styleCaptions(words, base, i.style, i.durationS, tr ? translatedRanks(i.words, words, tr.to) : i.keyWords?.length ? namedFirst(words, i.keyWords) : undefined);
