@@ -205,6 +205,8 @@ export interface AssOptions {
   durationS: number;
   /** at most this many words per page (style `words_per_caption`) */
   maxWords?: number;
+  /** the pages that start before `until` are drawn at `style`'s place instead (beside a hook title card that took their band: clip-captions.ts) */
+  early?: { until: number; style: CaptionStyle };
 }
 
 /** Burned-in caption pages of a clip's words (clip-relative), as the style breaks them. */
@@ -230,7 +232,8 @@ export function assDocument(pages: readonly CaptionPage[], style: CaptionStyle, 
   const events: string[] = [...extras.events];
   pages.forEach((p, i) => {
     if (until[i]! - p.start < 0.01) return;
-    events.push(...pageEvents(p, st, until[i]!));
+    const early = opts.early && p.start < opts.early.until ? { ...st, anchorY: opts.early.style.anchorY, column: opts.early.style.column } : st;
+    events.push(...pageEvents(p, early, until[i]!));
   });
   return `${header(st, extras.styles)}\n${events.join("\n")}\n`;
 }

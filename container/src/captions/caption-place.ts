@@ -39,12 +39,16 @@ export interface CaptionPlaceInput {
   style: CaptionStyle;
   /** the clip style's caption_lines: a line count the creator chose, which placement never lowers */
   captionLines?: number;
+  /** canvas rectangles the captions must not cover, whatever faces they then meet (the hook title card while it is up) */
+  avoid?: readonly Rect[];
 }
 
 /** Room kept between the captions and a face (canvas px). */
 const GAP = 12;
 /** A face under the style's position for at most this share of the clip leaves the captions there. */
 const MOSTLY = 0.5;
+/** Covering a rectangle to avoid (the title card) weighs this many times a face all along. */
+const AVOID = 100;
 /** A column beside the faces holds the captions when at least this share of the safe width is left. */
 const MIN_COLUMN = 0.45;
 const STEP = 2;
@@ -144,14 +148,14 @@ function besideFaces(faces: readonly ClipFace[], st: CaptionStyle): Span | null 
  * frame; the same with one line where only a one-line block fits between two panels (unless the
  * creator set caption_lines); a column beside the faces (a landscape frame's camera panel); else,
  * across the frame, where the captions cover the faces least (they stay inside the safe band,
- * readable, and a face yields).
+ * readable, and a face yields). `avoid` (the title card) is kept clear before any face.
  */
 export function placeCaptions(i: CaptionPlaceInput): CaptionPlace {
   const st = i.style;
   const lines = i.captionLines ?? st.maxLines;
-  const screenY = layoutCaptionY(i.layout, i.picture, i.faceCam, st.canvas, { lines, fontSize: st.fontSize, outline: st.outline });
+  const screenY = i.avoid?.length ? undefined : layoutCaptionY(i.layout, i.picture, i.faceCam, st.canvas, { lines, fontSize: st.fontSize, outline: st.outline });
   if (screenY !== undefined) return { anchorY: screenY };
-  const faces = clipFaces(i);
+  const faces = [...clipFaces(i), ...(i.avoid ?? []).map((rect) => ({ rect, share: AVOID }))];
   const wanted = anchorFor(st.position, st.canvas).y;
   const across = { left: SAFE.left, right: st.canvas.width - SAFE.right };
   const half = halfBlock(st, lines);

@@ -3,7 +3,8 @@
 // split screen, where the style's bottom position fell on the lower person's face: the captions now
 // sit on the seam between the panels (captions/caption-place.ts). Read from the file only: the
 // captions' box found by their colour (a brand kit's magenta text, a colour no face has), the faces
-// by the quality measure's detector. One clip by hand at 10 fps and 288 p, HD at ultrafast.
+// by the quality measure's detector; its hook title card (a cyan box) keeps off them too, as the
+// combination matrix's two-person row checks. One clip by hand at 10 fps and 288 p, HD at ultrafast.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBlazeFace } from "../../src/engines/face/blazeface.js";
@@ -16,7 +17,7 @@ import { fastHdEncoder } from "../helpers/encoder.js";
 import { startFakeWorker, type FakeWorker } from "../helpers/fake-worker.js";
 import { librivox } from "../helpers/librivox.js";
 import { ffmpeg, ffprobe, media, rgbFrames, tmpDir } from "../helpers/media.js";
-import { accentBox, sharedArea, type Box } from "../helpers/title-face.js";
+import { accentBox, sharedArea, titleAndFaces, type Box } from "../helpers/title-face.js";
 
 const dir = tmpDir("katto-caption-face-");
 const speech = [librivox("0880", 0.25), librivox("0930", 3.6)];
@@ -24,8 +25,10 @@ const words = speech.flatMap((s) => s.words);
 const LENGTH = 7.2;
 /** the kit's caption text and spoken-word colour: the captions' pixels */
 const MAGENTA = "#FF00FF";
-/** moments of the clip (seconds) when a caption page is on screen */
-const AT = [1.5, 2.5, 4.5, 5.5];
+/** moments of the clip (seconds) when a caption page is on screen, after the hook title card */
+const AT = [4, 4.5, 5, 5.5];
+/** the kit's accent: the spoken word and the hook title card's box */
+const CYAN = "#00FFFF";
 let worker: FakeWorker;
 let clip: { file: string; metadata: { layout?: string } };
 let file: string;
@@ -41,7 +44,7 @@ beforeAll(async () => {
   ]);
   worker = await startFakeWorker(dir);
   const r = callbackRecorder(dir);
-  const brandKit = { name: "magenta", primary_color: MAGENTA, accent_color: MAGENTA, caption_font: "DejaVu Sans" as const, caption_position: "bottom" as const, default_layout: "face_tracking" as const, watermark_url: null };
+  const brandKit = { name: "magenta", primary_color: MAGENTA, accent_color: CYAN, caption_font: "DejaVu Sans" as const, caption_position: "bottom" as const, default_layout: "face_tracking" as const, watermark_url: null };
   const out = await runManualClip({
     task: {
       job_id: "job-caption-face",
@@ -49,7 +52,7 @@ beforeAll(async () => {
       source: { url: worker.mediaUrl("pair.mp4"), kind: "url" },
       range: { start: 0.1, end: 7 },
       transcript: { lang: "en", words, engine: "test" },
-      config: { aspect: "1:1", brandKit },
+      config: { aspect: "1:1", brandKit, style: { hook_title: true } },
       params: { title: "Two people, one seam" },
       callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
     },
@@ -100,4 +103,14 @@ describe("the captions of a 1:1 split screen of two people (issue 41)", () => {
       for (const f of faces) expect(sharedArea(f, c), s).toBe(0);
     }
   });
+
+  it("draws the hook title card, while it is up, over no face the detector finds (the captions took the seam)", async () => {
+    const v = ffprobe(file).streams.find((s) => s.codec_type === "video")!;
+    const { title, faces } = await titleAndFaces(file, { width: v.width!, height: v.height! }, CYAN);
+    const s = JSON.stringify({ title, faces: faces.map((f) => [f.x, f.y, f.w, f.h].map(Math.round)) });
+    expect(title, s).not.toBeNull();
+    expect(faces.length, s).toBeGreaterThan(0);
+    for (const f of faces) expect(sharedArea(f, title!), s).toBe(0);
+  });
 });
+
