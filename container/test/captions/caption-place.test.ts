@@ -80,10 +80,10 @@ function drawn(ass: string): { captions: Rect[]; withTitle: Rect[]; title: Rect 
   return { captions, withTitle, title: { x: x! - titleWidth(look) / 2, y: y! - titleHeight(look) / 2, w: titleWidth(look), h: titleHeight(look) } };
 }
 
-function place(aspect: Aspect, scene: Scene, o: { position?: CaptionPosition; hook?: boolean } = {}) {
+function place(aspect: Aspect, scene: Scene, o: { position?: CaptionPosition; hook?: boolean; title?: string } = {}) {
   const canvas = clipFrame(aspect, "hd");
   const st = resolveCaptionStyle({ canvas, position: o.position })!;
-  const input = { aspect, words: SPEECH, durationS: 8, captionStyle: st, look: titleLookStyle(null, aspect), style: { hook_title: o.hook === true }, title: HEADLINE, layout: scene.layout, picture: scene.picture, openingFaces: null, faceCam: scene.faceCam ?? null, faceBoxes: scene.faceBoxes ?? null };
+  const input = { aspect, words: SPEECH, durationS: 8, captionStyle: st, look: titleLookStyle(null, aspect), style: { hook_title: o.hook === true }, title: o.title ?? HEADLINE, layout: scene.layout, picture: scene.picture, openingFaces: null, faceCam: scene.faceCam ?? null, faceBoxes: scene.faceBoxes ?? null };
   const faces = clipFaces({ ...input, style: st }).map((f) => f.rect);
   return { ...drawn(clipCaptions(input).ass!), faces, canvas };
 }
@@ -128,6 +128,17 @@ describe("the captions keep off the faces, in every shape and layout (issue 41)"
       expect(c.h).toBeLessThan(80 * 1.2 * 1.5);
       expect(c.y < 540 && c.y + c.h > 540).toBe(true);
     }
+  });
+
+  it("1:1 split screen with a short hook title: the card takes the seam while it is up, the pages shown with it off the card, the later ones on the seam", () => {
+    // one line fits the seam between the two faces, which holds the card or the captions, not both
+    const l = place("1:1", SCENES[4]!, { hook: true, title: "Two people, one seam" });
+    const s = JSON.stringify(l);
+    for (const f of l.faces) expect(meet(f, l.title!), s).toBe(false);
+    for (const c of l.withTitle) expect(meet(c, l.title!), s).toBe(false);
+    const later = l.captions.slice(l.withTitle.length);
+    expect(later.length).toBeGreaterThan(0);
+    for (const c of later) expect(c.y < 540 && c.y + c.h > 540, s).toBe(true);
   });
 
   it("16:9 screen and stacked: the captions keep to the column beside the camera panel", () => {
