@@ -66,7 +66,7 @@ function layout(aspect: Aspect, scene: (typeof SCENES)[number]) {
   return { ...drawn(c.ass!, canvas), faces: faceRects(scene.layout, scene.picture, scene.faces, scene.faceCam, canvas), canvas };
 }
 
-/** The scenes where a place clear of the face and the captions exists (measured: the others leave none, or their captions meet a face already). */
+/** The scenes where a place clear of the face and the captions exists (measured: the others leave the title none; this test reads the captions across the whole safe width, so a 16:9 screen layout's captions, kept to the screen panel, count as meeting the camera). */
 const ROOMY: [Aspect, number][] = [
   ...ASPECTS.flatMap((a) => [[a, 0], [a, 3]] as [Aspect, number][]),
   ...(["9:16", "16:9"] as const).flatMap((a) => [[a, 1], [a, 2]] as [Aspect, number][]),
