@@ -30,7 +30,7 @@ const AT = [4, 4.5, 5, 5.5];
 /** the kit's accent: the spoken word and the hook title card's box */
 const CYAN = "#00FFFF";
 let worker: FakeWorker;
-let clip: { file: string; metadata: { layout?: string } };
+let clip: { file: string; metadata: { timeline?: { layout: string } } };
 let file: string;
 
 beforeAll(async () => {
@@ -88,7 +88,7 @@ async function captionsAndFaces(size: { width: number; height: number }): Promis
 describe("the captions of a 1:1 split screen of two people (issue 41)", () => {
   it("is a 1:1 split screen", () => {
     const v = ffprobe(file).streams.find((s) => s.codec_type === "video")!;
-    expect([v.width, v.height, clip.metadata.layout]).toEqual([1080, 1080, "split_screen"]);
+    expect([v.width, v.height, clip.metadata.timeline?.layout]).toEqual([1080, 1080, "split_screen"]);
   });
 
   it("draws the captions on the seam between the panels, over no face the detector finds", async () => {
