@@ -143,7 +143,7 @@ export function emphasisColor(st: Pick<CaptionStyle, "accentColor" | "primaryCol
 
 /** Text of a page with word `active` (index into the page's words, -1 for none) highlighted. */
 export function pageText(page: CaptionPage, st: CaptionStyle, active: number): string {
-  const a = anchorFor(st.position, st.canvas, st.anchorY);
+  const a = anchorFor(st.position, st.canvas, st.anchorY, st.column);
   let i = 0;
   const lines = page.lines.map((line) =>
     line
@@ -166,7 +166,7 @@ export function pageText(page: CaptionPage, st: CaptionStyle, active: number): s
 
 /** Karaoke text: \k durations (centiseconds) per word, gaps as empty syllables. */
 export function karaokeText(page: CaptionPage, st: CaptionStyle): string {
-  const a = anchorFor(st.position, st.canvas, st.anchorY);
+  const a = anchorFor(st.position, st.canvas, st.anchorY, st.column);
   let t = page.start;
   const cs = (s: number) => Math.max(0, Math.round(s * 100));
   const lines = page.lines.map((line) =>
@@ -205,6 +205,8 @@ export interface AssOptions {
   durationS: number;
   /** at most this many words per page (style `words_per_caption`) */
   maxWords?: number;
+  /** the pages that start before `until` are drawn at `style`'s place instead (beside a hook title card that took their band: clip-captions.ts) */
+  early?: { until: number; style: CaptionStyle };
 }
 
 /** Burned-in caption pages of a clip's words (clip-relative), as the style breaks them. */
@@ -230,7 +232,8 @@ export function assDocument(pages: readonly CaptionPage[], style: CaptionStyle, 
   const events: string[] = [...extras.events];
   pages.forEach((p, i) => {
     if (until[i]! - p.start < 0.01) return;
-    events.push(...pageEvents(p, st, until[i]!));
+    const early = opts.early && p.start < opts.early.until ? { ...st, anchorY: opts.early.style.anchorY, column: opts.early.style.column } : st;
+    events.push(...pageEvents(p, early, until[i]!));
   });
   return `${header(st, extras.styles)}\n${events.join("\n")}\n`;
 }

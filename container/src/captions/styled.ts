@@ -35,9 +35,13 @@ export interface StyledCaptions {
 }
 
 
-/** What a caption style's pages are laid out from (@katto/protocol captionPageOptions, shared with the dashboard's preview). */
+/**
+ * What a caption style's pages are laid out from (@katto/protocol captionPageOptions, shared with the
+ * dashboard's preview): lines as wide as the frame's safe width, or as the captions' column.
+ */
 export function captionFont(st: CaptionStyle): CaptionFont {
-  return { frame: st.canvas, fontSize: st.fontSize, popScale: st.popScale, emphasisScale: EMPHASIS_SCALE, maxLines: st.maxLines };
+  const frame = st.column ? { width: st.column.width + SAFE.left + SAFE.right, height: st.canvas.height } : st.canvas;
+  return { frame, fontSize: st.fontSize, popScale: st.popScale, emphasisScale: EMPHASIS_SCALE, maxLines: st.maxLines };
 }
 
 /** The caption style with the clip style's line count, and room for a larger key word. */
@@ -114,7 +118,7 @@ export const emojiSize = (st: CaptionStyle) => Math.round(st.fontSize * EMOJI_SC
 
 /** Top of a page's text block on the canvas. */
 export function pageTop(page: CaptionPage, st: CaptionStyle): number {
-  return anchorFor(st.position, st.canvas, st.anchorY).y - (page.lines.length * st.fontSize * LINE_ADVANCE) / 2;
+  return anchorFor(st.position, st.canvas, st.anchorY, st.column).y - (page.lines.length * st.fontSize * LINE_ADVANCE) / 2;
 }
 
 /**
@@ -129,7 +133,7 @@ export function emojiCentre(mark: EmojiMark, page: CaptionPage, st: CaptionStyle
   const width = (ws: readonly CaptionWord[]) => ws.reduce((s, w, i) => s + textWidth(w.text) * scale(w) + (i ? textWidth(joiner(ws[i - 1]!.text, w.text)) : 0), 0);
   const before = line.slice(0, mark.index);
   const word = line[mark.index]!;
-  const left = anchorFor(st.position, st.canvas, st.anchorY).x - (width(line) * unit) / 2;
+  const left = anchorFor(st.position, st.canvas, st.anchorY, st.column).x - (width(line) * unit) / 2;
   const offset = (width(before) + (before.length ? textWidth(joiner(before.at(-1)!.text, word.text)) : 0)) * unit;
   const size = emojiSize(st);
   const x = left + offset + (textWidth(word.text) * scale(word) * unit) / 2;
@@ -142,6 +146,6 @@ export function captionBand(sc: StyledCaptions, st: CaptionStyle): { top: number
   if (!sc.pages.length) return null;
   const lines = Math.max(...sc.pages.map((p) => p.lines.length));
   const half = (lines * st.fontSize * LINE_ADVANCE) / 2 + st.outline;
-  const y = anchorFor(st.position, st.canvas, st.anchorY).y;
+  const y = anchorFor(st.position, st.canvas, st.anchorY, st.column).y;
   return { top: y - half - (sc.emoji.length ? emojiSize(st) + 8 : 0), bottom: y + half };
 }

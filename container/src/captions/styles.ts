@@ -43,16 +43,18 @@ export interface CaptionStyle {
   maxLines: number;
   /** the HD frame of the clip's shape: positions, line widths and the ASS PlayRes are in its pixels */
   canvas: Canvas;
-  /** the caption block's centre (canvas y) when the layout places the captions itself (the screen layout: title-place.ts layoutCaptionY) */
+  /** the caption block's centre (canvas y) when the layout or the faces place the captions (caption-place.ts placeCaptions) */
   anchorY?: number;
+  /** the column the captions keep to when they sit beside the faces (caption-place.ts): its centre and width, canvas px */
+  column?: { x: number; width: number };
 }
 
 /** The safe area shared by all styles and shapes (@katto/protocol captionSafeArea: margins in pixels, the band as fractions of the frame's height). */
 export const SAFE = captionSafeArea();
 
-/** Centre of the caption block for a position, kept inside the safe band; at `anchorY` when the layout places the captions. */
-export function anchorFor(position: CaptionPosition, canvas: Canvas, anchorY?: number): { x: number; y: number } {
-  const x = Math.round(SAFE.left + (canvas.width - SAFE.left - SAFE.right) / 2);
+/** Centre of the caption block for a position, kept inside the safe band; at `anchorY` when the layout places the captions, in the middle of `column` when they keep to one. */
+export function anchorFor(position: CaptionPosition, canvas: Canvas, anchorY?: number, column?: { x: number }): { x: number; y: number } {
+  const x = column ? column.x : Math.round(SAFE.left + (canvas.width - SAFE.left - SAFE.right) / 2);
   if (anchorY !== undefined) return { x, y: Math.round(anchorY) };
   const frac = position === "top" ? 0.32 : position === "middle" ? 0.5 : 0.7;
   return { x, y: Math.round(frac * canvas.height) };
