@@ -716,7 +716,7 @@ async function checkScreenShape(v: Version) {
   const s = `${v.row.id} ${v.row.aspect} ${v.timeline.layout}`;
   expect(v.timeline.aspect, s).toBe(v.row.aspect);
   expect(Math.abs(width / height / aspectRatio(v.row.aspect) - 1), s).toBeLessThan(0.01);
-  const cam = (v.metadata as { face_cam?: Rect | null }).face_cam;
+  const cam = v.timeline.face_cam;
   expect(cam, `${s}: the face camera found`).toBeTruthy();
   const c = screenCrops(width, height, SCREEN_SOURCE.width, SCREEN_SOURCE.height, cam!);
   const content = await detectBars(v.mp4, { signal, durationS: info.duration, video: info.video! });

@@ -1,8 +1,8 @@
 // A clip's editing metadata: what the first render decided, so that HD tasks and re-renders draw
 // the same clip again without a new analysis: its clip timeline (the record of its range, cuts,
 // layout, shape, framing, zooms and overlays, which every render of the version is drawn from;
-// issue 41), and beside it only what a timeline cannot hold (panels, face cam, B-roll assets,
-// caption style, the uncut words). The backend writes it in the `clips` event, the Worker stores it
+// issue 41), and beside it only what a timeline cannot hold (the B-roll assets, the caption style,
+// the uncut words). The backend writes it in the `clips` event, the Worker stores it
 // with the clip, and hands it back in HD and re-render tasks.
 //
 // Versioned: `version` is written on every clip; metadata stored before versioning has none and
@@ -58,8 +58,6 @@ export const BrollCutawaySchema = z.object({ asset: BrollAssetSchema, start: Num
 /** What the backend writes for every clip it reports (all fields present). */
 export const ClipMetadataSchema = z.object({
   version: z.literal(CLIP_METADATA_VERSION),
-  panels: z.array(PanelFocusSchema).nullable(),
-  face_cam: RectSchema.nullable(),
   caption_style: z.enum(CAPTION_STYLES),
   words: z.array(ClipWordSchema),
   preview_file: FileName,
@@ -112,7 +110,7 @@ export const ClipMetadataSchema = z.object({
  * the timeline holds (layout, aspect, hd_size: timeline.layout, .aspect, .frame; source_range:
  * timeline.source; crop_window, crop_path: timeline.crop, the path there in clip seconds;
  * content_rect: timeline.source.content; broll_cutaways: timeline.overlays.broll beside broll_assets;
- * source_size: timeline.source.size; fps: timeline.fps). No longer written; read only from clips
+ * source_size: timeline.source.size; fps: timeline.fps; panels, face_cam: timeline.panels, .face_cam). No longer written; read only from clips
  * stored before (their HD renders, re-renders and exports).
  */
 export const LegacyClipMetadataShape = {
@@ -131,6 +129,10 @@ export const LegacyClipMetadataShape = {
   content_rect: RectSchema.nullable(),
   broll_cutaways: z.array(BrollCutawaySchema),
   source_size: Size,
+  /** timeline.panels, the paths there in clip seconds */
+  panels: z.array(PanelFocusSchema).nullable(),
+  /** timeline.face_cam */
+  face_cam: RectSchema.nullable(),
 };
 
 /** The names of the legacy fields: new clip metadata carries none of them (a house rule, container/test/edit/clip-metadata-record.test.ts). */

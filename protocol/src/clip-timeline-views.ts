@@ -15,8 +15,27 @@ export const timelineSpans = (tl: Pick<ClipTimeline, "source" | "pieces">): Span
  * (keyed SPAN_END_KEY_S before the join) put on the piece's end. Over what the cuts took out, the
  * path moves straight from one kept edge to the next. [] when the timeline crops nothing.
  */
-export function uncutCropPath(tl: Pick<ClipTimeline, "source" | "pieces" | "crop">): CropKey[] {
-  const path = tl.crop?.path ?? [];
+export const uncutCropPath = (tl: Pick<ClipTimeline, "source" | "pieces" | "crop">): CropKey[] => uncutPath(tl, tl.crop?.path ?? []);
+
+/** A panel of a multi-panel layout with its path on the uncut range (seconds from source.start), as the renderer takes it. */
+export interface UncutPanel {
+  x: number;
+  y: number;
+  w?: number;
+  path?: CropKey[];
+}
+
+/**
+ * The panels of a multi-panel layout (clip seconds) with their paths on the uncut range, mapped
+ * back exactly as the crop path is (uncutCropPath); null when the timeline has no panels.
+ */
+export function uncutPanels(tl: Pick<ClipTimeline, "source" | "pieces" | "panels">): UncutPanel[] | null {
+  if (!tl.panels) return null;
+  return tl.panels.map((p) => ({ x: p.x, y: p.y, ...(p.w !== null ? { w: p.w } : {}), ...(p.path.length ? { path: uncutPath(tl, p.path) } : {}) }));
+}
+
+/** A path of keyframes (clip seconds) on the uncut range: the inverse of the builder's mapping (clip-time.ts mapPath). */
+export function uncutPath(tl: Pick<ClipTimeline, "source" | "pieces">, path: readonly CropKey[]): CropKey[] {
   const spans = timelineSpans(tl);
   if (!path.length || !spans.length) return path.map((k) => ({ t: k.t, x: k.x }));
   const cut = !isUncut(spans, tl.source.end - tl.source.start);

@@ -12,8 +12,8 @@
 // are measured in before cuts); "clip" times are seconds on the clip's own timeline after the cuts.
 import { z } from "zod";
 import { clamp, round3, round4 } from "./numbers.js";
-import { ASPECTS, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCropLayout, type Aspect } from "./vocabularies.js";
-import { keptSpans, keptDuration, mapWords, isUncut, mapPath, type CropKey, cropXAt, ZOOM_EASE_S } from "./clip-time.js";
+import { ASPECTS, CLIP_FRAMES, clipFrame, DEFAULT_ASPECT, isCamLayout, isCropLayout, isPanelLayout, type Aspect } from "./vocabularies.js";
+import { keptSpans, keptDuration, mapWords, isUncut, mapPath, type CropKey, type Span, cropXAt, ZOOM_EASE_S } from "./clip-time.js";
 
 // ---------------------------------------------------------------------------------------------
 // The value
@@ -55,6 +55,24 @@ export const ClipTimelineSchema = z
       })
       .nullable()
       .meta({ description: "The moving window (of the frame's shape) of a cropping layout; null for a layout that shows the whole picture or panels." }),
+    panels: z
+      .array(
+        z.object({
+          x: Num.meta({ description: "Where the panel looks across while it does not move (`path` empty): its window's centre, pixels of source.content." }),
+          y: Num.meta({ description: "The height its window is centred on, pixels of source.content." }),
+          w: Num.positive().nullable().meta({ description: "Its window's width, pixels of source.content; null: the picture's width shared among the panels (at most its height times the cell's shape)." }),
+          path: z.array(z.object({ t: Seconds, x: Num })).meta({ description: "Keyframes of the window's centre: t clip seconds, x pixels of source.content, mapped through the cuts like `crop.path`; [] when the panel stays at `x`." }),
+        }),
+      )
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "Where each panel of a multi-panel layout (split_screen, grid_3, grid_4) looks, in the order its cells fill the frame (rows top to bottom, left to right; a landscape frame puts a split screen's or grid_3's panels side by side). Each window has its cell's shape and is kept inside the picture. null (or absent) for other layouts, and for a panel layout framed on evenly spaced people (a third, a quarter of the width apart, at 40% of the height).",
+      }),
+    face_cam: RectShape.nullable()
+      .optional()
+      .meta({ description: "The face camera's rectangle, pixels of source.content, of a layout built around one (stacked: the face cam above the gameplay; screen: the screen recording beside its camera). null (or absent) for other layouts, and when the camera was not found (the picture's top-right third)." }),
     zooms: z
       .array(z.object({ start: Seconds, end: Seconds, scale: Num.positive(), x: Num, y: Num }))
       .meta({ description: `Punch-in zooms, clip seconds: full at \`scale\` between smoothstep eases of ${ZOOM_EASE_S} s (at most half the zoom) at each end, centred on the point x, y (fractions of the output frame, the face's centre) and kept inside the frame.` }),
@@ -90,6 +108,10 @@ export interface ClipTimelineInput {
   cropWindow: { w: number; h: number; y: number } | null;
   /** its left edge over the uncut clip (seconds from the range start, content pixels); a centred window when null or empty */
   cropPath: readonly CropKey[] | null;
+  /** where each panel of a panel layout looks (content pixels; `path`, the window's centre, over the uncut clip); null: evenly spaced people. Kept for panel layouts only */
+  panels?: readonly { x: number; y: number; w?: number; path?: readonly CropKey[] }[] | null;
+  /** the face camera's rectangle (content pixels) of a cam layout; null when not found. Kept for cam layouts only */
+  faceCam?: { x: number; y: number; w: number; h: number } | null;
   /** zooms, clip seconds; a zoom without its point (older metadata) zooms on the frame's centre */
   zooms: readonly { start: number; end: number; scale: number; x?: number; y?: number }[];
   /** the words, uncut clip seconds (as the clip's metadata stores them) */
@@ -151,6 +173,30 @@ export function parseSrt(text: string): { text: string; start: number; end: numb
   return cues;
 }
 
+/**
+ * A path of keyframes over the uncut clip (seconds from the range start) on the clip's timeline, as
+ * the render keeps it: its value at each kept span's edges and its keyframes inside spans.
+ */
+function clipPath(keys: readonly CropKey[], spans: readonly Span[], rangeS: number): CropKey[] {
+  // whole pixels before the mapping too, as the render rounds its keys before it maps them through the cuts
+  const given = keys.map((k) => ({ t: k.t, x: Math.round(k.x) }));
+  const mapped = isUncut(spans, rangeS) ? given : mapPath(given, spans, (t) => cropXAt(given, t));
+  const path: CropKey[] = [];
+  for (const k of mapped) {
+    // at the render's own precision (container/src/framing/crop-path.ts: whole pixels, keys to
+    // 0.1 ms in its ffmpeg expressions): the render drawn from this path crops, frame for frame,
+    // where the plan's own path had it crop (issue 41)
+    const key = { t: round4(Math.max(0, k.t)), x: Math.round(k.x) };
+    const prev = path[path.length - 1];
+    if (prev && key.t <= prev.t) {
+      if (key.t === prev.t) prev.x = key.x; // the same instant: the later one wins
+      continue;
+    }
+    path.push(key);
+  }
+  return path;
+}
+
 /** The one builder: a clip's timeline from its range, cuts, words, layout, crop path, zooms and overlays. */
 export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
   const rangeS = Math.max(0, i.range.end - i.range.start);
@@ -168,23 +214,10 @@ export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
     const win = i.cropWindow;
     const maxX = Math.max(0, content.w - win.w);
     const given = (i.cropPath?.length ? i.cropPath : [{ t: 0, x: maxX / 2 }]).map((k) => ({ t: k.t, x: clamp(k.x, 0, maxX) }));
-    // the render keeps the path's value at each kept span's edges and its keyframes inside spans
-    const mapped = isUncut(spans, rangeS) ? given : mapPath(given, spans, (t) => cropXAt(given, t));
-    const path: CropKey[] = [];
-    for (const k of mapped) {
-      // at the render's own precision (container/src/framing/crop-path.ts: whole pixels, keys to
-      // 0.1 ms in its ffmpeg expressions): the render drawn from this path crops, frame for frame,
-      // where the plan's own path had it crop (issue 41)
-      const key = { t: round4(Math.max(0, k.t)), x: Math.round(k.x) };
-      const prev = path[path.length - 1];
-      if (prev && key.t <= prev.t) {
-        if (key.t === prev.t) prev.x = key.x; // the same instant: the later one wins
-        continue;
-      }
-      path.push(key);
-    }
-    crop = { window: { w: win.w, h: win.h, y: win.y }, path };
+    crop = { window: { w: win.w, h: win.h, y: win.y }, path: clipPath(given, spans, rangeS) };
   }
+  const panels = isPanelLayout(i.layout) && i.panels?.length ? i.panels.map((p) => ({ x: p.x, y: p.y, w: p.w && p.w > 0 ? p.w : null, path: p.path?.length ? clipPath(p.path, spans, rangeS) : [] })) : null;
+  const faceCam = isCamLayout(i.layout) && i.faceCam ? { x: i.faceCam.x, y: i.faceCam.y, w: i.faceCam.w, h: i.faceCam.h } : null;
   let at = 0;
   const pieces = spans.map((s) => {
     const p = { source_start: round3(i.range.start + s.start), source_end: round3(i.range.start + s.end), clip_start: round3(at), clip_end: round3(at + s.end - s.start) };
@@ -204,6 +237,8 @@ export function buildClipTimeline(i: ClipTimelineInput): ClipTimeline {
     aspect,
     layout: i.layout,
     crop,
+    panels,
+    face_cam: faceCam,
     zooms: i.zooms.map((z) => ({ start: round3(z.start), end: round3(z.end), scale: z.scale, x: z.x ?? 0.5, y: z.y ?? 0.5 })),
     words,
     captions,

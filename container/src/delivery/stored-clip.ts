@@ -1,7 +1,7 @@
 // A finished clip as its stored editing metadata describes it (ClipMetadata, written by clipReport
 // in clip-plan.ts): read field by field, and moved onto another range of the source for a trim.
 // HD renders and re-renders draw the clip again from it (stored-render.ts) without a new analysis.
-import { aspectOfMetadata, framedContent, QUALITY_FLAGS, readClipMetadata, uncutCropPath, type Aspect, type BrollAsset, type ClipTimeline, type ReadableClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
+import { aspectOfMetadata, framedContent, isCamLayout, isPanelLayout, QUALITY_FLAGS, readClipMetadata, uncutCropPath, uncutPanels, type Aspect, type BrollAsset, type ClipTimeline, type ReadableClipMetadata, type QualityFix, type Style, type TranslatedCaptions } from "@katto/protocol";
 import type { PlannedCutaway } from "../broll/plan.js";
 import type { CaptionWord } from "../captions/clip-words.js";
 import type { CaptionStyleName } from "../captions/styles.js";
@@ -61,11 +61,10 @@ export function readStoredClip(metadata: unknown): StoredClip {
   const read = readClipMetadata(metadata);
   if (!read.ok) throw new StageError("rendering", read.error);
   const m = read.value;
+  const timeline = m.timeline ? withFraming(m.timeline, m) : null;
   return {
-    ...(m.timeline ? timelineFacts(m.timeline, m.broll_assets ?? []) : legacyFacts(m)),
+    ...(timeline ? timelineFacts(timeline, m.broll_assets ?? []) : legacyFacts(m)),
     captionStyle: m.caption_style,
-    panels: m.panels,
-    faceCam: m.face_cam,
     words: (m.words ?? []).map((w) => ({ text: w.word, start: w.start, end: w.end })),
     style: m.style ?? {},
     title: m.title,
@@ -76,12 +75,23 @@ export function readStoredClip(metadata: unknown): StoredClip {
     faceBoxes: m.face_boxes,
     cuts: clipTimelineCuts(m),
     keyWords: m.key_words ?? [],
-    timeline: m.timeline,
+    timeline,
   };
 }
 
+/**
+ * A stored timeline with its panels and face cam: a timeline written before it held them (issue 41)
+ * takes them from the metadata's own `panels` and `face_cam` fields, so its HD file and re-renders
+ * frame as its preview did. (Those stored panels were read without paths: they stay where they look.)
+ */
+function withFraming(tl: ClipTimeline, m: ReadableClipMetadata): ClipTimeline {
+  const panels = tl.panels !== undefined ? tl.panels : isPanelLayout(tl.layout) && m.panels?.length ? m.panels.map((p) => ({ x: p.x, y: p.y, w: null, path: [] })) : null;
+  const faceCam = tl.face_cam !== undefined ? tl.face_cam : isCamLayout(tl.layout) ? m.face_cam : null;
+  return { ...tl, panels, face_cam: faceCam };
+}
+
 /** What a stored clip's timeline records of it (issue 41: the record every render is drawn from). */
-type RecordedFacts = Pick<StoredClip, "layout" | "cropPath" | "content" | "broll" | "sourceStart" | "aspect">;
+type RecordedFacts = Pick<StoredClip, "layout" | "cropPath" | "panels" | "faceCam" | "content" | "broll" | "sourceStart" | "aspect">;
 
 /** The facts of a clip version from its timeline: its crop path back on the uncut range, its cutaways with the assets they show. */
 function timelineFacts(tl: ClipTimeline, assets: readonly BrollAsset[]): RecordedFacts {
@@ -90,6 +100,8 @@ function timelineFacts(tl: ClipTimeline, assets: readonly BrollAsset[]): Recorde
   return {
     layout: tl.layout,
     cropPath: path.length ? path : null,
+    panels: uncutPanels(tl),
+    faceCam: tl.face_cam ?? null,
     content: framedContent(tl),
     broll: tl.overlays.broll.flatMap((b) => (byId.has(b.asset) ? [{ asset: byId.get(b.asset)!, start: b.start, end: b.end }] : [])),
     sourceStart: tl.source.start,
@@ -102,6 +114,8 @@ function legacyFacts(m: ReadableClipMetadata): RecordedFacts {
   return {
     layout: m.layout,
     cropPath: m.crop_path?.length ? m.crop_path : null,
+    panels: m.panels,
+    faceCam: m.face_cam,
     content: m.content_rect,
     broll: m.broll_cutaways ?? [],
     sourceStart: m.source_range?.start ?? null,

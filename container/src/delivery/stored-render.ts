@@ -132,6 +132,9 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     layout,
     cropWindow: isCropLayout(layout) ? cropWindow(frame.width, frame.height, aspectRatio(aspect)) : null,
     cropPath: layout === AUTO_LAYOUT ? stored.cropPath : null,
+    // a re-render into another layout frames anew: the stored panels are the stored layout's
+    panels: layout === stored.layout ? stored.panels : null,
+    faceCam,
     zooms: edit.zooms,
     words: words.map((w) => ({ word: w.text, start: w.start, end: w.end })),
     captions: parseSrt(captions.srt),
@@ -143,9 +146,8 @@ export async function renderStoredClip(o: StoredClipRender): Promise<{ output: s
     aspect,
   });
   const output = join(dir, `${name}.mp4`);
-  const panels = layout === stored.layout ? (stored.panels ?? undefined) : undefined;
   await renderClip(
-    timelineRender(timeline, { source: o.source, probe: o.probe, rangeStart: o.start, panels, faceCam, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", aspect), cutawayFiles: cutawayFiles(drawn, cutaways), audioTracks: o.audioTracks, output, quality: "hd" }),
+    timelineRender(timeline, { source: o.source, probe: o.probe, rangeStart: o.start, watermarkPath, assPath, overlays: emojiOverlays(captions.emoji, "hd", aspect), cutawayFiles: cutawayFiles(drawn, cutaways), audioTracks: o.audioTracks, output, quality: "hd" }),
     { signal: o.signal, encoder: o.encoder },
   );
   return { output, srtPath, srtOriginalPath, layout, duration: edit.durationS, edits: { ...edit.edits, broll: brollEdits(drawn) }, words: shown, timeline };

@@ -196,6 +196,8 @@ export function planTimeline(p: ClipPlan, probe: ProbeResult, edit: ClipEdit = p
     layout: p.layout,
     cropWindow: p.cropWindow,
     cropPath: p.cropPath,
+    panels: p.panels,
+    faceCam: p.faceCam,
     zooms: edit.zooms,
     words: p.words.map((w) => ({ word: w.text, start: w.start, end: w.end })),
     captions: parseSrt(edit.captions.srt),
@@ -242,8 +244,6 @@ export function clipReport(p: ClipPlan, probe: ProbeResult, engine: string): Cli
     hd: false,
     metadata: {
       version: CLIP_METADATA_VERSION,
-      panels: p.panels,
-      face_cam: p.faceCam,
       caption_style: p.style?.name ?? "none",
       words: p.words.map((w) => ({ word: w.text, start: round3(w.start), end: round3(w.end) })),
       preview_file: p.files.preview,

@@ -45,7 +45,7 @@ export async function renderPlan(p: ClipPlan, o: PlanRender): Promise<{ output: 
   p.timeline = timeline;
   const output = join(o.dir, o.file);
   await renderClip(
-    timelineRender(timeline, { source: source.path, probe: source.info, rangeStart: timeline.source.start, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, watermarkPath: o.watermarkPath, assPath, overlays: emojiOverlays(edit.captions.emoji, o.quality, p.aspect), cutawayFiles: cutawayFiles(drawn, cutaways), output, quality: o.quality }),
+    timelineRender(timeline, { source: source.path, probe: source.info, rangeStart: timeline.source.start, watermarkPath: o.watermarkPath, assPath, overlays: emojiOverlays(edit.captions.emoji, o.quality, p.aspect), cutawayFiles: cutawayFiles(drawn, cutaways), output, quality: o.quality }),
     { signal, onProgress: o.onProgress, encoder: o.encoder },
   );
   return { output, srtPath, srtOriginalPath };

@@ -1,11 +1,11 @@
 // The timeline is the recipe (issue 41): a clip version's render drawn from its clip timeline
 // (@katto/protocol clip-timeline.ts), the one value its record, its export and its measures read.
 // Pure: the timeline says the range, the kept pieces, the layout, the crop window's path, the
-// picture inside the bars, the zooms and when each B-roll cutaway plays; the render adds only what
-// a timeline does not describe (TimelineRenderExtras): the file it reads, the caption look drawn
-// (ASS, emoji images), the panels and face cam of a multi-panel layout, the watermark, dubbed audio,
-// the cutaways' local files, the quality and the output.
-import { framedContent, timelineSpans, uncutCropPath, type ClipTimeline } from "@katto/protocol";
+// picture inside the bars, where each panel of a multi-panel layout looks and the face camera of a
+// cam layout, the zooms and when each B-roll cutaway plays; the render adds only what a timeline
+// does not describe (TimelineRenderExtras): the file it reads, the caption look drawn (ASS, emoji
+// images), the watermark, dubbed audio, the cutaways' local files, the quality and the output.
+import { framedContent, timelineSpans, uncutCropPath, uncutPanels, type ClipTimeline } from "@katto/protocol";
 import type { PlannedCutaway } from "../broll/plan.js";
 import type { Cutaway } from "../ffmpeg/cutaway-filters.js";
 import { renderableLayout } from "../ffmpeg/args.js";
@@ -16,7 +16,7 @@ import type { ClipRender } from "./render.js";
 export type CutawayFiles = ReadonlyMap<string, Pick<Cutaway, "path" | "kind">>;
 
 /** What a render needs that its timeline does not describe. */
-export interface TimelineRenderExtras extends Pick<ClipRender, "source" | "probe" | "panels" | "faceCam" | "watermarkPath" | "assPath" | "overlays" | "audioTracks" | "output" | "quality"> {
+export interface TimelineRenderExtras extends Pick<ClipRender, "source" | "probe" | "watermarkPath" | "assPath" | "overlays" | "audioTracks" | "output" | "quality"> {
   /** where the timeline's source.start lies in `source` (its own start; 0 in an HD task's mezzanine, which starts at the range) */
   rangeStart: number;
   /** the local file of every cutaway the timeline draws (cutawayFiles) */
@@ -42,12 +42,13 @@ function timelineCutaways(tl: ClipTimeline, files: CutawayFiles): Cutaway[] {
 }
 
 /**
- * The renderer's input (rendering/render.ts renderClip) drawn from a clip timeline. The crop path is
- * handed over on the uncut range (uncutCropPath), which the renderer maps through the same kept
- * pieces back onto the timeline's own keyframes.
+ * The renderer's input (rendering/render.ts renderClip) drawn from a clip timeline. The crop path and
+ * the panels' paths are handed over on the uncut range (uncutCropPath, uncutPanels), which the
+ * renderer maps through the same kept pieces back onto the timeline's own keyframes.
  */
 export function timelineRender(tl: ClipTimeline, x: TimelineRenderExtras): ClipRender {
   const cropPath = tl.crop ? uncutCropPath(tl) : [];
+  const panels = uncutPanels(tl);
   return {
     source: x.source,
     probe: x.probe,
@@ -60,8 +61,8 @@ export function timelineRender(tl: ClipTimeline, x: TimelineRenderExtras): ClipR
     content: framedContent(tl),
     zooms: tl.zooms.map((z) => ({ start: z.start, end: z.end, scale: z.scale, x: z.x, y: z.y })),
     cutaways: timelineCutaways(tl, x.cutawayFiles),
-    panels: x.panels,
-    faceCam: x.faceCam,
+    panels: panels ?? undefined,
+    faceCam: tl.face_cam ?? undefined,
     watermarkPath: x.watermarkPath,
     assPath: x.assPath,
     overlays: x.overlays,

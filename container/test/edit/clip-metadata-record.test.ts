@@ -3,7 +3,7 @@
 // in its timeline, and none of the fields that repeated them (TIMELINE_FACT_FIELDS); it is read back
 // from the timeline (readStoredClip), and metadata stored before the timeline still reads from those
 // fields (old rows in D1 still HD-render and re-render).
-import { ClipMetadataSchema, cropXAt, recordedAspect, TIMELINE_FACT_FIELDS, uncutCropPath } from "@katto/protocol";
+import { ClipMetadataSchema, cropXAt, recordedAspect, TIMELINE_FACT_FIELDS, uncutCropPath, uncutPanels } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
 import { clipReport, planClip, planTimeline, type ClipPlan } from "../../src/editing/clip-plan.js";
 import { readStoredClip } from "../../src/delivery/stored-clip.js";
@@ -58,6 +58,53 @@ describe("a new clip's metadata", () => {
   it("names its shape in its timeline, where the Worker reads it (its view, its HD and re-render tasks)", () => {
     expect(recordedAspect(metadata)).toBe("9:16");
     expect(recordedAspect({ ...metadata, timeline: { ...(metadata.timeline as object), aspect: "4:5" } })).toBe("4:5");
+  });
+});
+
+describe("a multi-panel or face-cam clip's metadata", () => {
+  /** A clip planned with `layout`, its framing set, cut once, rendered (its timeline built). */
+  function framedPlan(layout: string, framing: Partial<ClipPlan>): Record<string, unknown> & { timeline: ReturnType<typeof planTimeline> } {
+    const p = planClip(moment, 0, probe, transcript, { aspect: "9:16", layout: "face_tracking" });
+    Object.assign(p, { layout, cropPath: null, cropWindow: null, ...framing });
+    p.cuts = [{ start: 2.9, end: 3.3, reason: "silence" }];
+    p.timeline = planTimeline(p, probe);
+    return JSON.parse(JSON.stringify(clipReport(p, probe, "pocketsphinx").metadata));
+  }
+
+  it("holds the panels in the timeline only, and reads them back on the uncut range a re-render cuts again", () => {
+    const panels = [{ x: 600, y: 400, path: [{ t: 0, x: 600 }, { t: 2.5, x: 640 }, { t: 4, x: 700 }] }, { x: 1300, y: 420 }];
+    const metadata = framedPlan("split_screen", { panels });
+    expect(metadata).not.toHaveProperty("panels");
+    expect(ClipMetadataSchema.strict().safeParse(metadata).success).toBe(true);
+    expect(metadata.timeline.panels).toEqual([{ x: 600, y: 400, w: null, path: expect.any(Array) }, { x: 1300, y: 420, w: null, path: [] }]);
+    const stored = readStoredClip(metadata);
+    expect(stored.panels).toEqual(uncutPanels(metadata.timeline));
+    // where the clip plays, each panel looks where it was planned to
+    for (const t of [0, 1, 2.5, 3.5, 4, 6]) expect(cropXAt(stored.panels![0]!.path!, t)).toBeCloseTo(cropXAt(panels[0]!.path!, t), 6);
+    expect(stored.panels![1]).toEqual({ x: 1300, y: 420 });
+  });
+
+  it("holds the face cam in the timeline only, and reads it back", () => {
+    const cam = { x: 1500, y: 30, w: 400, h: 360 };
+    for (const layout of ["stacked", "screen"]) {
+      const metadata = framedPlan(layout, { faceCam: cam });
+      expect(metadata).not.toHaveProperty("face_cam");
+      expect(metadata.timeline.face_cam).toEqual(cam);
+      expect(readStoredClip(metadata)).toMatchObject({ layout, faceCam: cam });
+    }
+  });
+
+  it("of a timeline stored before it held them, reads them from the fields beside it, into the timeline a render draws", () => {
+    const metadata = framedPlan("stacked", { faceCam: null });
+    const { panels: _p, face_cam: _c, ...older } = metadata.timeline;
+    const stored = readStoredClip({ ...metadata, timeline: older, face_cam: { x: 1500, y: 30, w: 400, h: 360 } });
+    expect(stored.faceCam).toEqual({ x: 1500, y: 30, w: 400, h: 360 });
+    expect(stored.timeline!.face_cam).toEqual({ x: 1500, y: 30, w: 400, h: 360 });
+    const split = framedPlan("split_screen", { panels: null });
+    const { panels: _q, face_cam: _d, ...olderSplit } = split.timeline;
+    const read = readStoredClip({ ...split, timeline: olderSplit, panels: [{ x: 600, y: 400 }, { x: 1300, y: 420 }] });
+    expect(read.panels).toEqual([{ x: 600, y: 400 }, { x: 1300, y: 420 }]);
+    expect(read.timeline!.panels).toEqual([{ x: 600, y: 400, w: null, path: [] }, { x: 1300, y: 420, w: null, path: [] }]);
   });
 });
 

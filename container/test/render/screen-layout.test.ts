@@ -44,21 +44,21 @@ beforeAll(async () => {
   file = worker.file(job.jobId, clip.file);
   const v = ffprobe(file).streams.find((s) => s.codec_type === "video")!;
   size = { width: v.width!, height: v.height! };
-  console.log("screen clip", JSON.stringify({ ...clipSummary(clip), face_cam: clip.metadata.face_cam, size, reason: clip.metadata.layout_reason }));
+  console.log("screen clip", JSON.stringify({ ...clipSummary(clip), face_cam: clip.metadata.timeline!.face_cam, size, reason: clip.metadata.layout_reason }));
 }, 300_000);
 afterAll(async () => {
   await worker?.close();
 });
 
 /** The clip's panels in its rendered frame. */
-const panels = () => screenCrops(size.width, size.height, SRC.width, SRC.height, clip.metadata.face_cam!);
+const panels = () => screenCrops(size.width, size.height, SRC.width, SRC.height, clip.metadata.timeline!.face_cam!);
 
 describe("screen recording with a face camera (issue 37)", () => {
   it("is detected and given the screen layout, in the clip's 9:16 frame", () => {
     expect(clip.metadata.timeline?.layout).toBe("screen");
     expect(clip.metadata.layout_reason).toMatch(/screen recording/);
     // the cam found around the overlaid face
-    const cam = clip.metadata.face_cam!;
+    const cam = clip.metadata.timeline!.face_cam!;
     expect(cam.x).toBeLessThan(CAM.x + CAM.w / 2);
     expect(cam.x + cam.w).toBeGreaterThan(CAM.x + CAM.w / 2);
     expect(cam.y + cam.h).toBeLessThan(SRC.height / 2 + 60);
@@ -102,7 +102,7 @@ describe("screen recording with a face camera (issue 37)", () => {
     // the measure looks for the speaker in the camera panel only: the same file judged in the screen panel has no speaker
     const c = panels();
     const asFractions = (r: { x: number; y: number; w: number; h: number }) => ({ x: r.x / size.width, y: r.y / size.height, w: r.w / size.width, h: r.h / size.height });
-    expect(screenCamPanel(size, SRC, clip.metadata.face_cam)).toEqual(asFractions(c.cam.place));
+    expect(screenCamPanel(size, SRC, clip.metadata.timeline!.face_cam)).toEqual(asFractions(c.cam.place));
     const duration = Number(ffprobe(file).format.duration);
     const inScreen = await measureClip({ aspect: "9:16", file, duration, hasAudio: true, layout: "screen", words: [], edges: { starts_on_sentence: null, ends_on_sentence: null, cut_word: false }, expectSpeech: true, signal: new AbortController().signal, subjectPanel: asFractions(c.screen.place) });
     expect(inScreen.subject_in_frame).toBe(0);

@@ -41,3 +41,30 @@ it("a clip drawn from its timeline is the clip drawn from its plan: the same fra
   expect(decodedMd5(fromTimeline.output, "v")).toBe(decodedMd5(fromPlan.output, "v"));
   expect(decodedMd5(fromTimeline.output, "a")).toBe(decodedMd5(fromPlan.output, "a"));
 }, 120_000);
+
+it("a split screen and a stacked face cam drawn from their timeline are the clips drawn from their plans: the same frames", async () => {
+  const source = media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4");
+  const info = await probe(source, { signal });
+  const words = [{ word: "very", start: 1.2, end: 1.5 }, { word: "real", start: 1.6, end: 2.0 }, { word: "challenges", start: 2.1, end: 2.9 }];
+  const transcript: Transcript = { lang: "en", engine: "test", segments: [], words };
+  const moment: ScoredMoment = { start: 0.457, end: 4.321, words, text: "very real challenges", score: 60, subscores: { hook: 60, flow: 60, value: 60, trend: 60 }, justification: "", title: "t" };
+  const framings = [
+    // two panels whose windows move (centres keyed at the source's frame times, off the whole pixel) across a jump cut
+    { layout: "split_screen", panels: [{ x: 400, y: 300, path: [{ t: 0, x: 420.4 }, { t: 40 / 29.97, x: 520 }, { t: 80 / 29.97, x: 470.6 }] }, { x: 820, y: 320, path: [{ t: 10 / 29.97, x: 800 }, { t: 100 / 29.97, x: 880 }] }], faceCam: null },
+    { layout: "stacked", panels: null, faceCam: { x: 860, y: 40, w: 300, h: 260 } },
+  ];
+  for (const f of framings) {
+    const p = planClip(moment, 0, info, transcript, { aspect: "9:16", layout: "face_tracking" });
+    Object.assign(p, { layout: f.layout, cropPath: null, cropWindow: null, panels: f.panels, faceCam: f.faceCam });
+    p.cuts = [{ start: 1.5, end: 1.9, reason: "silence" }];
+    const edit = planEdit(p, info);
+    expect(edit.keep.length).toBe(2);
+    const common = { source, probe: info, watermarkPath: null, assPath: null, quality: "preview" as const };
+    const fromPlan: ClipRender = { ...common, start: p.start, end: p.end, layout: p.layout, panels: p.panels ?? undefined, faceCam: p.faceCam ?? undefined, content: p.content, keep: edit.keep, zooms: edit.zooms, cutaways: [], aspect: p.aspect, output: path.join(dir, `${f.layout}-plan.mp4`) };
+    const fromTimeline = timelineRender(planTimeline(p, info, edit), { ...common, rangeStart: p.start, cutawayFiles: new Map(), output: path.join(dir, `${f.layout}-timeline.mp4`) });
+    expect([fromTimeline.panels?.length ?? 0, fromTimeline.faceCam]).toEqual([f.panels?.length ?? 0, f.faceCam ?? undefined]);
+    await renderClip(fromPlan, { signal });
+    await renderClip(fromTimeline, { signal });
+    expect(decodedMd5(fromTimeline.output, "v"), f.layout).toBe(decodedMd5(fromPlan.output, "v"));
+  }
+}, 180_000);

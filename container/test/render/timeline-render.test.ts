@@ -1,10 +1,13 @@
 // The timeline is the recipe (issue 41): the renderer's input drawn from a clip timeline
 // (rendering/timeline-render.ts) matches the timeline field by field: the range, the kept pieces,
 // the crop path at every keyframe once the renderer has mapped it through the cuts, the zooms, the
-// layout, the picture inside the bars and the cutaways. Pure: no ffmpeg.
-import { buildClipTimeline, cropXAt, timelineSpans, uncutCropPath, type ClipTimeline, type ClipTimelineInput } from "@katto/protocol";
+// layout, the picture inside the bars, where each panel of a multi-panel layout looks (its path
+// mapped through the cuts like the crop path), the face cam and the cutaways. Pure: no ffmpeg.
+import { buildClipTimeline, ClipTimelineSchema, cropXAt, timelineSpans, uncutCropPath, uncutPanels, type ClipTimeline, type ClipTimelineInput } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
-import { renderedCropPath } from "../../src/rendering/reframe-filter.js";
+import { cropCommands, panelFilter, renderedCropPath } from "../../src/rendering/reframe-filter.js";
+import type { RenderSpec } from "../../src/rendering/render-spec.js";
+import type { PanelFocus } from "../../src/framing/panels.js";
 import { timelineRender, type TimelineRenderExtras } from "../../src/rendering/timeline-render.js";
 import type { ProbeResult } from "../../src/runtime/types.js";
 
@@ -106,5 +109,65 @@ describe("timelineRender", () => {
   it("gives a layout that shows the whole picture no crop path", () => {
     const whole = buildClipTimeline({ ...INPUT, layout: "passthrough", cropWindow: null });
     expect(timelineRender(whole, EXTRAS).cropPath).toBeUndefined();
+  });
+});
+
+// a split screen whose two windows move (centres, uncut seconds), across both cuts, off the whole pixel
+const PANELS: PanelFocus[] = [
+  { x: 400, y: 300, path: [{ t: 0, x: 400.4 }, { t: 2.5, x: 450 }, { t: 3.5, x: 700 }, { t: 6, x: 520 }, { t: 9, x: 600.6 }] },
+  { x: 900, y: 320, path: [{ t: 1, x: 900 }, { t: 7.2, x: 800 }, { t: 10, x: 860 }] },
+];
+
+/** The panels' crops as the renderer writes them (the graph's initial windows, the sendcmd moves), given panels on the uncut range and the kept spans. */
+function panelCrops(panels: readonly PanelFocus[] | undefined, keep: RenderSpec["keep"]) {
+  const spec = { layout: "split_screen", panels, source: { width: 1280, height: 720, fps: 30, hasAudio: true }, width: 1080, height: 1920, keep, duration: 8.5, commandsPath: "/tmp/cmds.txt", content: null } as unknown as RenderSpec;
+  return { graph: panelFilter("split_screen", spec), moves: cropCommands(spec) };
+}
+
+describe("timelineRender of a multi-panel or face-cam layout", () => {
+  const split = buildClipTimeline({ ...INPUT, layout: "split_screen", cropWindow: null, cropPath: null, panels: PANELS });
+
+  it("keeps where each panel looks in the timeline, its path in clip seconds like the crop's", () => {
+    expect(ClipTimelineSchema.safeParse(JSON.parse(JSON.stringify(split))).success).toBe(true);
+    expect(split.crop).toBeNull();
+    expect(split.panels!.map((p) => [p.x, p.y, p.w])).toEqual([[400, 300, null], [900, 320, null]]);
+    // after both cuts (1 s and 0.5 s out) the key at 9 s uncut plays at 7.5 s, to the whole pixel, and holds to the clip's end
+    expect(split.panels![0]!.path).toContainEqual({ t: 7.5, x: 601 });
+    expect(split.panels![0]!.path.at(-1)).toEqual({ t: 8.498, x: 601 });
+    expect(split.face_cam).toBeNull();
+  });
+
+  it("hands the renderer the plan's panels: every panel crops, frame for frame, where the plan's own panels had it crop", () => {
+    const r = timelineRender(split, EXTRAS);
+    expect(r.layout).toBe("split_screen");
+    expect(r.panels).toEqual(uncutPanels(split));
+    expect(r.panels).toHaveLength(2);
+    expect(panelCrops(r.panels, r.keep)).toEqual(panelCrops(PANELS, r.keep));
+    // without cuts too
+    const whole = buildClipTimeline({ ...INPUT, cuts: [], layout: "split_screen", cropWindow: null, cropPath: null, panels: PANELS });
+    const w = timelineRender(whole, EXTRAS);
+    expect(panelCrops(w.panels, w.keep)).toEqual(panelCrops(PANELS, w.keep));
+  });
+
+  it("rebuilds the same panels from its own facts (an HD render of a stored version frames as the preview did)", () => {
+    const again = buildClipTimeline({ ...INPUT, layout: "split_screen", cropWindow: null, cropPath: null, cuts: split.cuts, panels: uncutPanels(split) });
+    expect(again.panels).toEqual(split.panels);
+  });
+
+  it("carries a stacked or screen layout's face cam to the renderer, and nothing of either to a layout without them", () => {
+    const cam = { x: 900, y: 20, w: 300, h: 260 };
+    for (const layout of ["stacked", "screen"]) {
+      const tl = buildClipTimeline({ ...INPUT, layout, cropWindow: null, cropPath: null, faceCam: cam });
+      expect(tl.face_cam).toEqual(cam);
+      expect(timelineRender(tl, EXTRAS).faceCam).toEqual(cam);
+      expect(timelineRender(tl, EXTRAS).panels).toBeUndefined();
+    }
+    const tracked = buildClipTimeline({ ...INPUT, faceCam: cam, panels: PANELS });
+    expect([tracked.face_cam, tracked.panels]).toEqual([null, null]);
+    expect(timelineRender(tracked, EXTRAS)).toMatchObject({ faceCam: undefined, panels: undefined });
+    // a panel layout framed on evenly spaced people says so (null) and renders its default panels
+    const even = buildClipTimeline({ ...INPUT, layout: "grid_3", cropWindow: null, cropPath: null, panels: null });
+    expect(even.panels).toBeNull();
+    expect(timelineRender(even, EXTRAS).panels).toBeUndefined();
   });
 });

@@ -81,14 +81,15 @@ describe("re-render input", () => {
 });
 
 describe("stacked face cam in the editing metadata", () => {
-  it("clipReport stores face_cam and readStoredClip reads it back for HD tasks and re-renders", () => {
+  it("clipReport stores the face cam in the timeline, not beside it, and readStoredClip reads it back for HD tasks and re-renders", () => {
     const info: ProbeResult = { duration: 60, size: 1, formatName: "mp4", video: { width: 1280, height: 720, fps: 30, codec: "h264", rotation: 0 }, audio: null };
     const moment: ScoredMoment = { start: 1, end: 9, words: [], text: "", score: 50, subscores: { hook: 1, flow: 1, value: 1, trend: 1 }, justification: "", title: "t" };
     const p = planClip(moment, 0, info, { lang: "en", segments: [], words: [], engine: "test" }, { aspect: "9:16" });
     expect(p.faceCam).toBeNull();
     Object.assign(p, { layout: "stacked", faceCam: { x: 1060, y: 30, w: 170, h: 200 }, cropPath: null, cropWindow: null });
     const meta = clipReport(p, info, "test").metadata;
-    expect(meta.face_cam).toEqual({ x: 1060, y: 30, w: 170, h: 200 });
+    expect(meta.timeline.face_cam).toEqual({ x: 1060, y: 30, w: 170, h: 200 });
+    expect(meta).not.toHaveProperty("face_cam");
     const stored = readStoredClip(JSON.parse(JSON.stringify(meta)));
     expect(stored).toMatchObject({ layout: "stacked", faceCam: { x: 1060, y: 30, w: 170, h: 200 } });
   });

@@ -836,6 +836,13 @@ export interface components {
                 }[];
                 /** @description The clip's length once cut, seconds. */
                 duration: number;
+                /** @description The face camera's rectangle, pixels of source.content, of a layout built around one (stacked: the face cam above the gameplay; screen: the screen recording beside its camera). null (or absent) for other layouts, and when the camera was not found (the picture's top-right third). */
+                face_cam?: {
+                    h: number;
+                    w: number;
+                    x: number;
+                    y: number;
+                } | null;
                 /** @description The output frame rate: "30", "30000/1001". */
                 fps: string;
                 /** @description The output frame every position below is described in: the HD clip's frame of its `aspect` (1080x1920 for 9:16). */
@@ -873,6 +880,20 @@ export interface components {
                         text: string;
                     } | null;
                 };
+                /** @description Where each panel of a multi-panel layout (split_screen, grid_3, grid_4) looks, in the order its cells fill the frame (rows top to bottom, left to right; a landscape frame puts a split screen's or grid_3's panels side by side). Each window has its cell's shape and is kept inside the picture. null (or absent) for other layouts, and for a panel layout framed on evenly spaced people (a third, a quarter of the width apart, at 40% of the height). */
+                panels?: {
+                    /** @description Keyframes of the window's centre: t clip seconds, x pixels of source.content, mapped through the cuts like `crop.path`; [] when the panel stays at `x`. */
+                    path: {
+                        t: number;
+                        x: number;
+                    }[];
+                    /** @description Its window's width, pixels of source.content; null: the picture's width shared among the panels (at most its height times the cell's shape). */
+                    w: number | null;
+                    /** @description Where the panel looks across while it does not move (`path` empty): its window's centre, pixels of source.content. */
+                    x: number;
+                    /** @description The height its window is centred on, pixels of source.content. */
+                    y: number;
+                }[] | null;
                 /** @description What is kept of the range, in order: each piece's source seconds and where it plays on the clip's own timeline (clip seconds). One piece when nothing was cut. */
                 pieces: {
                     clip_end: number;
@@ -1869,6 +1890,13 @@ export interface components {
                 }[];
                 /** @description The clip's length once cut, seconds. */
                 duration: number;
+                /** @description The face camera's rectangle, pixels of source.content, of a layout built around one (stacked: the face cam above the gameplay; screen: the screen recording beside its camera). null (or absent) for other layouts, and when the camera was not found (the picture's top-right third). */
+                face_cam?: {
+                    h: number;
+                    w: number;
+                    x: number;
+                    y: number;
+                } | null;
                 /** @description The output frame rate: "30", "30000/1001". */
                 fps: string;
                 /** @description The output frame every position below is described in: the HD clip's frame of its `aspect` (1080x1920 for 9:16). */
@@ -1906,6 +1934,20 @@ export interface components {
                         text: string;
                     } | null;
                 };
+                /** @description Where each panel of a multi-panel layout (split_screen, grid_3, grid_4) looks, in the order its cells fill the frame (rows top to bottom, left to right; a landscape frame puts a split screen's or grid_3's panels side by side). Each window has its cell's shape and is kept inside the picture. null (or absent) for other layouts, and for a panel layout framed on evenly spaced people (a third, a quarter of the width apart, at 40% of the height). */
+                panels?: {
+                    /** @description Keyframes of the window's centre: t clip seconds, x pixels of source.content, mapped through the cuts like `crop.path`; [] when the panel stays at `x`. */
+                    path: {
+                        t: number;
+                        x: number;
+                    }[];
+                    /** @description Its window's width, pixels of source.content; null: the picture's width shared among the panels (at most its height times the cell's shape). */
+                    w: number | null;
+                    /** @description Where the panel looks across while it does not move (`path` empty): its window's centre, pixels of source.content. */
+                    x: number;
+                    /** @description The height its window is centred on, pixels of source.content. */
+                    y: number;
+                }[] | null;
                 /** @description What is kept of the range, in order: each piece's source seconds and where it plays on the clip's own timeline (clip seconds). One piece when nothing was cut. */
                 pieces: {
                     clip_end: number;

@@ -18,8 +18,6 @@ const fanoutEnv = { ...env, HD_FANOUT: "true" } as Env;
 /** The metadata of one clip exactly as the backend writes it (clip-plan.ts clipReport). */
 const metadata = (i: number): ClipMetadata => ({
   version: CLIP_METADATA_VERSION,
-  panels: null,
-  face_cam: null,
   caption_style: "karaoke",
   words: [{ word: "hello", start: 0.2, end: 0.5 }, { word: "world", start: 0.6, end: 1 }],
   preview_file: `clip-${i}-preview.mp4`,
