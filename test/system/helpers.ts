@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import path from "node:path";
 import { inject } from "vitest";
@@ -103,4 +103,14 @@ export function parseSrt(text: string) {
     return { start: t(m[1], m[2], m[3], m[4]), end: t(m[5], m[6], m[7], m[8]), text: lines.slice(2).join("\n") };
   });
   return cues;
+}
+
+/** The file at `url`, fetched into `file`, as ffprobe reads it: its frame and length. */
+export async function probeUrl(url: string, file: string): Promise<{ width: number; height: number; duration: number }> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  const p = ffprobe(file);
+  const v = p.streams.find((s) => s.codec_type === "video")!;
+  return { width: v.width!, height: v.height!, duration: Number(p.format.duration) };
 }

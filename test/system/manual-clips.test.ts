@@ -1,12 +1,12 @@
 // Issue 22 "Done when", through the whole local stack: a left-out candidate promoted becomes a
 // clip, and a clip made by hand plays with the asked boundaries snapped to the pauses between words
 // (ffprobe duration), rendered by the real backend; min_clips gives the clips or says why not.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { snapToPauses } from "@katto/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ffprobe, media, newClient, pollJob, serveFiles } from "./helpers";
+import { media, newClient, pollJob, probeUrl, serveFiles } from "./helpers";
 
 const SAMPLE = "video_misc/auto-editor_example.mp4";
 const work = mkdtempSync(path.join(tmpdir(), "katto-manual-"));
@@ -24,14 +24,9 @@ type Clip = { clip_index: number; url: string; start: number; end: number; origi
 type Job = { status: string; clips: Clip[]; warnings: { code: string; message: string }[]; manual_clips: { clip_index: number; status: string; error: string | null }[] };
 
 async function durationOf(url: string, name: string) {
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const file = path.join(work, name);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  const p = ffprobe(file);
-  const v = p.streams.find((s) => s.codec_type === "video")!;
-  expect([v.width, v.height]).toEqual([1080, 1920]);
-  return Number(p.format.duration);
+  const p = await probeUrl(url, path.join(work, name));
+  expect([p.width, p.height]).toEqual([1080, 1920]);
+  return p.duration;
 }
 
 describe("clips made by hand and left-out candidates", () => {

@@ -3,14 +3,14 @@
 // and of each GET .../rerenders/{rid} agrees with ffprobe of the URL beside it (frame size, duration,
 // range), so no response mixes two versions; an export names the version it holds. Lean: one job with
 // one clip, four operations on it, run at once.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { clipFrame, type Aspect } from "@katto/protocol";
 import { JobSchema, RerenderSchema, type Job } from "@katto/protocol/api";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ffprobe, media, newClient, pollJob, serveFiles } from "./helpers";
+import { media, newClient, pollJob, probeUrl, serveFiles } from "./helpers";
 
 const SAMPLE = "video_misc/auto-editor_example.mp4";
 /** a file's length against a record's: the encoder's last frame and audio padding, well under any range error */
@@ -66,15 +66,7 @@ afterAll(async () => {
 });
 
 /** The file at `url` as ffprobe reads it: its frame and length. */
-async function probed(url: string, name: string) {
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const file = path.join(work, name);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-  const p = ffprobe(file);
-  const v = p.streams.find((s) => s.codec_type === "video")!;
-  return { width: v.width!, height: v.height!, duration: Number(p.format.duration) };
-}
+const probed = (url: string, name: string) => probeUrl(url, path.join(work, name));
 
 type Facts = { aspect: Aspect; hd: boolean; start: number; end: number; duration: number | null; timeline: Job["clips"][number]["timeline"]; cuts: number };
 

@@ -7,14 +7,9 @@
 // combination matrix's two-person row checks. One clip by hand at 10 fps and 288 p, HD at ultrafast.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBlazeFace } from "../../src/engines/face/blazeface.js";
-import { runManualClip } from "../../src/work/manual-clip.js";
-import { faceAnalysis } from "../../src/work/pipeline-deps.js";
 import { qualityFaceDetector } from "../../src/quality/measure-clip.js";
-import type { ScoredMoment, Transcript } from "../../src/runtime/types.js";
-import { callbackRecorder } from "../helpers/callback-recorder.js";
-import { fastHdEncoder } from "../helpers/encoder.js";
 import { startFakeWorker, type FakeWorker } from "../helpers/fake-worker.js";
+import { renderedManualClip } from "../helpers/rendered-manual-clip.js";
 import { librivox } from "../helpers/librivox.js";
 import { ffmpeg, ffprobe, media, rgbFrames, tmpDir } from "../helpers/media.js";
 import { accentBox, sharedArea, titleAndFaces, type Box } from "../helpers/title-face.js";
@@ -43,33 +38,8 @@ beforeAll(async () => {
     "-map", "[v]", "-map", "[a]", "-t", String(LENGTH), "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", path.join(dir, "pair.mp4"),
   ]);
   worker = await startFakeWorker(dir);
-  const r = callbackRecorder(dir);
   const brandKit = { name: "magenta", primary_color: MAGENTA, accent_color: CYAN, caption_font: "DejaVu Sans" as const, caption_position: "bottom" as const, default_layout: "face_tracking" as const, watermark_url: null };
-  const out = await runManualClip({
-    task: {
-      job_id: "job-caption-face",
-      clip_index: 0,
-      source: { url: worker.mediaUrl("pair.mp4"), kind: "url" },
-      range: { start: 0.1, end: 7 },
-      transcript: { lang: "en", words, engine: "test" },
-      config: { aspect: "1:1", brandKit, style: { hook_title: true } },
-      params: { title: "Two people, one seam" },
-      callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
-    },
-    signal: new AbortController().signal,
-    client: r.client,
-    deps: {
-      transcribe: async () => ({ lang: "en", segments: [], words, engine: "test" }) satisfies Transcript,
-      selectMoments: () => [],
-      scoreMoments: (ms) => ms.map((m) => ({ score: 70, subscores: { hook: 70, flow: 70, value: 70, trend: 70 }, justification: "test", ...m }) as ScoredMoment),
-      analyzeFaces: faceAnalysis(() => createBlazeFace()),
-    },
-    workRoot: dir,
-    encoder: fastHdEncoder,
-  });
-  expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
-  clip = (r.events.at(-1) as unknown as { clip: typeof clip }).clip;
-  file = r.files.get(clip.file)!;
+  ({ clip, file } = await renderedManualClip<typeof clip>({ dir, worker, media: "pair.mp4", jobId: "job-caption-face", words, range: { start: 0.1, end: 7 }, config: { aspect: "1:1", brandKit, style: { hook_title: true } }, title: "Two people, one seam" }));
 }, 300_000);
 
 afterAll(async () => {

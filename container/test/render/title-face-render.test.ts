@@ -6,14 +6,9 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Style } from "@katto/protocol";
-import { createBlazeFace } from "../../src/engines/face/blazeface.js";
 import type { Rect } from "../../src/framing/panels.js";
-import { runManualClip } from "../../src/work/manual-clip.js";
-import { faceAnalysis } from "../../src/work/pipeline-deps.js";
-import type { ScoredMoment, Transcript } from "../../src/runtime/types.js";
-import { callbackRecorder } from "../helpers/callback-recorder.js";
-import { fastHdEncoder } from "../helpers/encoder.js";
 import { startFakeWorker, type FakeWorker } from "../helpers/fake-worker.js";
+import { renderedManualClip } from "../helpers/rendered-manual-clip.js";
 import { librivox } from "../helpers/librivox.js";
 import { ffmpeg, ffprobe, media, tmpDir } from "../helpers/media.js";
 import { sharedArea, titleAndFaces } from "../helpers/title-face.js";
@@ -37,34 +32,9 @@ beforeAll(async () => {
     "-map", "[v]", "-map", "[a]", "-t", String(LENGTH), "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "aac", path.join(dir, "address.mp4"),
   ]);
   worker = await startFakeWorker(dir);
-  const r = callbackRecorder(dir);
   const style: Style = { hook_title: true };
   const range = { start: 0.1, end: 7 };
-  const out = await runManualClip({
-    task: {
-      job_id: "job-title-face",
-      clip_index: 0,
-      source: { url: worker.mediaUrl("address.mp4"), kind: "url" },
-      range,
-      transcript: { lang: "en", words, engine: "test" },
-      config: { aspect: "16:9", style },
-      params: { title: "Quiet morning habits change everything" },
-      callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
-    },
-    signal: new AbortController().signal,
-    client: r.client,
-    deps: {
-      transcribe: async () => ({ lang: "en", segments: [], words, engine: "test" }) satisfies Transcript,
-      selectMoments: () => [],
-      scoreMoments: (ms) => ms.map((m) => ({ score: 70, subscores: { hook: 70, flow: 70, value: 70, trend: 70 }, justification: "test", ...m }) as ScoredMoment),
-      analyzeFaces: faceAnalysis(() => createBlazeFace()),
-    },
-    workRoot: dir,
-    encoder: fastHdEncoder,
-  });
-  expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
-  clip = (r.events.at(-1) as unknown as { clip: typeof clip }).clip;
-  file = r.files.get(clip.file)!;
+  ({ clip, file } = await renderedManualClip<typeof clip>({ dir, worker, media: "address.mp4", jobId: "job-title-face", words, range, config: { aspect: "16:9", style }, title: "Quiet morning habits change everything" }));
 }, 300_000);
 
 afterAll(async () => {
