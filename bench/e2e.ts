@@ -195,7 +195,9 @@ export function printStages(r: LengthRow, floors: Partial<Record<string, Cost>>)
   console.log("|---|---|---|---|---|---|");
   for (const [name, keys] of STAGES) {
     const wall = sum(r.stageMs, keys);
-    const cpu = sum(r.stageCpuMs, keys);
+    // HD renders run beside the last clips from the end of the transcription on (local-hd.ts): their processes' own CPU, counted as `hd`
+    const own = name === "HD encodes" ? r.processCpuMs?.hd : undefined;
+    const cpu = own ?? sum(r.stageCpuMs, keys);
     const f = floors[name];
     const ratio = f && Number.isFinite(cpu) ? `${(cpu / f.cpuMs).toFixed(2)}` : "-";
     console.log(`| ${name} | ${s1(wall)} | ${s1(cpu)} | ${f ? s1(f.wallMs) : "-"} | ${f ? s1(f.cpuMs) : "-"} | ${ratio} |`);

@@ -140,7 +140,7 @@ export async function main(): Promise<void> {
     workRoot: work.root,
     // ffmpeg encodes in this process across jobs, HD tasks and re-renders: one per core. With HD
     // fan-out to a local backend every clip of every job can land here at once.
-    encoder: { slots: createLimiter(config.render.slots ?? os.availableParallelism()), fontsDir: config.render.fontsDir, hdPreset: config.render.hdPreset },
+    encoder: { slots: createLimiter(config.render.slots ?? os.availableParallelism()), background: createLimiter(config.render.slots ?? os.availableParallelism()), fontsDir: config.render.fontsDir, hdPreset: config.render.hdPreset },
   });
   const [ffmpeg, ytdlp] = await Promise.all([toolVersion("ffmpeg", ["-version"]), toolVersion("yt-dlp", ["--version"])]);
   const engines = {

@@ -10,7 +10,7 @@
 // delivered anyway when every clip would be dropped).
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { ClipQuality, DroppedClip, JobWarning } from "@katto/protocol";
+import type { ClipQuality, ClipReport, DroppedClip, JobWarning } from "@katto/protocol";
 import { clipReport, type ClipPlan } from "../editing/clip-plan.js";
 import { checkContext, checkOne, droppedClip, withQuality, type Checked, type CheckedClips } from "../quality/job-quality.js";
 import type { PreviewRender } from "../rendering/job-previews.js";
@@ -48,7 +48,7 @@ interface StreamState {
   run: JobRun;
   source: Source;
   render: PreviewRender;
-  onReady: () => void;
+  onReady: (report: ClipReport) => void;
   limiter: Limiter;
   delivered: Delivered[];
   /** checked and dropped for their quality, kept until finish (the best one is delivered if nothing else is) */
@@ -60,8 +60,8 @@ interface StreamState {
   onSettled: (() => void) | null;
 }
 
-/** `onReady`: called as each `clip_ready` is answered (from then on the user has clips). */
-export function clipStream(run: JobRun, source: Source, render: PreviewRender, onReady: () => void = () => undefined): ClipStream {
+/** `onReady`: called with each clip's report as its `clip_ready` is answered (from then on the user has clips). */
+export function clipStream(run: JobRun, source: Source, render: PreviewRender, onReady: (report: ClipReport) => void = () => undefined): ClipStream {
   const st: StreamState = { run, source, render, onReady, limiter: createLimiter(run.conc), delivered: [], held: [], warnings: [], firstError: null, firstReadyMs: null, settled: 0, onSettled: null };
   const taken: { start: number; end: number }[] = [];
   const work: Promise<void>[] = [];
@@ -99,6 +99,7 @@ export function clipStream(run: JobRun, source: Source, render: PreviewRender, o
 /** One plan from render to `clip_ready`; `turn.before`: the plan added before it is numbered or left out. */
 async function deliverOne(st: StreamState, p: ClipPlan, transcript: Transcript, seq: number, turn: { before: Promise<void>; numbered: () => void }): Promise<void> {
   const { run, source, render } = st;
+  const laps = { added_ms: run.elapsedMs(), rendered_ms: 0, checked_ms: 0 };
   try {
     const attempt = await st.limiter.run(() => renderOne(p, { render: (plan, onProgress) => render(plan, onProgress), signal: run.signal, video: source.info.video!, jobId: run.job.job_id }, () => undefined), run.signal);
     if ("error" in attempt) {
@@ -107,7 +108,9 @@ async function deliverOne(st: StreamState, p: ClipPlan, transcript: Transcript, 
       await removeFiles(run, attempt.plan);
       return;
     }
+    laps.rendered_ms = run.elapsedMs();
     const checked = await st.limiter.run(() => checkOne(checkContext(run), source, transcript, attempt.plan, render), run.signal);
+    laps.checked_ms = run.elapsedMs();
     if (checked.drop) {
       st.held.push({ ...checked, seq, transcript });
       return;
@@ -117,7 +120,7 @@ async function deliverOne(st: StreamState, p: ClipPlan, transcript: Transcript, 
     st.delivered.push({ plan, quality: checked.quality });
     turn.numbered();
     if (attempt.simplified) st.warnings.push(simplifiedWarning(plan));
-    await announce(st, plan, checked.quality, transcript);
+    await announce(st, plan, checked.quality, transcript, laps);
   } finally {
     // numbered in the order added: a clip left out or dropped passes its turn on only after the one before it
     await turn.before;
@@ -128,13 +131,14 @@ async function deliverOne(st: StreamState, p: ClipPlan, transcript: Transcript, 
 }
 
 /** A numbered clip stored and announced. */
-async function announce(st: StreamState, plan: ClipPlan, quality: ClipQuality | null, transcript: Transcript): Promise<void> {
+async function announce(st: StreamState, plan: ClipPlan, quality: ClipQuality | null, transcript: Transcript, laps: Record<string, number> = {}): Promise<void> {
   const { run, source } = st;
   await uploadPreview(run, source, plan);
-  await run.send({ type: "clip_ready", clip: withQuality(clipReport(plan, source.info, transcript.engine), quality) });
-  st.onReady();
+  const report = withQuality(clipReport(plan, source.info, transcript.engine), quality);
+  await run.send({ type: "clip_ready", clip: report });
+  st.onReady(report);
   st.firstReadyMs ??= run.elapsedMs();
-  log("info", "clip ready", { job_id: run.job.job_id, clip: plan.index, since_start_ms: run.elapsedMs(), start: plan.start, end: plan.end });
+  log("info", "clip ready", { job_id: run.job.job_id, clip: plan.index, since_start_ms: run.elapsedMs(), start: plan.start, end: plan.end, ...laps });
 }
 
 const removeFiles = (run: JobRun, p: ClipPlan) => Promise.all([rm(join(run.dir, p.files.preview), { force: true }), rm(join(run.dir, p.files.srt), { force: true }), rm(join(run.dir, p.files.srtOriginal), { force: true })]);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { clipFiles, titleLookStyle } from "../editing/clip-plan.js";
 import { coverForClip } from "./cover.js";
 import { log } from "../runtime/log.js";
-import type { ClipReport, HdClipTask, RenderJob } from "../runtime/protocol.js";
+import type { ClipReport, HdClipTask, RenderEvent, RenderJob } from "../runtime/protocol.js";
 import { readStoredClip } from "./stored-clip.js";
 import { measureStoredRender, renderStoredClip } from "./stored-render.js";
 import { runWork, workDirPrefix, type WorkContext, type WorkOutcome } from "../runtime/run-work.js";
@@ -44,12 +44,19 @@ export function localHdInput(job: RenderJob, clip: ClipReport): HdRenderInput {
   };
 }
 
-/** Render one clip's HD file from `source` (a local file holding the clip's range), store it, send `clip_hd`. */
-export async function renderHd(
+/** One clip's HD files, rendered, measured and covered (and stored with `store`), and the `clip_hd` event that reports them. */
+export interface HdFiles {
+  output: string;
+  cover: string | null;
+  event: Extract<RenderEvent, { type: "clip_hd" }>;
+}
+
+/** Render one clip's HD file from `source` (a local file holding the clip's range), measure it and draw its cover. */
+export async function renderHdFiles(
   input: HdRenderInput,
   source: { path: string; probe: ProbeResult },
-  o: { dir: string; signal: AbortSignal; client: CallbackClient; encoder?: Encoder; ctx?: Pick<WorkContext, "stage"> },
-): Promise<void> {
+  o: { dir: string; signal: AbortSignal; encoder?: Encoder; ctx?: Pick<WorkContext, "stage"> },
+): Promise<HdFiles> {
   const files = clipFiles(input.clip_index);
   if (o.ctx) o.ctx.stage = "rendering";
   // the clip's own name: its words and crop path are clip-relative
@@ -77,11 +84,30 @@ export async function renderHd(
   // cover's moment when the task names it, so both covers show the same frame
   const cover = join(o.dir, files.cover);
   const covered = await coverForClip({ video: output, title: stored.title, look: titleLookStyle(input.brand_kit, input.aspect), timeline, output: cover, signal: o.signal, fontsDir: o.encoder?.fontsDir, ids: { job_id: input.job_id, clip: input.clip_index }, at: input.cover_time });
-  if (o.ctx) o.ctx.stage = "uploading";
-  await o.client.putFile(files.hd, output, "video/mp4");
-  if (covered) await o.client.putFile(files.cover, cover, "image/jpeg");
   // the SRT PUT with the preview stays the clip's captions file
-  await o.client.event({ type: "clip_hd", clip_index: input.clip_index, file: files.hd, captions_file: files.srt, quality, ...(covered ? { cover_file: files.cover, cover_time: covered.time } : {}) });
+  const event = { type: "clip_hd" as const, clip_index: input.clip_index, file: files.hd, captions_file: files.srt, quality, ...(covered ? { cover_file: files.cover, cover_time: covered.time } : {}) };
+  return { output, cover: covered ? cover : null, event };
+}
+
+/** Store a clip's HD files on the job's callbacks (`clip_hd` is sent by `announceHd`, once the job accepts it). */
+export async function storeHd(f: HdFiles, client: CallbackClient): Promise<void> {
+  await client.putFile(f.event.file, f.output, "video/mp4");
+  if (f.cover && f.event.cover_file) await client.putFile(f.event.cover_file, f.cover, "image/jpeg");
+}
+
+/** `clip_hd`: the stored HD file replaces the clip's preview (the job has completed). */
+export const announceHd = (f: HdFiles, client: CallbackClient) => client.event(f.event);
+
+/** Render one clip's HD file from `source`, store it, send `clip_hd`. */
+export async function renderHd(
+  input: HdRenderInput,
+  source: { path: string; probe: ProbeResult },
+  o: { dir: string; signal: AbortSignal; client: CallbackClient; encoder?: Encoder; ctx?: Pick<WorkContext, "stage"> },
+): Promise<void> {
+  const f = await renderHdFiles(input, source, o);
+  if (o.ctx) o.ctx.stage = "uploading";
+  await storeHd(f, o.client);
+  await announceHd(f, o.client);
 }
 
 export async function runHdClip(o: { task: HdClipTask; signal: AbortSignal; client: CallbackClient; workRoot?: string; encoder?: Encoder }): Promise<HdClipOutcome> {

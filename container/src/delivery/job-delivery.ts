@@ -1,15 +1,13 @@
 // A job's steps from checked clips to the user: store each clip's preview as it is checked
-// (clip-stream.ts calls uploadPreview), in HD fan-out each clip's mezzanine, send `clips`, and
-// without fan-out render each clip in HD (composed in pipeline.ts). The previews are rendered
+// (clip-stream.ts calls uploadPreview), in HD fan-out each clip's mezzanine, and send `clips`
+// (composed in pipeline.ts; without fan-out the HD files come from local-hd.ts). The previews are rendered
 // before (job-previews.ts) and checked in between (job-quality.ts).
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JobGoneError } from "../runtime/callback-client.js";
 import { clipDuration, clipReport, mezzanineFile, planTimeline, type ClipPlan } from "../editing/clip-plan.js";
 import { coverForClip } from "./cover.js";
 import { withQuality, type CheckedClips } from "../quality/job-quality.js";
 import { toStageError } from "../runtime/errors.js";
-import { localHdInput, renderHd } from "./hd-clip.js";
 import type { JobRun, Source } from "../rendering/job-run.js";
 import { log } from "../runtime/log.js";
 import { mapPool } from "../runtime/pool.js";
@@ -98,30 +96,10 @@ export function fewerClipsWarning(minClips: number | undefined, delivered: numbe
 }
 
 /**
- * HD without fan-out: the user already has clips, so a failed HD render only leaves that clip at
- * preview quality. Each clip is rendered as an HD fan-out task renders it (hd-clip.ts), from the
- * same input: the metadata just sent in `clips`, here over the original source. Answers how many rendered.
- */
-export async function renderHdLocally(run: JobRun, source: Source, reports: readonly ClipReport[]): Promise<number> {
-  run.ctx.stage = "rendering";
-  let hd = 0;
-  await mapPool(reports, run.conc, (r) =>
-    orPreviewQuality(run, r.clip_index, { failure: "HD render failed", log: "hd render failed; clip stays at preview quality" }, async () => {
-      const hdDir = join(run.dir, `hd-${r.clip_index}`);
-      await mkdir(hdDir);
-      await renderHd(localHdInput(run.job, r), { path: source.path, probe: source.info }, { dir: hdDir, signal: run.signal, client: run.client, encoder: run.encoder });
-      hd++;
-    }),
-  );
-  run.lap("hd");
-  return hd;
-}
-
-/**
  * One clip's extra work after its preview (its mezzanine, its HD file): a failure is logged and
  * the clip stays at preview quality; an abort, or the Worker's 409, still stops the job.
  */
-async function orPreviewQuality(run: JobRun, clip: number, messages: { failure: string; log: string }, work: () => Promise<void>): Promise<void> {
+export async function orPreviewQuality(run: JobRun, clip: number, messages: { failure: string; log: string }, work: () => Promise<void>): Promise<void> {
   try {
     await work();
   } catch (e) {

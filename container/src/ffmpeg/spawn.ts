@@ -3,6 +3,8 @@
 // optionally a progress callback. stderr's tail is kept for error evidence; on abort the whole
 // process group gets SIGTERM, then SIGKILL after a grace period.
 import { spawn as nodeSpawn, type ChildProcess } from "node:child_process";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { writeFileSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { feedProgress, initialProgress, progressFraction } from "./progress.js";
 import { ProcessError } from "../runtime/errors.js";
@@ -28,9 +30,24 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** text written to the child's stdin (then closed); stdin is ignored when absent */
   input?: string;
-  /** how much the child gives way to the backend's other work (nice(2), 0..19); 0 when absent */
+  /** how much the child gives way to the backend's other work (nice(2), 0..19); the work's class's (inClass) or 0 when absent */
   niceness?: number;
 }
+
+/**
+ * What the processes some work starts have in common, however deep in it they are started: how
+ * much they give way to the backend's other work, and the name their CPU time is counted under
+ * (runtime/process-cpu.ts) instead of their own stage's. A job's HD renders run in one (HD_CLASS).
+ */
+export interface ProcessClass {
+  niceness: number;
+  account: string;
+}
+
+const processClass = new AsyncLocalStorage<ProcessClass>();
+
+/** Runs `work` with every process it starts (awaited or not) in `cls`. */
+export const inClass = <T>(cls: ProcessClass, work: () => Promise<T>): Promise<T> => processClass.run(cls, work);
 
 export interface RunResult {
   stdout: string;
@@ -72,13 +89,26 @@ function tailBuffer(max: number) {
   };
 }
 
-/** The child's niceness raised by `niceness` above the backend's; where the OS refuses, it runs at the backend's. */
+/**
+ * The child's niceness raised by `niceness` above the backend's; where the OS refuses, it runs at
+ * the backend's. Every child starts its own session (detached), and where the kernel groups the
+ * scheduler by session (autogroup, sched(7), on a machine whose processes sit in the root cgroup)
+ * a process's nice value only ranks it inside its own session: two niced speech processes still
+ * took two thirds of the cores from a render at nice 0 (a 48-s preview rendered in 25 s instead of
+ * 10). So the child's session is niced too; it holds only this child and its own children.
+ */
 function lowerPriority(pid: number | undefined, niceness: number): void {
   if (pid === undefined) return;
+  const nice = Math.min(19, getPriority() + niceness);
   try {
-    setPriority(pid, Math.min(19, getPriority() + niceness));
+    setPriority(pid, nice);
   } catch {
     // a platform without priorities: same work, same result
+  }
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(nice));
+  } catch {
+    // no autogroups here (another OS, a kernel without them, or a cgroup'd container, where nice alone ranks)
   }
 }
 
@@ -98,8 +128,10 @@ export function runProcess(command: string, args: readonly string[], opts: RunOp
       env: opts.env ?? process.env,
     });
     live.add(child);
-    if (opts.niceness) lowerPriority(child.pid, opts.niceness);
-    const cpu = watchProcessCpu(child.pid, stage);
+    const cls = processClass.getStore();
+    const niceness = opts.niceness ?? cls?.niceness ?? 0;
+    if (niceness) lowerPriority(child.pid, niceness);
+    const cpu = watchProcessCpu(child.pid, cls?.account ?? stage);
     const out: string[] = [];
     let outBytes = 0;
     let settled = false;

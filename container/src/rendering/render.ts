@@ -53,6 +53,12 @@ export interface ClipRender extends Pick<RenderSpec, "layout" | "cropPath" | "pa
  */
 export interface Encoder {
   slots: Limiter;
+  /**
+   * the slots of the encodes that give way to the rest (a job's HD files made beside its previews
+   * and transcription, delivery/local-hd.ts), so a niced encode never holds a slot a preview waits
+   * for; without them those encodes take `slots`
+   */
+  background?: Limiter;
   fontsDir?: string;
   /** the x264 preset of HD renders (KATTO_HD_PRESET) */
   hdPreset?: HdPreset;

@@ -1,12 +1,14 @@
 // The job runner, one list of named steps (jobBody): download and probe -> transcribe (a clip
 // chosen from each window as it arrives) -> select, score and choose layouts (job-analysis.ts) ->
 // each clip rendered, measured, fixed or dropped, stored and announced (`clip_ready`) on its own
-// (delivery/clip-stream.ts) -> `clips` -> HD renders (+ `clip_hd` each) (job-delivery.ts). In HD
+// (delivery/clip-stream.ts) -> `clips` -> `clip_hd` for each HD file, each rendered from the end of
+// the transcription on, as its clip is delivered and the cores allow (delivery/local-hd.ts). In HD
 // fan-out the job ends at `clips`, after storing each clip's mezzanine; HD tasks (hd-clip.ts)
 // render the 1080p files. Every step takes the job's
 // AbortSignal; its reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { renderHdLocally, sendClips, storeMezzanines } from "../delivery/job-delivery.js";
+import { sendClips, storeMezzanines } from "../delivery/job-delivery.js";
+import { localHd, type LocalHd } from "../delivery/local-hd.js";
 import { clipStream, nextWorkIndex, type ClipStream } from "../delivery/clip-stream.js";
 import { previewRenderer } from "../rendering/job-previews.js";
 import { fetchSource, layOutEach, planClips, planWindowMoment, transcribeSource } from "./job-analysis.js";
@@ -57,10 +59,25 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
 async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
   const run = startJobRun(o, ctx);
   const source = await fetchSource(run);
+  // without fan-out, each clip's HD file is made as soon as the cores allow (local-hd.ts)
+  const hd = run.fanout ? null : localHd(run, source);
+  try {
+    return await clipsThenHd(o, run, source, hd, on);
+  } catch (e) {
+    hd?.stop();
+    throw e;
+  }
+}
+
+async function clipsThenHd(o: RunJobOptions, run: JobRun, source: Source, hd: LocalHd | null, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
   const render = await previewRenderer(run, source);
-  const stream = clipStream(run, source, render, on.clipReady);
+  const stream = clipStream(run, source, render, (report) => {
+    on.clipReady();
+    hd?.add(report);
+  });
   const early = windowClips(run, source, stream);
   const transcript = await transcribeSource(run, source, early.onWindow);
+  hd?.open();
   await early.settled();
   const planned = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
   const selection = planned.selection;
@@ -74,14 +91,15 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () =
   on.clipsSent();
   run.lap("clips_event");
   const done = { job_id: o.job.job_id, clips: reports.length, duration_s: source.info.duration, first_clip_ms: stream.firstReadyMs, completed_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs };
-  if (run.fanout) {
+  if (!hd) {
     // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
     log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size, process_cpu_ms: run.processCpuMs() });
     return { status: "completed", clips: reports.length, hd: 0 };
   }
-  const hd = await renderHdLocally(run, source, reports);
-  log("info", "job completed", { ...done, hd, hd_ready_ms: run.elapsedMs(), process_cpu_ms: run.processCpuMs() });
-  return { status: "completed", clips: reports.length, hd };
+  run.ctx.stage = "rendering";
+  const made = await hd.finish();
+  log("info", "job completed", { ...done, hd: made, hd_ready_ms: run.elapsedMs(), process_cpu_ms: run.processCpuMs() });
+  return { status: "completed", clips: reports.length, hd: made };
 }
 
 /**
@@ -95,11 +113,12 @@ function windowClips(run: JobRun, source: Source, stream: ClipStream) {
   let failure: unknown = null;
   return {
     onWindow(partial: Transcript, upToS: number) {
+      const arrivedMs = run.elapsedMs();
       chain = chain
         .then(async () => {
           if (stream.added >= most || failure) return;
           const plan = await planWindowMoment(run, source, partial, upToS, stream.taken, nextWorkIndex(stream));
-          log("info", "window searched", { job_id: run.job.job_id, up_to_s: upToS, since_start_ms: run.elapsedMs(), ...(plan ? { start: plan.start, end: plan.end, layout: plan.layout } : { found: false }) });
+          log("info", "window searched", { job_id: run.job.job_id, up_to_s: upToS, arrived_ms: arrivedMs, since_start_ms: run.elapsedMs(), ...(plan ? { start: plan.start, end: plan.end, layout: plan.layout } : { found: false }) });
           if (plan) stream.add([plan], partial);
         })
         // kept for settled(), which throws it: nothing is left unhandled meanwhile

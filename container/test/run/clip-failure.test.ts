@@ -69,8 +69,9 @@ async function run(fail: readonly number[], hd: "local" | "fanout" = "fanout") {
   });
   const signal = new AbortController().signal;
   const client = createCallbackClient({ baseUrl: worker.base, token: worker.token, jobId, signal });
-  // one render at a time, so the encodes start in clip order: encode k is clip k-1's first try until one fails; HD at ultrafast (KATTO_HD_PRESET): what is rendered matters here, not the file size
-  const outcome = await runJob({ job, signal, client, deps, workRoot: work, renderConcurrency: 1, encoder: { slots: failingSlots(fail), hdPreset: "ultrafast" } });
+  // one render at a time, so the encodes start in clip order: encode k is clip k-1's first try until one fails (HD files, made
+  // as the clips are delivered, take the background slots, delivery/local-hd.ts); HD at ultrafast (KATTO_HD_PRESET): what is rendered matters here, not the file size
+  const outcome = await runJob({ job, signal, client, deps, workRoot: work, renderConcurrency: 1, encoder: { slots: failingSlots(fail), background: createLimiter(1), hdPreset: "ultrafast" } });
   const events = worker.events(jobId) as RenderEvent[];
   const clipsEvent = events.find((e) => e.type === "clips") as Extract<RenderEvent, { type: "clips" }> | undefined;
   return { jobId, outcome, events, clips: clipsEvent?.clips ?? [], warnings: (clipsEvent?.warnings ?? []) as JobWarning[] };
@@ -119,8 +120,10 @@ describe("a clip that fails to render", () => {
     expect(Number(preview.format.duration)).toBeCloseTo(6, 0);
     expect(r.warnings).toEqual([expect.objectContaining({ code: "clip_left_out", clip_index: null, start: 8, end: 14 })]);
     expect(r.warnings[0]!.message).toMatch(/8\.0–14\.0 s .* left out/);
-    // the HD renders went on for the delivered clips
+    // the HD renders went on for the delivered clips, each announced after `clips` (the Worker takes HD files of a completed job)
     expect(r.events.filter((e) => e.type === "clip_hd").map((e) => (e as { clip_index: number }).clip_index).sort()).toEqual([0, 1]);
+    const clipsAt = r.events.findIndex((e) => e.type === "clips");
+    expect(r.events.every((e, i) => e.type !== "clip_hd" || i > clipsAt)).toBe(true);
     // each HD file measured itself too (docs/clip-quality.md), on its own 1080x1920 frames
     expect(r.events.filter((e) => e.type === "clip_hd").every((e) => (e as Extract<RenderEvent, { type: "clip_hd" }>).quality?.cut_word === false)).toBe(true);
   }, 300_000); // two previews and two HD files, each rendered and measured (docs/clip-quality.md), on shared cores
