@@ -5,7 +5,7 @@
 // Only a clip that burns no captions keeps the broadcast-width cues (42 characters, 2 lines).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ASPECTS, clipFrame, parseSrt as timelineCaptions, type Aspect, type Style } from "@katto/protocol";
+import { ASPECTS, clipFrame, parseSrt as timelineCaptions, type Aspect, type CaptionStyleName, type Style } from "@katto/protocol";
 import { clipCaptions, type ClipCaptionsInput } from "../../src/captions/clip-captions.js";
 import type { CaptionWord } from "../../src/captions/clip-words.js";
 import { buildSrt } from "../../src/captions/srt.js";
@@ -30,7 +30,7 @@ function lectureWords(until: number): CaptionWord[] {
 const DURATION = 40;
 const WORDS = lectureWords(DURATION);
 
-function captionsOf(o: { words?: readonly CaptionWord[]; caption: string; aspect: Aspect; style: Style; translated?: ClipCaptionsInput["translated"] }) {
+function captionsOf(o: { words?: readonly CaptionWord[]; caption: CaptionStyleName; aspect: Aspect; style: Style; translated?: ClipCaptionsInput["translated"] }) {
   const canvas = clipFrame(o.aspect, "hd");
   return clipCaptions({
     aspect: o.aspect,
@@ -68,8 +68,8 @@ function expectSamePages(srt: string, ass: string) {
 }
 
 describe("the SRT of a clip that burns captions in", () => {
-  const cases: [string, Aspect, Style][] = [];
-  for (const caption of ["bold_pop", "karaoke", "boxed", "minimal"]) for (const aspect of ASPECTS) cases.push([caption, aspect, {}]);
+  const cases: [CaptionStyleName, Aspect, Style][] = [];
+  for (const caption of ["bold_pop", "karaoke", "boxed", "minimal"] as const) for (const aspect of ASPECTS) cases.push([caption, aspect, {}]);
   cases.push(["bold_pop", "9:16", { emphasis: "keywords", emoji: true, hook_title: true }]);
   cases.push(["karaoke", "16:9", { emphasis: "keywords", hook_title: true }]);
   cases.push(["boxed", "1:1", { caption_lines: 1 }]);
