@@ -80,6 +80,14 @@ describe("the SRT of a clip that burns captions in", () => {
     expectSamePages(c.srt, c.ass!);
   });
 
+  it("Chinese words (no spaces between them, the CJK font): the cues are the burned pages, joined as drawn", () => {
+    const zh = "甚至 出现 交易 几乎 停滞 的 情况 ， 我们 今天 继续 讨论 这个 问题 ， 然后 看看 明天 的 计划 和 下周 的 安排".split(" ");
+    const ws = [...zh, ...zh, ...zh].map((text, i) => ({ text, start: 0.2 + i * 0.45, end: 0.2 + i * 0.45 + 0.4 }));
+    const c = captionsOf({ words: ws, caption: "bold_pop", aspect: "9:16", style: {} });
+    expectSamePages(c.srt, c.ass!);
+    expect(parseSrt(c.srt)[0]!.lines[0]).toMatch(/^甚至出现/);
+  });
+
   it("is not the broadcast grouping the SRT had before: the default style's pages are smaller than 42-character cues", () => {
     const c = captionsOf({ caption: "bold_pop", aspect: "9:16", style: {} });
     const broadcast = parseSrt(buildSrt(WORDS, { durationS: DURATION }));
