@@ -77,7 +77,7 @@ export const ClipTimelineSchema = z
       .array(z.object({ start: Seconds, end: Seconds, scale: Num.positive(), x: Num, y: Num }))
       .meta({ description: `Punch-in zooms, clip seconds: full at \`scale\` between smoothstep eases of ${ZOOM_EASE_S} s (at most half the zoom) at each end, centred on the point x, y (fractions of the output frame, the face's centre) and kept inside the frame.` }),
     words: z.array(z.object({ word: z.string(), start: Seconds, end: Seconds })).meta({ description: "The words spoken, clip seconds (cut words left out)." }),
-    captions: z.array(Text).meta({ description: "The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds." }),
+    captions: z.array(Text).meta({ description: "The caption pages as the clip shows them and its SRT holds them, cue for cue (translated when style.caption_language is set), a page's lines joined by a line break, clip seconds; the SRT's cues when the clip burns no captions (caption_style none)." }),
     overlays: z
       .object({
         title_card: Text.nullable().meta({ description: "The hook title card, clip seconds; null when none." }),

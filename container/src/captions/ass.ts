@@ -214,6 +214,9 @@ export function assPages(words: readonly CaptionWord[], style: CaptionStyle, opt
   return layoutPages(words, { maxChars: style.maxChars, maxLines: style.maxLines, maxGapS: 0.8, maxPageS: 4, maxWords: opts.maxWords });
 }
 
+/** A page on screen for less than this is not drawn (nor written as an SRT cue: ./srt.ts drawnCues). */
+export const MIN_PAGE_S = 0.01;
+
 /** When each page leaves the screen: its end plus a short hold, the next page's start, the clip's end. */
 export function pageUntil(pages: readonly CaptionPage[], durationS: number): number[] {
   return pages.map((p, i) => Math.min(p.end + HOLD_S, pages[i + 1]?.start ?? Infinity, durationS));
@@ -231,7 +234,7 @@ export function assDocument(pages: readonly CaptionPage[], style: CaptionStyle, 
   const until = pageUntil(pages, opts.durationS);
   const events: string[] = [...extras.events];
   pages.forEach((p, i) => {
-    if (until[i]! - p.start < 0.01) return;
+    if (until[i]! - p.start < MIN_PAGE_S) return;
     const early = opts.early && p.start < opts.early.until ? { ...st, anchorY: opts.early.style.anchorY, column: opts.early.style.column } : st;
     events.push(...pageEvents(p, early, until[i]!));
   });

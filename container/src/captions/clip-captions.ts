@@ -98,9 +98,10 @@ export function clipCaptions(i: ClipCaptionsInput): ClipCaptions {
       })
     : [];
   const ass = shown || extras.events.length ? assDocument(shown ? sc.pages : [], sc.layoutStyle, { durationS: i.durationS, early }, extras) : null;
-  // the spoken-language SRT groups its own words by the same style (its ranks play no part in an SRT)
-  const srtOriginal = tr ? styledSrt(styleCaptions(i.words, base, { ...i.style, emphasis: undefined, emoji: undefined }, i.durationS), i.words, i.durationS) : null;
-  return { ass, srt: styledSrt(sc, words, i.durationS), srtOriginal, emoji, edits };
+  // the SRT is the pages burned in, cue for cue; the spoken-language SRT, burned nowhere, groups its
+  // own words by the same style when it sets a grouping (its ranks play no part in an SRT)
+  const srtOriginal = tr ? styledSrt(styleCaptions(i.words, base, { ...i.style, emphasis: undefined, emoji: undefined }, i.durationS), i.words, i.durationS, false) : null;
+  return { ass, srt: styledSrt(sc, words, i.durationS, shown), srtOriginal, emoji, edits };
 }
 
 const meet = (a: Rect, b: Rect) => Math.min(a.x + a.w, b.x + b.w) > Math.max(a.x, b.x) && Math.min(a.y + a.h, b.y + b.h) > Math.max(a.y, b.y);

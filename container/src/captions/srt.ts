@@ -1,7 +1,9 @@
-// SRT sidecar with the same words and times as the burned-in captions, relative to the clip
-// start: cues of a few words, at most two lines of at most ~42 characters (the common broadcast
-// and platform limit), never negative, never past the clip end, never overlapping.
+// SRT sidecar relative to the clip start, never negative, never past the clip end, never
+// overlapping: where captions are burned in, the burned-in pages cue for cue (drawnCues: the same
+// words on the same lines, shown and gone when the ASS shows them); where none are, cues of a few
+// words, at most two lines of at most ~42 characters (the common broadcast and platform limit).
 import { joinWords, layoutPages } from "@katto/protocol";
+import { MIN_PAGE_S, pageUntil } from "./ass.js";
 import type { CaptionPage, CaptionWord } from "./clip-words.js";
 
 /** SRT timestamp HH:MM:SS,mmm */
@@ -26,7 +28,7 @@ export interface SrtOptions {
   maxCueS?: number;
 }
 
-/** Cues for a clip: words grouped, times clamped into [0, durationS]. */
+/** Broadcast-width cues for a clip that burns no captions in: words grouped, times clamped into [0, durationS]. */
 export function buildSrtCues(words: readonly CaptionWord[], opts: SrtOptions): SrtCue[] {
   const pages = layoutPages(words, {
     maxChars: opts.maxChars ?? 42,
@@ -37,8 +39,22 @@ export function buildSrtCues(words: readonly CaptionWord[], opts: SrtOptions): S
   return pageCues(pages, opts.durationS);
 }
 
-/** One cue per page (a style's grouping, the burned-in captions' own pages), times clamped into [0, durationS]. */
-export function pageCues(pages: readonly CaptionPage[], durationS: number): SrtCue[] {
+/** A page's lines as cue lines: its words joined as the ASS joins them (a space, none between CJK characters). */
+const cueLines = (p: CaptionPage) => p.lines.map((l) => joinWords(l.map((w) => w.text)));
+
+/**
+ * One cue per page drawn, as the ASS document draws them (ass.ts assDocument): from the page's start
+ * until it leaves the screen (pageUntil: its end plus the hold, the next page's start, the clip's
+ * end), the pages too short to be drawn left out. What a player shows from the SRT is then what the
+ * picture shows, cue for cue.
+ */
+export function drawnCues(pages: readonly CaptionPage[], durationS: number): SrtCue[] {
+  const until = pageUntil(pages, durationS);
+  return pages.flatMap((p, i) => (until[i]! - p.start < MIN_PAGE_S ? [] : [{ start: Math.max(0, p.start), end: until[i]!, lines: cueLines(p) }]));
+}
+
+/** One cue per broadcast page (buildSrtCues), held 0.3 s, times clamped into [0, durationS]. */
+function pageCues(pages: readonly CaptionPage[], durationS: number): SrtCue[] {
   const cues: SrtCue[] = [];
   pages.forEach((p, i) => {
     const next = pages[i + 1]?.start ?? Infinity;
@@ -46,7 +62,7 @@ export function pageCues(pages: readonly CaptionPage[], durationS: number): SrtC
     const end = Math.min(p.end + 0.3, next, durationS);
     // the ms grid can collapse a very short cue; skip it rather than write end <= start
     if (Math.round(end * 1000) <= Math.round(start * 1000)) return;
-    cues.push({ start, end, lines: p.lines.map((l) => joinWords(l.map((w) => w.text))) });
+    cues.push({ start, end, lines: cueLines(p) });
   });
   return cues;
 }

@@ -2,13 +2,13 @@
 // words on `caption_lines` lines, one key word per page drawn larger in the highlight colour
 // (`emphasis: keywords`), a colour emoji over one word of a page where one fits (`emoji`, never on
 // two pages in a row), and the `edits` that record what was applied. The burned-in captions and
-// the SRT cues come from the same pages.
+// the SRT cues come from the same pages (styledSrt).
 import type { ClipEdits, Style } from "@katto/protocol";
 import { EMPHASIS_SCALE, pageUntil } from "./ass.js";
 import type { CaptionPage, CaptionWord } from "./clip-words.js";
 import { emojiFor } from "./emoji.js";
 import { keyRanks, type KeyRank } from "./keywords.js";
-import { buildSrt, formatSrt, pageCues } from "./srt.js";
+import { buildSrt, drawnCues, formatSrt } from "./srt.js";
 import { anchorFor, SAFE, type CaptionStyle } from "./styles.js";
 import { captionPageOptions, joiner, layoutPages, round3, textWidth, type CaptionFont } from "@katto/protocol";
 
@@ -30,7 +30,7 @@ export interface StyledCaptions {
   emoji: EmojiMark[];
   /** the caption style the pages were laid out for (the style's line count and key word size budgeted) */
   layoutStyle: CaptionStyle;
-  /** true when the style groups words itself: the SRT follows the pages */
+  /** true when the style groups words itself (words_per_caption, caption_lines): an SRT of captions not burned in follows the pages too */
   grouped: boolean;
 }
 
@@ -103,9 +103,16 @@ export function captionEdits(sc: StyledCaptions): Pick<ClipEdits, "emphasis" | "
   };
 }
 
-/** The SRT: the styled pages when the style groups words, else the usual broadcast-width cues. */
-export function styledSrt(sc: StyledCaptions, words: readonly CaptionWord[], durationS: number): string {
-  return sc.grouped ? formatSrt(pageCues(sc.pages, durationS)) : buildSrt(words, { durationS });
+/**
+ * The SRT of the pages `sc` (docs/api-decisions.md "One caption truth"). `burned`: the pages are the
+ * captions burned into the clip; the SRT is then those pages cue for cue, the same words on the same
+ * lines shown for the same times (srt.ts drawnCues), whatever the style asks. Pages not burned in (a
+ * clip with caption_style none, the spoken-language SRT beside translated or dubbed captions) show
+ * nothing to agree with: they follow the style's grouping when it sets one, else the usual
+ * broadcast-width cues (42 characters, 2 lines).
+ */
+export function styledSrt(sc: StyledCaptions, words: readonly CaptionWord[], durationS: number, burned: boolean): string {
+  return burned || sc.grouped ? formatSrt(drawnCues(sc.pages, durationS)) : buildSrt(words, { durationS });
 }
 
 /** libass's line advance for the caption fonts, as a share of the font size. */

@@ -88,6 +88,6 @@ export function parseSrtCues(srt: string): Interval[] {
 /**
  * The caption starts a viewer sees come after a pause: the first cue, and each cue that starts
  * after the previous one ended (a cue holds on screen up to the next one within running speech,
- * captions/srt.ts pageCues, so a gap between cues is a pause in the speech).
+ * captions/srt.ts drawnCues and the broadcast cues alike, so a gap between cues is a pause in the speech).
  */
 export const cuePhraseStarts = (cues: readonly Interval[]): number[] => cues.filter((c, i) => i === 0 || c.start - cues[i - 1]!.end > 1e-3).map((c) => c.start);

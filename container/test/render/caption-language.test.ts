@@ -2,7 +2,8 @@
 // translation engine the dub uses (apertium) and a fake Worker on loopback. The clip is President
 // Obama's sentence from ../shared/media, its words timed over the speech; the captions burned into
 // the 1080p file are read back with tesseract, and both SRT files are checked. A re-render of the
-// stored clip into French, and into a language no offline engine covers, go through runRerender.
+// stored clip into French (its SRT and timeline read against the frames: the pages burned in), and
+// into a language no offline engine covers, go through runRerender.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
@@ -65,10 +66,16 @@ async function job(style: Record<string, unknown>) {
 /** The text tesseract reads in the caption band of a 1080x1920 frame at t, lower-cased. */
 function ocrCaption(file: string, t: number): string {
   const png = join(work, `ocr-${randomUUID()}.png`);
-  // the bottom caption band; grey and inverted so white captions become dark text on light
-  execFileSync("ffmpeg", ["-v", "error", "-y", "-ss", String(t), "-i", file, "-frames:v", "1", "-vf", "crop=1080:420:0:1160,format=gray,negate", png]);
+  // the bottom caption band; grey, and only what is as bright as the captions (white, the yellow
+  // spoken word) kept, dark on light: the picture behind and the outlines mostly go
+  execFileSync("ffmpeg", ["-v", "error", "-y", "-ss", String(t), "-i", file, "-frames:v", "1", "-vf", "crop=1080:420:0:1160,format=gray,lutyuv=y='if(gt(val,200),0,255)'", png]);
   return execFileSync("tesseract", [png, "stdout", "--psm", "6"], { stdio: ["ignore", "pipe", "ignore"] }).toString().toLowerCase();
 }
+
+/** Lower case without accents (OCR often drops them), letters and spaces only. */
+const plain = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/[^a-z ]+/g, " ");
+/** The words of four letters or more of a caption text, plain. */
+const longWords = (s: string) => [...new Set(plain(s).split(/\s+/).filter((w) => w.length >= 4))];
 
 const ENGLISH = new Set(SENTENCE.split(" ").filter((w) => w.length >= 5));
 
@@ -137,15 +144,35 @@ describe("caption_language on a re-render of a stored clip", () => {
     callback: { base_url: "http://127.0.0.1:9/internal/v1", token: "t" },
   });
 
-  it("translates the spoken words (not the stored Spanish) into French, with the English SRT as the second file", async () => {
+  it("translates the spoken words (not the stored Spanish) into French, with the English SRT as the second file; without words_per_caption its SRT and timeline are the pages burned in", async () => {
     const r = recorder();
     const out = await runRerender({ job: rerender("rr_cl_fr", { caption_language: "fr" }), signal: AbortSignal.timeout(120_000), client: r.client, translator, workRoot: work, encoder: fastHdEncoder });
     expect(out, JSON.stringify(r.events)).toEqual({ status: "completed" });
-    expect(r.events.at(-1)).toMatchObject({ type: "completed", captions_file: "clip-0.srt", captions_original_file: "clip-0-original.srt", style: { caption_language: "fr" } });
+    const done = r.events.at(-1) as Extract<RerenderEvent, { type: "completed" }>;
+    expect(done).toMatchObject({ type: "completed", captions_file: "clip-0.srt", captions_original_file: "clip-0-original.srt", style: { caption_language: "fr" } });
     const fr = readFileSync(r.files.get("clip-0.srt")!, "utf8");
     expect(fr).toMatch(/familles/);
     expect(fr).not.toMatch(/families/);
     expect(readFileSync(r.files.get("clip-0-original.srt")!, "utf8")).toMatch(/families/);
+    // one caption truth (the review found the SRT in broadcast cues beside smaller burned pages):
+    // the timeline holds the SRT's cues, line for line, and through each cue (a quarter and three
+    // quarters into it) the frame shows that cue's words, not another's
+    const cues = parseSrt(fr);
+    expect(done.timeline!.captions.map((c) => ({ text: c.text, start: c.start, end: c.end }))).toEqual(cues.map((c) => ({ text: c.lines.join("\n"), start: c.start, end: c.end })));
+    expect(cues.length).toBeGreaterThanOrEqual(3);
+    const mp4 = r.files.get(done.file)!;
+    cues.forEach((cue, i) => {
+      const own = longWords(cue.lines.join(" "));
+      const others = longWords(cues.filter((_, k) => k !== i).map((c) => c.lines.join(" ")).join(" ")).filter((w) => !own.includes(w));
+      if (!own.length) return;
+      for (const at of [0.25, 0.75]) {
+        const t = cue.start + (cue.end - cue.start) * at;
+        const read = plain(ocrCaption(mp4, t));
+        const seen = (ws: string[]) => ws.filter((w) => read.includes(w)).length;
+        expect(seen(own) / own.length, `cue ${i + 1} "${cue.lines.join(" / ")}" at ${t.toFixed(2)} s read as "${read}"`).toBeGreaterThanOrEqual(0.75);
+        expect(seen(others), `cue ${i + 1} at ${t.toFixed(2)} s read as "${read}"`).toBeLessThan(seen(own));
+      }
+    });
   }, 120_000);
 
   it("fails clearly when no engine translates the pair (Hindi offline), naming what to configure", async () => {

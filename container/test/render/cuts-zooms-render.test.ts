@@ -27,6 +27,7 @@ import { LOUDNESS_TARGET_LUFS, measureLoudness } from "../../src/ffmpeg/loudness
 import { probe } from "../../src/analysis/probe.js";
 import { renderClip } from "../../src/rendering/render.js";
 import type { ProbeResult } from "../../src/runtime/types.js";
+import { drawnPages } from "../helpers/ass-pages.js";
 import { ffmpeg, ffprobe, grayFrame, grayFrames, media, parseSrt, tmpDir } from "../helpers/media.js";
 
 const signal = new AbortController().signal;
@@ -184,6 +185,10 @@ describe("remove_silences on real speech", () => {
     const cues = parseSrt(r.srt);
     const said = cues.flatMap((c) => c.lines.join(" ").split(/\s+/));
     expect(said).toEqual(VOICE.words.map((w) => w.text));
+    // the SRT's cues are the pages the render burned in (the ASS it drew), on the cut timeline too
+    const burned = drawnPages(r.edit.captions.ass!);
+    expect(cues.map((c) => c.lines)).toEqual(burned.map((p) => p.lines));
+    cues.forEach((c, i) => expect(Math.abs(c.start - burned[i]!.start) + Math.abs(c.end - burned[i]!.end)).toBeLessThan(0.011));
     for (const c of cues) {
       expect(c.start).toBeGreaterThanOrEqual(0);
       expect(c.end).toBeLessThanOrEqual(d + 0.001);

@@ -70,7 +70,7 @@ const clipTitle = orNull(z.string(), "A short title for the clip; null when it h
 
 export const ClipSchema = z.object({
   url: z.url().meta({ description: "MP4 in the clip's `aspect` (9:16: 1080x1920 once `hd` is true)." }),
-  captions_url: z.url().nullable().meta({ description: "SRT captions (in style.caption_language when the clip has one)." }),
+  captions_url: z.url().nullable().meta({ description: "SRT captions: the caption pages burned into the clip, cue for cue (the same words on the same lines, shown for the same times), in style.caption_language when the clip has one; broadcast-width cues when it burns none (caption_style none)." }),
   captions_original_url: captionsOriginalUrl,
   title: clipTitle,
   score: z.number().min(0).max(100).nullable().meta({ description: "Virality score, 0 to 100." }),

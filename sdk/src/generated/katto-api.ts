@@ -702,7 +702,7 @@ export interface components {
             captions_original_url: string | null;
             /**
              * Format: uri
-             * @description SRT captions (in style.caption_language when the clip has one).
+             * @description SRT captions: the caption pages burned into the clip, cue for cue (the same words on the same lines, shown for the same times), in style.caption_language when the clip has one; broadcast-width cues when it burns none (caption_style none).
              */
             captions_url: string | null;
             /** @description Who chose and scored the clip: the engine and its model. Null for clips stored before clips named it. */
@@ -808,7 +808,7 @@ export interface components {
                  * @enum {string}
                  */
                 aspect: "9:16" | "1:1" | "4:5" | "16:9";
-                /** @description The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds. */
+                /** @description The caption pages as the clip shows them and its SRT holds them, cue for cue (translated when style.caption_language is set), a page's lines joined by a line break, clip seconds; the SRT's cues when the clip burns no captions (caption_style none). */
                 captions: {
                     end: number;
                     start: number;
@@ -1862,7 +1862,7 @@ export interface components {
                  * @enum {string}
                  */
                 aspect: "9:16" | "1:1" | "4:5" | "16:9";
-                /** @description The caption pages as the clip shows them and its SRT holds them (translated when style.caption_language is set), clip seconds. */
+                /** @description The caption pages as the clip shows them and its SRT holds them, cue for cue (translated when style.caption_language is set), a page's lines joined by a line break, clip seconds; the SRT's cues when the clip burns no captions (caption_style none). */
                 captions: {
                     end: number;
                     start: number;
