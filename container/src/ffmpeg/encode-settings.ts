@@ -7,15 +7,23 @@ import type { CLIP_FRAMES } from "@katto/protocol";
 export type Quality = keyof typeof CLIP_FRAMES;
 
 /**
- * Pure: the video encoder settings of a render's quality (the HD preset is the operator's,
- * KATTO_HD_PRESET). HD files are always H.264 High profile: CABAC and the 8x8 transform stay on
- * whatever the preset (ultrafast turns both off, which makes a Constrained Baseline stream; kept
- * on, ultrafast measured the same encode time here, 3.62 s against 3.65 s for a 4.8 s 1080x1920 clip).
+ * x264's settings of each HD encode. HD files are always H.264 High profile: CABAC and the 8x8
+ * transform stay on whatever the preset (ultrafast turns both off, which makes a Constrained
+ * Baseline stream; kept on, ultrafast measured the same encode time here, 3.62 s against 3.65 s
+ * for a 4.8 s 1080x1920 clip). `lean` is ultrafast with the in-loop deblocking filter and the
+ * 8x8/4x4 partitions of inter blocks back on (config.ts DEFAULT_HD_PRESET has the measures).
  */
+export function hdEncoder(hdPreset: HdPreset): { preset: string; params: string } {
+  return hdPreset === "lean"
+    ? { preset: "ultrafast", params: "cabac=1:8x8dct=1:deblock=0,0:partitions=i8x8,i4x4" }
+    : { preset: hdPreset, params: "cabac=1:8x8dct=1" };
+}
+
+/** Pure: the video encoder settings of a render's quality (the HD preset is the operator's, KATTO_HD_PRESET). */
 export function encodeArgs(quality: Quality, hdPreset: HdPreset = DEFAULT_HD_PRESET): string[] {
-  return quality === "hd"
-    ? ["-preset", hdPreset, "-x264-params", "cabac=1:8x8dct=1", "-crf", "21", "-maxrate", "10M", "-bufsize", "20M"]
-    : ["-preset", "ultrafast", "-crf", "30", "-maxrate", "1500k", "-bufsize", "3000k"];
+  if (quality !== "hd") return ["-preset", "ultrafast", "-crf", "30", "-maxrate", "1500k", "-bufsize", "3000k"];
+  const x264 = hdEncoder(hdPreset);
+  return ["-preset", x264.preset, "-x264-params", x264.params, "-crf", "21", "-maxrate", "10M", "-bufsize", "20M"];
 }
 
 /**

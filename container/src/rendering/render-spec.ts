@@ -37,7 +37,7 @@ export interface RenderSpec {
   /** the clip's shape (issue 37): the crop window's shape (width x height is its frame at this quality) */
   aspect: Aspect;
   quality: Quality;
-  /** the x264 preset of an HD render (KATTO_HD_PRESET); DEFAULT_HD_PRESET (superfast) when absent */
+  /** the x264 preset of an HD render (KATTO_HD_PRESET); DEFAULT_HD_PRESET (lean) when absent */
   hdPreset?: HdPreset;
   /** ASS file to burn in, none when null */
   assPath?: string | null;

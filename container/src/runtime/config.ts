@@ -17,17 +17,23 @@ export const SCORERS = ["offline", "workers-ai", "openai"] as const;
 export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
 export const SYNTHESIZERS = ["offline", "espeak-ng", "workers-ai"] as const;
 export const POCKETSPHINX_SEARCHES = ["fast", "accurate"] as const;
-/** x264 presets an operator may choose for the HD renders (KATTO_HD_PRESET): each step faster trades file size for encode time. */
-export const HD_PRESETS = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium"] as const;
+/**
+ * The HD encodes an operator may choose (KATTO_HD_PRESET): x264's presets, each step faster
+ * trading file size for encode time, and `lean` (ffmpeg/encode-settings.ts): ultrafast with the
+ * coding tools that cost little CPU and keep the picture, back on.
+ */
+export const HD_PRESETS = ["lean", "ultrafast", "superfast", "veryfast", "faster", "fast", "medium"] as const;
 export type HdPreset = (typeof HD_PRESETS)[number];
 /**
- * superfast (issue 43): on the e2e bench's 1080p camera-like talk, a 25-s 1080x1920 clip took 28.4
- * CPU-s against veryfast's 47.8 (0.59x), for 37 % more bytes (8.2 against 6.0 Mb/s) at the same
- * picture (SSIM 0.9584 against 0.9580, PSNR 29.85 dB both, against a lossless encode of the same
- * frames). The HD files are most of a job's CPU: an operator who pays more for storage than for
- * CPU sets KATTO_HD_PRESET=veryfast.
+ * lean (issue 43): the HD files are most of a job's CPU. On 20 s of the e2e bench's 1080p talk
+ * cropped to 1080x1920, lean's encode took 0.61x superfast's CPU (median of 4 pairs: 8.6 against
+ * 14.5 CPU-s from raw frames) for 14 % fewer bytes at the same picture (SSIM 0.9934 against
+ * 0.9937, PSNR 50.31 against 50.33 dB, against the raw frames); with camera-like grain added both
+ * reach the 10 Mb/s cap and lean scores a little higher (SSIM 0.8646 against 0.8634). veryfast
+ * makes files a third smaller on clean footage for 2.4x lean's CPU: an operator who pays more for
+ * storage than for CPU sets KATTO_HD_PRESET=veryfast.
  */
-export const DEFAULT_HD_PRESET: HdPreset = "superfast";
+export const DEFAULT_HD_PRESET: HdPreset = "lean";
 export const OPENAI_API_BASE = "https://api.openai.com/v1";
 export const OPENAI_DEFAULT_MODEL = "whisper-1";
 /**

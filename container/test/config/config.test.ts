@@ -16,7 +16,7 @@ describe("backend configuration", () => {
     expect(loadConfig({})).toEqual({
       server: { host: "127.0.0.1", port: 8788, token: undefined },
       workDir: undefined,
-      render: { slots: undefined, fontsDir: undefined, hdPreset: "superfast" },
+      render: { slots: undefined, fontsDir: undefined, hdPreset: "lean" },
       faces: { modelPath: undefined },
       speech: { engine: "pocketsphinx", search: "fast", bin: undefined, modelDir: undefined },
       scorer: { engine: "offline" },
@@ -55,7 +55,7 @@ describe("backend configuration", () => {
     expect(errorsOf({ KATTO_SCORER: "fast", PORT: "http", KATTO_RENDER_SLOTS: "0", KATTO_DUB_ORIGINAL_DB: "+3", KATTO_POCKETSPHINX_SEARCH: "turbo", KATTO_CF_API_BASE: "ftp://x", KATTO_HD_PRESET: "placebo" })).toEqual([
       "PORT=http must be a port number 0-65535",
       "KATTO_RENDER_SLOTS=0 must be a whole number of renders at once, 1 or more",
-      "KATTO_HD_PRESET=placebo is unknown; use one of ultrafast, superfast, veryfast, faster, fast, medium",
+      "KATTO_HD_PRESET=placebo is unknown; use one of lean, ultrafast, superfast, veryfast, faster, fast, medium",
       "KATTO_POCKETSPHINX_SEARCH=turbo must be fast or accurate",
       "KATTO_SCORER=fast is unknown; use one of offline, workers-ai, openai",
       'KATTO_DUB_ORIGINAL_DB=+3 must be a number of dB <= 0 (e.g. -18) or "off"',

@@ -63,7 +63,9 @@ describe("ffmpeg args", () => {
     expect(after(a, "-c:v")).toBe("libx264");
     expect(after(a, "-profile:v")).toBe("high");
     expect(after(a, "-pix_fmt")).toBe("yuv420p");
-    expect(after(a, "-preset")).toBe("superfast");
+    // the default HD encode, lean: ultrafast with deblocking and the inter partitions back on, High profile
+    expect(after(a, "-preset")).toBe("ultrafast");
+    expect(after(a, "-x264-params")).toBe("cabac=1:8x8dct=1:deblock=0,0:partitions=i8x8,i4x4");
     expect(after(a, "-c:a")).toBe("aac");
     expect(after(a, "-ar")).toBe("48000");
     expect(after(a, "-ac")).toBe("2");

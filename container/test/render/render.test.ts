@@ -78,6 +78,13 @@ describe("HD render of a real talking-head clip", () => {
     expect(duration).toBeLessThan(3.15);
   });
 
+  it("is encoded with the default HD settings (lean): CABAC, the 8x8 transform, deblocking and the inter partitions on", async () => {
+    const { readFileSync } = await import("node:fs");
+    // x264 writes its settings into the stream (an SEI message)
+    const settings = /x264 - core .*?options: ([^\0]*)/.exec(readFileSync(out).toString("latin1"))?.[1] ?? "";
+    for (const o of ["cabac=1", "8x8dct=1", "deblock=1:0:0", "analyse=0:0x3", "crf=21.0"]) expect(settings.split(" ")).toContain(o);
+  });
+
   it("reports progress monotonically up to 1", () => {
     expect(fractions.length).toBeGreaterThan(1);
     expect(fractions.at(-1)).toBe(1);
