@@ -17,22 +17,9 @@ export const SCORERS = ["offline", "workers-ai", "openai"] as const;
 export const TRANSLATORS = ["offline", "apertium", "workers-ai"] as const;
 export const SYNTHESIZERS = ["offline", "espeak-ng", "workers-ai"] as const;
 export const POCKETSPHINX_SEARCHES = ["fast", "accurate"] as const;
-/**
- * The HD encodes an operator may choose (KATTO_HD_PRESET): x264's presets, each step faster
- * trading file size for encode time, and `lean` (ffmpeg/encode-settings.ts): ultrafast with the
- * coding tools that cost little CPU and keep the picture, back on.
- */
+/** The HD encodes an operator may choose (KATTO_HD_PRESET): x264's presets, and `lean` (ffmpeg/encode-settings.ts hdEncoder, with its measures). */
 export const HD_PRESETS = ["lean", "ultrafast", "superfast", "veryfast", "faster", "fast", "medium"] as const;
 export type HdPreset = (typeof HD_PRESETS)[number];
-/**
- * lean (issue 43): the HD files are most of a job's CPU. On 20 s of the e2e bench's 1080p talk
- * cropped to 1080x1920, lean's encode took 0.61x superfast's CPU (median of 4 pairs: 8.6 against
- * 14.5 CPU-s from raw frames) for 14 % fewer bytes at the same picture (SSIM 0.9934 against
- * 0.9937, PSNR 50.31 against 50.33 dB, against the raw frames); with camera-like grain added both
- * reach the 10 Mb/s cap and lean scores a little higher (SSIM 0.8646 against 0.8634). veryfast
- * makes files a third smaller on clean footage for 2.4x lean's CPU: an operator who pays more for
- * storage than for CPU sets KATTO_HD_PRESET=veryfast.
- */
 export const DEFAULT_HD_PRESET: HdPreset = "lean";
 export const OPENAI_API_BASE = "https://api.openai.com/v1";
 export const OPENAI_DEFAULT_MODEL = "whisper-1";
