@@ -101,16 +101,23 @@ const secs = (ms: number) => (ms / 1000).toFixed(0);
 
 // ---- one job per length ----------------------------------------------------------------------
 
-/** The stages reported, from the backend's stage names (pipeline.ts): each against its floor where it has one (e2e-floors.ts). */
-const STAGES: [string, string[]][] = [
-  ["download+probe", ["download", "probe"]],
-  ["transcription", ["audio", "transcribe"]],
-  ["selection+scoring", ["select", "score"]],
-  ["face analysis", ["faces"]],
+/**
+ * The stages reported, from the backend's stage names (pipeline.ts), each against its floor where
+ * it has one (e2e-floors.ts): its laps (stage_ms, stage_cpu_ms) and the accounts of its own
+ * processes (process_cpu_ms, runtime/process-cpu.ts). Work overlaps laps: the clips of the first
+ * windows are made while the rest is recognised, and the HD files while the last clips are
+ * (local-hd.ts). So a stage's CPU is its processes' own where the backend counts HD apart (its
+ * `hd` account), else the CPU of its laps (older backends).
+ */
+const STAGES: { name: string; laps: string[]; processes?: string[] }[] = [
+  { name: "download+probe", laps: ["download", "probe"] },
+  { name: "transcription", laps: ["audio", "transcribe"], processes: ["transcribing", "transcribe"] },
+  { name: "selection+scoring", laps: ["select", "score"] },
+  { name: "face analysis", laps: ["faces"], processes: ["faces"] },
   // each clip rendered, measured (and fixed), stored and announced (delivery/clip-stream.ts); older
   // backends logged these as previews, quality, upload
-  ["clips (previews)", ["clips", "previews", "quality", "upload", "mezzanines", "clips_event"]],
-  ["HD encodes", ["hd"]],
+  { name: "clips (previews)", laps: ["clips", "previews", "quality", "upload", "mezzanines", "clips_event"], processes: ["rendering", "checking"] },
+  { name: "HD encodes", laps: ["hd"], processes: ["hd"] },
 ];
 
 /** CPU ms of a process and its waited-for children (/proc/<pid>/stat utime+stime+cutime+cstime). */
@@ -190,18 +197,18 @@ export function printSummary(rows: LengthRow[]) {
 
 /** Each stage's wall and CPU seconds, against its floor (wall, CPU) where it has one. */
 export function printStages(r: LengthRow, floors: Partial<Record<string, Cost>>) {
-  console.log(`\nStages of ${r.tree} (the backend's stage_ms and stage_cpu_ms; a stage's CPU is the backend's and its processes' over the stage's wall time)`);
+  const own = r.processCpuMs?.hd !== undefined ? r.processCpuMs : null;
+  console.log(`\nStages of ${r.tree} (wall: the backend's stage_ms laps; CPU: ${own ? "each stage's own processes (process_cpu_ms) where it has them, else its laps' (stage_cpu_ms)" : "its laps' (stage_cpu_ms), the backend's and its processes' over the lap"})`);
   console.log("| stage | wall s | CPU s | floor wall s | floor CPU s | CPU / floor CPU |");
   console.log("|---|---|---|---|---|---|");
-  for (const [name, keys] of STAGES) {
-    const wall = sum(r.stageMs, keys);
-    // HD renders run beside the last clips from the end of the transcription on (local-hd.ts): their processes' own CPU, counted as `hd`
-    const own = name === "HD encodes" ? r.processCpuMs?.hd : undefined;
-    const cpu = own ?? sum(r.stageCpuMs, keys);
+  for (const { name, laps, processes } of STAGES) {
+    const wall = sum(r.stageMs, laps);
+    const cpu = own && processes ? sum(own, processes) : sum(r.stageCpuMs, laps);
     const f = floors[name];
     const ratio = f && Number.isFinite(cpu) ? `${(cpu / f.cpuMs).toFixed(2)}` : "-";
     console.log(`| ${name} | ${s1(wall)} | ${s1(cpu)} | ${f ? s1(f.wallMs) : "-"} | ${f ? s1(f.cpuMs) : "-"} | ${ratio} |`);
   }
+  if (own) return;
   // the transcription lap also holds the clips made from its windows meanwhile: the engine's own processes, apart
   const engine = sum(r.processCpuMs ?? null, ["transcribing", "transcribe"]);
   const f = floors.transcription;
