@@ -1,35 +1,20 @@
 // A job's steps from checked clips to the user: store each clip's preview as it is checked
-// (clip-stream.ts calls uploadPreview), in HD fan-out each clip's mezzanine, and send `clips`
-// (composed in pipeline.ts; without fan-out the HD files come from local-hd.ts). The previews are rendered
+// (clip-stream.ts calls uploadPreview) and send `clips` (composed in pipeline.ts; each clip's HD
+// file comes from local-hd.ts, or in HD fan-out its mezzanine from mezzanine-cuts.ts). The previews are rendered
 // before (job-previews.ts) and checked in between (job-quality.ts).
 import { join } from "node:path";
 import { JobGoneError } from "../runtime/callback-client.js";
-import { clipDuration, clipReport, mezzanineFile, planTimeline, type ClipPlan } from "../editing/clip-plan.js";
+import { clipDuration, clipReport, planTimeline, type ClipPlan } from "../editing/clip-plan.js";
 import { coverForClip } from "./cover.js";
 import { withQuality, type CheckedClips } from "../quality/job-quality.js";
 import { toStageError } from "../runtime/errors.js";
 import type { JobRun, Source } from "../rendering/job-run.js";
 import { log } from "../runtime/log.js";
-import { mapPool } from "../runtime/pool.js";
 import type { ClipReport } from "../runtime/protocol.js";
 import type { JobWarning } from "@katto/protocol";
-import { renderMezzanine } from "../rendering/mezzanine.js";
 import { renderThumbnail } from "../rendering/render.js";
 import { stockWarnings } from "../broll/assets.js";
 import type { Transcript } from "../runtime/types.js";
-
-/**
- * uploading, HD fan-out: each delivered clip's source range cut and stored as its mezzanine
- * before `clips`, so its HD task downloads seconds of video, not the source. Answers the
- * mezzanine file of each clip that has one (none without fan-out).
- */
-export async function storeMezzanines(run: JobRun, source: Source, plans: readonly ClipPlan[]): Promise<Map<number, string>> {
-  run.enter("uploading", 96);
-  const mezzanines = new Map<number, string>();
-  if (run.fanout) await cutMezzanines(run, source, plans, mezzanines, run.progress.range("uploading", 96, 99));
-  run.lap("mezzanines");
-  return mezzanines;
-}
 
 /** One checked clip's files stored: its preview, SRT (and the spoken-language one), thumbnail and cover (which it records on the plan). */
 export async function uploadPreview(run: JobRun, source: Source, p: ClipPlan): Promise<void> {
@@ -48,23 +33,6 @@ export async function uploadPreview(run: JobRun, source: Source, p: ClipPlan): P
     client.putFile(p.files.thumb, join(dir, p.files.thumb), "image/jpeg"),
   ]);
   if (made) p.cover = { file: p.files.coverPreview, time: made.time };
-}
-
-async function cutMezzanines(run: JobRun, source: Source, plans: readonly ClipPlan[], into: Map<number, string>, onProgress: (f: number) => void): Promise<void> {
-  let stored = 0;
-  await mapPool(plans, run.conc, async (p) => {
-    const name = mezzanineFile(p.index);
-    const t0 = Date.now();
-    // without its mezzanine a clip is not fanned out
-    await orPreviewQuality(run, p.index, { failure: "cutting the clip's source range failed", log: "mezzanine failed; clip stays at preview quality" }, async () => {
-      await renderMezzanine({ input: source.path, output: join(run.dir, name), start: p.start, end: p.end, hasAudio: source.info.audio !== null }, { signal: run.signal, encoder: run.encoder });
-      const cutMs = Date.now() - t0;
-      await run.client.putFile(name, join(run.dir, name), "video/mp4");
-      into.set(p.index, name);
-      log("info", "mezzanine stored", { job_id: run.job.job_id, clip: p.index, duration_s: clipDuration(p), cut_ms: cutMs, total_ms: Date.now() - t0 });
-    });
-    onProgress(++stored / plans.length);
-  });
 }
 
 /** done: the clips' reports with their measured quality, with their mezzanines in fan-out, sent as `clips` (with the clips dropped for their quality); from here the user has clips. */

@@ -37,7 +37,8 @@ export interface RunOptions {
 /**
  * What the processes some work starts have in common, however deep in it they are started: how
  * much they give way to the backend's other work, and the name their CPU time is counted under
- * (runtime/process-cpu.ts) instead of their own stage's. A job's HD renders run in one (HD_CLASS).
+ * (runtime/process-cpu.ts) instead of their own stage's. A job's background work runs in one
+ * (delivery/background-work.ts).
  */
 export interface ProcessClass {
   niceness: number;

@@ -3,11 +3,12 @@
 // each clip rendered, measured, fixed or dropped, stored and announced (`clip_ready`) on its own
 // (delivery/clip-stream.ts) -> `clips` -> `clip_hd` for each HD file, each rendered from the end of
 // the transcription on, as its clip is delivered and the cores allow (delivery/local-hd.ts). In HD
-// fan-out the job ends at `clips`, after storing each clip's mezzanine; HD tasks (hd-clip.ts)
-// render the 1080p files. Every step takes the job's
+// fan-out the job ends at `clips`, after storing each clip's mezzanine (cut as its clip is
+// delivered, delivery/mezzanine-cuts.ts); HD tasks (hd-clip.ts) render the 1080p files. Every step takes the job's
 // AbortSignal; its reason says why a job stopped (cancelled by the Worker, server shutdown, or the
 // Worker answering 409).
-import { sendClips, storeMezzanines } from "../delivery/job-delivery.js";
+import { sendClips } from "../delivery/job-delivery.js";
+import { mezzanineCuts, type MezzanineCuts } from "../delivery/mezzanine-cuts.js";
 import { localHd, type LocalHd } from "../delivery/local-hd.js";
 import { clipStream, nextWorkIndex, type ClipStream } from "../delivery/clip-stream.js";
 import { previewRenderer } from "../rendering/job-previews.js";
@@ -59,25 +60,32 @@ export async function runJob(o: RunJobOptions): Promise<JobOutcome> {
 async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
   const run = startJobRun(o, ctx);
   const source = await fetchSource(run);
-  // without fan-out, each clip's HD file is made as soon as the cores allow (local-hd.ts)
-  const hd = run.fanout ? null : localHd(run, source);
+  // each delivered clip's HD file (local-hd.ts), or in fan-out its mezzanine (mezzanine-cuts.ts), made as soon as the cores allow
+  const after: AfterDelivery = run.fanout ? { mezzanines: mezzanineCuts(run, source), hd: null } : { mezzanines: null, hd: localHd(run, source) };
   try {
-    return await clipsThenHd(o, run, source, hd, on);
+    return await clipsThenHd(o, run, source, after, on);
   } catch (e) {
-    hd?.stop();
+    after.hd?.stop();
+    after.mezzanines?.stop();
     throw e;
   }
 }
 
-async function clipsThenHd(o: RunJobOptions, run: JobRun, source: Source, hd: LocalHd | null, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
+/** What follows each clip's delivery: its HD file here, or its mezzanine for an HD task. */
+type AfterDelivery = { mezzanines: MezzanineCuts; hd: null } | { mezzanines: null; hd: LocalHd };
+
+async function clipsThenHd(o: RunJobOptions, run: JobRun, source: Source, after: AfterDelivery, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
+  const { hd, mezzanines } = after;
   const render = await previewRenderer(run, source);
   const stream = clipStream(run, source, render, (report) => {
     on.clipReady();
     hd?.add(report);
+    mezzanines?.add(report);
   });
   const early = windowClips(run, source, stream);
   const transcript = await transcribeSource(run, source, early.onWindow);
   hd?.open();
+  mezzanines?.open();
   await early.settled();
   const planned = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
   const selection = planned.selection;
@@ -86,14 +94,16 @@ async function clipsThenHd(o: RunJobOptions, run: JobRun, source: Source, hd: Lo
   await layOutEach(run, source, transcript, planned, (p) => stream.add([p], transcript));
   const checked = { ...(await stream.finish(run.progress.range("rendering", 55, 95))), selection };
   run.lap("clips");
-  const mezzanines = await storeMezzanines(run, source, checked.plans);
-  const reports = await sendClips(run, source, transcript, checked, mezzanines);
+  run.enter("uploading", 96);
+  const cut = mezzanines ? await mezzanines.finish() : new Map<number, string>();
+  run.lap("mezzanines");
+  const reports = await sendClips(run, source, transcript, checked, cut);
   on.clipsSent();
   run.lap("clips_event");
   const done = { job_id: o.job.job_id, clips: reports.length, duration_s: source.info.duration, first_clip_ms: stream.firstReadyMs, completed_ms: run.elapsedMs(), stage_ms: run.stageMs, stage_cpu_ms: run.stageCpuMs };
   if (!hd) {
     // each clip's 1080p file comes from its own HD task (POST /v1/clips/hd)
-    log("info", "job completed; HD fanned out", { ...done, mezzanines: mezzanines.size, process_cpu_ms: run.processCpuMs() });
+    log("info", "job completed; HD fanned out", { ...done, mezzanines: cut.size, process_cpu_ms: run.processCpuMs() });
     return { status: "completed", clips: reports.length, hd: 0 };
   }
   run.ctx.stage = "rendering";
