@@ -61,31 +61,30 @@ async function jobBody(o: RunJobOptions, ctx: WorkContext, on: { clipReady: () =
   const run = startJobRun(o, ctx);
   const source = await fetchSource(run);
   // each delivered clip's HD file (local-hd.ts), or in fan-out its mezzanine (mezzanine-cuts.ts), made as soon as the cores allow
-  const after: AfterDelivery = run.fanout ? { mezzanines: mezzanineCuts(run, source), hd: null } : { mezzanines: null, hd: localHd(run, source) };
+  const hd = run.fanout ? null : localHd(run, source);
+  const mezzanines = run.fanout ? mezzanineCuts(run, source) : null;
+  const followUp: FollowUp = hd ?? mezzanines!;
   try {
-    return await clipsThenHd(o, run, source, after, on);
+    return await clipsThenHd(o, run, source, { hd, mezzanines, followUp }, on);
   } catch (e) {
-    after.hd?.stop();
-    after.mezzanines?.stop();
+    followUp.stop();
     throw e;
   }
 }
 
-/** What follows each clip's delivery: its HD file here, or its mezzanine for an HD task. */
-type AfterDelivery = { mezzanines: MezzanineCuts; hd: null } | { mezzanines: null; hd: LocalHd };
+/** What follows each clip's delivery, whichever it is: its HD file here, or its mezzanine for an HD task. */
+type FollowUp = Pick<LocalHd & MezzanineCuts, "add" | "open" | "stop">;
 
-async function clipsThenHd(o: RunJobOptions, run: JobRun, source: Source, after: AfterDelivery, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
-  const { hd, mezzanines } = after;
+async function clipsThenHd(o: RunJobOptions, run: JobRun, source: Source, after: { hd: LocalHd | null; mezzanines: MezzanineCuts | null; followUp: FollowUp }, on: { clipReady: () => void; clipsSent: () => void }): Promise<JobCompleted> {
+  const { hd, mezzanines, followUp } = after;
   const render = await previewRenderer(run, source);
   const stream = clipStream(run, source, render, (report) => {
     on.clipReady();
-    hd?.add(report);
-    mezzanines?.add(report);
+    followUp.add(report);
   });
   const early = windowClips(run, source, stream);
   const transcript = await transcribeSource(run, source, early.onWindow);
-  hd?.open();
-  mezzanines?.open();
+  followUp.open();
   await early.settled();
   const planned = await planClips(run, source, transcript, stream.taken, nextWorkIndex(stream));
   const selection = planned.selection;

@@ -19,12 +19,18 @@ const dir = tmpDir("katto-timeline-pixels-");
 /** MD5 of a file's decoded stream (`v` or `a`). */
 const decodedMd5 = (file: string, stream: "v" | "a") => execFileSync("ffmpeg", ["-hide_banner", "-i", file, "-map", `0:${stream}`, "-f", "md5", "-"]).toString().trim();
 
-it("a clip drawn from its timeline is the clip drawn from its plan: the same frames and sound", async () => {
+/** The Obama address, probed, with a moment of three words off the millisecond grid. */
+async function obamaMoment() {
   const source = media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4");
   const info = await probe(source, { signal });
   const words = [{ word: "very", start: 1.2, end: 1.5 }, { word: "real", start: 1.6, end: 2.0 }, { word: "challenges", start: 2.1, end: 2.9 }];
   const transcript: Transcript = { lang: "en", engine: "test", segments: [], words };
   const moment: ScoredMoment = { start: 0.457, end: 4.321, words, text: "very real challenges", score: 60, subscores: { hook: 60, flow: 60, value: 60, trend: 60 }, justification: "", title: "t" };
+  return { source, info, transcript, moment };
+}
+
+it("a clip drawn from its timeline is the clip drawn from its plan: the same frames and sound", async () => {
+  const { source, info, transcript, moment } = await obamaMoment();
   const p = planClip(moment, 0, info, transcript, { aspect: "9:16", layout: "face_tracking", style: { zoom: "punch_in" } }, { x: 160, y: 0, w: 960, h: 720 });
   const maxX = p.cropWindow!.maxX;
   // a face-tracked path keyed at the source's frame times (29.97 fps), not on the millisecond
@@ -43,11 +49,7 @@ it("a clip drawn from its timeline is the clip drawn from its plan: the same fra
 }, 120_000);
 
 it("a split screen and a stacked face cam drawn from their timeline are the clips drawn from their plans: the same frames", async () => {
-  const source = media("video_talking/other/obama_weekly_address_clip_very_real_challenges.mp4");
-  const info = await probe(source, { signal });
-  const words = [{ word: "very", start: 1.2, end: 1.5 }, { word: "real", start: 1.6, end: 2.0 }, { word: "challenges", start: 2.1, end: 2.9 }];
-  const transcript: Transcript = { lang: "en", engine: "test", segments: [], words };
-  const moment: ScoredMoment = { start: 0.457, end: 4.321, words, text: "very real challenges", score: 60, subscores: { hook: 60, flow: 60, value: 60, trend: 60 }, justification: "", title: "t" };
+  const { source, info, transcript, moment } = await obamaMoment();
   const framings = [
     // two panels whose windows move (centres keyed at the source's frame times, off the whole pixel) across a jump cut
     { layout: "split_screen", panels: [{ x: 400, y: 300, path: [{ t: 0, x: 420.4 }, { t: 40 / 29.97, x: 520 }, { t: 80 / 29.97, x: 470.6 }] }, { x: 820, y: 320, path: [{ t: 10 / 29.97, x: 800 }, { t: 100 / 29.97, x: 880 }] }], faceCam: null },
