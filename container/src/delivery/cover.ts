@@ -270,6 +270,12 @@ async function drawCover(i: CoverInput, choice: Omit<CoverChoice, "title">, dir:
 }
 
 /**
+ * Pure: the title a cover draws: the hook title card's text where the clip burns one (in the
+ * captions' language, caption_language), so the cover and the clip say the same; else the clip's title.
+ */
+export const coverTitle = (title: string | null, timeline: ClipTimeline | null | undefined): string => timeline?.overlays.title_card?.text ?? title ?? "";
+
+/**
  * A rendered clip file's cover, its frame size and length probed from the file (so a cover follows
  * the clip's shape), written to `output`; answers the frame's time on the clip (seconds). With `at`
  * (the preview's cover time, for the HD file) the frame is that moment's, not chosen again. A clip
@@ -280,7 +286,7 @@ export async function coverForClip(o: { video: string; title: string | null; loo
   try {
     const info = await probe(o.video, { signal: o.signal });
     if (!info.video) return null;
-    const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: o.title ?? "", look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir, ...(o.at != null ? { at: o.at } : {}) });
+    const c = await makeCover({ video: o.video, durationS: info.duration, frame: { width: info.video.width, height: info.video.height }, title: coverTitle(o.title, o.timeline), look: o.look, timeline: o.timeline, output: o.output, signal: o.signal, fontsDir: o.fontsDir, ...(o.at != null ? { at: o.at } : {}) });
     log("info", "cover made", { ...o.ids, at_s: Math.round(c.t * 100) / 100, face: c.face !== null, eyes_open: c.eyesOpen, chosen: o.at == null });
     return { time: Math.round(c.t * 1000) / 1000 };
   } catch (e) {

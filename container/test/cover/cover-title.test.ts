@@ -4,7 +4,7 @@
 // every shape are the combination matrix's.
 import { ASPECTS, captionSafeChars, clipFrame } from "@katto/protocol";
 import { describe, expect, it } from "vitest";
-import { coverTitleCanvas, coverTitleLook, coverTitlePlace } from "../../src/delivery/cover.js";
+import { coverTitle, coverTitleCanvas, coverTitleLook, coverTitlePlace } from "../../src/delivery/cover.js";
 import { titleLookStyle } from "../../src/editing/clip-plan.js";
 import { titleHeight, titleWidth } from "../../src/captions/title-card.js";
 
@@ -45,5 +45,16 @@ describe("a cover's title, in every shape", () => {
   it("a 16:9 cover breaks its title as a 9:16 one does (both canvases are 1080 wide), not as its 1920-wide frame would", () => {
     const of = (a: (typeof ASPECTS)[number]) => coverTitleLook(LONG, titleLookStyle(null, a), clipFrame(a, "preview")).lines;
     expect(of("16:9")).toEqual(of("9:16"));
+  });
+});
+
+describe("the title a cover draws", () => {
+  // a review: a clip with Spanish captions burned "Por qué lo dejaría red?" as its hook title, and its cover drew "Why would let it ring?"
+  it("is the clip's own title card where it burns one (in the captions' language), else the clip's title", () => {
+    const overlays = (title_card: { text: string; start: number; end: number } | null) => ({ overlays: { title_card, emphasis: [], emoji: [], broll: [] } }) as unknown as Parameters<typeof coverTitle>[1];
+    expect(coverTitle("Why would let it ring?", overlays({ text: "Por qué lo dejaría red?", start: 0, end: 3 }))).toBe("Por qué lo dejaría red?");
+    expect(coverTitle("Why would let it ring?", overlays(null))).toBe("Why would let it ring?");
+    expect(coverTitle("Why would let it ring?", null)).toBe("Why would let it ring?");
+    expect(coverTitle(null, null)).toBe("");
   });
 });
